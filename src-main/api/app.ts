@@ -1,0 +1,113 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import swagger from '@fastify/swagger'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { ErrorSchema } from '../../src-shared/schemas/common'
+import { repository } from '../storage/repositories/memo'
+import { userRepository } from '../storage/repositories/userRepository'
+import type { Services } from './context'
+import { ApiError } from './errors'
+import { createAjv, formatValidationError } from './validation'
+import { routeModules } from './routes'
+
+export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
+
+export interface BuildOptions {
+  /** Log requests (pino). Off by default: tests and benchmarks want quiet, fast servers. */
+  logger?: boolean
+  /** Adds non-API routes (the renderer's static files) before the instance is sealed. */
+  extend?: (app: Api) => Promise<void>
+}
+
+/** Paths served without a token. Everything else under /v1 needs `Authorization: Bearer <token>`. */
+const PUBLIC_PATHS = new Set(['/v1/openapi.json'])
+
+/**
+ * Builds the /v1 API from the route modules. The same instance answers the loopback HTTP server, in-process
+ * calls (`inject`, used by the Electron IPC bridge) and tests.
+ */
+export async function buildApi(services: Services, options: BuildOptions = {}): Promise<Api> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    bodyLimit: 32 * 1024 * 1024,
+    schemaErrorFormatter: (errors, dataVar) => new ApiError(400, formatValidationError(errors, dataVar)) as unknown as Error
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  // Query strings and path parameters arrive as text, so their validator coerces ("limit=5" is 5); a JSON body
+  // is validated as sent (a number is not a title).
+  const coercing = createAjv(true)
+  const strict = createAjv(false)
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema))
+
+  app.decorate('services', services)
+  app.decorateRequest('actor', null)
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Quire /v1 API',
+        version: '1.0.0',
+        description: 'The documentation workspace API served by Quire, locally or by a remote server.'
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }]
+    }
+  })
+
+  // Every route documents the error envelope, so OpenAPI clients know the shape of failures.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1/') || PUBLIC_PATHS.has(route.url)) return
+    const schema = (route.schema ??= {}) as { response?: Record<string, unknown> }
+    schema.response = { ...(schema.response ?? {}), '4XX': ErrorSchema, '5XX': ErrorSchema }
+  })
+
+  const users = repository(services.db, userRepository)
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/v1/')) return
+    const path = req.url.split('?', 1)[0]!
+    if (PUBLIC_PATHS.has(path)) return
+    const header = req.headers.authorization
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
+    if (!match) throw new ApiError(401, 'Authentication required: send Authorization: Bearer <token>')
+    const user = users.getByToken(match[1]!)
+    if (!user) throw new ApiError(401, 'The token is unknown or has been revoked')
+    req.actor = user
+  })
+
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    const { status, message } = describeError(error)
+    if (status >= 500) req.log.error({ err: error }, 'request failed')
+    return reply.code(status).type('application/json').send({ error: { code: status, message } })
+  })
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ error: { code: 404, message: `No operation ${req.method} ${req.url.split('?', 1)[0]}` } })
+  )
+
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  for (const register of routeModules) register(app)
+  if (options.extend) await options.extend(app)
+  await app.ready()
+  return app
+}
+
+function describeError(error: FastifyError | ApiError): { status: number; message: string } {
+  if (error instanceof ApiError) return { status: error.status, message: error.message }
+  const fe = error as FastifyError
+  if (fe.validation) return { status: 400, message: formatValidationError(fe.validation, fe.validationContext ?? 'body') }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: `body: ${fe.message}` }
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'body: larger than the server accepts' }
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 400, message: 'body: send JSON with Content-Type: application/json' }
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return { status: fe.statusCode, message: fe.message }
+  }
+  return { status: 500, message: 'Internal error' }
+}

@@ -1,0 +1,69 @@
+import { badRequest } from './errors'
+import type { Ctx } from './context'
+
+export const DEFAULT_LIMIT = 100
+
+export interface PageArgs {
+  page?: string
+  limit?: number
+}
+
+/** Opaque page identifier: the keyset (sort values of the last row) as base64url JSON. */
+export function encodeCursor(key: unknown[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url')
+}
+
+export function decodeCursor(page: string | undefined, arity: number): unknown[] | undefined {
+  if (page === undefined || page === '') return undefined
+  try {
+    const key = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'))
+    if (Array.isArray(key) && key.length === arity) return key
+  } catch {
+    // fall through to the error
+  }
+  throw badRequest('page: must be a page identifier returned in `next.page` of this list')
+}
+
+export interface ListEnvelope<T> {
+  items: T[]
+  count: number
+  next?: { page: string }
+}
+
+/**
+ * Builds the list envelope from rows fetched with `LIMIT limit + 1` after the cursor: the extra row only
+ * tells that a next page exists. `key` gives the sort values of a row (ending with its unique tiebreaker).
+ */
+export function envelope<Row, Item>(
+  rows: Row[],
+  limit: number,
+  count: number,
+  key: (row: Row) => unknown[],
+  present: (rows: Row[]) => Item[]
+): ListEnvelope<Item> {
+  const more = rows.length > limit
+  const pageRows = more ? rows.slice(0, limit) : rows
+  const result: ListEnvelope<Item> = { items: present(pageRows), count }
+  if (more) result.next = { page: encodeCursor(key(pageRows[pageRows.length - 1]!)) }
+  return result
+}
+
+const countsByDb = new WeakMap<object, Map<string, { writes: number; dataVersion: number; value: number }>>()
+
+/**
+ * A list's total, cached until the next write. Counting every matching row on each page would make deep pages
+ * of large lists cost O(n); this keeps pages flat. Writes from this process bump `services.writes`; writes
+ * from another process (the CLI beside a running server) change SQLite's `data_version`.
+ */
+export function cachedCount(ctx: Ctx, key: string, compute: () => number): number {
+  const writes = ctx.services.writes
+  const dataVersion = ctx.db.pragma('data_version', { simple: true }) as number
+  let counts = countsByDb.get(ctx.db)
+  if (!counts) countsByDb.set(ctx.db, (counts = new Map()))
+  const hit = counts.get(key)
+  if (hit && hit.writes === writes && hit.dataVersion === dataVersion) return hit.value
+  const value = compute()
+  if (counts.size > 10_000) counts.clear()
+  counts.set(key, { writes, dataVersion, value })
+  return value
+}

@@ -1,0 +1,33 @@
+import type { Role } from '../../../src-shared/schemas/common'
+import type { Organization } from '../../../src-shared/schemas/orgs'
+import type { OrganizationRow } from '../../storage/repositories/organizationRepository'
+import type { Ctx } from '../context'
+import { membership } from '../policies/access'
+import { organizationPermissions } from '../policies/organization'
+
+export function presentOrganization(row: OrganizationRow, ctx: Ctx): Organization {
+  const member = membership(ctx, row.id)
+  const org: Organization = {
+    object: 'organization',
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    emailDomains: JSON.parse(row.email_domains) as string[],
+    type: row.type as Organization['type'],
+    defaultRole: row.default_role as Role | null,
+    defaultContent: row.default_content ? JSON.parse(row.default_content) : null,
+    sso: !!row.sso,
+    ai: !!row.ai,
+    inviteLinks: !!row.invite_links,
+    plan: row.plan,
+    internal_isOnNewTrial: true,
+    urls: { location: ctx.url(`/v1/orgs/${row.id}`), app: ctx.appUrl(`/orgs/${row.id}`) },
+    permissions: organizationPermissions(member?.role as Role | null | undefined, !!member)
+  }
+  if (row.hostname) org.hostname = row.hostname
+  if (row.use_case) org.useCase = row.use_case as Organization['useCase']
+  if (row.community_type) org.communityType = row.community_type as Organization['communityType']
+  if (row.custom_hostname) org.customHostname = row.custom_hostname
+  if (row.logo) org.urls.logo = row.logo
+  return org
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { newToken } from '../storage/ids'
+import { repository } from '../storage/repositories/memo'
+import { organizationRepository } from '../storage/repositories/organizationRepository'
+import { userRepository } from '../storage/repositories/userRepository'
+import { startServer } from '../server/server'
+import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
+
+const HELP = `Quire — documentation workspace, headless
+
+Usage:
+  quire serve [--port N] [--host 127.0.0.1] [--data DIR] [--token T] [--log]
+      Serve the /v1 API and the app on loopback. An empty --data folder gets an owner user,
+      one organization and a token (printed once). --token T (or QUIRE_TOKEN) makes T a valid
+      owner token. Stops cleanly on SIGINT/SIGTERM.
+  quire user add --data DIR --email E [--name N] [--org ORG_ID] [--role ROLE]
+      Create a user (and make them a member of ORG_ID, or of the first organization, with ROLE,
+      default read; --role none makes a guest).
+  quire token create --data DIR --email E
+      Create an API token for an existing user and print it.
+  quire help
+      Show this text.
+
+DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire.`
+
+export function defaultDataDir(): string {
+  if (process.env.QUIRE_DATA) return process.env.QUIRE_DATA
+  const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share')
+  return join(base, 'quire')
+}
+
+/** out/renderer, whether we run from the sources (tsx) or the bundle (out/main/cli.js). */
+function rendererDir(): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url))
+  for (const candidate of [resolve(here, '../renderer'), resolve(here, '../../out/renderer')]) {
+    if (existsSync(join(candidate, 'index.html'))) return candidate
+  }
+  return undefined
+}
+
+function fail(message: string): never {
+  process.stderr.write(`quire: ${message}\n`)
+  process.exit(2)
+}
+
+async function serve(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: process.env.PORT ?? '4100' },
+      host: { type: 'string', default: '127.0.0.1' },
+      data: { type: 'string' },
+      token: { type: 'string' },
+      log: { type: 'boolean', default: false }
+    }
+  })
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${values.port}`)
+  const token = values.token ?? process.env.QUIRE_TOKEN
+  const dataDir = resolve(values.data ?? defaultDataDir())
+  const server = await startServer({ dataDir, port, host: values.host, token, staticDir: rendererDir(), logger: values.log })
+  if (server.bootstrapped && !values.token && !process.env.QUIRE_TOKEN) {
+    console.log(`Created the owner, an organization and a token. Token (shown once): ${server.token}`)
+  }
+  console.log(`Quire API listening on ${server.url}/v1`)
+  if (server.token && rendererDir()) console.log(`Quire app: ${server.url}/?token=${server.token}`)
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`Received ${signal}, stopping.`)
+    await server.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+}
+
+function withWorkspace<T>(dataDir: string | undefined, fn: (ws: ReturnType<typeof openWorkspace>) => T): T {
+  const ws = openWorkspace({ dataDir: resolve(dataDir ?? defaultDataDir()) })
+  try {
+    bootstrapWorkspace(ws.services)
+    return fn(ws)
+  } finally {
+    ws.close()
+  }
+}
+
+const ROLE_VALUES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'none']
+
+function userAdd(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { data: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, org: { type: 'string' }, role: { type: 'string', default: 'read' } }
+  })
+  if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail('--email must be an e-mail address')
+  if (!ROLE_VALUES.includes(values.role!)) fail(`--role must be one of ${ROLE_VALUES.join(', ')}`)
+  withWorkspace(values.data, ({ services }) => {
+    const { db } = services
+    const users = repository(db, userRepository)
+    const orgs = repository(db, organizationRepository)
+    db.transaction(() => {
+      const now = new Date().toISOString()
+      if (users.getByEmail(values.email!)) fail(`a user with e-mail ${values.email} already exists`)
+      const user = users.create({ email: values.email!, displayName: values.name }, now)
+      const orgId = values.org ?? db.prepare<[], string>('SELECT id FROM organizations ORDER BY seq LIMIT 1').pluck().get()
+      if (orgId) {
+        if (!orgs.get(orgId)) fail(`no organization ${orgId}`)
+        orgs.addMember(orgId, user.id, values.role === 'none' ? null : values.role!, now)
+      }
+      console.log(`Created user ${user.id} <${user.email}>${orgId ? ` in organization ${orgId} as ${values.role}` : ''}`)
+    }).immediate()
+  })
+}
+
+function tokenCreate(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { data: { type: 'string' }, email: { type: 'string' }, label: { type: 'string', default: 'cli' } } })
+  if (!values.email) fail('--email is required')
+  withWorkspace(values.data, ({ services }) => {
+    const users = repository(services.db, userRepository)
+    const user = users.getByEmail(values.email!)
+    if (!user) fail(`no user with e-mail ${values.email}`)
+    const token = newToken()
+    users.addToken(user.id, token, values.label!, new Date().toISOString())
+    console.log(token)
+  })
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  const [command, sub, ...rest] = argv
+  try {
+    if (!command || command === 'help' || command === '--help' || command === '-h') return console.log(HELP)
+    if (command === 'serve') return await serve(argv.slice(1))
+    if (command === 'user' && sub === 'add') return userAdd(rest)
+    if (command === 'token' && sub === 'create') return tokenCreate(rest)
+    fail(`unknown command: ${argv.join(' ')}\n\n${HELP}`)
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error))
+  }
+}
+
+await main()

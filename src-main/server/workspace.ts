@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs'
+import { userInfo } from 'node:os'
+import { join } from 'node:path'
+import type { Clock } from '../api/clock'
+import { systemClock } from '../api/clock'
+import type { Services } from '../api/context'
+import { openDatabase } from '../storage/database'
+import { newToken } from '../storage/ids'
+import { organizationRepository } from '../storage/repositories/organizationRepository'
+import { repository } from '../storage/repositories/memo'
+import { userRepository, type UserRow } from '../storage/repositories/userRepository'
+
+export interface Workspace {
+  services: Services
+  close(): void
+}
+
+export interface WorkspaceOptions {
+  /** Folder holding the workspace database; ':memory:' for a throwaway workspace. */
+  dataDir: string
+  clock?: Clock
+  baseUrl?: string
+}
+
+export function workspaceFile(dataDir: string): string {
+  return dataDir === ':memory:' ? ':memory:' : join(dataDir, 'quire.db')
+}
+
+export function openWorkspace({ dataDir, clock = systemClock, baseUrl = 'http://127.0.0.1' }: WorkspaceOptions): Workspace {
+  if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
+  const db = openDatabase({ file: workspaceFile(dataDir) })
+  const services: Services = { db, clock, baseUrl, writes: 0 }
+  return { services, close: () => db.close() }
+}
+
+export interface Bootstrap {
+  owner: UserRow
+  /** Set only when this call created the owner: the token is shown once, then only its hash remains. */
+  createdToken?: string
+  organizationId?: string
+}
+
+/**
+ * First start of an empty workspace: creates the owner, one organization (owner as admin) and a token.
+ * On later starts returns the owner. `token`, when given, is made a valid owner token.
+ */
+export function bootstrapWorkspace(services: Services, token?: string): Bootstrap {
+  const { db, clock } = services
+  const users = repository(db, userRepository)
+  const orgs = repository(db, organizationRepository)
+  return db.transaction((): Bootstrap => {
+    const now = clock.now().toISOString()
+    const ownerId = db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get()
+    let owner = ownerId ? users.get(ownerId) : undefined
+    let result: Bootstrap
+    if (owner) {
+      result = { owner }
+    } else {
+      const name = safeUserName()
+      owner = users.create({ email: `${name}@localhost`, displayName: name }, now)
+      db.prepare("INSERT INTO settings (key, value) VALUES ('owner', ?)").run(owner.id)
+      const org = orgs.create({ title: 'My organization' }, now)
+      orgs.addMember(org.id, owner.id, 'admin', now)
+      const created = token ? undefined : newToken()
+      if (created) users.addToken(owner.id, created, 'bootstrap', now)
+      result = { owner, createdToken: created, organizationId: org.id }
+    }
+    if (token) users.addToken(owner.id, token, 'serve --token', now)
+    return result
+  }).immediate()
+}
+
+function safeUserName(): string {
+  try {
+    const name = userInfo().username.replace(/[^A-Za-z0-9._-]/g, '')
+    return name || 'owner'
+  } catch {
+    return 'owner'
+  }
+}

@@ -1,0 +1,37 @@
+import Database from 'better-sqlite3'
+import { migrations } from './migrations'
+
+export type Db = Database.Database
+
+export interface OpenOptions {
+  /** A file path, or ':memory:' for tests. */
+  file: string
+}
+
+/**
+ * Opens a workspace database: WAL (readers never wait for the writer), foreign keys on, a busy timeout so a
+ * second process (the CLI beside a running server) waits instead of failing, then applies pending migrations.
+ */
+export function openDatabase({ file }: OpenOptions): Db {
+  const db = new Database(file)
+  if (file !== ':memory:') db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  // NORMAL is durable in WAL mode across process crashes (SIGKILL); only an OS crash can lose the last commit.
+  db.pragma('synchronous = NORMAL')
+  migrate(db)
+  return db
+}
+
+function migrate(db: Db): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[])
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue
+    db.transaction(() => {
+      db.exec(m.sql)
+      record.run(m.version, m.name, new Date().toISOString())
+    })()
+  }
+}

@@ -1,0 +1,105 @@
+import type { Db } from '../database'
+import { newId } from '../ids'
+
+export interface OrganizationRow {
+  seq: number
+  id: string
+  title: string
+  created_at: string
+  hostname: string | null
+  type: string
+  use_case: string | null
+  community_type: string | null
+  default_role: string | null
+  default_content: string | null
+  sso: number
+  ai: number
+  invite_links: number
+  plan: string
+  custom_hostname: string | null
+  logo: string | null
+  /** JSON array of the organization's e-mail domains (joined in by every read). */
+  email_domains: string
+}
+
+export interface MemberRow {
+  seq: number
+  organization_id: string
+  user_id: string
+  role: string | null
+  disabled: number
+  sso: number
+  joined_at: string
+  last_seen_at: string | null
+}
+
+const SELECT_ORG = `SELECT o.*, (SELECT coalesce(json_group_array(domain), '[]') FROM
+  (SELECT domain FROM organization_email_domains d WHERE d.organization_id = o.id ORDER BY position)) AS email_domains
+  FROM organizations o`
+
+export type OrganizationPatch = Partial<{
+  title: string
+  hostname: string | null
+  default_role: string | null
+  default_content: string | null
+  logo: string | null
+  sso: number
+  ai: number
+  invite_links: number
+}>
+
+export function organizationRepository(db: Db) {
+  const byId = db.prepare<[string], OrganizationRow>(`${SELECT_ORG} WHERE o.id = ?`)
+  const insert = db.prepare(
+    `INSERT INTO organizations (id, title, created_at, type, plan, default_role, invite_links)
+     VALUES (@id, @title, @created_at, 'business', 'free', 'read', 1)`
+  )
+  const deleteDomains = db.prepare('DELETE FROM organization_email_domains WHERE organization_id = ?')
+  const insertDomain = db.prepare('INSERT OR IGNORE INTO organization_email_domains (organization_id, domain, position) VALUES (?, ?, ?)')
+  const byDomain = db.prepare<[string], OrganizationRow>(
+    `${SELECT_ORG} WHERE o.id IN (SELECT organization_id FROM organization_email_domains WHERE domain = ?) ORDER BY o.seq`
+  )
+  const forUser = db.prepare<[string, number, number], OrganizationRow & { member_seq: number }>(
+    `${SELECT_ORG.replace('SELECT o.*', 'SELECT o.*, m.seq AS member_seq')}
+     JOIN members m ON m.organization_id = o.id
+     WHERE m.user_id = ? AND m.seq > ? ORDER BY m.seq LIMIT ?`
+  )
+  const countForUser = db.prepare<[string], number>('SELECT count(*) FROM members WHERE user_id = ?').pluck()
+  const member = db.prepare<[string, string], MemberRow>('SELECT * FROM members WHERE organization_id = ? AND user_id = ?')
+  const insertMember = db.prepare(
+    `INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (organization_id, user_id) DO NOTHING`
+  )
+  const hostnameTaken = db.prepare<[string, string], number>(
+    'SELECT count(*) FROM organizations WHERE hostname = ? AND id <> ?'
+  ).pluck()
+
+  return {
+    get: (id: string) => byId.get(id),
+    byEmailDomain: (domain: string) => byDomain.all(domain.toLowerCase()),
+    /** The caller's organizations, keyset-paged on the membership row. */
+    listForUser: (userId: string, afterSeq: number, limit: number) => forUser.all(userId, afterSeq, limit),
+    countForUser: (userId: string) => countForUser.get(userId)!,
+    member: (organizationId: string, userId: string) => member.get(organizationId, userId),
+    addMember(organizationId: string, userId: string, role: string | null, now: string): void {
+      insertMember.run(organizationId, userId, role, now)
+    },
+    hostnameTaken: (hostname: string, exceptId: string) => hostnameTaken.get(hostname, exceptId)! > 0,
+    create(input: { title: string; emailDomains?: string[] }, now: string): OrganizationRow {
+      const id = newId()
+      insert.run({ id, title: input.title, created_at: now })
+      if (input.emailDomains) this.setEmailDomains(id, input.emailDomains)
+      return byId.get(id)!
+    },
+    setEmailDomains(id: string, domains: string[]): void {
+      deleteDomains.run(id)
+      domains.forEach((d, i) => insertDomain.run(id, d.toLowerCase(), i))
+    },
+    update(id: string, patch: OrganizationPatch): void {
+      const keys = Object.keys(patch) as (keyof OrganizationPatch)[]
+      if (!keys.length) return
+      // Column names come from the typed patch keys, never from input.
+      db.prepare(`UPDATE organizations SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import type { Db } from '../database'
+import { newId } from '../ids'
+
+export interface SpaceRow {
+  seq: number
+  id: string
+  organization_id: string
+  parent_id: string | null
+  title: string
+  emoji: string
+  visibility: string
+  edit_mode: string
+  default_level: string | null
+  position: number
+  revision_id: string | null
+  visitor_auth: string | null
+  git_sync: string | null
+  comments_open: number
+  change_requests: number
+  change_requests_open: number
+  change_requests_draft: number
+  created_by: string | null
+  created_at: string
+  updated_at: string
+  deleted_at: string | null
+}
+
+export type SpacePatch = Partial<
+  Pick<SpaceRow, 'title' | 'emoji' | 'edit_mode' | 'default_level' | 'parent_id' | 'position' | 'organization_id' | 'visibility' | 'revision_id' | 'deleted_at' | 'updated_at'>
+>
+
+export type GrantPrincipal = 'user' | 'team'
+
+export function spaceRepository(db: Db) {
+  const byId = db.prepare<[string], SpaceRow>('SELECT * FROM spaces WHERE id = ?')
+  const liveInOrg = db.prepare<[string, number, number], SpaceRow>(
+    'SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
+  )
+  const countLiveInOrg = db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NULL').pluck()
+  const liveInCollection = db.prepare<[string, number, number], SpaceRow>(
+    'SELECT * FROM spaces WHERE parent_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
+  )
+  const countLiveInCollection = db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE parent_id = ? AND deleted_at IS NULL').pluck()
+  const manyById = db.prepare<[string], SpaceRow>('SELECT * FROM spaces WHERE id IN (SELECT value FROM json_each(?))')
+  const insert = db.prepare(
+    `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, position, created_by, created_at, updated_at)
+     VALUES (@id, @organization_id, @parent_id, @title, @emoji, @visibility, @edit_mode, @default_level, @position, @created_by, @created_at, @updated_at)`
+  )
+  // Spaces and collections of one parent share one ordering.
+  const lastPosition = db.prepare<[string, string | null, string, string | null], number>(
+    `SELECT max(p) FROM (
+       SELECT max(position) AS p FROM spaces WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
+       UNION ALL SELECT max(position) FROM collections WHERE organization_id = ? AND parent_id IS ?)`
+  ).pluck()
+  const siblings = db.prepare<[string, string | null, string, string | null], { kind: 'space' | 'collection'; id: string; position: number }>(
+    `SELECT 'space' AS kind, id, position FROM spaces WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
+     UNION ALL SELECT 'collection', id, position FROM collections WHERE organization_id = ? AND parent_id IS ?
+     ORDER BY position`
+  )
+  const setSpacePosition = db.prepare('UPDATE spaces SET position = ? WHERE id = ?')
+  const setCollectionPosition = db.prepare('UPDATE collections SET position = ? WHERE id = ?')
+  const upsertGrant = db.prepare(
+    `INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE SET role = excluded.role`
+  )
+  const deleteGrant = db.prepare('DELETE FROM space_grants WHERE space_id = ? AND principal_type = ? AND principal_id = ?')
+  const grantsOf = db.prepare<[string], { principal_type: GrantPrincipal; principal_id: string; role: string }>(
+    'SELECT principal_type, principal_id, role FROM space_grants WHERE space_id = ?'
+  )
+  const expired = db.prepare<[string], string>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?').pluck()
+  const remove = db.prepare('DELETE FROM spaces WHERE id = ?')
+
+  return {
+    get: (id: string) => byId.get(id),
+    getMany(ids: Iterable<string>): Map<string, SpaceRow> {
+      const list = [...new Set(ids)]
+      return new Map(list.length ? manyById.all(JSON.stringify(list)).map((r) => [r.id, r]) : [])
+    },
+    listLiveInOrg: (orgId: string, afterSeq: number, limit: number) => liveInOrg.all(orgId, afterSeq, limit),
+    countLiveInOrg: (orgId: string) => countLiveInOrg.get(orgId)!,
+    listLiveInCollection: (collectionId: string, afterSeq: number, limit: number) => liveInCollection.all(collectionId, afterSeq, limit),
+    countLiveInCollection: (collectionId: string) => countLiveInCollection.get(collectionId)!,
+    nextPosition: (orgId: string, parentId: string | null) => (lastPosition.get(orgId, parentId, orgId, parentId) ?? 0) + 1,
+    /** Spaces and collections under one parent (null: the organization's root), in their order. */
+    siblings: (orgId: string, parentId: string | null) => siblings.all(orgId, parentId, orgId, parentId),
+    setPosition(kind: 'space' | 'collection', id: string, position: number) {
+      ;(kind === 'space' ? setSpacePosition : setCollectionPosition).run(position, id)
+    },
+    create(input: Omit<SpaceRow, 'seq' | 'id' | 'revision_id' | 'visitor_auth' | 'git_sync' | 'comments_open' | 'change_requests' | 'change_requests_open' | 'change_requests_draft' | 'deleted_at'>): SpaceRow {
+      const id = newId()
+      insert.run({ ...input, id })
+      return byId.get(id)!
+    },
+    update(id: string, patch: SpacePatch): void {
+      const keys = Object.keys(patch) as (keyof SpacePatch)[]
+      if (!keys.length) return
+      // Column names come from the typed patch keys, never from input.
+      db.prepare(`UPDATE spaces SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+    },
+    setGrant(spaceId: string, type: GrantPrincipal, principalId: string, role: string | null, now: string): void {
+      if (role) upsertGrant.run(spaceId, type, principalId, role, now)
+      else deleteGrant.run(spaceId, type, principalId)
+    },
+    grants: (spaceId: string) => grantsOf.all(spaceId),
+    /** Spaces deleted before `cutoff` (ISO): past the restore window, to be removed for good. */
+    purgeDeletedBefore(cutoff: string): number {
+      const ids = expired.all(cutoff)
+      for (const id of ids) remove.run(id)
+      return ids.length
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Type from 'typebox'
+import { DateTime, ListOf, NullableEnum, NullableRoleSchema, PageQuery, Position, ROLES, StringEnum } from './common'
+
+export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const
+export const EDIT_MODES = ['live', 'locked'] as const
+
+export const SpaceSchema = Type.Object({
+  object: Type.Literal('space'),
+  id: Type.String(),
+  title: Type.String(),
+  emoji: Type.String(),
+  visibility: StringEnum(SPACE_VISIBILITIES),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  deletedAt: Type.Optional(DateTime),
+  editMode: Type.Optional(StringEnum(EDIT_MODES)),
+  organization: Type.String(),
+  parent: Type.Optional(Type.String()),
+  visitorAuth: Type.Optional(Type.Object({ backend: Type.Optional(Type.String()) })),
+  gitSync: Type.Optional(
+    Type.Object({
+      repoName: Type.Optional(Type.String()),
+      installationProvider: Type.Optional(Type.String()),
+      integration: Type.Optional(Type.String()),
+      url: Type.Optional(Type.String()),
+      updatedAt: Type.Optional(DateTime)
+    })
+  ),
+  revision: Type.String(),
+  defaultLevel: NullableRoleSchema,
+  comments: Type.Number(),
+  changeRequests: Type.Number(),
+  changeRequestsOpen: Type.Number(),
+  changeRequestsDraft: Type.Number(),
+  urls: Type.Object({
+    location: Type.String(),
+    app: Type.String(),
+    published: Type.Optional(Type.String()),
+    public: Type.Optional(Type.String()),
+    icon: Type.Optional(Type.String())
+  }),
+  permissions: Type.Object({
+    view: Type.Boolean(),
+    access: Type.Boolean(),
+    admin: Type.Boolean(),
+    viewInviteLinks: Type.Boolean(),
+    edit: Type.Boolean(),
+    triggerGitSync: Type.Boolean(),
+    comment: Type.Boolean(),
+    merge: Type.Boolean(),
+    review: Type.Boolean()
+  })
+})
+export type Space = Type.Static<typeof SpaceSchema>
+
+export const SpaceParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }) })
+export const SpaceList = ListOf(SpaceSchema)
+export const SpaceListQuery = Type.Object({ ...PageQuery })
+
+const Title = Type.String({ maxLength: 50 })
+const Emoji = Type.String({ maxLength: 50 })
+
+export const SpaceCreateSchema = Type.Object({
+  title: Type.Optional(Title),
+  emoji: Type.Optional(Emoji),
+  parent: Type.Optional(Type.String({ maxLength: 100, description: 'Parent collection id' })),
+  editMode: Type.Optional(StringEnum(EDIT_MODES)),
+  empty: Type.Optional(Type.Boolean({ description: 'true: the space starts with no page' }))
+})
+
+export const SpaceUpdateSchema = Type.Object({
+  editMode: Type.Optional(StringEnum(EDIT_MODES)),
+  title: Type.Optional(Title),
+  defaultLevel: Type.Optional(NullableRoleSchema),
+  emoji: Type.Optional(Emoji)
+})
+
+export const SpaceGetQuery = Type.Object({ shareKey: Type.Optional(Type.String({ maxLength: 512 })) })
+
+/** Anchor of a move among the spaces and collections of one parent. */
+export const SpaceAnchor = Type.Object({ type: Type.Literal('space'), space: Type.String({ maxLength: 100 }) })
+export const CollectionAnchor = Type.Object({ type: Type.Literal('collection'), collection: Type.String({ maxLength: 100 }) })
+export const ContentAnchor = Type.Union([SpaceAnchor, CollectionAnchor])
+
+export const SpaceMoveSchema = Type.Object({
+  parent: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  position: Type.Optional(Position(ContentAnchor))
+})
+
+export const SpaceTransferSchema = Type.Object({
+  organization: Type.String({ minLength: 1, maxLength: 100 }),
+  parent: Type.Optional(Type.String({ maxLength: 100, description: 'Collection of the target organization' }))
+})
+
+export const SpacePermissionsSchema = Type.Object({
+  role: NullableEnum(ROLES, { description: 'Role to grant; null removes the grant' }),
+  users: Type.Optional(Type.Array(Type.String({ maxLength: 320 }), { maxItems: 1000 })),
+  teams: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 1000 }))
+})
