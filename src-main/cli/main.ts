@@ -61,14 +61,10 @@ async function serve(argv: string[]) {
   })
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${values.port}`)
-  const token = values.token ?? process.env.QUIRE_TOKEN
+  const token = values.token || process.env.QUIRE_TOKEN || undefined
   const dataDir = resolve(values.data ?? defaultDataDir())
   const server = await startServer({ dataDir, port, host: values.host, token, staticDir: rendererDir(), logger: values.log })
-  if (server.bootstrapped && !values.token && !process.env.QUIRE_TOKEN) {
-    console.log(`Created the owner, an organization and a token. Token (shown once): ${server.token}`)
-  }
-  console.log(`Quire API listening on ${server.url}/v1`)
-  if (server.token && rendererDir()) console.log(`Quire app: ${server.url}/?token=${server.token}`)
+  // Handlers first: a script may signal as soon as it reads the ready line.
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
@@ -79,6 +75,11 @@ async function serve(argv: string[]) {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
+  if (server.bootstrapped && !values.token && !process.env.QUIRE_TOKEN) {
+    console.log(`Created the owner, an organization and a token. Token (shown once): ${server.token}`)
+  }
+  console.log(`Quire API listening on ${server.url}/v1`)
+  if (server.token && rendererDir()) console.log(`Quire app: ${server.url}/?token=${server.token}`)
 }
 
 function withWorkspace<T>(dataDir: string | undefined, fn: (ws: ReturnType<typeof openWorkspace>) => T): T {

@@ -7,6 +7,8 @@ import type { Services } from '../api/context'
 import { openDatabase } from '../storage/database'
 import { newToken } from '../storage/ids'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
+import { SPACE_RESTORE_WINDOW_MS } from '../api/policies/space'
+import { spaceRepository } from '../storage/repositories/spaceRepository'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 
@@ -77,4 +79,12 @@ function safeUserName(): string {
   } catch {
     return 'owner'
   }
+}
+
+/** Removes spaces deleted more than 7 days ago (they can no longer be restored). Returns how many went. */
+export function purgeExpiredSpaces(services: Services): number {
+  const cutoff = new Date(services.clock.now().getTime() - SPACE_RESTORE_WINDOW_MS).toISOString()
+  const removed = services.db.transaction(() => repository(services.db, spaceRepository).purgeDeletedBefore(cutoff)).immediate()
+  if (removed) services.writes++
+  return removed
 }

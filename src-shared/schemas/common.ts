@@ -63,3 +63,6 @@ export function Position<T extends TSchema>(anchor: T) {
 }
 
 export const Empty = Type.Object({})
+
+/** Response schema of 204/205 answers (no body). */
+export const NoContent = Type.Unsafe<undefined>({ type: 'null', description: 'No content' })

@@ -168,3 +168,15 @@ export function authorize(role: Role | null, needed: Role, what: string): Role {
   if (!atLeast(role, needed)) throw forbidden(`This operation needs the ${needed} role on this ${what.toLowerCase()}`)
   return role
 }
+
+/**
+ * Which spaces of an organization the caller may list: all of them for non-guest members; for guests, those
+ * granted to them or their teams, and those inside collections granted to them (at any depth).
+ */
+export function spaceListScope(ctx: Ctx, organizationId: string): { all: true } | { all: false; principals: string; collectionIds: string } {
+  const member = membership(ctx, organizationId)
+  if (member && member.role !== null) return { all: true }
+  const a = access(ctx, organizationId, ctx.actor.id)
+  const visible = [...a.collections.keys()].filter((id) => inheritedFrom(a, id, false) !== null)
+  return { all: false, principals: a.principals, collectionIds: JSON.stringify(visible) }
+}

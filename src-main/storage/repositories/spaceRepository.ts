@@ -41,6 +41,17 @@ export function spaceRepository(db: Db) {
     'SELECT * FROM spaces WHERE parent_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
   )
   const countLiveInCollection = db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE parent_id = ? AND deleted_at IS NULL').pluck()
+  const liveInOrgScoped = db.prepare<[string, number, string, string, number], SpaceRow>(
+    `SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ?
+       AND (id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(?)))
+            OR parent_id IN (SELECT value FROM json_each(?)))
+     ORDER BY seq LIMIT ?`
+  )
+  const countLiveInOrgScoped = db.prepare<[string, string, string], number>(
+    `SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NULL
+       AND (id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(?)))
+            OR parent_id IN (SELECT value FROM json_each(?)))`
+  ).pluck()
   const manyById = db.prepare<[string], SpaceRow>('SELECT * FROM spaces WHERE id IN (SELECT value FROM json_each(?))')
   const insert = db.prepare(
     `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, position, created_by, created_at, updated_at)
@@ -67,6 +78,19 @@ export function spaceRepository(db: Db) {
   const grantsOf = db.prepare<[string], { principal_type: GrantPrincipal; principal_id: string; role: string }>(
     'SELECT principal_type, principal_id, role FROM space_grants WHERE space_id = ?'
   )
+  const copyValues = db.prepare(
+    'INSERT INTO space_custom_field_values (space_id, field_id, value) SELECT ?, field_id, value FROM space_custom_field_values WHERE space_id = ?'
+  )
+  const dropValues = db.prepare('DELETE FROM space_custom_field_values WHERE space_id = ?')
+  const dropForeignGrants = db.prepare(
+    `DELETE FROM space_grants WHERE space_id = @space AND NOT (
+       (principal_type = 'user' AND principal_id IN (SELECT user_id FROM members WHERE organization_id = @org))
+       OR (principal_type = 'team' AND principal_id IN (SELECT id FROM teams WHERE organization_id = @org)))`
+  )
+  const parentCollection = db.prepare<[string], { id: string; organization_id: string; parent_id: string | null }>(
+    'SELECT id, organization_id, parent_id FROM collections WHERE id = ?'
+  )
+  const teamOrganization = db.prepare<[string], string>('SELECT organization_id FROM teams WHERE id = ?').pluck()
   const expired = db.prepare<[string], string>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?').pluck()
   const remove = db.prepare('DELETE FROM spaces WHERE id = ?')
 
@@ -78,12 +102,16 @@ export function spaceRepository(db: Db) {
     },
     listLiveInOrg: (orgId: string, afterSeq: number, limit: number) => liveInOrg.all(orgId, afterSeq, limit),
     countLiveInOrg: (orgId: string) => countLiveInOrg.get(orgId)!,
+    /** For guests: spaces granted to `principals` (JSON array) or inside `collectionIds` (JSON array). */
+    listLiveInOrgScoped: (orgId: string, afterSeq: number, principals: string, collectionIds: string, limit: number) =>
+      liveInOrgScoped.all(orgId, afterSeq, principals, collectionIds, limit),
+    countLiveInOrgScoped: (orgId: string, principals: string, collectionIds: string) => countLiveInOrgScoped.get(orgId, principals, collectionIds)!,
     listLiveInCollection: (collectionId: string, afterSeq: number, limit: number) => liveInCollection.all(collectionId, afterSeq, limit),
     countLiveInCollection: (collectionId: string) => countLiveInCollection.get(collectionId)!,
     nextPosition: (orgId: string, parentId: string | null) => (lastPosition.get(orgId, parentId, orgId, parentId) ?? 0) + 1,
     /** Spaces and collections under one parent (null: the organization's root), in their order. */
     siblings: (orgId: string, parentId: string | null) => siblings.all(orgId, parentId, orgId, parentId),
-    setPosition(kind: 'space' | 'collection', id: string, position: number) {
+    setPosition(kind: string, id: string, position: number) {
       ;(kind === 'space' ? setSpacePosition : setCollectionPosition).run(position, id)
     },
     create(input: Omit<SpaceRow, 'seq' | 'id' | 'revision_id' | 'visitor_auth' | 'git_sync' | 'comments_open' | 'change_requests' | 'change_requests_open' | 'change_requests_draft' | 'deleted_at'>): SpaceRow {
@@ -97,11 +125,19 @@ export function spaceRepository(db: Db) {
       // Column names come from the typed patch keys, never from input.
       db.prepare(`UPDATE spaces SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
     },
+    /** A collection as a space's parent (id, organization, its own parent). */
+    parentCollection: (id: string) => parentCollection.get(id),
+    /** The organization a team belongs to (grants name teams by id). */
+    teamOrganization: (teamId: string) => teamOrganization.get(teamId),
     setGrant(spaceId: string, type: GrantPrincipal, principalId: string, role: string | null, now: string): void {
       if (role) upsertGrant.run(spaceId, type, principalId, role, now)
       else deleteGrant.run(spaceId, type, principalId)
     },
     grants: (spaceId: string) => grantsOf.all(spaceId),
+    copyCustomFieldValues: (fromSpaceId: string, toSpaceId: string) => void copyValues.run(toSpaceId, fromSpaceId),
+    dropCustomFieldValues: (spaceId: string) => void dropValues.run(spaceId),
+    /** After a transfer: grants to users and teams outside `organizationId` no longer mean anything. */
+    dropGrantsOutside: (spaceId: string, organizationId: string) => void dropForeignGrants.run({ space: spaceId, org: organizationId }),
     /** Spaces deleted before `cutoff` (ISO): past the restore window, to be removed for good. */
     purgeDeletedBefore(cutoff: string): number {
       const ids = expired.all(cutoff)

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '../..')
+const children: ChildProcess[] = []
+const dirs: string[] = []
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL')
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-serve-'))
+  dirs.push(dir)
+  return dir
+}
+
+/** Starts `quire serve` as a separate process (as `npm run serve` does) and resolves once the ready line is printed. */
+function serve(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--port', '0', ...args], {
+    cwd: root,
+    env: { ...process.env, QUIRE_TOKEN: '' },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  children.push(child)
+  let out = ''
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready line; output:\n${out}`)), 15_000)
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      const match = /Quire API listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out)
+      if (match) {
+        clearTimeout(timer)
+        resolvePromise({ child, url: match[1]!, output: () => out })
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)))
+  })
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
+
+describe('quire serve', () => {
+  it('bootstraps an empty data folder and answers GET /v1/orgs with the --token', async () => {
+    const data = tempDir()
+    const { url } = await serve(['--data', data, '--token', 't0'])
+    const res = await fetch(`${url}/v1/orgs`, { headers: auth('t0') })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as any
+    expect(body.count).toBe(1)
+    expect(body.items[0]).toMatchObject({ object: 'organization', title: 'My organization' })
+    expect((await fetch(`${url}/v1/orgs`)).status).toBe(401)
+  })
+
+  it('prints the bootstrap token once, and it works', async () => {
+    const data = tempDir()
+    const first = await serve(['--data', data])
+    const token = /Token \(shown once\): (\S+)/.exec(first.output())?.[1]
+    expect(token).toBeDefined()
+    expect((await fetch(`${first.url}/v1/user`, { headers: auth(token!) })).status).toBe(200)
+    first.child.kill('SIGTERM')
+    await new Promise((r) => first.child.once('exit', r))
+    const second = await serve(['--data', data])
+    expect(second.output()).not.toContain('shown once')
+    expect((await fetch(`${second.url}/v1/user`, { headers: auth(token!) })).status).toBe(200)
+  })
+
+  it('loses nothing when killed with SIGKILL right after a 201', async () => {
+    const data = tempDir()
+    const first = await serve(['--data', data, '--token', 't0'])
+    const orgs = (await (await fetch(`${first.url}/v1/orgs`, { headers: auth("t0") })).json()) as any
+    const created = await fetch(`${first.url}/v1/orgs/${orgs.items[0].id}/spaces`, {
+      method: 'POST',
+      headers: auth('t0'),
+      body: JSON.stringify({ title: 'Survivor' })
+    })
+    expect(created.status).toBe(201)
+    const space = (await created.json()) as any
+    first.child.kill('SIGKILL')
+    await new Promise((r) => first.child.once('exit', r))
+
+    const second = await serve(['--data', data, '--token', 't0'])
+    const again = await fetch(`${second.url}/v1/spaces/${space.id}`, { headers: auth('t0') })
+    expect(again.status).toBe(200)
+    expect(((await again.json()) as any).title).toBe('Survivor')
+  })
+
+  it('stops cleanly on SIGTERM', async () => {
+    const { child } = await serve(['--data', tempDir(), '--token', 't0'])
+    child.kill('SIGTERM')
+    const code = await new Promise((r) => child.once('exit', r))
+    expect(code).toBe(0)
+  })
+
+  it('rejects a bad --port with a clear message', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--port', 'abc'], { cwd: root })
+    children.push(child)
+    let err = ''
+    child.stderr.on('data', (c) => (err += c))
+    const code = await new Promise((r) => child.once('exit', r))
+    expect(code).toBe(2)
+    expect(err).toContain('--port must be a port number')
+  })
+})
