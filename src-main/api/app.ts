@@ -3,8 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ErrorSchema } from '../../src-shared/schemas/common'
+import { PageSchema } from '../../src-shared/schemas/content'
+import { dataVersion } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
-import { userRepository } from '../storage/repositories/userRepository'
+import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 import type { Services } from './context'
 import { ApiError } from './errors'
 import { createAjv, formatValidationError } from './validation'
@@ -30,6 +32,8 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
     bodyLimit: 32 * 1024 * 1024,
+    // Long ids must reach validation (400 naming the field), not die in the router with 414.
+    routerOptions: { maxParamLength: 2048 },
     schemaErrorFormatter: (errors, dataVar) => new ApiError(400, formatValidationError(errors, dataVar)) as unknown as Error
   }).withTypeProvider<TypeBoxTypeProvider>()
 
@@ -38,6 +42,9 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   const coercing = createAjv(true)
   const strict = createAjv(false)
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema))
+
+  // Shared schemas, referenced by `$ref` (a page's `pages` are pages).
+  app.addSchema(PageSchema)
 
   app.decorate('services', services)
   app.decorateRequest('actor', null)
@@ -63,16 +70,30 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   })
 
   const users = repository(services.db, userRepository)
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/v1/')) return
-    const path = req.url.split('?', 1)[0]!
-    if (PUBLIC_PATHS.has(path)) return
+  // token -> user, valid until the next write (of this process: services.writes; of another: data_version), so
+  // a revoked token stops working at once, and reads skip the SHA-256 and the tokens/users join.
+  const tokenCache = new Map<string, { user: UserRow; writes: number; dataVersion: number }>()
+  // A callback hook, not an async one: no promise and no extra microtask per request.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.url.startsWith('/v1/')) return done()
+    const q = req.url.indexOf('?')
+    const path = q < 0 ? req.url : req.url.slice(0, q)
+    if (PUBLIC_PATHS.has(path)) return done()
     const header = req.headers.authorization
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
-    if (!match) throw new ApiError(401, 'Authentication required: send Authorization: Bearer <token>')
-    const user = users.getByToken(match[1]!)
-    if (!user) throw new ApiError(401, 'The token is unknown or has been revoked')
-    req.actor = user
+    if (!match) return done(new ApiError(401, 'Authentication required: send Authorization: Bearer <token>'))
+    const token = match[1]!
+    const writes = services.writes
+    const version = dataVersion(services.db)
+    let hit = tokenCache.get(token)
+    if (!hit || hit.writes !== writes || hit.dataVersion !== version) {
+      const user = users.getByToken(token)
+      if (!user) return done(new ApiError(401, 'The token is unknown or has been revoked'))
+      if (tokenCache.size > 1000) tokenCache.clear()
+      tokenCache.set(token, (hit = { user, writes, dataVersion: version }))
+    }
+    req.actor = hit.user
+    done()
   })
 
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify'
+import type Database from 'better-sqlite3'
 import type { Db } from '../storage/database'
 import type { UserRow } from '../storage/repositories/userRepository'
 import { repository } from '../storage/repositories/memo'
+import type { OpenAPIOptions } from '../openapi/processor'
 import type { Clock } from './clock'
 import { unauthorized } from './errors'
 
@@ -13,6 +15,8 @@ export interface Services {
   baseUrl: string
   /** Bumped after each committed write; keys caches of derived values such as list counts. */
   writes: number
+  /** OpenAPI processing settings (tests shorten the fetch timeout); defaults apply when absent. */
+  openapi?: OpenAPIOptions
 }
 
 /** One request's view: the services, the authenticated caller, the request's clock reading and a memo. */
@@ -38,17 +42,41 @@ declare module 'fastify' {
   }
 }
 
-function makeCtx(services: Services, actor: UserRow): Ctx {
-  return {
-    services,
-    db: services.db,
-    actor,
-    now: services.clock.now().toISOString(),
-    memo: new Map(),
-    repo: (factory) => repository(services.db, factory),
-    url: (path) => `${services.baseUrl}${path}`,
-    appUrl: (route) => `${services.baseUrl}/#${route}`
+/** A class, not an object of closures: no per-request function allocation (and no esbuild `__name` calls). */
+class RequestCtx implements Ctx {
+  readonly db: Db
+  readonly now: string
+  readonly memo = new Map<string, unknown>()
+  constructor(
+    readonly services: Services,
+    readonly actor: UserRow
+  ) {
+    this.db = services.db
+    this.now = services.clock.now().toISOString()
   }
+  repo<T>(factory: (db: Db) => T): T {
+    return repository(this.db, factory)
+  }
+  url(path: string): string {
+    return `${this.services.baseUrl}${path}`
+  }
+  appUrl(route: string): string {
+    return `${this.services.baseUrl}/#${route}`
+  }
+}
+
+function makeCtx(services: Services, actor: UserRow): Ctx {
+  return new RequestCtx(services, actor)
+}
+
+type Runner = Database.Transaction<(fn: (ctx: Ctx) => unknown, ctx: Ctx) => unknown>
+const runners = new WeakMap<Db, Runner>()
+
+/** One transaction function per database, made once: `db.transaction()` per request costs more than the query. */
+function runner(db: Db): Runner {
+  let run = runners.get(db)
+  if (!run) runners.set(db, (run = db.transaction((fn: (ctx: Ctx) => unknown, ctx: Ctx) => fn(ctx))))
+  return run
 }
 
 function actorOf(req: FastifyRequest): UserRow {
@@ -60,7 +88,7 @@ function actorOf(req: FastifyRequest): UserRow {
 export function read<T>(req: FastifyRequest, fn: (ctx: Ctx) => T): T {
   const services = req.server.services
   const ctx = makeCtx(services, actorOf(req))
-  return services.db.transaction(() => fn(ctx)).deferred()
+  return runner(services.db).deferred(fn, ctx) as T
 }
 
 /**
@@ -70,7 +98,7 @@ export function read<T>(req: FastifyRequest, fn: (ctx: Ctx) => T): T {
 export function write<T>(req: FastifyRequest, fn: (ctx: Ctx) => T): T {
   const services = req.server.services
   const ctx = makeCtx(services, actorOf(req))
-  const result = services.db.transaction(() => fn(ctx)).immediate()
+  const result = runner(services.db).immediate(fn, ctx) as T
   services.writes++
   return result
 }

@@ -1,3 +1,4 @@
+import { dataVersion } from '../storage/database'
 import { badRequest } from './errors'
 import type { Ctx } from './context'
 
@@ -57,13 +58,13 @@ const countsByDb = new WeakMap<object, Map<string, { writes: number; dataVersion
  */
 export function cachedCount(ctx: Ctx, key: string, compute: () => number): number {
   const writes = ctx.services.writes
-  const dataVersion = ctx.db.pragma('data_version', { simple: true }) as number
+  const version = dataVersion(ctx.db)
   let counts = countsByDb.get(ctx.db)
   if (!counts) countsByDb.set(ctx.db, (counts = new Map()))
   const hit = counts.get(key)
-  if (hit && hit.writes === writes && hit.dataVersion === dataVersion) return hit.value
+  if (hit && hit.writes === writes && hit.dataVersion === version) return hit.value
   const value = compute()
   if (counts.size > 10_000) counts.clear()
-  counts.set(key, { writes, dataVersion, value })
+  counts.set(key, { writes, dataVersion: version, value })
   return value
 }

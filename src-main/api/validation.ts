@@ -4,7 +4,11 @@ import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/t
 
 /** The request validator: unknown properties are ignored (not removed, not errors), defaults are applied. */
 export function createAjv(coerce: boolean): Ajv {
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false })
+  const ajv = new Ajv({
+    coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false,
+    // Tagged unions (content changes by `operation`) report errors of the matching variant only.
+    discriminator: true
+  })
   ;(addFormats as unknown as (a: Ajv) => void)(ajv)
   return ajv
 }
@@ -20,6 +24,7 @@ export function formatValidationError(errors: FastifySchemaValidationError[], co
   const path = (error.instancePath ?? '').split('/').filter(Boolean).join('.')
   let field = path
   if (error.keyword === 'required') field = [path, params.missingProperty].filter(Boolean).join('.')
+  if (error.keyword === 'discriminator') field = [path, params.tag].filter(Boolean).join('.')
   if (!field) field = context === 'querystring' ? 'query' : String(context)
   return `${field}: ${ruleText(error.keyword, params, error.message)}`
 }
@@ -52,6 +57,8 @@ function ruleText(keyword: string, params: Record<string, unknown>, fallback: st
       return `must be ${String(params.type).replace(',', ' or ')}`
     case 'additionalProperties':
       return `unknown property ${params.additionalProperty}`
+    case 'discriminator':
+      return params.tagValue === undefined ? 'is required' : `${JSON.stringify(params.tagValue)} is not a known value`
     case 'anyOf':
     case 'oneOf':
       return 'does not match any allowed form'

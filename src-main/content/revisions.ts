@@ -1,12 +1,267 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '../storage/database'
 import { newId } from '../storage/ids'
+import { slugify } from './slug'
+import { linksOf } from './markdown'
 
-/** Page documents are stored once by content hash: revisions that did not change a page share its row. */
+export { slugify }
+
+/** Optional page fields kept together as JSON: they are read whole and rarely filtered on. */
+export interface PageProps {
+  icon?: string
+  layout?: Record<string, unknown>
+  cover?: Record<string, unknown>
+  git?: { oid?: string; path?: string }
+  noIndex?: boolean
+  noRobotsIndex?: boolean
+  href?: string
+}
+
+/** A page as one revision holds it. `id` is stable across revisions; `documentHash` names its markdown. */
+export interface PageRecord {
+  id: string
+  parentId: string | null
+  position: number
+  type: string
+  title: string
+  emoji: string | null
+  slug: string
+  description: string | null
+  documentId: string | null
+  documentHash: string | null
+  hidden: boolean
+  props: PageProps
+  createdAt: string
+  updatedAt: string
+}
+
+export interface FileRecord {
+  id: string
+  name: string
+  contentType: string
+  blobHash: string
+  size: number
+  width: number | null
+  height: number | null
+  git: { oid?: string; path?: string } | null
+}
+
+export interface RevisionRow {
+  seq: number
+  id: string
+  space_id: string
+  parents: string
+  type: string
+  git: string | null
+  created_by: string | null
+  created_at: string
+  change_request_id: string | null
+}
+
+interface PageDbRow {
+  page_id: string
+  parent_page_id: string | null
+  position: number
+  type: string
+  title: string
+  emoji: string | null
+  slug: string
+  description: string | null
+  document_id: string | null
+  document_hash: string | null
+  hidden: number
+  props: string | null
+  created_at: string
+  updated_at: string
+}
+
+const pageFromRow = (r: PageDbRow): PageRecord => ({
+  id: r.page_id,
+  parentId: r.parent_page_id,
+  position: r.position,
+  type: r.type,
+  title: r.title,
+  emoji: r.emoji,
+  slug: r.slug,
+  description: r.description,
+  documentId: r.document_id,
+  documentHash: r.document_hash,
+  hidden: !!r.hidden,
+  props: r.props ? (JSON.parse(r.props) as PageProps) : {},
+  createdAt: r.created_at,
+  updatedAt: r.updated_at
+})
+
+const pageToParams = (revisionId: string, p: PageRecord) => [
+  revisionId, p.id, p.parentId, p.position, p.type, p.title, p.emoji, p.slug, p.description, p.documentId, p.documentHash,
+  p.hidden ? 1 : 0, Object.keys(p.props).length ? JSON.stringify(p.props) : null, p.createdAt, p.updatedAt
+]
+
+interface FileDbRow {
+  file_id: string
+  name: string
+  content_type: string
+  blob_hash: string
+  size: number
+  width: number | null
+  height: number | null
+  git: string | null
+}
+
+const fileFromRow = (r: FileDbRow): FileRecord => ({
+  id: r.file_id,
+  name: r.name,
+  contentType: r.content_type,
+  blobHash: r.blob_hash,
+  size: r.size,
+  width: r.width,
+  height: r.height,
+  git: r.git ? JSON.parse(r.git) : null
+})
+
+function statements(db: Db) {
+  return {
+    revision: db.prepare<[string], RevisionRow>('SELECT * FROM revisions WHERE id = ?'),
+    pages: db.prepare<[string], PageDbRow>('SELECT * FROM revision_pages WHERE revision_id = ? ORDER BY parent_page_id, position'),
+    page: db.prepare<[string, string], PageDbRow>('SELECT * FROM revision_pages WHERE revision_id = ? AND page_id = ?'),
+    files: db.prepare<[string], FileDbRow>(
+      'SELECT * FROM revision_files WHERE revision_id = ? ORDER BY name, file_id'
+    ),
+    file: db.prepare<[string, string], FileDbRow>('SELECT * FROM revision_files WHERE revision_id = ? AND file_id = ?'),
+    filesAfter: db.prepare<[string, string, string, string, number], FileDbRow>(
+      'SELECT * FROM revision_files WHERE revision_id = ? AND (name > ? OR (name = ? AND file_id > ?)) ORDER BY name, file_id LIMIT ?'
+    ),
+    countFiles: db.prepare<[string], number>('SELECT count(*) FROM revision_files WHERE revision_id = ?').pluck(),
+    document: db.prepare<[string], string>('SELECT markdown FROM documents WHERE hash = ?').pluck(),
+    documents: db.prepare<[string], { hash: string; markdown: string }>('SELECT hash, markdown FROM documents WHERE hash IN (SELECT value FROM json_each(?))'),
+    insertDocument: db.prepare('INSERT OR IGNORE INTO documents (hash, markdown) VALUES (?, ?)'),
+    insertLink: db.prepare('INSERT OR IGNORE INTO document_links (document_hash, position, kind, target) VALUES (?, ?, ?, ?)'),
+    insertRevision: db.prepare(
+      'INSERT INTO revisions (id, space_id, parents, type, git, created_by, created_at, change_request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+    ),
+    copyPagesExcept: db.prepare(
+      `INSERT INTO revision_pages (revision_id, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at)
+       SELECT ?, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at
+       FROM revision_pages WHERE revision_id = ? AND page_id NOT IN (SELECT value FROM json_each(?))`
+    ),
+    insertPage: db.prepare(
+      `INSERT INTO revision_pages (revision_id, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    ),
+    copyFilesExcept: db.prepare(
+      `INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_hash, size, width, height, git)
+       SELECT ?, file_id, name, content_type, blob_hash, size, width, height, git FROM revision_files
+       WHERE revision_id = ? AND file_id NOT IN (SELECT value FROM json_each(?))`
+    ),
+    insertFile: db.prepare(
+      'INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_hash, size, width, height, git) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    )
+  }
+}
+
+type Statements = ReturnType<typeof statements>
+const cache = new WeakMap<Db, Statements>()
+function st(db: Db): Statements {
+  let s = cache.get(db)
+  if (!s) cache.set(db, (s = statements(db)))
+  return s
+}
+
+export function getRevision(db: Db, revisionId: string): RevisionRow | undefined {
+  return st(db).revision.get(revisionId)
+}
+
+/** Every page of a revision, flat (children ordered by position). */
+export function loadPages(db: Db, revisionId: string): PageRecord[] {
+  return st(db).pages.all(revisionId).map(pageFromRow)
+}
+
+export function loadPage(db: Db, revisionId: string, pageId: string): PageRecord | undefined {
+  const row = st(db).page.get(revisionId, pageId)
+  return row && pageFromRow(row)
+}
+
+export function loadFiles(db: Db, revisionId: string): FileRecord[] {
+  return st(db).files.all(revisionId).map(fileFromRow)
+}
+
+export function loadFile(db: Db, revisionId: string, fileId: string): FileRecord | undefined {
+  const row = st(db).file.get(revisionId, fileId)
+  return row && fileFromRow(row)
+}
+
+/** A page of a revision's files in (name, id) order, after the keyset `after`. */
+export function loadFilesPage(db: Db, revisionId: string, after: [string, string] | undefined, limit: number): FileRecord[] {
+  return st(db).filesAfter.all(revisionId, after?.[0] ?? '', after?.[0] ?? '', after?.[1] ?? '', limit).map(fileFromRow)
+}
+
+export function countFiles(db: Db, revisionId: string): number {
+  return st(db).countFiles.get(revisionId)!
+}
+
+export function readDocument(db: Db, hash: string | null): string {
+  return hash ? (st(db).document.get(hash) ?? '') : ''
+}
+
+/** Markdown of many documents in one query. */
+export function readDocuments(db: Db, hashes: Iterable<string | null>): Map<string, string> {
+  const list = [...new Set([...hashes].filter((h): h is string => !!h))]
+  return new Map(list.length ? st(db).documents.all(JSON.stringify(list)).map((r) => [r.hash, r.markdown]) : [])
+}
+
+export function hashDocument(markdown: string): string {
+  return createHash('sha256').update(markdown).digest('hex')
+}
+
+/**
+ * Page documents are stored once by content hash: revisions that did not change a page share its row. The
+ * links of a new document are parsed once, here, since documents never change.
+ */
 export function storeDocument(db: Db, markdown: string): string {
-  const hash = createHash('sha256').update(markdown).digest('hex')
-  db.prepare('INSERT OR IGNORE INTO documents (hash, markdown) VALUES (?, ?)').run(hash, markdown)
+  const hash = hashDocument(markdown)
+  const s = st(db)
+  if (s.insertDocument.run(hash, markdown).changes) {
+    linksOf(markdown).forEach((link, i) => s.insertLink.run(hash, i, link.relation, link.url))
+  }
   return hash
+}
+
+export interface WriteRevisionInput {
+  spaceId: string
+  changeRequestId?: string | null
+  parents: string[]
+  type: string
+  createdBy: string | null
+  now: string
+  git?: Record<string, unknown> | null
+  /** The revision unchanged pages and files are copied from (none: a revision from scratch). */
+  base?: string | null
+  /** Pages that differ from `base` (inserted or changed), and ids of pages removed from it. */
+  pages: { upsert: PageRecord[]; remove: string[] }
+  files?: { upsert: FileRecord[]; remove: string[] }
+}
+
+/**
+ * Writes an immutable revision as `base` plus changes: unchanged rows are copied inside SQLite
+ * (INSERT … SELECT), so the cost follows the size of the change, not a JS round trip per page.
+ */
+export function writeRevision(db: Db, input: WriteRevisionInput): string {
+  const s = st(db)
+  const id = newId()
+  s.insertRevision.run(
+    id, input.spaceId, JSON.stringify(input.parents), input.type, input.git ? JSON.stringify(input.git) : null,
+    input.createdBy, input.now, input.changeRequestId ?? null
+  )
+  const touchedPages = JSON.stringify([...input.pages.upsert.map((p) => p.id), ...input.pages.remove])
+  if (input.base) s.copyPagesExcept.run(id, input.base, touchedPages)
+  for (const page of input.pages.upsert) s.insertPage.run(...pageToParams(id, page))
+  const files = input.files ?? { upsert: [], remove: [] }
+  const touchedFiles = JSON.stringify([...files.upsert.map((f) => f.id), ...files.remove])
+  if (input.base) s.copyFilesExcept.run(id, input.base, touchedFiles)
+  for (const f of files.upsert) {
+    s.insertFile.run(id, f.id, f.name, f.contentType, f.blobHash, f.size, f.width, f.height, f.git ? JSON.stringify(f.git) : null)
+  }
+  return id
 }
 
 export interface InitialPage {
@@ -16,43 +271,25 @@ export interface InitialPage {
 
 /** A space's first revision: empty, or with the given pages at its root. Returns the revision id. */
 export function createInitialRevision(db: Db, spaceId: string, pages: InitialPage[], userId: string, now: string): string {
-  const revisionId = newId()
-  db.prepare("INSERT INTO revisions (id, space_id, parents, type, created_by, created_at) VALUES (?, ?, '[]', 'edits', ?, ?)").run(
-    revisionId, spaceId, userId, now
-  )
-  const insertPage = db.prepare(
-    `INSERT INTO revision_pages (revision_id, page_id, parent_page_id, position, type, title, slug, document_id, document_hash, created_at, updated_at)
-     VALUES (?, ?, NULL, ?, 'document', ?, ?, ?, ?, ?, ?)`
-  )
-  pages.forEach((page, i) => {
-    insertPage.run(revisionId, newId(), i, page.title, slugify(page.title) || `page-${i + 1}`, newId(), storeDocument(db, page.markdown), now, now)
+  const used = new Set<string>()
+  const records = pages.map((page, i): PageRecord => {
+    let slug = slugify(page.title) || `page-${i + 1}`
+    while (used.has(slug)) slug = `${slug}-${i + 1}`
+    used.add(slug)
+    return {
+      id: newId(), parentId: null, position: i, type: 'document', title: page.title, emoji: null, slug, description: null,
+      documentId: newId(), documentHash: storeDocument(db, page.markdown), hidden: false, props: {}, createdAt: now, updatedAt: now
+    }
   })
-  return revisionId
+  return writeRevision(db, { spaceId, parents: [], type: 'edits', createdBy: userId, now, pages: { upsert: records, remove: [] } })
 }
 
 /**
- * Copies a revision's page tree into a new first revision of another space (space duplicate). Documents are
- * shared by hash, so this copies rows, not content.
+ * Copies a revision's pages and files into a new first revision of another space (space duplicate). Documents
+ * and blobs are shared by hash, so this copies rows, not content.
  */
 export function copyRevision(db: Db, fromRevisionId: string, toSpaceId: string, userId: string, now: string): string {
-  const revisionId = newId()
-  db.prepare("INSERT INTO revisions (id, space_id, parents, type, created_by, created_at) VALUES (?, ?, '[]', 'edits', ?, ?)").run(
-    revisionId, toSpaceId, userId, now
-  )
-  db.prepare(
-    `INSERT INTO revision_pages (revision_id, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at)
-     SELECT ?, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at
-     FROM revision_pages WHERE revision_id = ?`
-  ).run(revisionId, fromRevisionId)
-  return revisionId
-}
-
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
+  return writeRevision(db, {
+    spaceId: toSpaceId, parents: [], type: 'edits', createdBy: userId, now, base: fromRevisionId, pages: { upsert: [], remove: [] }
+  })
 }

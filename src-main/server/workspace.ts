@@ -8,6 +8,7 @@ import { openDatabase } from '../storage/database'
 import { newToken } from '../storage/ids'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
 import { SPACE_RESTORE_WINDOW_MS } from '../api/policies/space'
+import { dropSearchIndex } from '../content/searchIndex'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
@@ -84,7 +85,13 @@ function safeUserName(): string {
 /** Removes spaces deleted more than 7 days ago (they can no longer be restored). Returns how many went. */
 export function purgeExpiredSpaces(services: Services): number {
   const cutoff = new Date(services.clock.now().getTime() - SPACE_RESTORE_WINDOW_MS).toISOString()
-  const removed = services.db.transaction(() => repository(services.db, spaceRepository).purgeDeletedBefore(cutoff)).immediate()
+  const removed = services.db
+    .transaction(() => {
+      const ids = repository(services.db, spaceRepository).purgeDeletedBefore(cutoff)
+      for (const id of ids) dropSearchIndex(services.db, id)
+      return ids.length
+    })
+    .immediate()
   if (removed) services.writes++
   return removed
 }

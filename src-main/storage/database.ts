@@ -19,6 +19,9 @@ export function openDatabase({ file }: OpenOptions): Db {
   db.pragma('busy_timeout = 5000')
   // NORMAL is durable in WAL mode across process crashes (SIGKILL); only an OS crash can lose the last commit.
   db.pragma('synchronous = NORMAL')
+  // Unicode lower case for case-insensitive substring filters (SQLite's lower() and LIKE fold only ASCII).
+  // Such filters scan the organization's rows; no B-tree index serves a substring.
+  db.function('casefold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
   migrate(db)
   return db
 }
@@ -34,4 +37,17 @@ function migrate(db: Db): void {
       record.run(m.version, m.name, new Date().toISOString())
     })()
   }
+}
+
+const dataVersionStatements = new WeakMap<Db, Database.Statement<[], number>>()
+
+/**
+ * SQLite's `data_version`: changes when ANOTHER connection (the CLI beside a running server) commits. Caches of
+ * derived values key on it together with the process's own write counter. Prepared once per database
+ * (`db.pragma()` would prepare on every call).
+ */
+export function dataVersion(db: Db): number {
+  let st = dataVersionStatements.get(db)
+  if (!st) dataVersionStatements.set(db, (st = db.prepare<[], number>('PRAGMA data_version').pluck()))
+  return st.get()!
 }

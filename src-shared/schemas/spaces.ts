@@ -55,7 +55,10 @@ export type Space = Type.Static<typeof SpaceSchema>
 
 export const SpaceParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }) })
 export const SpaceList = ListOf(SpaceSchema)
-export const SpaceListQuery = Type.Object({ ...PageQuery })
+export const SpaceListQuery = Type.Object({
+  ...PageQuery,
+  deleted: Type.Optional(Type.Boolean({ description: 'true: the trash (spaces deleted in the last 7 days, restorable) instead of live spaces' }))
+})
 
 const Title = Type.String({ maxLength: 50 })
 const Emoji = Type.String({ maxLength: 50 })

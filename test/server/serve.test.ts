@@ -2,7 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+// Each test starts real processes (tsx compiles on start): slow on a loaded machine.
+vi.setConfig({ testTimeout: 180_000 })
 
 const root = resolve(import.meta.dirname, '../..')
 const children: ChildProcess[] = []
@@ -29,7 +32,7 @@ function serve(args: string[]): Promise<{ child: ChildProcess; url: string; outp
   children.push(child)
   let out = ''
   return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line; output:\n${out}`)), 15_000)
+    const timer = setTimeout(() => reject(new Error(`no ready line; output:\n${out}`)), 60_000)
     const onData = (chunk: Buffer) => {
       out += chunk.toString()
       const match = /Quire API listening on (http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out)

@@ -1,4 +1,5 @@
 import { copyRevision, createInitialRevision } from '../../content/revisions'
+import { syncSearchIndex } from '../../content/searchIndex'
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'
 
@@ -37,6 +38,7 @@ export function createSpace(ctx: Ctx, input: SpaceCreateInput): SpaceRow {
     ? copyRevision(ctx.db, input.copyRevisionFrom, space.id, ctx.actor.id, ctx.now)
     : createInitialRevision(ctx.db, space.id, pages, ctx.actor.id, ctx.now)
   spaces.update(space.id, { revision_id: revision })
+  syncSearchIndex(ctx.db, space.id, revision)
   spaces.setGrant(space.id, 'user', ctx.actor.id, 'admin', ctx.now)
   return spaces.get(space.id)!
 }

@@ -55,7 +55,6 @@ export function requireOrgMember(ctx: Ctx, organizationId: string) {
 // --- spaces and collections -------------------------------------------------------------------------------
 
 interface Access {
-  teamIds: string[]
   principals: string
   collections: Map<string, { parent_id: string | null; default_level: string | null }>
   collectionGrants: Map<string, Role>
@@ -77,17 +76,22 @@ function accessStatements(db: Db) {
   }
 }
 
+/** The user and their teams, as the JSON array the grant queries take. */
+function principalsOf(ctx: Ctx, userId: string): string {
+  return memo(ctx, `principals:${userId}`, () => JSON.stringify([userId, ...ctx.repo(accessStatements).teams.all(userId)]))
+}
+
+/** The organization's collection tree and the user's grants on it (loaded only when a collection matters). */
 function access(ctx: Ctx, organizationId: string, userId: string): Access {
   const st = ctx.repo(accessStatements)
-  const teamIds = memo(ctx, `teams:${userId}`, () => st.teams.all(userId))
-  const principals = JSON.stringify([userId, ...teamIds])
+  const principals = principalsOf(ctx, userId)
   return memo(ctx, `access:${organizationId}:${userId}`, () => {
     const collections = new Map(st.collections.all(organizationId).map((c) => [c.id, c]))
     const collectionGrants = new Map<string, Role>()
     for (const g of st.collectionGrants.all(principals)) {
       collectionGrants.set(g.collection_id, maxRole(collectionGrants.get(g.collection_id), g.role)!)
     }
-    return { teamIds, principals, collections, collectionGrants }
+    return { principals, collections, collectionGrants }
   })
 }
 
@@ -125,17 +129,18 @@ export function spaceRoles(ctx: Ctx, organizationId: string, spaces: SpaceLike[]
     return result
   }
   const isMember = member.role !== null
-  const a = access(ctx, organizationId, userId)
+  // Spaces at the organization's root inherit nothing: the collection tree is read only when one is nested.
+  const a = spaces.some((s) => s.parent_id) ? access(ctx, organizationId, userId) : undefined
   const grants = new Map<string, Role>()
   if (spaces.length) {
-    for (const g of ctx.repo(accessStatements).spaceGrants.all(JSON.stringify(spaces.map((s) => s.id)), a.principals)) {
+    for (const g of ctx.repo(accessStatements).spaceGrants.all(JSON.stringify(spaces.map((s) => s.id)), principalsOf(ctx, userId))) {
       grants.set(g.space_id, maxRole(grants.get(g.space_id), g.role)!)
     }
   }
   for (const s of spaces) {
     let role = isMember ? maxRole(member.role as Role, s.default_level as Role | null) : null
     role = maxRole(role, grants.get(s.id))
-    role = maxRole(role, inheritedFrom(a, s.parent_id, isMember))
+    if (a) role = maxRole(role, inheritedFrom(a, s.parent_id, isMember))
     result.set(s.id, role)
   }
   return result

@@ -4,19 +4,26 @@ import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'
 import { spaceRoles } from '../policies/access'
 import { spacePermissions } from '../policies/space'
+import { spacePublishedUrls } from './siteSpace'
 
 /** Spaces for the caller, their permissions computed in one batch (no query per space). */
 export function presentSpaces(rows: SpaceRow[], ctx: Ctx, roles?: Map<string, Role | null>): Space[] {
   if (!roles) {
     roles = new Map()
     const byOrg = new Map<string, SpaceRow[]>()
-    for (const row of rows) byOrg.set(row.organization_id, [...(byOrg.get(row.organization_id) ?? []), row])
+    for (const row of rows) {
+      const list = byOrg.get(row.organization_id)
+      if (list) list.push(row)
+      else byOrg.set(row.organization_id, [row])
+    }
     for (const [orgId, list] of byOrg) for (const [id, role] of spaceRoles(ctx, orgId, list)) roles.set(id, role)
   }
-  return rows.map((row) => presentSpace(row, ctx, roles.get(row.id) ?? null))
+  const published = spacePublishedUrls(ctx, rows.map((r) => r.id))
+  return rows.map((row) => presentSpace(row, ctx, roles!.get(row.id) ?? null, published.get(row.id)))
 }
 
-export function presentSpace(row: SpaceRow, ctx: Ctx, role: Role | null): Space {
+/** `published`: the space's preview URL on the first published site showing it (see spacePublishedUrls). */
+export function presentSpace(row: SpaceRow, ctx: Ctx, role: Role | null, published?: string): Space {
   const space: Space = {
     object: 'space',
     id: row.id,
@@ -36,6 +43,7 @@ export function presentSpace(row: SpaceRow, ctx: Ctx, role: Role | null): Space 
     urls: { location: ctx.url(`/v1/spaces/${row.id}`), app: ctx.appUrl(`/spaces/${row.id}`) },
     permissions: spacePermissions(role, row.edit_mode)
   }
+  if (published) space.urls.published = published
   if (row.deleted_at) space.deletedAt = row.deleted_at
   if (row.parent_id) space.parent = row.parent_id
   if (row.visitor_auth) space.visitorAuth = JSON.parse(row.visitor_auth)

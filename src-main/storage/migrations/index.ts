@@ -1,7 +1,23 @@
 import { sql as init } from './0001_init'
+import { sql as membersTeams } from './0002_members_teams'
+import { sql as collectionsCustomFields } from './0003_collections_custom_fields'
+import { sql as content } from './0005_content'
+import { sql as sites } from './0006_sites'
+import { sql as comments } from './0007_comments'
+import { sql as openapiIntegrations } from './0010_openapi_integrations'
+import { sql as gitSync } from './0011_git_sync'
 
 /**
  * Numbered, append-only. Kept as TypeScript modules (not .sql files) so the same import works under Node,
  * vitest and the electron-vite bundle without a loader.
  */
-export const migrations: { version: number; name: string; sql: string }[] = [{ version: 1, name: 'init', sql: init }]
+export const migrations: { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'init', sql: init },
+  { version: 2, name: 'members_teams', sql: membersTeams },
+  { version: 3, name: 'collections_custom_fields', sql: collectionsCustomFields },
+  { version: 5, name: 'content', sql: content },
+  { version: 6, name: 'sites', sql: sites },
+  { version: 7, name: 'comments', sql: comments },
+  { version: 10, name: 'openapi_integrations', sql: openapiIntegrations },
+  { version: 11, name: 'git_sync', sql: gitSync }
+]

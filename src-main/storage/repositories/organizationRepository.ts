@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
+import { updateById } from './patch'
 
 export interface OrganizationRow {
   seq: number
@@ -96,10 +97,7 @@ export function organizationRepository(db: Db) {
       domains.forEach((d, i) => insertDomain.run(id, d.toLowerCase(), i))
     },
     update(id: string, patch: OrganizationPatch): void {
-      const keys = Object.keys(patch) as (keyof OrganizationPatch)[]
-      if (!keys.length) return
-      // Column names come from the typed patch keys, never from input.
-      db.prepare(`UPDATE organizations SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+      updateById(db, 'organizations', id, patch)
     }
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
+import { updateById } from './patch'
 
 export interface SpaceRow {
   seq: number
@@ -41,6 +42,12 @@ export function spaceRepository(db: Db) {
     'SELECT * FROM spaces WHERE parent_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
   )
   const countLiveInCollection = db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE parent_id = ? AND deleted_at IS NULL').pluck()
+  const deletedInOrg = db.prepare<[string, string, number, number], SpaceRow>(
+    'SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ? AND seq > ? ORDER BY seq LIMIT ?'
+  )
+  const countDeletedInOrg = db.prepare<[string, string], number>(
+    'SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ?'
+  ).pluck()
   const liveInOrgScoped = db.prepare<[string, number, string, string, number], SpaceRow>(
     `SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ?
        AND (id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(?)))
@@ -93,6 +100,12 @@ export function spaceRepository(db: Db) {
   const teamOrganization = db.prepare<[string], string>('SELECT organization_id FROM teams WHERE id = ?').pluck()
   const expired = db.prepare<[string], string>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?').pluck()
   const remove = db.prepare('DELETE FROM spaces WHERE id = ?')
+  // Reactions name their comment or reply without a foreign key, so they go explicitly.
+  const removeReactions = db.prepare(
+    `DELETE FROM reactions WHERE subject_id IN (
+       SELECT id FROM comments WHERE space_id = @space
+       UNION ALL SELECT r.id FROM comment_replies r JOIN comments c ON c.id = r.comment_id WHERE c.space_id = @space)`
+  )
 
   return {
     get: (id: string) => byId.get(id),
@@ -102,6 +115,9 @@ export function spaceRepository(db: Db) {
     },
     listLiveInOrg: (orgId: string, afterSeq: number, limit: number) => liveInOrg.all(orgId, afterSeq, limit),
     countLiveInOrg: (orgId: string) => countLiveInOrg.get(orgId)!,
+    /** The trash: spaces deleted at or after `since` (ISO; older ones are past the restore window). */
+    listDeletedInOrg: (orgId: string, since: string, afterSeq: number, limit: number) => deletedInOrg.all(orgId, since, afterSeq, limit),
+    countDeletedInOrg: (orgId: string, since: string) => countDeletedInOrg.get(orgId, since)!,
     /** For guests: spaces granted to `principals` (JSON array) or inside `collectionIds` (JSON array). */
     listLiveInOrgScoped: (orgId: string, afterSeq: number, principals: string, collectionIds: string, limit: number) =>
       liveInOrgScoped.all(orgId, afterSeq, principals, collectionIds, limit),
@@ -120,10 +136,7 @@ export function spaceRepository(db: Db) {
       return byId.get(id)!
     },
     update(id: string, patch: SpacePatch): void {
-      const keys = Object.keys(patch) as (keyof SpacePatch)[]
-      if (!keys.length) return
-      // Column names come from the typed patch keys, never from input.
-      db.prepare(`UPDATE spaces SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...patch, id })
+      updateById(db, 'spaces', id, patch)
     },
     /** A collection as a space's parent (id, organization, its own parent). */
     parentCollection: (id: string) => parentCollection.get(id),
@@ -139,10 +152,13 @@ export function spaceRepository(db: Db) {
     /** After a transfer: grants to users and teams outside `organizationId` no longer mean anything. */
     dropGrantsOutside: (spaceId: string, organizationId: string) => void dropForeignGrants.run({ space: spaceId, org: organizationId }),
     /** Spaces deleted before `cutoff` (ISO): past the restore window, to be removed for good. */
-    purgeDeletedBefore(cutoff: string): number {
+    purgeDeletedBefore(cutoff: string): string[] {
       const ids = expired.all(cutoff)
-      for (const id of ids) remove.run(id)
-      return ids.length
+      for (const id of ids) {
+        removeReactions.run({ space: id })
+        remove.run(id)
+      }
+      return ids
     }
   }
 }

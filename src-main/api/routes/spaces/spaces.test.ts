@@ -163,6 +163,29 @@ describe('get, update, delete, restore', () => {
     expect(t.server.api.services.db.prepare('SELECT count(*) FROM spaces WHERE id = ?').pluck().get(space.id)).toBe(0)
   })
 
+  it('lists the trash (deleted=true) for admins, without spaces past the restore window', async () => {
+    const { body: old } = await create({ title: 'Old' })
+    const { body: recent } = await create({ title: 'Recent' })
+    await create({ title: 'Live' })
+    await t.owner.api.delete(`/v1/spaces/${old.id}`)
+    t.clock.advance(3 * DAY_MS)
+    await t.owner.api.delete(`/v1/spaces/${recent.id}`)
+    t.clock.advance(5 * DAY_MS)
+    const trash = await t.owner.api.get(`/v1/orgs/${t.orgId}/spaces`, { deleted: true })
+    expect(trash.status).toBe(200)
+    expect(trash.body.count).toBe(1)
+    expect(trash.body.items.map((s: any) => [s.title, typeof s.deletedAt])).toEqual([['Recent', 'string']])
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/spaces`, { deleted: 'maybe' })).status).toBe(400)
+    const editor = await t.user({ role: 'edit' })
+    expect((await editor.api.get(`/v1/orgs/${t.orgId}/spaces`, { deleted: true })).status).toBe(403)
+  })
+
+  it('answers 400 naming the path parameter when an id is too long', async () => {
+    const res = await t.owner.api.get(`/v1/spaces/${'x'.repeat(150)}`)
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe('spaceId: must be at most 100 characters')
+  })
+
   it('lets only admins delete', async () => {
     const { body: space } = await create()
     const editor = await t.user({ role: 'edit' })

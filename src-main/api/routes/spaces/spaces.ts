@@ -12,6 +12,7 @@ import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagina
 import { authorize, collectionRole, requireOrg, requireOrgRole, spaceListScope } from '../../policies/access'
 import { presentSpace, presentSpaces } from '../../presenters/space'
 import { collectionInOrg, loadSpace } from './loaders'
+import { SPACE_RESTORE_WINDOW_MS } from '../../policies/space'
 
 const tags = ['Spaces']
 
@@ -26,6 +27,14 @@ export default function spaceRoutes(app: Api) {
         const spaces = ctx.repo(spaceRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
         const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        if (req.query.deleted) {
+          // The trash is for those who can restore: organization admins.
+          requireOrgRole(ctx, orgId, 'admin')
+          const since = new Date(Date.parse(ctx.now) - SPACE_RESTORE_WINDOW_MS).toISOString()
+          const rows = spaces.listDeletedInOrg(orgId, since, after, limit + 1)
+          const count = cachedCount(ctx, `trash:${orgId}:${since}`, () => spaces.countDeletedInOrg(orgId, since))
+          return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSpaces(page, ctx))
+        }
         const scope = spaceListScope(ctx, orgId)
         const rows = scope.all
           ? spaces.listLiveInOrg(orgId, after, limit + 1)
@@ -65,7 +74,7 @@ export default function spaceRoutes(app: Api) {
     async (req) =>
       read(req, (ctx) => {
         const { space, role } = loadSpace(ctx, req.params.spaceId, 'view', { includeDeleted: true })
-        return presentSpace(space, ctx, role)
+        return presentSpaces([space], ctx, new Map([[space.id, role]]))[0]!
       })
   )
 

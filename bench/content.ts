@@ -1,0 +1,198 @@
+// The content benchmark (`npm run bench -- --only content`): a space of 10,000 pages, built straight through the
+// content core (bench/contentData.ts), then served as `quire serve` would and measured over HTTP, one request at a
+// time (latency, not throughput):
+//   - content batch: POST …/change-requests/{id}/content with 50 `update_page` changes (20 batches, one change
+//     request: the same batches make the next change request);
+//   - merge: POST …/merge of that change request, which touches 1,000 pages (built by the 20 batches over HTTP);
+//   - space search (and organization search) over a fixed set of 1–2 word queries, p50/p99;
+//   - the page tree (GET …/content/pages, 10,000 pages), p50/p99; the space's links list, first call and warm.
+// Figures go to bench/results/content.json.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startServer } from '../src-main/server/server'
+import { bootstrapWorkspace, openWorkspace } from '../src-main/server/workspace'
+import { newToken } from '../src-main/storage/ids'
+import { buildContentSpace, prng, type Vocabulary } from './contentData'
+import { BenchFailure, round2 } from './load'
+
+const here = dirname(fileURLToPath(import.meta.url))
+
+export interface ContentBenchOptions {
+  pages: number
+  /** Times the search query set is run (after one unmeasured round). */
+  searchRounds?: number
+  /** Requests of the page tree. */
+  treeRequests?: number
+}
+
+interface Figure {
+  name: string
+  description: string
+  samples: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  targetMs?: number
+  /** Which figure the target applies to. */
+  targetOn?: 'p99' | 'max'
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+
+function figure(name: string, description: string, samples: number[], target?: { ms: number; on: 'p99' | 'max' }): Figure {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return {
+    name, description, samples: samples.length,
+    p50Ms: round2(percentile(sorted, 50)), p99Ms: round2(percentile(sorted, 99)), maxMs: round2(sorted[sorted.length - 1] ?? 0),
+    ...(target ? { targetMs: target.ms, targetOn: target.on } : {})
+  }
+}
+
+/**
+ * The query set: what people type in a docs search box, 1 or 2 words. Single words are drawn log-uniformly
+ * over the vocabulary ranks 30..20,000 (from words on a few percent of the sections to words on a handful), pairs
+ * from ranks 30..3,000, and a few 4-letter prefixes (typing in progress). The most common words (the
+ * "the/and" of the generated text) are left out: they are measured separately as the worst case.
+ */
+export function searchQueries(vocabulary: Vocabulary, seed = 7): string[] {
+  const random = prng(seed)
+  const rank = (lo: number, hi: number) => Math.floor(Math.exp(Math.log(lo) + random() * (Math.log(hi) - Math.log(lo))))
+  const word = (lo: number, hi: number) => vocabulary.words[rank(lo, hi)]!
+  const queries: string[] = []
+  for (let i = 0; i < 30; i++) queries.push(word(30, 20_000))
+  for (let i = 0; i < 15; i++) queries.push(`${word(30, 3_000)} ${word(30, 3_000)}`)
+  for (let i = 0; i < 5; i++) queries.push(word(100, 2_000).slice(0, 4))
+  return queries
+}
+
+async function timed(url: string, init: RequestInit & { token: string }, expectStatus = 200): Promise<{ ms: number; body: any }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${init.token}` }
+  if (init.body) headers['content-type'] = 'application/json'
+  const started = performance.now()
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, body: init.body })
+  const text = await res.text()
+  const ms = performance.now() - started
+  if (res.status !== expectStatus) throw new BenchFailure(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 300)}`)
+  return { ms, body: text ? JSON.parse(text) : undefined }
+}
+
+export async function runContentBench(options: ContentBenchOptions): Promise<void> {
+  const { pages, searchRounds = 10, treeRequests = 20 } = options
+  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-content-'))
+  const token = newToken()
+  try {
+    console.log(`\nContent benchmark: building a space of ${pages} pages (storeDocument + writeRevision + search index, batched)...`)
+    const workspace = openWorkspace({ dataDir: dir })
+    const boot = bootstrapWorkspace(workspace.services, token)
+    const built = buildContentSpace(workspace.services, { organizationId: boot.organizationId!, owner: boot.owner, pages })
+    workspace.close()
+    console.log(`built in ${(built.millis / 1000).toFixed(1)} s`)
+
+    const server = await startServer({ dataDir: dir, port: 0, token })
+    try {
+      const base = `${server.url}/v1/spaces/${built.spaceId}`
+      const get = (path: string) => timed(`${base}${path}`, { token })
+      const post = (path: string, body: unknown) => timed(`${base}${path}`, { token, method: 'POST', body: JSON.stringify(body) })
+      const figures: Figure[] = []
+
+      // 1,000 leaf pages, 50 per batch, each batch one new revision of the change request.
+      const cr = (await timed(`${base}/change-requests`, { token, method: 'POST', body: JSON.stringify({ subject: 'Bench: 1,000 pages' }) }, 201)).body
+      const edited = built.leafIds.filter((_, i) => i % Math.max(1, Math.floor(built.leafIds.length / 1000)) === 0).slice(0, 1000)
+      if (edited.length < 1000) throw new BenchFailure(`only ${edited.length} leaf pages to edit; use --pages 10000 or more`)
+      const batchTimes: number[] = []
+      for (let b = 0; b < 20; b++) {
+        const changes = edited.slice(b * 50, b * 50 + 50).map((page, i) => ({
+          operation: 'update_page', page,
+          document: { markdown: `# Edited page ${b * 50 + i}\n\nThis page was rewritten by the benchmark, batch ${b}.\n\n## Notes\n\nOrbiting ${built.vocabulary.words[500 + i]}.\n` }
+        }))
+        batchTimes.push((await post(`/change-requests/${cr.id}/content`, { changes })).ms)
+      }
+      figures.push(figure('content-batch', 'POST …/change-requests/{id}/content, 50 update_page changes (20 batches)', batchTimes))
+
+      const merge = await post(`/change-requests/${cr.id}/merge`, {})
+      if (merge.body.result !== 'merge') throw new BenchFailure(`merge answered ${JSON.stringify(merge.body).slice(0, 200)}`)
+      figures.push(figure('merge-1000', 'POST …/change-requests/{id}/merge, a change request touching 1,000 of the pages', [merge.ms], { ms: 300, on: 'max' }))
+
+      // The merged words are searchable (the index moved with the merge).
+      const check = (await get(`/search?query=${encodeURIComponent('rewritten benchmark')}&limit=1`)).body
+      if (check.count !== 1000) throw new BenchFailure(`search after the merge found ${check.count} edited pages, expected 1000`)
+
+      const queries = searchQueries(built.vocabulary)
+      const run = async (path: (q: string) => string, rounds: number) => {
+        const times: number[] = []
+        for (let round = 0; round <= rounds; round++) {
+          for (const q of queries) {
+            const { ms } = await get(path(q))
+            if (round > 0) times.push(ms)
+          }
+        }
+        return times
+      }
+      const spaceSearch = (q: string) => `/search?query=${encodeURIComponent(q)}`
+      figures.push(figure('search-space', `GET …/search, ${queries.length} queries of 1–2 words × ${searchRounds} rounds (default limit 100)`, await run(spaceSearch, searchRounds), { ms: 20, on: 'p99' }))
+      figures.push(figure('search-space-20', `the same with limit=20 (a search box's first screen)`, await run((q) => `${spaceSearch(q)}&limit=20`, searchRounds)))
+      const orgBase = `${server.url}/v1/orgs/${boot.organizationId}/search?query=`
+      const orgTimes: number[] = []
+      for (let round = 0; round <= Math.ceil(searchRounds / 2); round++) {
+        for (const q of queries) {
+          const { ms } = await timed(`${orgBase}${encodeURIComponent(q)}`, { token })
+          if (round > 0) orgTimes.push(ms)
+        }
+      }
+      figures.push(figure('search-org', 'GET /v1/orgs/{id}/search, the same queries', orgTimes))
+      const common = built.vocabulary.words.slice(0, 3)
+      const commonTimes: number[] = []
+      for (let i = 0; i < 4; i++) for (const w of common) commonTimes.push((await get(spaceSearch(w))).ms)
+      figures.push(figure('search-common-word', `worst case: the 3 most frequent words (${common.join(', ')}), on most sections`, commonTimes.slice(3)))
+
+      const treeTimes: number[] = []
+      for (let i = 0; i <= treeRequests; i++) {
+        const { ms, body } = await get('/content/pages')
+        if (i === 0 && body.pages.length !== Math.ceil(pages / 100)) throw new BenchFailure(`the page tree has ${body.pages.length} root pages`)
+        if (i > 0) treeTimes.push(ms)
+      }
+      figures.push(figure('list-pages', `GET …/content/pages (${pages} pages as one tree)`, treeTimes))
+
+      const first = await get('/links?limit=100')
+      figures.push(figure('links-first', 'GET …/links?limit=100, first call after the merge (resolves the revision\'s links)', [first.ms]))
+      const linkTimes: number[] = []
+      for (let i = 0; i < 50; i++) linkTimes.push((await get(`/links?limit=100&status=${i % 2 ? 'broken' : 'ok'}`)).ms)
+      figures.push(figure('links-warm', `GET …/links?limit=100 (&status), resolved links kept (${first.body.stats.total} links, ${first.body.stats.broken.total} broken)`, linkTimes))
+
+      printFigures(figures)
+      const report = {
+        date: new Date().toISOString(),
+        machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavg: loadavg() },
+        options: { pages, searchRounds, treeRequests },
+        setupSeconds: round2(built.millis / 1000),
+        queries,
+        mergeCreatedThrough: '20 batches of 50 update_page changes over HTTP',
+        results: figures
+      }
+      const file = join(here, 'results', 'content.json')
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
+      console.log(`\nWrote ${relative(process.cwd(), file)}`)
+    } finally {
+      await server.close()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+function printFigures(figures: Figure[]): void {
+  const header = ['content', 'n', 'p50 ms', 'p99 ms', 'max ms', 'target']
+  const lines = figures.map((f) => [
+    f.name, String(f.samples), f.p50Ms.toFixed(2), f.p99Ms.toFixed(2), f.maxMs.toFixed(2),
+    f.targetMs === undefined ? '' : `${f.targetOn} < ${f.targetMs}: ${(f.targetOn === 'p99' ? f.p99Ms : f.maxMs) < f.targetMs ? 'met' : 'MISSED'}`
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
+  console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
+  for (const l of lines) console.log(fmt(l))
+  for (const f of figures) console.log(`  ${f.name}: ${f.description}`)
+  console.log(`  (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores: figures include waiting for a core)`)
+}

@@ -1,0 +1,71 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { AppShell } from './appShell.ts'
+
+/** The organization home: spaces and collections as a tree, with their dialogs and menus. */
+export class SpacesPage extends AppShell {
+  readonly tree: Locator
+  readonly rows: Locator
+
+  constructor(page: Page) {
+    super(page)
+    this.tree = page.getByTestId('content-tree')
+    this.rows = page.getByTestId('tree-row')
+  }
+
+  row(title: string): Locator {
+    return this.rows.filter({ has: this.page.getByTestId('tree-row-title').getByText(title, { exact: true }) })
+  }
+
+  async createCollection(title: string): Promise<void> {
+    await this.page.getByTestId('new-collection').click()
+    await this.page.getByTestId('collection-title-input').fill(title)
+    await this.page.getByTestId('collection-dialog-submit').click()
+    await expect(this.row(title)).toBeVisible()
+  }
+
+  async createSpace(title: string): Promise<void> {
+    await this.page.getByTestId('new-space').click()
+    await this.page.getByTestId('space-title-input').fill(title)
+    await this.page.getByTestId('space-dialog-submit').click()
+    await expect(this.row(title)).toBeVisible()
+  }
+
+  async openRowMenu(title: string): Promise<void> {
+    const row = this.row(title)
+    await row.hover()
+    await row.getByTestId('row-menu').click()
+  }
+
+  async rename(title: string, newTitle: string): Promise<void> {
+    await this.openRowMenu(title)
+    await this.page.getByRole('menuitem', { name: 'Rename…' }).click()
+    const input = this.page.getByTestId('space-title-input')
+    await input.fill(newTitle)
+    await this.page.getByTestId('space-dialog-submit').click()
+    await expect(this.row(newTitle)).toBeVisible()
+  }
+
+  /**
+   * Drags a row onto the middle of a collection row with real pointer events: a small first move passes the
+   * drag threshold, the drop indicator says "inside" before the button is released.
+   */
+  async dragInto(title: string, collectionTitle: string): Promise<void> {
+    const source = this.row(title)
+    const target = this.row(collectionTitle)
+    const from = (await source.getByTestId('tree-row-title').boundingBox())!
+    const to = (await target.getByTestId('tree-row-title').boundingBox())!
+    await this.page.mouse.move(from.x + 10, from.y + from.height / 2)
+    await this.page.mouse.down()
+    await this.page.mouse.move(from.x + 20, from.y + from.height / 2 + 8, { steps: 4 })
+    await this.page.mouse.move(to.x + 20, to.y + to.height / 2, { steps: 12 })
+    await expect(target).toHaveAttribute('data-drop', 'inside')
+    await this.page.mouse.up()
+  }
+
+  async delete(title: string): Promise<void> {
+    await this.openRowMenu(title)
+    await this.page.getByRole('menuitem', { name: 'Delete' }).click()
+    await this.page.getByTestId('confirm-delete').click()
+    await expect(this.row(title)).toHaveCount(0)
+  }
+}

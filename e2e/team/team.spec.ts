@@ -1,0 +1,54 @@
+import { test, expect } from '../fixtures/server.ts'
+import { TeamPage } from '../pages/teamPage.ts'
+
+test('invite a member by e-mail, change their role, create a team and add them', async ({ page, token }, testInfo) => {
+  // A whole user flow of a dozen steps: give it room on a busy CI machine.
+  test.setTimeout(90_000)
+  // Arrange
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`.toLowerCase()
+  const email = `writer.${suffix}@example.com`
+  const name = `writer.${suffix}`
+  const teamTitle = `Docs writers ${suffix}`
+  const team = new TeamPage(page)
+  await team.open(token)
+  await team.waitUntilReady()
+  await team.navigate('team')
+
+  // Act + Assert: invite by e-mail
+  await team.tab('invites')
+  await team.inviteByEmail(email, 'Editor')
+  await team.expectSuccess(`${email} was invited`)
+
+  // the new member is listed with the role they were invited with; change it
+  await team.tab('members')
+  await team.searchMembers(suffix)
+  await expect(team.memberRows).toHaveCount(1)
+  await expect(team.member(email)).toBeVisible()
+  await expect(team.member(email).getByTestId('member-role')).toHaveValue('Editor')
+  await team.changeRole(email, 'Reviewer')
+  await team.expectSuccess(`${name} is now Reviewer`)
+  await expect(team.member(email).getByTestId('member-role')).toHaveValue('Reviewer')
+
+  // create a team; its members drawer opens; add the new member
+  await team.tab('teams')
+  await team.createTeam(teamTitle)
+  await team.expectSuccess(`Team “${teamTitle}” created`)
+  await expect(team.teamDrawer).toBeVisible()
+  await team.addToTeam(email)
+  await expect(team.teamMember(name)).toBeVisible()
+  await expect(team.team(teamTitle).getByTestId('team-member-count')).toHaveText('1')
+  await team.screenshot('team-with-member', testInfo)
+})
+
+test('demoting the last admin is refused with the API reason', async ({ page, token }) => {
+  const team = new TeamPage(page)
+  await team.open(token)
+  await team.waitUntilReady()
+  await team.navigate('team')
+  const me = team.memberRows.filter({ hasText: 'You' })
+
+  await team.changeRole(await me.getByTestId('member-email').innerText(), 'Editor')
+
+  await expect(team.errorToasts.filter({ hasText: 'cannot demote the last admin' })).toBeVisible()
+  await expect(me.getByTestId('member-role')).toHaveValue('Admin')
+})

@@ -1,0 +1,83 @@
+import { mergeText } from '../../content/merge'
+import { PageTree } from '../../content/pageTree'
+import { loadPages, readDocuments, type PageRecord } from '../../content/revisions'
+import type { ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
+import type { SpaceRow } from '../../storage/repositories/spaceRepository'
+import type { Ctx } from '../context'
+import { mergeBase } from './changeRequestMerger'
+
+type ChangeType = 'page_added' | 'page_removed' | 'page_edited' | 'page_moved'
+interface Side {
+  title: string
+  path: string
+  markdown: string
+}
+export interface PageChange {
+  type: ChangeType
+  page: { id: string; title: string; path: string }
+  before?: Side
+  after?: Side
+  conflict?: boolean
+}
+
+/** The id of the sibling just before `page` that both trees have, so inserting pages around it is not a move. */
+function anchorIn(tree: PageTree, index: Map<string | null, PageRecord[]>, page: PageRecord, other: PageTree): string | null {
+  const siblings = index.get(page.parentId) ?? []
+  let anchor: string | null = null
+  for (const s of siblings) {
+    if (s.id === page.id) return anchor
+    if (other.has(s.id) && tree.has(s.id)) anchor = s.id
+  }
+  return anchor
+}
+
+/**
+ * What a change request changes against its merge base, page by page; `conflict` marks pages the primary
+ * content changed meanwhile in a way a merge could not reconcile.
+ */
+export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow): PageChange[] {
+  const base = new PageTree(loadPages(ctx.db, mergeBase(cr)))
+  const head = new PageTree(loadPages(ctx.db, cr.revision_id))
+  const primary = space.revision_id === mergeBase(cr) ? base : new PageTree(loadPages(ctx.db, space.revision_id!))
+  const basePaths = base.paths()
+  const headPaths = head.paths()
+  const baseIndex = base.childrenIndex()
+  const headIndex = head.childrenIndex()
+  const hashes = [...base.pages.values(), ...head.pages.values(), ...primary.pages.values()].map((p) => p.documentHash)
+  const docs = readDocuments(ctx.db, hashes)
+  const md = (p: PageRecord) => (p.documentHash ? (docs.get(p.documentHash) ?? '') : '')
+  const side = (p: PageRecord, paths: Map<string, string>): Side => ({ title: p.title, path: paths.get(p.id) ?? p.slug, markdown: md(p) })
+
+  const conflicts = (b: PageRecord, h: PageRecord): boolean => {
+    const p = primary.get(b.id)
+    if (!p) return true
+    if (p.title !== b.title && h.title !== b.title && p.title !== h.title) return true
+    return mergeText(md(b), md(p), md(h)) === undefined
+  }
+
+  const changes: PageChange[] = []
+  for (const h of head.pages.values()) {
+    const b = base.get(h.id)
+    const summary = { id: h.id, title: h.title, path: headPaths.get(h.id) ?? h.slug }
+    if (!b) {
+      changes.push({ type: 'page_added', page: summary, after: side(h, headPaths) })
+      continue
+    }
+    if (b.documentHash !== h.documentHash || b.title !== h.title) {
+      const change: PageChange = { type: 'page_edited', page: summary, before: side(b, basePaths), after: side(h, headPaths) }
+      if (primary !== base && conflicts(b, h)) change.conflict = true
+      changes.push(change)
+    }
+    if (b.parentId !== h.parentId || anchorIn(base, baseIndex, b, head) !== anchorIn(head, headIndex, h, base)) {
+      changes.push({ type: 'page_moved', page: summary, before: side(b, basePaths), after: side(h, headPaths) })
+    }
+  }
+  for (const b of base.pages.values()) {
+    if (head.has(b.id)) continue
+    const change: PageChange = { type: 'page_removed', page: { id: b.id, title: b.title, path: basePaths.get(b.id) ?? b.slug }, before: side(b, basePaths) }
+    const p = primary.get(b.id)
+    if (primary !== base && p && (p.documentHash !== b.documentHash || p.title !== b.title)) change.conflict = true
+    changes.push(change)
+  }
+  return changes
+}

@@ -1,0 +1,107 @@
+import type { ContentChangeInput } from '../../../src-shared/schemas/changeRequests'
+import { storeFile } from '../../content/files'
+import { titleOf } from '../../content/markdown'
+import { PageTree } from '../../content/pageTree'
+import { getRevision, loadFiles, loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../../content/revisions'
+import { slugify } from '../../content/slug'
+import { newId } from '../../storage/ids'
+import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
+import type { SpaceRow } from '../../storage/repositories/spaceRepository'
+import type { Ctx } from '../context'
+import { badRequest } from '../errors'
+
+const MAX_FILE_BYTES = 1024 * 1024
+
+/**
+ * Applies a batch of content changes to a change request: all of them or none (the caller's transaction), as
+ * one new revision of the change request. `ref`s name pages and files created earlier in the same batch.
+ */
+export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, changes: ContentChangeInput[]): ChangeRequestRow {
+  const base = new PageTree(loadPages(ctx.db, cr.revision_id))
+  const tree = new PageTree(base.pages.values())
+  const files = new Map(loadFiles(ctx.db, cr.revision_id).map((f) => [f.id, f]))
+  const addedFiles: FileRecord[] = []
+  const refs = new Map<string, string>()
+  const fileRefs = new Map<string, string>()
+
+  const pageOf = (ref: string, field: string): PageRecord => {
+    const page = tree.get(refs.get(ref) ?? ref)
+    if (!page) throw badRequest(`${field}: no page ${ref} in the change request`)
+    return page
+  }
+  // A document may link a file of this batch by its ref: `/files/<ref>` becomes `/files/<fileId>`.
+  const withFileIds = (markdown: string) =>
+    fileRefs.size ? markdown.replace(/\/files\/([^\s)"'#?]+)/g, (all, ref: string) => (fileRefs.has(ref) ? `/files/${fileRefs.get(ref)}` : all)) : markdown
+
+  changes.forEach((change, i) => {
+    const at = `changes.${i}`
+    switch (change.operation) {
+      case 'insert_page': {
+        const parent = change.into ? pageOf(change.into, `${at}.into`) : null
+        if (change.ref && refs.has(change.ref)) throw badRequest(`${at}.ref: ${change.ref} is already used in this batch`)
+        const markdown = withFileIds(change.document.markdown)
+        const title = change.title ?? titleOf(markdown) ?? 'Untitled'
+        const page: PageRecord = {
+          id: newId(), parentId: parent?.id ?? null, position: 0, type: 'document', title, emoji: change.emoji ?? null,
+          slug: slugify(title) || 'page', description: change.description ?? null, documentId: newId(),
+          documentHash: storeDocument(ctx.db, markdown), hidden: false, props: {}, createdAt: ctx.now, updatedAt: ctx.now
+        }
+        tree.place(page, page.parentId, change.at)
+        if (change.ref) refs.set(change.ref, page.id)
+        break
+      }
+      case 'update_page': {
+        const page = pageOf(change.page, `${at}.page`)
+        if (change.document) page.documentHash = storeDocument(ctx.db, withFileIds(change.document.markdown))
+        if (change.title !== undefined) page.title = change.title
+        if (change.emoji !== undefined) page.emoji = change.emoji
+        if (change.description !== undefined) page.description = change.description
+        if (change.hidden !== undefined) page.hidden = change.hidden
+        if (change.into !== undefined || change.at !== undefined) {
+          const parentId = change.into === undefined ? page.parentId : change.into === null ? null : pageOf(change.into, `${at}.into`).id
+          if (parentId && tree.isWithin(parentId, page.id)) throw badRequest(`${at}.into: a page cannot move into itself or its own children`)
+          tree.place(page, parentId, change.at)
+        }
+        page.updatedAt = ctx.now
+        break
+      }
+      case 'delete_page':
+        tree.remove(pageOf(change.page, `${at}.page`).id)
+        break
+      case 'revert_page': {
+        const revisionId = change.revision ?? cr.revision_initial
+        const revision = getRevision(ctx.db, revisionId)
+        if (!revision || revision.space_id !== space.id) throw badRequest(`${at}.revision: no revision ${revisionId} in this space`)
+        const id = refs.get(change.page) ?? change.page
+        const old = new PageTree(loadPages(ctx.db, revisionId)).get(id)
+        const current = tree.get(id)
+        if (!old && !current) throw badRequest(`${at}.page: no page ${change.page} in the change request or that revision`)
+        if (!old) tree.remove(id)
+        else if (current) Object.assign(current, { ...old, parentId: current.parentId, position: current.position, updatedAt: ctx.now })
+        else tree.place({ ...old, updatedAt: ctx.now }, old.parentId && tree.has(old.parentId) ? old.parentId : null, old.position)
+        break
+      }
+      case 'insert_files':
+        change.files.forEach((f, j) => {
+          const bytes = Buffer.from(f.base64, 'base64')
+          if (bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${at}.files.${j}.base64: must decode to at most 1 MB`)
+          if (f.ref && fileRefs.has(f.ref)) throw badRequest(`${at}.files.${j}.ref: ${f.ref} is already used in this batch`)
+          const file = storeFile(ctx.db, f.name, bytes, f.contentType)
+          files.set(file.id, file)
+          addedFiles.push(file)
+          if (f.ref) fileRefs.set(f.ref, file.id)
+        })
+        break
+    }
+  })
+
+  tree.normalize()
+  const revision = writeRevision(ctx.db, {
+    spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id], type: 'edits', createdBy: ctx.actor.id, now: ctx.now,
+    base: cr.revision_id, pages: tree.diffFrom(base), files: { upsert: addedFiles, remove: [] }
+  })
+  const crs = ctx.repo(changeRequestRepository)
+  crs.update(cr.id, { revision_id: revision, updated_at: ctx.now })
+  crs.addContributor(cr.id, ctx.actor.id)
+  return crs.get(space.id, cr.id)!
+}

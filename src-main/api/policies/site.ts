@@ -1,0 +1,33 @@
+import type { Role } from '../../../src-shared/schemas/common'
+import { forbidden } from '../errors'
+import { atLeast } from './roles'
+
+/**
+ * What an organization role allows on its sites. Sites belong to the organization, not to a space, so the
+ * organization role decides. Non-guest members read sites (structure, published shape, customization, adaptive
+ * schema). Managing them needs `create`, the role that may create content: the hosted service lets content
+ * creators run sites, and an admin-only rule would lock out the content managers sites are for. Share links
+ * carry secret keys that open the site, so even listing them is management.
+ */
+export const SITE_ACTIONS = {
+  view: 'read',
+  create: 'create',
+  update: 'create',
+  delete: 'create',
+  publish: 'create',
+  arrange: 'create',
+  share: 'create',
+  customize: 'create'
+} as const satisfies Record<string, Role>
+
+export type SiteAction = keyof typeof SITE_ACTIONS
+
+export function canOnSite(orgRole: Role | null, action: SiteAction): boolean {
+  return atLeast(orgRole, SITE_ACTIONS[action])
+}
+
+/** 403 when the caller's organization role does not allow `action` (guests have no role: they see no site). */
+export function authorizeSite(orgRole: Role | null, action: SiteAction): void {
+  if (canOnSite(orgRole, action)) return
+  throw forbidden(orgRole === null ? 'Guests cannot see the sites of the organization' : `This operation needs the ${SITE_ACTIONS[action]} role in the organization`)
+}

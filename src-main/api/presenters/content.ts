@@ -1,0 +1,119 @@
+import type { File, Page, Revision } from '../../../src-shared/schemas/content'
+import { parseMarkdown } from '../../content/markdown'
+import { PageTree } from '../../content/pageTree'
+import { loadFiles, loadPages, readDocuments, type FileRecord, type PageRecord, type RevisionRow } from '../../content/revisions'
+import type { Ctx } from '../context'
+import { downloadUrl } from '../downloads'
+
+/** Where a revision is read from: the space's primary content, or a change request (for app URLs). */
+export interface ContentScope {
+  spaceId: string
+  revisionId: string
+  /** Number of the change request whose content this is. */
+  changeRequest?: number
+}
+
+export interface PresentOptions {
+  /** Include each page's document: `markdown` (text) or `document` (the parsed tree). */
+  format?: 'markdown' | 'document'
+  /** false: omit mutable git metadata. */
+  metadata?: boolean
+}
+
+function pageAppUrl(ctx: Ctx, scope: ContentScope, pageId: string): string {
+  const base = scope.changeRequest ? `/spaces/${scope.spaceId}/change-requests/${scope.changeRequest}` : `/spaces/${scope.spaceId}`
+  return ctx.appUrl(`${base}/pages/${pageId}`)
+}
+
+/** One page (with its children when `tree` is given) in the wire shape. */
+export function presentPage(
+  ctx: Ctx,
+  scope: ContentScope,
+  page: PageRecord,
+  path: string,
+  options: PresentOptions & { markdown?: string; children?: Page[] } = {}
+): Page {
+  const out: Page = {
+    id: page.id,
+    title: page.title,
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    type: page.type as Page['type'],
+    urls: { app: pageAppUrl(ctx, scope, page.id) },
+    slug: page.slug,
+    path,
+    pages: options.children ?? [],
+    hidden: page.hidden
+  }
+  if (page.emoji) out.emoji = page.emoji
+  if (page.description) out.description = page.description
+  if (page.documentId) out.documentId = page.documentId
+  const p = page.props
+  if (p.icon) out.icon = p.icon
+  if (p.layout) out.layout = p.layout
+  if (p.cover) out.cover = p.cover
+  if (p.href) out.href = p.href
+  if (p.noIndex !== undefined) out.noIndex = p.noIndex
+  if (p.noRobotsIndex !== undefined) out.noRobotsIndex = p.noRobotsIndex
+  if (p.git && options.metadata !== false) out.git = p.git
+  if (options.markdown !== undefined) {
+    if (options.format === 'document') out.document = parseMarkdown(options.markdown) as unknown as Record<string, unknown>
+    else out.markdown = options.markdown
+  }
+  return out
+}
+
+/**
+ * The page tree of a revision (or the subtree under `parentId`), nested, in order. Documents are included only
+ * when a format is asked for.
+ */
+export function presentPageTree(
+  ctx: Ctx,
+  scope: ContentScope,
+  tree: PageTree,
+  options: PresentOptions = {},
+  parentId: string | null = null,
+  paths = tree.paths()
+): Page[] {
+  const index = tree.childrenIndex()
+  const docs = options.format ? readDocuments(ctx.db, [...tree.pages.values()].map((p) => p.documentHash)) : undefined
+  const build = (parentId: string | null): Page[] =>
+    (index.get(parentId) ?? []).map((page) =>
+      presentPage(ctx, scope, page, paths.get(page.id)!, {
+        ...options,
+        markdown: docs ? (page.documentHash ? (docs.get(page.documentHash) ?? '') : '') : undefined,
+        children: build(page.id)
+      })
+    )
+  return build(parentId)
+}
+
+export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, options: PresentOptions = {}): File {
+  const out: File = {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: downloadUrl(ctx, `/files/${scope.spaceId}/${scope.revisionId}/${file.id}/${encodeURIComponent(file.name)}`, scope.spaceId, scope.revisionId),
+    size: file.size
+  }
+  if (file.width != null && file.height != null) out.dimensions = { width: file.width, height: file.height }
+  if (file.git && options.metadata !== false) out.git = file.git
+  return out
+}
+
+export function presentRevision(ctx: Ctx, scope: ContentScope, revision: RevisionRow, options: PresentOptions = {}): Revision {
+  const tree = new PageTree(loadPages(ctx.db, revision.id))
+  const out: Revision = {
+    object: 'revision',
+    id: revision.id,
+    parents: JSON.parse(revision.parents) as string[],
+    pages: presentPageTree(ctx, scope, tree, { metadata: options.metadata }),
+    files: loadFiles(ctx.db, revision.id).map((f) => presentFile(ctx, scope, f, options)),
+    reusableContents: [],
+    createdAt: revision.created_at,
+    urls: { app: ctx.appUrl(scope.changeRequest ? `/spaces/${scope.spaceId}/change-requests/${scope.changeRequest}` : `/spaces/${scope.spaceId}`) },
+    type: revision.type
+  }
+  if (revision.git && options.metadata !== false) out.git = JSON.parse(revision.git)
+  return out
+}

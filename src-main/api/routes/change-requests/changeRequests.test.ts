@@ -1,0 +1,264 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestServer, walk, type TestServer } from '../../../testing/harness'
+
+let t: TestServer
+let spaceId: string
+beforeEach(async () => {
+  t = await startTestServer()
+  spaceId = (await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Docs', empty: true })).body.id
+})
+afterEach(() => t.close())
+
+const crPath = (cr: string | number, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
+const openCr = async (subject = 'Edit', api = t.owner.api) => (await api.post(`/v1/spaces/${spaceId}/change-requests`, { subject })).body
+const batch = (cr: string, changes: unknown[], api = t.owner.api) => api.post(crPath(cr, '/content'), { changes })
+const merge = (cr: string) => t.owner.api.post(crPath(cr, '/merge'))
+const primaryPages = async () => (await t.owner.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages
+const pageMarkdown = async (pageId: string, cr?: string) =>
+  (await t.owner.api.get(cr ? crPath(cr, `/content/page/${pageId}`) : `/v1/spaces/${spaceId}/content/page/${pageId}`)).body.markdown
+
+/** Seeds the primary content with pages through a merged change request; returns their ids by ref. */
+async function seed(pages: { ref: string; markdown: string; title?: string; into?: string }[]) {
+  const cr = await openCr('Seed')
+  const res = await batch(cr.id, pages.map((p) => ({ operation: 'insert_page', ...p, document: { markdown: p.markdown } })))
+  expect(res.status).toBe(200)
+  expect((await merge(cr.id)).body.result).toBe('merge')
+  const ids: Record<string, string> = {}
+  const walkTree = (list: any[]) => list.forEach((p) => ((ids[p.title] = p.id), walkTree(p.pages)))
+  walkTree(await primaryPages())
+  return ids
+}
+
+const LINES = 'line one\nline two\nline three\nline four\nline five\n'
+
+describe('change requests', () => {
+  it('creates drafts numbered per space and counts them on the space', async () => {
+    const first = await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'First' })
+    expect(first.status).toBe(201)
+    expect(first.body).toMatchObject({
+      object: 'change-request', id: expect.any(String), number: 1, status: 'draft', subject: 'First', comments: 0, outdated: false,
+      createdBy: { object: 'user', id: t.owner.user.id }, urls: { app: expect.any(String), location: expect.any(String) }
+    })
+    expect(first.body.revision).toBe(first.body.revisionInitial)
+    const second = await openCr('Second')
+    expect(second.number).toBe(2)
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body).toMatchObject({ changeRequests: 2, changeRequestsDraft: 2, changeRequestsOpen: 0 })
+    expect((await t.owner.api.get(crPath(2))).body.id).toBe(second.id)
+    expect((await t.owner.api.get(crPath(second.id))).body.number).toBe(2)
+    expect((await t.owner.api.get(crPath(99))).status).toBe(404)
+  })
+
+  it('validates and authorizes', async () => {
+    expect((await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'x'.repeat(101) })).body.error.message).toBe(
+      'subject: must be at most 100 characters'
+    )
+    const reader = await t.user({ role: 'read' })
+    expect((await reader.api.post(`/v1/spaces/${spaceId}/change-requests`, {})).status).toBe(403)
+    expect((await t.anonymous.get(`/v1/spaces/${spaceId}/change-requests`)).status).toBe(401)
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'closed' })).status).toBe(400)
+    await t.owner.api.patch(`/v1/spaces/${spaceId}`, { editMode: 'locked' })
+    expect((await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, {})).status).toBe(403)
+  })
+
+  it('moves status along the allowed transitions and keeps the counters true', async () => {
+    const cr = await openCr()
+    const patch = (body: unknown) => t.owner.api.patch(crPath(cr.id), body)
+    expect((await patch({ status: 'open', subject: 'Ready' })).body).toMatchObject({ status: 'open', subject: 'Ready' })
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body).toMatchObject({ changeRequestsOpen: 1, changeRequestsDraft: 0 })
+    expect((await patch({ status: 'archived' })).body.status).toBe('archived')
+    expect((await patch({ status: 'draft' })).status).toBe(409)
+    expect((await patch({ status: 'merged' })).status).toBe(400)
+    expect((await patch({ status: 'open' })).body.status).toBe('open')
+    expect((await merge(cr.id)).body.result).toBe('merge')
+    expect((await patch({ status: 'open' })).status).toBe(409)
+    expect((await merge(cr.id)).status).toBe(409)
+    const list = await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'merged' })
+    expect(list.body.items.map((c: any) => c.id)).toEqual([cr.id])
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests`)).body.count).toBe(0)
+  })
+
+  it('lists by status (default open) and contributor, newest first, in pages', async () => {
+    const editor = await t.user({ role: 'edit' })
+    for (let i = 0; i < 5; i++) await t.owner.api.patch(crPath((await openCr(`Mine ${i}`)).id), { status: 'open' })
+    const theirs = await openCr('Theirs', editor.api)
+    await editor.api.patch(crPath(theirs.id), { status: 'open' })
+    const { items, pages } = await walk(t.owner.api, `/v1/spaces/${spaceId}/change-requests`, { limit: 2 })
+    expect(items.map((c) => c.subject)).toEqual(['Theirs', 'Mine 4', 'Mine 3', 'Mine 2', 'Mine 1', 'Mine 0'])
+    expect(pages[0].count).toBe(6)
+    const byEditor = await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { contributor: editor.user.id })
+    expect(byEditor.body.items.map((c: any) => c.subject)).toEqual(['Theirs'])
+  })
+})
+
+describe('content batches', () => {
+  it('inserts pages with refs, titles from front matter or the first heading, all or nothing', async () => {
+    const cr = await openCr()
+    const res = await batch(cr.id, [
+      { operation: 'insert_page', ref: 'guide', document: { markdown: '---\ntitle: The Guide\n---\nWelcome' } },
+      { operation: 'insert_page', into: 'guide', document: { markdown: '# Install\n\nRun it.' } },
+      { operation: 'insert_page', into: 'guide', at: 0, title: 'First', document: { markdown: 'first' } }
+    ])
+    expect(res.status).toBe(200)
+    expect(res.body.revision).not.toBe(cr.revision)
+    const pages = (await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages
+    expect(pages).toHaveLength(1)
+    expect(pages[0]).toMatchObject({ title: 'The Guide', path: 'the-guide', type: 'document', hidden: false })
+    expect(pages[0].pages.map((p: any) => [p.title, p.path])).toEqual([['First', 'the-guide/first'], ['Install', 'the-guide/install']])
+    expect(await primaryPages()).toEqual([])
+
+    const failed = await batch(cr.id, [
+      { operation: 'insert_page', document: { markdown: 'ok' }, title: 'Kept?' },
+      { operation: 'update_page', page: 'missing', title: 'x' }
+    ])
+    expect(failed.status).toBe(400)
+    expect(failed.body.error.message).toBe('changes.1.page: no page missing in the change request')
+    expect((await t.owner.api.get(crPath(cr.id))).body.revision).toBe(res.body.revision)
+  })
+
+  it('validates every change', async () => {
+    const cr = await openCr()
+    const cases: [unknown, string][] = [
+      [[], 'changes: must have at least 1 items'],
+      [[{ operation: 'rename_page' }], 'changes.0.operation'],
+      [[{ operation: 'insert_page' }], 'changes.0.document: is required'],
+      [[{ operation: 'update_page' }], 'changes.0.page: is required'],
+      [[{ operation: 'insert_page', document: { markdown: 'x' }, at: -1 }], 'changes.0.at: must be at least 0'],
+      [[{ operation: 'insert_files', files: [] }], 'changes.0.files: must have at least 1 items'],
+      [Array.from({ length: 51 }, () => ({ operation: 'delete_page', page: 'x' })), 'changes: must have at most 50 items']
+    ]
+    for (const [changes, message] of cases) {
+      const res = await t.owner.api.post(crPath(cr.id, '/content'), { changes })
+      expect(res.status, JSON.stringify(changes).slice(0, 80)).toBe(400)
+      expect(res.body.error.message).toContain(message)
+    }
+  })
+
+  it('updates, moves, reverts and deletes pages; refuses moving a page into its own child', async () => {
+    const ids = await seed([
+      { ref: 'a', title: 'A', markdown: 'alpha' },
+      { ref: 'b', title: 'B', markdown: 'beta' },
+      { ref: 'c', title: 'C', markdown: 'gamma', into: 'a' }
+    ])
+    const cr = await openCr()
+    expect((await batch(cr.id, [{ operation: 'update_page', page: ids.A, into: ids.C }])).body.error.message).toContain('into itself')
+    await batch(cr.id, [
+      { operation: 'update_page', page: ids.B, document: { markdown: 'beta v2' }, title: 'B2', into: ids.A, at: 0 },
+      { operation: 'delete_page', page: ids.C }
+    ])
+    let pages = (await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages
+    expect(pages.map((p: any) => p.title)).toEqual(['A'])
+    expect(pages[0].pages.map((p: any) => p.title)).toEqual(['B2'])
+    expect(await pageMarkdown(ids.B, cr.id)).toBe('beta v2')
+    await batch(cr.id, [{ operation: 'revert_page', page: ids.B }, { operation: 'revert_page', page: ids.C }])
+    expect(await pageMarkdown(ids.B, cr.id)).toBe('beta')
+    pages = (await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages
+    expect(pages[0].pages.map((p: any) => p.title).sort()).toEqual(['B', 'C'])
+  })
+
+  it('refuses edits to a locked space and from readers', async () => {
+    const cr = await openCr()
+    const reader = await t.user({ role: 'read' })
+    expect((await batch(cr.id, [{ operation: 'insert_page', document: { markdown: 'x' } }], reader.api)).status).toBe(403)
+    await t.owner.api.patch(`/v1/spaces/${spaceId}`, { editMode: 'locked' })
+    expect((await batch(cr.id, [{ operation: 'insert_page', document: { markdown: 'x' } }])).status).toBe(403)
+    expect((await merge(cr.id)).status).toBe(403)
+  })
+})
+
+describe('merge', () => {
+  it('merges two change requests editing different lines of one page: the page holds both edits', async () => {
+    const ids = await seed([{ ref: 'p', title: 'Page', markdown: LINES }])
+    const one = await openCr('One')
+    const two = await openCr('Two')
+    await batch(one.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line one', 'line ONE') } }])
+    await batch(two.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line five', 'line FIVE') } }])
+    const first = await merge(one.id)
+    expect(first.status).toBe(200)
+    expect(first.body.result).toBe('merge')
+    expect((await t.owner.api.get(crPath(two.id))).body.outdated).toBe(true)
+    const second = await merge(two.id)
+    expect(second.body.result).toBe('merge')
+    expect(await pageMarkdown(ids.Page)).toBe('line ONE\nline two\nline three\nline four\nline FIVE\n')
+    const space = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body
+    expect(space.revision).toBe(second.body.revision)
+    expect((await t.owner.api.get(crPath(two.id))).body).toMatchObject({ status: 'merged', revisionMerged: second.body.revision })
+  })
+
+  it('answers conflicts when both edit the same line, and changes nothing', async () => {
+    const ids = await seed([{ ref: 'p', title: 'Page', markdown: LINES }])
+    const one = await openCr('One')
+    const two = await openCr('Two')
+    await batch(one.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line two', 'line 2 (one)') } }])
+    await batch(two.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line two', 'line 2 (two)') } }])
+    await merge(one.id)
+    const before = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
+    const res = await merge(two.id)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ result: 'conflicts', revision: before, conflicts: [{ page: { id: ids.Page }, reason: 'content' }] })
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision).toBe(before)
+    expect(await pageMarkdown(ids.Page)).toContain('line 2 (one)')
+    expect((await t.owner.api.get(crPath(two.id))).body.status).toBe('draft')
+    const changes = (await t.owner.api.get(crPath(two.id, '/changes'))).body.changes
+    expect(changes).toEqual([expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: ids.Page }), conflict: true })])
+  })
+
+  it('merges a page moved in one change request and edited in another', async () => {
+    const ids = await seed([
+      { ref: 'a', title: 'A', markdown: 'alpha' },
+      { ref: 'b', title: 'B', markdown: LINES }
+    ])
+    const mover = await openCr('Move')
+    const editor = await openCr('Edit')
+    await batch(mover.id, [{ operation: 'update_page', page: ids.B, into: ids.A }])
+    await batch(editor.id, [{ operation: 'update_page', page: ids.B, document: { markdown: LINES + 'line six\n' } }])
+    expect((await merge(mover.id)).body.result).toBe('merge')
+    expect((await merge(editor.id)).body.result).toBe('merge')
+    const pages = await primaryPages()
+    expect(pages.map((p: any) => p.title)).toEqual(['A'])
+    expect(pages[0].pages[0]).toMatchObject({ id: ids.B, path: 'a/b' })
+    expect(await pageMarkdown(ids.B)).toBe(LINES + 'line six\n')
+  })
+
+  it('update pulls the primary content in and clears outdated; a later merge keeps both', async () => {
+    const ids = await seed([{ ref: 'p', title: 'Page', markdown: LINES }])
+    const one = await openCr('One')
+    const two = await openCr('Two')
+    await batch(two.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line four', 'line 4') } }])
+    await batch(one.id, [{ operation: 'insert_page', title: 'New', document: { markdown: 'new page' } }])
+    await merge(one.id)
+    expect((await t.owner.api.get(crPath(two.id))).body.outdated).toBe(true)
+    const updated = await t.owner.api.post(crPath(two.id, '/update'))
+    expect(updated.status).toBe(200)
+    expect(updated.body.result).toBe('update')
+    const cr = (await t.owner.api.get(crPath(two.id))).body
+    expect(cr).toMatchObject({ outdated: false, revision: updated.body.revision })
+    expect(cr.revisionMergedAncestor).toBe((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision)
+    expect((await t.owner.api.get(crPath(two.id, '/content/pages'))).body.pages.map((p: any) => p.title)).toEqual(['Page', 'New'])
+    const changes = (await t.owner.api.get(crPath(two.id, '/changes'))).body.changes
+    expect(changes.map((c: any) => c.type)).toEqual(['page_edited'])
+    expect((await merge(two.id)).body.result).toBe('merge')
+    expect((await primaryPages()).map((p: any) => p.title)).toEqual(['Page', 'New'])
+    expect(await pageMarkdown(ids.Page)).toContain('line 4')
+  })
+
+  it('reports added, removed, edited and moved pages', async () => {
+    const ids = await seed([
+      { ref: 'a', title: 'A', markdown: 'alpha' },
+      { ref: 'b', title: 'B', markdown: 'beta' },
+      { ref: 'c', title: 'C', markdown: 'gamma' }
+    ])
+    const cr = await openCr()
+    await batch(cr.id, [
+      { operation: 'insert_page', title: 'D', document: { markdown: 'delta' } },
+      { operation: 'delete_page', page: ids.C },
+      { operation: 'update_page', page: ids.A, document: { markdown: 'alpha 2' } },
+      { operation: 'update_page', page: ids.B, into: ids.A }
+    ])
+    const changes = (await t.owner.api.get(crPath(cr.id, '/changes'))).body.changes
+    const summary = changes.map((c: any) => `${c.type}:${c.page.title}`).sort()
+    expect(summary).toEqual(['page_added:D', 'page_edited:A', 'page_moved:B', 'page_removed:C'])
+    const edited = changes.find((c: any) => c.type === 'page_edited')
+    expect(edited).toMatchObject({ before: { markdown: 'alpha' }, after: { markdown: 'alpha 2' } })
+    expect(changes.find((c: any) => c.type === 'page_moved').after.path).toBe('a/b')
+  })
+})

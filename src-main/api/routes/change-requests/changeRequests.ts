@@ -1,0 +1,148 @@
+import {
+  ChangeRequestCreateSchema, ChangeRequestList, ChangeRequestListQuery, ChangeRequestParams, ChangeRequestSchema,
+  ChangeRequestUpdateSchema, ChangesSchema, ContentBatchSchema, MergeResultSchema, type ChangeRequestStatus
+} from '../../../../src-shared/schemas/changeRequests'
+import { SpaceParams } from '../../../../src-shared/schemas/spaces'
+import { changeRequestRepository, type ChangeRequestPatch } from '../../../storage/repositories/changeRequestRepository'
+import type { Api } from '../../app'
+import { mergeChangeRequest, updateChangeRequest, type MergeOutcome } from '../../commands/changeRequestMerger'
+import { changeRequestChanges } from '../../commands/changeRequestChanges'
+import { applyContentChanges } from '../../commands/contentEditor'
+import { read, write } from '../../context'
+import { badRequest, conflict } from '../../errors'
+import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
+import { presentChangeRequest, presentChangeRequests } from '../../presenters/changeRequest'
+import { loadSpace } from '../spaces/loaders'
+import { assertEditable, loadChangeRequest } from './loaders'
+
+const tags = ['Change requests']
+
+/** Status moves a PATCH may make (merge has its own operation; merged is final). */
+const MOVES: Record<ChangeRequestStatus, ChangeRequestStatus[]> = {
+  draft: ['open', 'archived'],
+  open: ['draft', 'archived'],
+  archived: ['open'],
+  merged: []
+}
+
+const presentOutcome = (o: MergeOutcome) => ({
+  revision: o.revision,
+  result: o.result,
+  ...(o.conflicts ? { conflicts: o.conflicts.map((c) => ({ page: { id: c.pageId, title: c.title }, reason: c.reason })) } : {})
+})
+
+export default function changeRequestRoutes(app: Api) {
+  app.get(
+    '/v1/spaces/:spaceId/change-requests',
+    { schema: { tags, summary: 'Change requests of a space', params: SpaceParams, querystring: ChangeRequestListQuery, response: { 200: ChangeRequestList } } },
+    async (req) =>
+      read(req, (ctx) => {
+        const { space } = loadSpace(ctx, req.params.spaceId, 'view')
+        const crs = ctx.repo(changeRequestRepository)
+        const status = req.query.status ?? 'open'
+        const limit = req.query.limit ?? DEFAULT_LIMIT
+        const [before = Number.MAX_SAFE_INTEGER] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const rows = crs.list(space.id, status, req.query.contributor, before, limit + 1)
+        const count = cachedCount(ctx, `crs:${space.id}:${status}:${req.query.contributor ?? ''}`, () => crs.count(space.id, status, req.query.contributor))
+        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentChangeRequests(page, space, ctx))
+      })
+  )
+
+  app.post(
+    '/v1/spaces/:spaceId/change-requests',
+    { schema: { tags, summary: 'Open a change request (a draft branch of the primary content)', params: SpaceParams, body: ChangeRequestCreateSchema, response: { 201: ChangeRequestSchema } } },
+    async (req, reply) => {
+      const body = write(req, (ctx) => {
+        const { space } = loadSpace(ctx, req.params.spaceId, 'edit')
+        assertEditable(space)
+        const crs = ctx.repo(changeRequestRepository)
+        const cr = crs.create({ space_id: space.id, subject: req.body.subject ?? '', created_by: ctx.actor.id, created_at: ctx.now, revision: space.revision_id! })
+        crs.refreshSpaceCounters(space.id)
+        return presentChangeRequest(cr, space, ctx)
+      })
+      return reply.code(201).send(body)
+    }
+  )
+
+  app.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId',
+    { schema: { tags, summary: 'Get a change request (by id or number)', params: ChangeRequestParams, response: { 200: ChangeRequestSchema } } },
+    async (req) =>
+      read(req, (ctx) => {
+        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
+        return presentChangeRequest(cr, space, ctx)
+      })
+  )
+
+  app.patch(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId',
+    { schema: { tags, summary: 'Update the subject or move the status', params: ChangeRequestParams, body: ChangeRequestUpdateSchema, response: { 200: ChangeRequestSchema } } },
+    async (req) =>
+      write(req, (ctx) => {
+        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
+        const { subject, status } = req.body
+        const patch: ChangeRequestPatch = {}
+        if (subject !== undefined) patch.subject = subject
+        if (status !== undefined && status !== cr.status) {
+          if (status === 'merged') throw badRequest('status: a change request is merged with the merge operation')
+          const from = cr.status as ChangeRequestStatus
+          if (!MOVES[from].includes(status)) throw conflict(`status: a ${from} change request cannot move to ${status}`)
+          patch.status = status
+        }
+        if (cr.status === 'merged' && Object.keys(patch).length) throw conflict('The change request is merged and can no longer change')
+        const crs = ctx.repo(changeRequestRepository)
+        if (Object.keys(patch).length) {
+          crs.update(cr.id, { ...patch, updated_at: ctx.now })
+          if (patch.status) crs.refreshSpaceCounters(space.id)
+        }
+        return presentChangeRequest(crs.get(space.id, cr.id)!, space, ctx)
+      })
+  )
+
+  app.post(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge',
+    { schema: { tags, summary: 'Merge into the primary content (three-way, per page)', params: ChangeRequestParams, response: { 200: MergeResultSchema } } },
+    async (req) =>
+      write(req, (ctx) => {
+        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'merge')
+        assertEditable(space)
+        if (cr.status === 'merged') throw conflict('The change request is already merged')
+        if (cr.status === 'archived') throw conflict('An archived change request must be reopened before it is merged')
+        return presentOutcome(mergeChangeRequest(ctx, space, cr))
+      })
+  )
+
+  app.post(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/update',
+    { schema: { tags, summary: 'Pull the primary content into the change request', params: ChangeRequestParams, response: { 200: MergeResultSchema } } },
+    async (req) =>
+      write(req, (ctx) => {
+        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
+        assertEditable(space)
+        if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`A ${cr.status} change request cannot be updated`)
+        return presentOutcome(updateChangeRequest(ctx, space, cr))
+      })
+  )
+
+  app.post(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+    { schema: { tags, summary: 'Apply a batch of content changes (all or nothing)', params: ChangeRequestParams, body: ContentBatchSchema, response: { 200: ChangeRequestSchema } } },
+    async (req) =>
+      write(req, (ctx) => {
+        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
+        assertEditable(space)
+        if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`A ${cr.status} change request cannot change`)
+        return presentChangeRequest(applyContentChanges(ctx, space, cr, req.body.changes), space, ctx)
+      })
+  )
+
+  app.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/changes',
+    { schema: { tags, summary: 'Pages added, removed, edited and moved by the change request', params: ChangeRequestParams, response: { 200: ChangesSchema } } },
+    async (req) =>
+      read(req, (ctx) => {
+        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
+        return { changes: changeRequestChanges(ctx, space, cr) }
+      })
+  )
+}

@@ -1,0 +1,25 @@
+import type { Role } from '../../../../src-shared/schemas/common'
+import { changeRequestRepository, type ChangeRequestRow } from '../../../storage/repositories/changeRequestRepository'
+import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
+import type { Ctx } from '../../context'
+import { forbidden, notFound } from '../../errors'
+import type { SpaceAction } from '../../policies/space'
+import { loadSpace } from '../spaces/loaders'
+
+/** Content edits (change requests, batches, merges) are refused while the space is locked. */
+export function assertEditable(space: SpaceRow): void {
+  if (space.edit_mode === 'locked') throw forbidden('The space is locked: an admin must unlock it before its content can change')
+}
+
+/** A change request by id or number, after the caller's role on its space allows `action`. */
+export function loadChangeRequest(
+  ctx: Ctx,
+  spaceId: string,
+  ref: string,
+  action: SpaceAction
+): { space: SpaceRow; cr: ChangeRequestRow; role: Role } {
+  const { space, role } = loadSpace(ctx, spaceId, action)
+  const cr = ctx.repo(changeRequestRepository).find(space.id, ref)
+  if (!cr) throw notFound('Change request')
+  return { space, cr, role }
+}

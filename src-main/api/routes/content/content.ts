@@ -1,0 +1,85 @@
+import {
+  ContentQuery, FileList, FileSchema, FilesQuery, PageQuerySchema, PagesResponse, PageRef, RevisionSchema
+} from '../../../../src-shared/schemas/content'
+import { PageTree } from '../../../content/pageTree'
+import { countFiles, loadFile, loadFilesPage, loadPages, readDocument } from '../../../content/revisions'
+import type { Api } from '../../app'
+import { read } from '../../context'
+import { notFound } from '../../errors'
+import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
+import { presentFile, presentPage, presentPageTree, presentRevision } from '../../presenters/content'
+import { CONTENT_PREFIXES, contentParams, resolveContent } from './scope'
+
+const Id = { type: 'string', maxLength: 100 } as const
+
+export default function contentRoutes(app: Api) {
+  for (const prefix of CONTENT_PREFIXES) {
+    const tags = [prefix.includes('change-requests') ? 'Change requests' : 'Space content']
+    const where = prefix.includes('change-requests') ? 'of a change request' : 'of a space'
+
+    app.get(
+      `${prefix}/content`,
+      { schema: { tags, summary: `The current revision ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: RevisionSchema } } },
+      async (req) =>
+        read(req, (ctx) => {
+          const { scope, revision } = resolveContent(ctx, req)
+          return presentRevision(ctx, scope, revision, { metadata: req.query.metadata })
+        })
+    )
+
+    app.get(
+      `${prefix}/content/pages`,
+      { schema: { tags, summary: `The page tree ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: PagesResponse } } },
+      async (req) =>
+        read(req, (ctx) => {
+          const { scope } = resolveContent(ctx, req)
+          return { pages: presentPageTree(ctx, scope, new PageTree(loadPages(ctx.db, scope.revisionId)), { metadata: req.query.metadata }) }
+        })
+    )
+
+    app.get(
+      `${prefix}/content/page/:pageId`,
+      { schema: { tags, summary: `A page ${where}, with its document`, params: contentParams(prefix, { pageId: Id }), querystring: PageQuerySchema, response: { 200: PageRef } } },
+      async (req) =>
+        read(req, (ctx) => {
+          const { scope } = resolveContent(ctx, req)
+          const tree = new PageTree(loadPages(ctx.db, scope.revisionId))
+          const page = tree.get((req.params as { pageId: string }).pageId)
+          if (!page) throw notFound('Page')
+          const paths = tree.paths()
+          return presentPage(ctx, scope, page, paths.get(page.id)!, {
+            format: req.query.format ?? 'markdown',
+            metadata: req.query.metadata,
+            markdown: readDocument(ctx.db, page.documentHash),
+            children: presentPageTree(ctx, scope, tree, { metadata: req.query.metadata }, page.id, paths)
+          })
+        })
+    )
+
+    app.get(
+      `${prefix}/content/files`,
+      { schema: { tags, summary: `Files ${where}`, params: contentParams(prefix, {}), querystring: FilesQuery, response: { 200: FileList } } },
+      async (req) =>
+        read(req, (ctx) => {
+          const { scope } = resolveContent(ctx, req)
+          const limit = req.query.limit ?? DEFAULT_LIMIT
+          const after = decodeCursor(req.query.page, 2) as [string, string] | undefined
+          const rows = loadFilesPage(ctx.db, scope.revisionId, after, limit + 1)
+          const count = cachedCount(ctx, `files:${scope.revisionId}`, () => countFiles(ctx.db, scope.revisionId))
+          return envelope(rows, limit, count, (f) => [f.name, f.id], (page) => page.map((f) => presentFile(ctx, scope, f, { metadata: req.query.metadata })))
+        })
+    )
+
+    app.get(
+      `${prefix}/content/files/:fileId`,
+      { schema: { tags, summary: `A file ${where}`, params: contentParams(prefix, { fileId: Id }), querystring: ContentQuery, response: { 200: FileSchema } } },
+      async (req) =>
+        read(req, (ctx) => {
+          const { scope } = resolveContent(ctx, req)
+          const file = loadFile(ctx.db, scope.revisionId, (req.params as { fileId: string }).fileId)
+          if (!file) throw notFound('File')
+          return presentFile(ctx, scope, file, { metadata: req.query.metadata })
+        })
+    )
+  }
+}

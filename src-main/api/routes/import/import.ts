@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify'
+import { ContentImportSchema, ImportResultSchema, type ContentImport } from '../../../../src-shared/schemas/import'
+import { collectImport } from '../../../content/import/collect'
+import { ImportError, isHttpUrl } from '../../../content/import/fetchResource'
+import type { Api } from '../../app'
+import { importIntoChangeRequest, importIntoSpace } from '../../commands/contentImporter'
+import { read, write, type Ctx } from '../../context'
+import { badRequest, conflict } from '../../errors'
+import { assertEditable, loadChangeRequest } from '../change-requests/loaders'
+import { CONTENT_PREFIXES, contentParams } from '../content/scope'
+import { loadSpace } from '../spaces/loaders'
+
+/** Where an import writes: the space's primary content, or a change request that may still change. */
+function importTarget(ctx: Ctx, req: FastifyRequest) {
+  const params = req.params as { spaceId: string; changeRequestId?: string }
+  if (params.changeRequestId === undefined) {
+    const { space } = loadSpace(ctx, params.spaceId, 'edit')
+    assertEditable(space)
+    return { space, cr: undefined }
+  }
+  const { space, cr } = loadChangeRequest(ctx, params.spaceId, params.changeRequestId, 'edit')
+  assertEditable(space)
+  if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`A ${cr.status} change request cannot change`)
+  return { space, cr }
+}
+
+export default function importRoutes(app: Api) {
+  for (const prefix of CONTENT_PREFIXES) {
+    const inCr = prefix.includes('change-requests')
+    app.post(
+      `${prefix}/content/import`,
+      {
+        schema: {
+          tags: [inCr ? 'Change requests' : 'Space content'],
+          summary: inCr
+            ? 'Import pages from a URL into the change request (one new revision)'
+            : 'Import pages from a URL into the primary content (one new revision)',
+          params: contentParams(prefix, {}),
+          body: ContentImportSchema,
+          response: { 201: ImportResultSchema }
+        }
+      },
+      async (req, reply) => {
+        const { url, source } = req.body as ContentImport
+        if (!isHttpUrl(url)) throw badRequest('url: must be an http or https URL')
+        // Authorize before fetching: a caller who may not edit makes the server fetch nothing.
+        read(req, (ctx) => importTarget(ctx, req))
+        // The network part runs outside any transaction (their callbacks are synchronous); nothing is written
+        // until every page has been fetched and converted, so a failed import changes nothing.
+        let collected
+        try {
+          collected = await collectImport(url, source)
+        } catch (error) {
+          if (error instanceof ImportError) throw badRequest(`url: ${error.message}`)
+          throw error
+        }
+        const revision = write(req, (ctx) => {
+          const { space, cr } = importTarget(ctx, req)
+          return cr ? importIntoChangeRequest(ctx, space, cr, collected.pages) : importIntoSpace(ctx, space, collected.pages)
+        })
+        return reply.code(201).send({ revision, importedResources: collected.pages.length, totalResources: collected.totalResources })
+      }
+    )
+  }
+}

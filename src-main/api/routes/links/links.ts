@@ -1,0 +1,126 @@
+import { BacklinkList, BacklinksQuery, ContentLinkList, LinksQuery } from '../../../../src-shared/schemas/links'
+import { SpaceParams } from '../../../../src-shared/schemas/spaces'
+import { firstAfter, linkKey, linksWithStatus, linkStats, revisionLinks, type LinkStats, type LinkStatus, type ResolvedLink } from '../../../content/links'
+import { loadFile, loadPage } from '../../../content/revisions'
+import { changeRequestRepository } from '../../../storage/repositories/changeRequestRepository'
+import type { Api } from '../../app'
+import { mergeBase } from '../../commands/changeRequestMerger'
+import { read, type Ctx } from '../../context'
+import { badRequest, notFound } from '../../errors'
+import { decodeCursor, DEFAULT_LIMIT, encodeCursor, type ListEnvelope } from '../../pagination'
+import { presentBacklink, presentLink } from '../../presenters/link'
+import type { ContentScope } from '../../presenters/content'
+import { CONTENT_PREFIXES, contentParams, resolveContent } from '../content/scope'
+import { loadSpace } from '../spaces/loaders'
+
+/**
+ * Links lists are read from the revision's resolved links (content/links.ts), computed once per revision. They are
+ * ordered by the linking page's path, its id, then the link's position in the document; `next.page` encodes that
+ * key of the last item. `stats` count every link of the list's scope (space or page), whatever `status` asks.
+ */
+
+const Id = { type: 'string', maxLength: 100 } as const
+const BAD_PAGE = 'page: must be a page identifier returned in `next.page` of this list'
+
+function cursor<T extends (string | number)[]>(page: string | undefined, types: string[]): T | undefined {
+  const key = decodeCursor(page, types.length)
+  if (key && key.some((v, i) => typeof v !== types[i])) throw badRequest(BAD_PAGE)
+  return key as T | undefined
+}
+
+/** A window of a sorted in-memory list after the cursor: `limit` items and `next` when more follow. */
+function windowOf<T, Item>(
+  list: T[], keyOf: (item: T) => (string | number)[], after: (string | number)[] | undefined, limit: number, present: (item: T) => Item
+): ListEnvelope<Item> {
+  const start = firstAfter(list, keyOf, after)
+  const page = list.slice(start, start + limit)
+  const result: ListEnvelope<Item> = { items: page.map(present), count: list.length }
+  if (start + limit < list.length) result.next = { page: encodeCursor(keyOf(page[page.length - 1]!)) }
+  return result
+}
+
+/** One page of a links list: `links` already filtered by status, `stats` over the whole scope. */
+function linkList(scope: ContentScope, links: ResolvedLink[], query: { page?: string; limit?: number }, stats: LinkStats) {
+  const after = cursor<[string, string, number]>(query.page, ['string', 'string', 'number'])
+  return { ...windowOf(links, linkKey, after, query.limit ?? DEFAULT_LIMIT, (l) => presentLink(scope, l)), stats }
+}
+
+/** The change request a content route reads (resolveContent has checked it exists and may be read). */
+function changeRequestOf(ctx: Ctx, spaceId: string, params: { changeRequestId?: string }) {
+  return params.changeRequestId === undefined ? undefined : ctx.repo(changeRequestRepository).find(spaceId, params.changeRequestId)
+}
+
+export default function linkRoutes(app: Api) {
+  app.get(
+    '/v1/spaces/:spaceId/links',
+    {
+      schema: {
+        tags: ['Spaces'],
+        summary: 'Links of every page of the space, with their status (ok, broken, in-app) and totals',
+        params: SpaceParams,
+        querystring: LinksQuery,
+        response: { 200: ContentLinkList }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => {
+        const { space } = loadSpace(ctx, req.params.spaceId, 'view')
+        const scope: ContentScope = { spaceId: space.id, revisionId: space.revision_id! }
+        const links = revisionLinks(ctx.db, scope.revisionId, ctx.url(''))
+        return linkList(scope, linksWithStatus(links, req.query.status as LinkStatus | undefined), req.query, links.stats)
+      })
+  )
+
+  for (const prefix of CONTENT_PREFIXES) {
+    const inChangeRequest = prefix.includes('change-requests')
+    const tags = [inChangeRequest ? 'Change requests' : 'Space content']
+    const where = inChangeRequest ? 'of a change request' : 'of a space'
+
+    app.get(
+      `${prefix}/content/page/:pageId/links`,
+      {
+        schema: {
+          tags,
+          summary: `Links of a page ${where}, with their status and totals`,
+          params: contentParams(prefix, { pageId: Id }),
+          querystring: LinksQuery,
+          response: { 200: ContentLinkList }
+        }
+      },
+      async (req) =>
+        read(req, (ctx) => {
+          const params = req.params as { spaceId: string; changeRequestId?: string; pageId: string }
+          const { space, scope } = resolveContent(ctx, req)
+          if (!loadPage(ctx.db, scope.revisionId, params.pageId)) throw notFound('Page')
+          const links = revisionLinks(ctx.db, scope.revisionId, ctx.url('')).byPage.get(params.pageId) ?? []
+          const cr = changeRequestOf(ctx, space.id, params)
+          const base = cr ? revisionLinks(ctx.db, mergeBase(cr), ctx.url('')) : undefined
+          const shown = req.query.status ? links.filter((l) => l.status === req.query.status) : links
+          return linkList(scope, shown, req.query, linkStats(links, base))
+        })
+    )
+
+    app.get(
+      `${prefix}/content/files/:fileId/backlinks`,
+      {
+        schema: {
+          tags,
+          summary: `Pages linking a file ${where}`,
+          params: contentParams(prefix, { fileId: Id }),
+          querystring: BacklinksQuery,
+          response: { 200: BacklinkList }
+        }
+      },
+      async (req) =>
+        read(req, (ctx) => {
+          const params = req.params as { spaceId: string; changeRequestId?: string; fileId: string }
+          const { space, scope } = resolveContent(ctx, req)
+          if (!loadFile(ctx.db, scope.revisionId, params.fileId)) throw notFound('File')
+          const pages = revisionLinks(ctx.db, scope.revisionId, ctx.url('')).fileBacklinks.get(params.fileId) ?? []
+          const after = cursor<[string, string]>(req.query.page, ['string', 'string'])
+          const context = { organizationId: space.organization_id, scope, changeRequestId: changeRequestOf(ctx, space.id, params)?.id }
+          return windowOf(pages, (p) => [p.pagePath, p.pageId], after, req.query.limit ?? DEFAULT_LIMIT, (p) => presentBacklink(context, p.pageId))
+        })
+    )
+  }
+}

@@ -1,0 +1,23 @@
+import { SignJWT } from 'jose'
+
+export const VISITOR_CLAIMS_TTL_S = 60 * 60
+
+export interface VisitorClaims {
+  sub: string
+  org: string
+  role: string | null
+}
+
+/**
+ * Signs the claims `ping` hands out (HS256, valid one hour from `now`). The key is the 32 bytes the
+ * base64url `secret` encodes; whoever verifies these tokens decodes it the same way.
+ */
+export async function signVisitorClaims(claims: VisitorClaims, secret: string, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000)
+  return new SignJWT({ org: claims.org, role: claims.role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + VISITOR_CLAIMS_TTL_S)
+    .sign(Buffer.from(secret, 'base64url'))
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto'
+import { PageTree } from '../../../content/pageTree'
+import { renderPdf, type PdfPage } from '../../../content/pdf'
+import { loadPages, readDocuments } from '../../../content/revisions'
+import type { Db } from '../../../storage/database'
+import { notFound } from '../../errors'
+
+export interface PdfSelection {
+  /** A page id: that page and (unless `only`) the pages under it. None: the whole content. */
+  page?: string
+  only?: boolean
+}
+
+/**
+ * What a PDF of a revision holds, read in the caller's transaction: pages in tree order (depth first) with their
+ * markdown. An unknown `page` answers 404.
+ */
+export function pdfPages(db: Db, revisionId: string, selection: PdfSelection): PdfPage[] {
+  const tree = new PageTree(loadPages(db, revisionId))
+  const index = tree.childrenIndex()
+  const picked: { id: string; depth: number }[] = []
+  const walk = (parentId: string | null, depth: number) => {
+    for (const page of index.get(parentId) ?? []) {
+      picked.push({ id: page.id, depth })
+      walk(page.id, depth + 1)
+    }
+  }
+  if (selection.page !== undefined) {
+    const root = tree.get(selection.page)
+    if (!root) throw notFound('Page')
+    picked.push({ id: root.id, depth: 0 })
+    if (!selection.only) walk(root.id, 1)
+  } else walk(null, 0)
+  const docs = readDocuments(db, picked.map((p) => tree.get(p.id)!.documentHash))
+  return picked.map(({ id, depth }) => {
+    const page = tree.get(id)!
+    return { title: page.title, depth, markdown: page.documentHash ? (docs.get(page.documentHash) ?? '') : '' }
+  })
+}
+
+interface Rendered {
+  bytes: Buffer
+  etag: string
+}
+
+/** Revisions never change, so a rendered PDF stays right: the last few are kept, and a render in flight is shared. */
+const CACHE_SIZE = 8
+const caches = new WeakMap<Db, Map<string, Promise<Rendered>>>()
+
+export function cachedPdf(db: Db, key: string, title: string, pages: () => PdfPage[]): Promise<Rendered> {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = new Map()))
+  const hit = cache.get(key)
+  if (hit) {
+    // Most recently used last.
+    cache.delete(key)
+    cache.set(key, hit)
+    return hit
+  }
+  const rendering = renderPdf(title, pages()).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
+  cache.set(key, rendering)
+  rendering.catch(() => cache.delete(key))
+  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
+  return rendering
+}

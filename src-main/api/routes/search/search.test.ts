@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestServer, walk, type Client, type TestServer } from '../../../testing/harness'
+
+let t: TestServer
+let spaceId: string
+beforeEach(async () => {
+  t = await startTestServer()
+  spaceId = await newSpace('Docs')
+})
+afterEach(() => t.close())
+
+async function newSpace(title: string, api: Client = t.owner.api): Promise<string> {
+  const res = await api.post(`/v1/orgs/${t.orgId}/spaces`, { title, empty: true })
+  expect(res.status).toBe(201)
+  return res.body.id
+}
+
+/** Applies one batch of changes through a change request, merges it, and returns the primary pages by title. */
+async function edit(space: string, changes: unknown[]): Promise<Record<string, string>> {
+  const cr = (await t.owner.api.post(`/v1/spaces/${space}/change-requests`, { subject: 'Edit' })).body
+  const batch = await t.owner.api.post(`/v1/spaces/${space}/change-requests/${cr.id}/content`, { changes })
+  expect(batch.status).toBe(200)
+  expect((await t.owner.api.post(`/v1/spaces/${space}/change-requests/${cr.id}/merge`)).body.result).toBe('merge')
+  const ids: Record<string, string> = {}
+  const visit = (pages: any[]) => pages.forEach((p) => ((ids[p.title] = p.id), visit(p.pages)))
+  visit((await t.owner.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)
+  return ids
+}
+const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', title, document: { markdown }, ...extra })
+const search = (query: string, params: Record<string, unknown> = {}, api: Client = t.owner.api, space = spaceId) =>
+  api.get(`/v1/spaces/${space}/search`, { query, ...params })
+
+const GUIDE = `Welcome text about the product.
+
+## Installation
+
+Run the setup wizard and pick a folder.
+
+## Configuration
+
+Edit the settings file to change the theme.
+`
+
+describe('GET /v1/spaces/{spaceId}/search', () => {
+  it('answers 401 without a token, 404 for unknown spaces and non-members', async () => {
+    expect((await t.anonymous.get(`/v1/spaces/${spaceId}/search`, { query: 'x' })).status).toBe(401)
+    const missing = await search('x', {}, t.owner.api, 'nope')
+    expect(missing.status).toBe(404)
+    expect(missing.body.error).toEqual({ code: 404, message: 'Space not found' })
+    const outsider = await t.user({ role: 'none' })
+    expect((await search('x', {}, outsider.api)).status).toBe(404)
+    const guest = await t.user({ role: null })
+    expect((await search('x', {}, guest.api)).status).toBe(404)
+  })
+
+  it('validates query, limit and page', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'query: is required'],
+      [{ query: '' }, 'query: must be at least 1 characters'],
+      [{ query: 'x'.repeat(513) }, 'query: must be at most 512 characters'],
+      [{ query: 'x', limit: 0 }, 'limit: must be at least 1'],
+      [{ query: 'x', limit: 1001 }, 'limit: must be at most 1000'],
+      [{ query: 'x', page: 'garbage' }, 'page: must be a page identifier returned in `next.page` of this list'],
+      [{ query: 'x', page: Buffer.from(JSON.stringify(['a', 'b'])).toString('base64url') }, 'page: must be a page identifier returned in `next.page` of this list']
+    ]
+    for (const [query, message] of cases) {
+      const res = await t.owner.api.get(`/v1/spaces/${spaceId}/search`, query)
+      expect(res.status, JSON.stringify(query)).toBe(400)
+      expect(res.body.error).toEqual({ code: 400, message })
+    }
+    expect((await search('x'.repeat(512))).status).toBe(200)
+  })
+
+  it('finds a word of a just-merged page with the section it is under', async () => {
+    const before = await search('wizard')
+    expect(before.body).toEqual({ items: [], count: 0 })
+    const ids = await edit(spaceId, [insert('Getting started', GUIDE)])
+    const res = await search('wizard')
+    expect(res.status).toBe(200)
+    expect(res.body.count).toBe(1)
+    expect(res.body.next).toBeUndefined()
+    const page = res.body.items[0]
+    const app = `${t.url}/#/spaces/${spaceId}/pages/${ids['Getting started']}`
+    expect(page).toEqual({
+      id: ids['Getting started'],
+      title: 'Getting started',
+      path: 'getting-started',
+      urls: { app },
+      sections: [
+        {
+          id: 'installation',
+          title: 'Installation',
+          path: 'getting-started#installation',
+          body: 'Run the setup wizard and pick a folder.',
+          urls: { app: `${app}#installation` }
+        }
+      ]
+    })
+  })
+
+  it('does not search change requests before they merge, and forgets removed pages', async () => {
+    const ids = await edit(spaceId, [insert('Getting started', GUIDE)])
+    const cr = (await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, {})).body
+    await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
+      changes: [{ operation: 'update_page', page: ids['Getting started'], document: { markdown: `${GUIDE}\n## Upgrading\n\nDownload the zeppelin build.\n` } }]
+    })
+    expect((await search('zeppelin')).body.count).toBe(0)
+    await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)
+    const found = await search('zeppelin')
+    expect(found.body.items[0].sections.map((s: any) => s.id)).toEqual(['upgrading'])
+
+    await edit(spaceId, [{ operation: 'delete_page', page: ids['Getting started'] }])
+    expect((await search('zeppelin')).body).toEqual({ items: [], count: 0 })
+  })
+
+  it('ranks title matches first, matches the last word as a prefix, and needs every word', async () => {
+    await edit(spaceId, [
+      insert('Notes', 'Some text that mentions a telescope in passing, among many other words that dilute it.'),
+      insert('Telescope', 'All about it.'),
+      insert('Lenses', '## Mirrors\n\nA telescope mirror is polished.')
+    ])
+    const ranked = (await search('telescope ')).body
+    expect(ranked.count).toBe(3)
+    expect(ranked.items[0].title).toBe('Telescope')
+    // The text before the first heading is a section without an id; its path is the page's.
+    expect(ranked.items[0].sections).toEqual([expect.objectContaining({ id: '', title: 'Telescope', path: 'telescope', body: 'All about it.' })])
+
+    expect((await search('telesc')).body.items.map((p: any) => p.title).sort()).toEqual(['Lenses', 'Notes', 'Telescope'])
+    // A complete word (followed by a space) is not a prefix.
+    expect((await search('telesc ')).body.count).toBe(0)
+    expect((await search('telescope mirror')).body.items.map((p: any) => p.title)).toEqual(['Lenses'])
+    expect((await search('TÉLÉSCOPE mirror')).body.items.map((p: any) => p.title)).toEqual(['Lenses'])
+  })
+
+  it('treats search syntax as plain words', async () => {
+    await edit(spaceId, [insert('Operators', 'Use NEAR and OR and AND with title: prefixes.')])
+    for (const query of ['"unbalanced', 'NEAR(', 'title:operators', 'a OR', '*', '-x', '^near', 'near"', '()', '!!!', 'and or not']) {
+      const res = await search(query)
+      expect(res.status, query).toBe(200)
+    }
+    expect((await search('title:operators')).body.count).toBe(1)
+    expect((await search('!!!')).body).toEqual({ items: [], count: 0 })
+  })
+
+  it('walks pages of results in rank order, each page once', async () => {
+    await edit(spaceId, Array.from({ length: 7 }, (_, i) => insert(`Page ${i}`, `${'filler '.repeat(i * 3)}comet\n\n## Tail ${i}\n\nAnother comet here.`)))
+    const full = (await search('comet', { limit: 1000 })).body
+    expect(full.count).toBe(7)
+    const { items, pages } = await walk(t.owner.api, `/v1/spaces/${spaceId}/search`, { query: 'comet', limit: 2 })
+    expect(items.map((p) => p.id)).toEqual(full.items.map((p: any) => p.id))
+    expect(new Set(items.map((p) => p.id)).size).toBe(7)
+    expect(pages).toHaveLength(4)
+    expect(pages.every((p) => p.count === 7)).toBe(true)
+    expect(pages.at(-1).next).toBeUndefined()
+    // Shorter documents rank first (bm25 normalizes by length).
+    expect(full.items[0].title).toBe('Page 0')
+  })
+
+  it('lets readers search and keeps spaces apart', async () => {
+    await edit(spaceId, [insert('Alpha', 'The quasar is bright.')])
+    const other = await newSpace('Other')
+    await edit(other, [insert('Beta', 'Another quasar.')])
+    const reader = await t.user({ role: 'read' })
+    const res = await search('quasar', {}, reader.api)
+    expect(res.status).toBe(200)
+    expect(res.body.items.map((p: any) => p.title)).toEqual(['Alpha'])
+  })
+})
+
+describe('GET /v1/orgs/{organizationId}/search', () => {
+  const orgSearch = (query: string, api: Client = t.owner.api, params: Record<string, unknown> = {}) =>
+    api.get(`/v1/orgs/${t.orgId}/search`, { query, ...params })
+
+  it('answers 401, 404 for non-members and validates the query', async () => {
+    expect((await t.anonymous.get(`/v1/orgs/${t.orgId}/search`, { query: 'x' })).status).toBe(401)
+    const outsider = await t.user({ role: 'none' })
+    expect((await orgSearch('x', outsider.api)).status).toBe(404)
+    expect((await t.owner.api.get('/v1/orgs/nope/search', { query: 'x' })).status).toBe(404)
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/search`, {})).body.error.message).toBe('query: is required')
+    expect((await orgSearch('y'.repeat(513))).body.error).toEqual({ code: 400, message: 'query: must be at most 512 characters' })
+  })
+
+  it('groups pages by space, best space first', async () => {
+    const ids = await edit(spaceId, [insert('Nebula', 'Nebula overview.'), insert('Stars', '## Dust\n\nA nebula is dust.')])
+    const other = await newSpace('Other')
+    const otherIds = await edit(other, [insert('Misc', 'Text with many words before the nebula appears once at the end of it all.')])
+    const res = await orgSearch('nebula')
+    expect(res.status).toBe(200)
+    expect(res.body.count).toBe(2)
+    expect(res.body.items.map((s: any) => s.title)).toEqual(['Docs', 'Other'])
+    expect(res.body.items[0]).toMatchObject({ id: spaceId, pages: [{ id: ids.Nebula }, { id: ids.Stars, sections: [{ id: 'dust', path: 'stars#dust' }] }] })
+    expect(res.body.items[1]).toMatchObject({ id: other, pages: [{ id: otherIds.Misc, urls: { app: `${t.url}/#/spaces/${other}/pages/${otherIds.Misc}` } }] })
+
+    const walked = await walk(t.owner.api, `/v1/orgs/${t.orgId}/search`, { query: 'nebula', limit: 1 })
+    expect(walked.items.map((s) => s.id)).toEqual([spaceId, other])
+    expect(walked.pages[0].next).toBeDefined()
+    expect(walked.pages[1].next).toBeUndefined()
+  })
+
+  it('shows guests only the spaces granted to them, and hides deleted spaces', async () => {
+    await edit(spaceId, [insert('Secret', 'The password is pumpkin.')])
+    const shared = await newSpace('Shared')
+    await edit(shared, [insert('Open', 'A pumpkin pie recipe.')])
+    const guest = await t.user({ role: null })
+    expect((await orgSearch('pumpkin', guest.api)).body).toEqual({ items: [], count: 0 })
+    expect((await t.owner.api.post(`/v1/spaces/${shared}/permissions`, { role: 'read', users: [guest.user.id] })).status).toBe(204)
+    const seen = await orgSearch('pumpkin', guest.api)
+    expect(seen.body.count).toBe(1)
+    expect(seen.body.items.map((s: any) => s.id)).toEqual([shared])
+
+    const member = await t.user({ role: 'read' })
+    expect((await orgSearch('pumpkin', member.api)).body.count).toBe(2)
+    expect((await t.owner.api.delete(`/v1/spaces/${shared}`)).status).toBe(205)
+    expect((await orgSearch('pumpkin', member.api)).body.items.map((s: any) => s.id)).toEqual([spaceId])
+    expect((await orgSearch('pumpkin', guest.api)).body.count).toBe(0)
+  })
+})

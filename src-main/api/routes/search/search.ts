@@ -1,0 +1,79 @@
+import { OrgParams } from '../../../../src-shared/schemas/orgs'
+import { OrgSearchList, SearchQuerySchema, SpaceSearchList } from '../../../../src-shared/schemas/search'
+import { SpaceParams } from '../../../../src-shared/schemas/spaces'
+import { buildSearchQuery, searchOrganization, searchSpace, type HitList } from '../../../content/search'
+import { spaceRepository } from '../../../storage/repositories/spaceRepository'
+import type { Api } from '../../app'
+import { read } from '../../context'
+import { badRequest } from '../../errors'
+import { decodeCursor, DEFAULT_LIMIT, encodeCursor, type ListEnvelope } from '../../pagination'
+import { requireOrg, spaceListScope } from '../../policies/access'
+import { presentOrgSearchSpace, presentSearchPage } from '../../presenters/search'
+import { loadSpace } from '../spaces/loaders'
+
+/**
+ * Search over the primary content of spaces (the FTS5 section index). Lists are ranked best first and
+ * keyset-paginated over that ranking: `next.page` encodes [score, id] of the last item (a page id for space search,
+ * a space id for organization search), and the next page lists what ranks strictly after it.
+ */
+
+function searchCursor(page: string | undefined): [number, string] | undefined {
+  const key = decodeCursor(page, 2)
+  if (!key) return undefined
+  if (typeof key[0] !== 'number' || typeof key[1] !== 'string') throw badRequest('page: must be a page identifier returned in `next.page` of this list')
+  return key as [number, string]
+}
+
+function listOf<Hit extends { score: number }, Item>(found: HitList<Hit>, id: (hit: Hit) => string, present: (hit: Hit) => Item): ListEnvelope<Item> {
+  const result: ListEnvelope<Item> = { items: found.items.map(present), count: found.count }
+  const last = found.items[found.items.length - 1]
+  if (found.more && last) result.next = { page: encodeCursor([last.score, id(last)]) }
+  return result
+}
+
+export default function searchRoutes(app: Api) {
+  app.get(
+    '/v1/spaces/:spaceId/search',
+    {
+      schema: {
+        tags: ['Space content'],
+        summary: 'Search the pages of a space (best first, grouped by page with the matching sections)',
+        params: SpaceParams,
+        querystring: SearchQuerySchema,
+        response: { 200: SpaceSearchList }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => {
+        const { space } = loadSpace(ctx, req.params.spaceId, 'view')
+        const after = searchCursor(req.query.page)
+        const query = buildSearchQuery(req.query.query)
+        if (!query) return { items: [], count: 0 }
+        const found = searchSpace(ctx.db, space.id, query, { after, limit: req.query.limit ?? DEFAULT_LIMIT })
+        return listOf(found, (hit) => hit.pageId, (hit) => presentSearchPage(ctx, space.id, hit))
+      })
+  )
+
+  app.get(
+    '/v1/orgs/:organizationId/search',
+    {
+      schema: {
+        tags: ['Organizations'],
+        summary: 'Search the spaces of an organization the caller can read (best first, grouped by space, then page)',
+        params: OrgParams,
+        querystring: SearchQuerySchema,
+        response: { 200: OrgSearchList }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => {
+        const { org } = requireOrg(ctx, req.params.organizationId)
+        const after = searchCursor(req.query.page)
+        const query = buildSearchQuery(req.query.query)
+        if (!query) return { items: [], count: 0 }
+        const found = searchOrganization(ctx.db, org.id, spaceListScope(ctx, org.id), query, { after, limit: req.query.limit ?? DEFAULT_LIMIT })
+        const spaces = ctx.repo(spaceRepository).getMany(found.items.map((hit) => hit.spaceId))
+        return listOf(found, (hit) => hit.spaceId, (hit) => presentOrgSearchSpace(ctx, spaces.get(hit.spaceId)!, hit))
+      })
+  )
+}

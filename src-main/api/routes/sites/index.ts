@@ -1,0 +1,15 @@
+import type { Api } from '../../app'
+import sitePreviewRoutes from './preview'
+import siteSectionGroupRoutes from './sectionGroups'
+import siteSectionRoutes from './sections'
+import siteSettingRoutes from './siteSettings'
+import siteRoutes from './sites'
+import siteSpaceRoutes from './siteSpaces'
+import siteShareLinkRoutes from './shareLinks'
+
+/** The sites area: sites, their structure, share links, adaptive content, customization and the local preview. */
+export default function siteAreaRoutes(app: Api) {
+  for (const register of [siteRoutes, siteSettingRoutes, siteSpaceRoutes, siteSectionRoutes, siteSectionGroupRoutes, siteShareLinkRoutes, sitePreviewRoutes]) {
+    register(app)
+  }
+}

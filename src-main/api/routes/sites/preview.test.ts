@@ -1,0 +1,201 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../../../testing/harness'
+import { systemCtx } from '../../context'
+import { spacePublishedUrls } from '../../presenters/siteSpace'
+import { addSection, createSite, createSpace, preview, publish, setPages, sitePath, visitorToken } from './fixtures'
+
+let t: TestServer
+beforeEach(async () => {
+  t = await startTestServer()
+})
+afterEach(() => t.close())
+
+const root = (siteId: string) => `/preview/sites/${siteId}/`
+/** Ids of the site spaces listed in the navigation of a preview page. */
+const navSiteSpaces = (html: string) => [...html.matchAll(/data-site-space="([^"]+)"/g)].map((m) => m[1])
+const navSections = (html: string) => [...html.matchAll(/data-section="([^"]+)"/g)].map((m) => m[1])
+
+async function siteSpacesOf(siteId: string) {
+  return (await t.owner.api.get(`${sitePath(t, siteId)}/site-spaces`)).body.items as { id: string; path: string; title: string; urls: { published: string } }[]
+}
+
+describe('rendering', () => {
+  it('renders a published site: navigation, the page markdown as HTML, the primary colour', async () => {
+    const space = await createSpace(t, 'Guides')
+    setPages(t, space.id, [
+      { title: 'Getting started', markdown: '# Welcome\n\nSome **bold** text.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n' },
+      { title: 'Install', markdown: 'Run `npm install`.\n' }
+    ])
+    const other = await createSpace(t, 'API')
+    const site = await createSite(t, { title: 'Acme docs', spaces: [space.id, other.id] })
+    await t.owner.api.put(`${sitePath(t, site.id)}/customization`, { styling: { primaryColor: { light: '#ab12cd' } } })
+    expect((await preview(t, root(site.id))).status).toBe(404)
+    await publish(t, site.id)
+
+    const published = (await t.owner.api.get(sitePath(t, site.id))).body.urls.published
+    const home = await preview(t, new URL(published).pathname)
+    expect(home.status).toBe(200)
+    expect(home.headers.get('content-type')).toContain('text/html')
+    expect(home.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(home.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(home.html).toContain('<title>Getting started · Acme docs</title>')
+    expect(home.html).toContain('<strong>bold</strong>')
+    expect(home.html).toContain('<table>')
+    expect(home.html).toContain('--primary:#ab12cd')
+    expect(home.html).toContain(`href="/preview/sites/${site.id}/guides/install/"`)
+    const [guides, api] = await siteSpacesOf(site.id)
+    expect(navSiteSpaces(home.html)).toEqual([guides!.id, api!.id])
+    expect(home.html).not.toContain('name="robots"')
+
+    const install = await preview(t, `/preview/sites/${site.id}/guides/install/`)
+    expect(install.status).toBe(200)
+    expect(install.html).toContain('<code>npm install</code>')
+    expect(install.html).toMatch(/<a href="[^"]+install\/" aria-current="page">Install<\/a>/)
+    expect((await preview(t, `/preview/sites/${site.id}/guides/nope/`)).status).toBe(404)
+    expect((await preview(t, `/preview/sites/${site.id}/nope/`)).status).toBe(404)
+    expect((await preview(t, '/preview/sites/unknown/')).status).toBe(404)
+    // The site space's own published URL opens it.
+    const apiPage = await preview(t, new URL((await siteSpacesOf(site.id))[1]!.path, `${t.url}${root(site.id)}`).pathname)
+    expect(apiPage.status).toBe(200)
+    expect(apiPage.html).toMatch(new RegExp(`data-site-space="${api!.id}"><a [^>]*aria-current="page"`))
+
+    await t.owner.api.post(`${sitePath(t, site.id)}/unpublish`)
+    expect((await preview(t, root(site.id))).status).toBe(404)
+  })
+
+  it('sanitizes page content and marks unlisted sites noindex', async () => {
+    const space = await createSpace(t)
+    setPages(t, space.id, [
+      { title: 'Evil', markdown: '<script>alert(1)</script>\n\n[click](javascript:alert(1))\n\n<img src=x onerror="alert(2)">\n' }
+    ])
+    const site = await createSite(t, { visibility: 'unlisted', spaces: [space.id] })
+    await publish(t, site.id)
+    const page = await preview(t, root(site.id))
+    expect(page.status).toBe(200)
+    expect(page.html).not.toContain('<script>')
+    expect(page.html).not.toContain('javascript:')
+    expect(page.html).not.toContain('onerror')
+    expect(page.html).toContain('<meta name="robots" content="noindex">')
+  })
+
+  it('gives spaces shown on a published site their preview URL (for the space presenter)', async () => {
+    const space = await createSpace(t, 'Docs')
+    const site = await createSite(t, { spaces: [space.id] })
+    const ctx = () => systemCtx(t.server.api.services, t.owner.user)
+    expect(spacePublishedUrls(ctx(), [space.id]).size).toBe(0)
+    await publish(t, site.id)
+    const url = spacePublishedUrls(ctx(), [space.id]).get(space.id)!
+    expect(url).toBe((await siteSpacesOf(site.id))[0]!.urls.published)
+    expect((await preview(t, new URL(url).pathname)).status).toBe(200)
+  })
+
+  it('is served outside /v1 without a token, and is not in the API document', async () => {
+    const doc = (await t.anonymous.get('/v1/openapi.json')).body
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/preview'))).toBe(false)
+  })
+})
+
+describe('access', () => {
+  it('opens a share-link site with an active key only; a deactivated link stops at once', async () => {
+    const space = await createSpace(t)
+    setPages(t, space.id, [{ title: 'Secret plans', markdown: 'Launch on Monday.' }])
+    const site = await createSite(t, { visibility: 'share-link', spaces: [space.id] })
+    await publish(t, site.id)
+    const link = (await t.owner.api.post(`${sitePath(t, site.id)}/share-links`, { name: 'Partners' })).body
+    const url = new URL(link.urls.published)
+    expect(url.searchParams.get('shareKey')).toMatch(/^[\w-]{32}$/)
+
+    const without = await preview(t, root(site.id))
+    expect(without.status).toBe(404)
+    expect(without.html).not.toContain('Secret plans')
+    expect((await preview(t, `${root(site.id)}?shareKey=wrong`)).status).toBe(404)
+
+    const withKey = await preview(t, `${url.pathname}${url.search}`)
+    expect(withKey.status).toBe(200)
+    expect(withKey.html).toContain('Launch on Monday.')
+    const cookie = withKey.headers.get('set-cookie')!
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain(`Path=/preview/sites/${site.id}`)
+    const cookiePair = cookie.split(';', 1)[0]!
+    // The next pages need no key in the URL: the cookie carries it.
+    expect((await preview(t, root(site.id), { cookie: cookiePair })).status).toBe(200)
+
+    await t.owner.api.patch(`${sitePath(t, site.id)}/share-links/${link.id}`, { active: false })
+    expect((await preview(t, `${url.pathname}${url.search}`)).status).toBe(404)
+    expect((await preview(t, root(site.id), { cookie: cookiePair })).status).toBe(404)
+    await t.owner.api.patch(`${sitePath(t, site.id)}/share-links/${link.id}`, { active: true })
+    expect((await preview(t, `${url.pathname}${url.search}`)).status).toBe(200)
+    await t.owner.api.delete(`${sitePath(t, site.id)}/share-links/${link.id}`)
+    expect((await preview(t, `${url.pathname}${url.search}`)).status).toBe(404)
+  })
+
+  it('opens a visitor-auth site with a visitor JWT signed with the workspace secret only', async () => {
+    const space = await createSpace(t)
+    setPages(t, space.id, [{ title: 'Members area', markdown: 'Hello member.' }])
+    const site = await createSite(t, { visibility: 'visitor-auth', spaces: [space.id] })
+    await publish(t, site.id)
+    expect((await preview(t, root(site.id))).status).toBe(401)
+    expect((await preview(t, `${root(site.id)}?jwt_token=not.a.jwt`)).status).toBe(401)
+    const expired = await visitorToken(t, { plan: 'pro' }, -60)
+    expect((await preview(t, `${root(site.id)}?jwt_token=${expired}`)).status).toBe(401)
+
+    const token = await visitorToken(t, { plan: 'pro' })
+    const page = await preview(t, `${root(site.id)}?jwt_token=${token}`)
+    expect(page.status).toBe(200)
+    expect(page.html).toContain('Hello member.')
+    const cookiePair = page.headers.get('set-cookie')!.split(';', 1)[0]!
+    expect((await preview(t, root(site.id), { cookie: cookiePair })).status).toBe(200)
+  })
+})
+
+describe('adaptive content', () => {
+  it("leaves a site space whose condition is false for the visitor's claims out of the navigation", async () => {
+    const spaces = [await createSpace(t, 'Everyone'), await createSpace(t, 'Beta'), await createSpace(t, 'Staff')]
+    const site = await createSite(t, { spaces: spaces.map((s) => s.id) })
+    await t.owner.api.patch(sitePath(t, site.id), { adaptiveContent: { enabled: true } })
+    await t.owner.api.put(`${sitePath(t, site.id)}/adaptive-schema`, {
+      jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' }, unsigned: { type: 'object', properties: { staff: { type: 'boolean' } } } } }
+    })
+    const [everyone, beta, staff] = await siteSpacesOf(site.id)
+    await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${beta!.id}`, { condition: 'visitor.claims.isBeta' })
+    await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${staff!.id}`, { condition: 'visitor.claims.unsigned.staff && !visitor.claims.isBeta' })
+    await publish(t, site.id)
+
+    const anonymous = await preview(t, root(site.id))
+    expect(navSiteSpaces(anonymous.html)).toEqual([everyone!.id])
+    expect(anonymous.html).not.toContain('>Beta<')
+    expect((await preview(t, `${root(site.id)}beta/`)).status).toBe(404)
+
+    const betaToken = await visitorToken(t, { isBeta: true })
+    const betaVisitor = await preview(t, `${root(site.id)}?jwt_token=${betaToken}`)
+    expect(navSiteSpaces(betaVisitor.html)).toEqual([everyone!.id, beta!.id])
+    expect((await preview(t, `${root(site.id)}beta/?jwt_token=${betaToken}`)).status).toBe(200)
+    const notBeta = await visitorToken(t, { isBeta: false })
+    expect(navSiteSpaces((await preview(t, `${root(site.id)}?jwt_token=${notBeta}`)).html)).toEqual([everyone!.id])
+
+    // Unsigned claims come from the query and are kept on the navigation links.
+    const staffVisitor = await preview(t, `${root(site.id)}?visitor.staff=true`)
+    expect(navSiteSpaces(staffVisitor.html)).toEqual([everyone!.id, staff!.id])
+    expect(staffVisitor.html).toContain(`href="/preview/sites/${site.id}/staff/?visitor.staff=true"`)
+    const both = await preview(t, `${root(site.id)}?visitor.staff=true&jwt_token=${betaToken}`)
+    expect(navSiteSpaces(both.html)).toEqual([everyone!.id, beta!.id])
+    // Unsigned claims cannot be forged into signed ones.
+    expect(navSiteSpaces((await preview(t, `${root(site.id)}?visitor.isBeta=true`)).html)).toEqual([everyone!.id])
+  })
+
+  it('hides sections whose condition is false, and shows the others with their site spaces', async () => {
+    const site = await createSite(t)
+    const open = await addSection(t, site.id, { spaceId: (await createSpace(t, 'Docs')).id, title: 'Docs' })
+    const partners = await addSection(t, site.id, { spaceId: (await createSpace(t, 'Partner API')).id, title: 'Partners' })
+    await t.owner.api.patch(`${sitePath(t, site.id)}/sections/${partners.id}`, { condition: 'visitor.claims.partner == true' })
+    await publish(t, site.id)
+    const page = await preview(t, root(site.id))
+    expect(navSections(page.html)).toEqual([open.id])
+    expect((await preview(t, `${root(site.id)}partners/`)).status).toBe(404)
+    const token = await visitorToken(t, { partner: true })
+    const partner = await preview(t, `${root(site.id)}partners/?jwt_token=${token}`)
+    expect(partner.status).toBe(200)
+    expect(navSections(partner.html)).toEqual([open.id, partners.id])
+    expect(partner.html).toMatch(new RegExp(`data-section="${partners.id}"><a [^>]*aria-current="page"`))
+  })
+})

@@ -1,0 +1,48 @@
+import { ImportError, type FetchedResource } from './fetchResource'
+
+/** A page to create; `parent` is the index of another page of the same import (null: at the import's root). */
+export interface ImportedPage {
+  url: string
+  title: string
+  markdown: string
+  parent: number | null
+}
+
+export interface CollectedImport {
+  pages: ImportedPage[]
+  /** Resources found: for a website every page found within the bounds, imported or not. */
+  totalResources: number
+}
+
+export interface ImportLimits {
+  /** Per request. */
+  timeoutMs: number
+  /** Bytes of one fetched resource. */
+  maxBytes: number
+  /** A website crawl: pages, link depth from the first page, and the time the whole crawl may take. */
+  maxPages: number
+  maxDepth: number
+  crawlTimeoutMs: number
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
+  timeoutMs: 10_000,
+  maxBytes: 10 * 1024 * 1024,
+  maxPages: 50,
+  maxDepth: 3,
+  crawlTimeoutMs: 60_000
+}
+
+/** The most markdown one page may hold (the content batch's `document.markdown` limit). */
+export const MAX_MARKDOWN = 1_000_000
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml'])
+
+export function expectHtml(resource: FetchedResource): void {
+  if (!HTML_TYPES.has(resource.mediaType)) throw new ImportError(`${resource.url} is not an HTML page (it is ${resource.mediaType || 'untyped'})`)
+}
+
+export function checkSize<T extends { url: string; markdown: string }>(page: T): T {
+  if (page.markdown.length > MAX_MARKDOWN) throw new ImportError(`${page.url} converts to more than ${MAX_MARKDOWN} characters of markdown`)
+  return page
+}

@@ -1,0 +1,93 @@
+import type { Heading, Link, Image, Definition, Root, RootContent } from 'mdast'
+import { toString } from 'mdast-util-to-string'
+import remarkFrontmatter from 'remark-frontmatter'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import { unified } from 'unified'
+import { parse as parseYaml } from 'yaml'
+import { slugify } from './slug'
+
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
+
+/** The markdown's syntax tree (mdast, GFM and YAML front matter); also the page's `document` format. */
+export function parseMarkdown(markdown: string): Root {
+  return processor.parse(markdown) as Root
+}
+
+/** Front matter as an object; `{}` when absent or not a YAML mapping. */
+export function frontMatter(tree: Root): Record<string, unknown> {
+  const node = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined
+  if (!node) return {}
+  try {
+    const value = parseYaml(node.value)
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** A page title taken from the document: front matter `title`, else the first level-1 heading. */
+export function titleOf(markdown: string): string | undefined {
+  const tree = parseMarkdown(markdown)
+  const fm = frontMatter(tree).title
+  if (typeof fm === 'string' && fm.trim()) return fm.trim()
+  const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1)
+  const text = h1 && toString(h1).trim()
+  return text || undefined
+}
+
+export interface Section {
+  /** Anchor id of the heading (empty for the text before the first heading). */
+  id: string
+  title: string
+  body: string
+}
+
+/**
+ * The document split at its headings: one section per heading with the plain text under it (the text before
+ * the first heading is a section with an empty id). Search indexes these.
+ */
+export function sectionsOf(markdown: string): Section[] {
+  const tree = parseMarkdown(markdown)
+  const sections: Section[] = []
+  const used = new Map<string, number>()
+  let current: Section = { id: '', title: '', body: '' }
+  const flush = () => {
+    current.body = current.body.trim()
+    if (current.id || current.body) sections.push(current)
+  }
+  for (const node of tree.children as RootContent[]) {
+    if (node.type === 'yaml') continue
+    if (node.type === 'heading') {
+      flush()
+      const title = toString(node).trim()
+      let id = slugify(title) || 'section'
+      const n = used.get(id) ?? 0
+      used.set(id, n + 1)
+      if (n) id = `${id}-${n}`
+      current = { id, title, body: '' }
+    } else {
+      current.body += `${toString(node)}\n`
+    }
+  }
+  flush()
+  return sections
+}
+
+export interface FoundLink {
+  url: string
+  /** `image` for ![](…), else `link`. */
+  relation: 'link' | 'image'
+}
+
+/** Every link and image URL of the document, in order (definitions included). */
+export function linksOf(markdown: string): FoundLink[] {
+  const found: FoundLink[] = []
+  const walk = (node: { type: string; children?: unknown[] }) => {
+    if (node.type === 'link' || node.type === 'definition') found.push({ url: (node as Link | Definition).url, relation: 'link' })
+    else if (node.type === 'image') found.push({ url: (node as Image).url, relation: 'image' })
+    for (const child of (node.children ?? []) as { type: string; children?: unknown[] }[]) walk(child)
+  }
+  walk(parseMarkdown(markdown))
+  return found
+}

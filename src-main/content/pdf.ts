@@ -1,0 +1,225 @@
+import type { List, Nodes, PhrasingContent, RootContent, Table } from 'mdast'
+import { toString } from 'mdast-util-to-string'
+import PDFDocument from 'pdfkit'
+import { parseMarkdown } from './markdown'
+
+/** One page of content, in tree order; `depth` 0 is a top-level page of the export. */
+export interface PdfPage {
+  title: string
+  markdown: string
+  depth: number
+}
+
+const MARGIN = 56
+const BODY = 11
+const HEADING_SIZES = [18, 15, 13, 12, 11.5, 11]
+const COLORS = { text: '#111111', muted: '#555555', link: '#1a56db', rule: '#cccccc', code: '#333333' }
+
+/**
+ * pdfkit's built-in fonts (no font files to ship) encode WinAnsi: Latin-1 plus a few typographic signs.
+ * Anything else would print as the wrong glyph, so it becomes `?` instead.
+ */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
+function printable(text: string): string {
+  let out = ''
+  for (const ch of text.replace(/\t/g, '    ')) {
+    const code = ch.codePointAt(0)!
+    out += code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRA.has(ch) ? ch : '?'
+  }
+  return out
+}
+
+interface Run {
+  text: string
+  bold?: boolean
+  italic?: boolean
+  code?: boolean
+  strike?: boolean
+  link?: string
+}
+
+function runsOf(nodes: PhrasingContent[], style: Omit<Run, 'text'> = {}): Run[] {
+  const runs: Run[] = []
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'text':
+        runs.push({ ...style, text: node.value.replace(/\s*\n\s*/g, ' ') })
+        break
+      case 'inlineCode':
+        runs.push({ ...style, code: true, text: node.value })
+        break
+      case 'break':
+        runs.push({ ...style, text: '\n' })
+        break
+      case 'emphasis':
+        runs.push(...runsOf(node.children, { ...style, italic: true }))
+        break
+      case 'strong':
+        runs.push(...runsOf(node.children, { ...style, bold: true }))
+        break
+      case 'delete':
+        runs.push(...runsOf(node.children, { ...style, strike: true }))
+        break
+      case 'link':
+        runs.push(...runsOf(node.children, { ...style, link: node.url }))
+        break
+      case 'image':
+        runs.push({ ...style, italic: true, text: `[image${node.alt ? `: ${node.alt}` : ''}]` })
+        break
+      case 'footnoteReference':
+        runs.push({ ...style, text: `[${node.label ?? node.identifier}]` })
+        break
+      default: {
+        // Extensions (and raw html, which is dropped) are read for their text, if any.
+        const other = node as { type: string; children?: PhrasingContent[]; value?: unknown }
+        if (other.children) runs.push(...runsOf(other.children, style))
+        else if (typeof other.value === 'string' && other.type !== 'html') runs.push({ ...style, text: other.value })
+      }
+    }
+  }
+  return runs.filter((r) => r.text.length)
+}
+
+const fontOf = (run: Run) =>
+  run.code ? 'Courier' : run.bold && run.italic ? 'Helvetica-BoldOblique' : run.bold ? 'Helvetica-Bold' : run.italic ? 'Helvetica-Oblique' : 'Helvetica'
+
+/** Writes markdown (through its mdast) into a pdfkit document: headings, paragraphs, lists, code, quotes, tables. */
+class Writer {
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
+
+  private get width() {
+    return this.doc.page.width - 2 * MARGIN
+  }
+
+  /** Inline runs as one flowing paragraph at `indent` (pdfkit's `continued` text keeps them on shared lines). */
+  runs(runs: Run[], indent: number, size = BODY, color = COLORS.text, base: Omit<Run, 'text'> = {}) {
+    if (!runs.length) return
+    const doc = this.doc
+    runs.forEach((r, i) => {
+      const run = { ...base, ...r }
+      doc.font(fontOf(run)).fontSize(run.code ? size - 1 : size).fillColor(run.link ? COLORS.link : color)
+      const options: PDFKit.Mixins.TextOptions = {
+        continued: i < runs.length - 1, width: this.width - indent, link: run.link ?? undefined, underline: !!run.link, strike: !!run.strike
+      }
+      if (i === 0) doc.text(printable(run.text), MARGIN + indent, doc.y, options)
+      else doc.text(printable(run.text), options)
+    })
+  }
+
+  title(text: string) {
+    this.runs([{ text, bold: true }], 0, 22)
+    this.doc.moveDown(0.6)
+  }
+
+  blocks(nodes: RootContent[], indent: number, color = COLORS.text) {
+    for (const node of nodes) this.block(node, indent, color)
+  }
+
+  private block(node: RootContent, indent: number, color: string) {
+    const doc = this.doc
+    switch (node.type) {
+      case 'heading':
+        doc.moveDown(0.4)
+        this.runs(runsOf(node.children), indent, HEADING_SIZES[node.depth - 1], color, { bold: true })
+        doc.moveDown(0.3)
+        break
+      case 'paragraph':
+        this.runs(runsOf(node.children), indent, BODY, color)
+        doc.moveDown(0.5)
+        break
+      case 'list':
+        this.list(node, indent, color)
+        doc.moveDown(0.3)
+        break
+      case 'code':
+        doc.font('Courier').fontSize(9.5).fillColor(COLORS.code)
+        doc.text(printable(node.value), MARGIN + indent + 10, doc.y, { width: this.width - indent - 10 })
+        doc.moveDown(0.6)
+        break
+      case 'blockquote':
+        this.blocks(node.children, indent + 14, COLORS.muted)
+        break
+      case 'table':
+        this.table(node, indent, color)
+        doc.moveDown(0.5)
+        break
+      case 'thematicBreak': {
+        const y = doc.y + 4
+        doc.moveTo(MARGIN + indent, y).lineTo(MARGIN + this.width, y).strokeColor(COLORS.rule).lineWidth(0.5).stroke()
+        doc.y = y + 8
+        break
+      }
+      case 'footnoteDefinition':
+        this.runs([{ text: `[${node.label ?? node.identifier}] ` }], indent, 9, COLORS.muted)
+        this.blocks(node.children, indent + 14, COLORS.muted)
+        break
+      case 'html':
+      case 'yaml':
+      case 'definition':
+        break
+      default:
+        if ('children' in node) this.blocks(node.children as RootContent[], indent, color)
+    }
+  }
+
+  private list(list: List, indent: number, color: string) {
+    const doc = this.doc
+    list.children.forEach((item, i) => {
+      const marker = item.checked === true ? '[x]' : item.checked === false ? '[ ]' : list.ordered ? `${(list.start ?? 1) + i}.` : '•'
+      const y = doc.y
+      doc.font('Helvetica').fontSize(BODY).fillColor(color).text(marker, MARGIN + indent, y, { width: 20, lineBreak: false })
+      doc.y = y
+      item.children.forEach((child) => {
+        if (child.type === 'paragraph') {
+          this.runs(runsOf(child.children), indent + 20, BODY, color)
+          if (!list.spread) doc.moveDown(0.15)
+          else doc.moveDown(0.4)
+        } else this.block(child, indent + 20, color)
+      })
+    })
+  }
+
+  private table(table: Table, indent: number, color: string) {
+    table.children.forEach((row, i) => {
+      const cells = row.children.map((cell) => toString(cell as Nodes)).join('   |   ')
+      this.runs([{ text: cells, bold: i === 0 }], indent, BODY - 1, color)
+      this.doc.moveDown(0.2)
+    })
+  }
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * A PDF of `pages`: each page starts on a new sheet with its title as a heading, then its markdown rendered
+ * from the mdast (headings, paragraphs with bold/italic/code/links, lists, code blocks, quotes, tables). The
+ * outline (bookmarks) follows the page tree. Yields to the event loop between pages so a large space does not
+ * stall the process that serves the API.
+ */
+export async function renderPdf(title: string, pages: PdfPage[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: printable(title), Creator: 'Quire' }, displayTitle: true })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  const writer = new Writer(doc)
+  const outline: PDFKit.PDFOutline[] = [doc.outline]
+  if (!pages.length) writer.title(title)
+  for (const [i, page] of pages.entries()) {
+    if (i > 0) doc.addPage()
+    const parent = outline[Math.min(page.depth, outline.length - 1)]!
+    outline.length = Math.min(page.depth, outline.length - 1) + 1
+    outline.push(parent.addItem(printable(page.title)))
+    writer.title(page.title)
+    const tree = parseMarkdown(page.markdown)
+    // A document that repeats its title as the first heading would print it twice.
+    const [first, ...rest] = tree.children.filter((n) => n.type !== 'yaml')
+    const body = first?.type === 'heading' && first.depth === 1 && toString(first).trim() === page.title.trim() ? rest : tree.children
+    writer.blocks(body, 0)
+    if (i % 20 === 19) await nextTick()
+  }
+  doc.end()
+  return done
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { buildSearchQuery, excerpt, EXCERPT_LENGTH, MAX_TERMS } from './search'
+
+describe('buildSearchQuery', () => {
+  it('quotes every word and matches the last one as a prefix', () => {
+    expect(buildSearchQuery('install guide')?.match).toBe('"install" "guide"*')
+    expect(buildSearchQuery('install guide ')?.match).toBe('"install" "guide"')
+    expect(buildSearchQuery('go')?.match).toBe('"go"')
+    expect(buildSearchQuery('api')?.match).toBe('"api"*')
+  })
+
+  it('never passes FTS5 syntax through', () => {
+    expect(buildSearchQuery('title:foo OR "bar* NEAR(baz)')?.match).toBe('"title" "foo" "OR" "bar" "NEAR" "baz"')
+    expect(buildSearchQuery('-x ^y')?.match).toBe('"x" "y"')
+    expect(buildSearchQuery('"" * () : !!')).toBeUndefined()
+    expect(buildSearchQuery('a a a')?.terms).toEqual(['a'])
+  })
+
+  it('keeps letters of every script and bounds the number of terms', () => {
+    expect(buildSearchQuery('Grüße 東京')?.terms).toEqual(['Grüße', '東京'])
+    const many = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')
+    expect(buildSearchQuery(many)?.terms).toHaveLength(MAX_TERMS)
+  })
+})
+
+describe('excerpt', () => {
+  const pattern = (text: string) => buildSearchQuery(text)!.pattern
+  it('returns short text whole and cuts long text around the first match', () => {
+    expect(excerpt('  short\n text ', pattern('text'))).toBe('short text')
+    const long = `${'lorem '.repeat(100)}needle ${'ipsum '.repeat(100)}`
+    const cut = excerpt(long, pattern('needle'))
+    expect(cut.startsWith('…')).toBe(true)
+    expect(cut.endsWith('…')).toBe(true)
+    expect(cut).toContain('needle')
+    expect(cut.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 2)
+    expect(excerpt(long, pattern('absent')).startsWith('lorem')).toBe(true)
+  })
+})

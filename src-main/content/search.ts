@@ -1,0 +1,240 @@
+import type { Db } from '../storage/database'
+
+/**
+ * Queries over the section index that syncSearchIndex keeps (one FTS5 row per section of every page of each
+ * space's primary revision). Ranking is bm25 with the title column weighted above the body; a page ranks by its
+ * best section, a space (organization search) by its best page. Lists are keyset-paginated over that ranking:
+ * the cursor is the last item's [score, id], and the next page holds the items ranking strictly after it.
+ */
+
+/** bm25 weights of the indexed columns: title, body. */
+const TITLE_WEIGHT = 5
+/** At most this many query terms are used (the rest are ignored): every term is one more doclist to intersect. */
+export const MAX_TERMS = 12
+/** The last term is matched as a prefix (search as you type) from this length: the table's prefix index starts at 3. */
+export const PREFIX_MIN_LENGTH = 3
+/** Sections listed per page, best first; pages per space in organization search. */
+export const SECTIONS_PER_PAGE = 5
+export const PAGES_PER_SPACE = 10
+
+// unicode61 (the table's tokenizer) splits on everything but letters, numbers, marks and private-use characters.
+const TERM = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
+
+export interface SearchQuery {
+  /** The FTS5 MATCH expression; never raw user syntax. */
+  match: string
+  /** The terms as typed. */
+  terms: string[]
+  /** Finds the first term in a section's text (where its excerpt starts). */
+  pattern: RegExp
+}
+
+/**
+ * Turns user text into a safe FTS5 expression: every term is quoted (FTS5 operators, column filters and
+ * parentheses in the text are plain words), terms must all match (AND), and the last one matches as a prefix
+ * unless the text ends with a separator (the word is complete). Undefined when the text has no word at all.
+ */
+export function buildSearchQuery(text: string): SearchQuery | undefined {
+  const terms = [...new Set(text.normalize('NFC').match(TERM) ?? [])].slice(0, MAX_TERMS)
+  if (!terms.length) return undefined
+  const complete = /[^\p{L}\p{N}\p{M}\p{Co}]$/u.test(text)
+  const last = terms.length - 1
+  const match = terms
+    .map((term, i) => (i === last && !complete && [...term].length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`))
+    .join(' ')
+  const escaped = terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  return { match, terms, pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})`, 'iu') }
+}
+
+export interface SectionHit {
+  rowId: number
+  sectionId: string
+  title: string
+  body: string
+  score: number
+}
+
+export interface PageHit {
+  pageId: string
+  title: string
+  path: string
+  score: number
+  sections: SectionHit[]
+}
+
+export interface SpaceHit {
+  spaceId: string
+  score: number
+  pages: PageHit[]
+}
+
+export interface HitList<T> {
+  items: T[]
+  /** Matching pages (space search) or spaces (organization search), over every page of the list. */
+  count: number
+  /** True when items rank after the last one returned. */
+  more: boolean
+}
+
+/** Which spaces organization search may read: all live spaces of the organization, or a guest's scope. */
+export type SpaceScope = { all: true } | { all: false; principals: string; collectionIds: string }
+
+const HITS = `SELECT search_sections.rowid AS rid, r.space_id AS space_id, r.page_id AS page_id,
+    bm25(search_sections, ${TITLE_WEIGHT}, 1.0) AS score
+  FROM search_sections CROSS JOIN search_section_rows AS r ON r.row_id = search_sections.rowid`
+
+function statements(db: Db) {
+  // The FTS scan drives (CROSS JOIN keeps the order): each match costs one rowid lookup for its page and space.
+  // Pages are ranked once (MATERIALIZED); only the window's sections come back to JavaScript.
+  const spaceSearch = db.prepare<Record<string, unknown>, { rid: number; page_id: string; score: number; total: number }>(
+    `WITH hits AS MATERIALIZED (${HITS} WHERE search_sections MATCH @match AND r.space_id = @space),
+     pages AS MATERIALIZED (SELECT page_id, min(score) AS score FROM hits GROUP BY page_id),
+     win AS MATERIALIZED (
+       SELECT page_id, score FROM pages
+       WHERE @afterScore IS NULL OR score > @afterScore OR (score = @afterScore AND page_id > @afterId)
+       ORDER BY score, page_id LIMIT @limit),
+     ranked AS (
+       SELECT hits.rid, hits.page_id, hits.score, win.score AS page_score,
+         row_number() OVER (PARTITION BY hits.page_id ORDER BY hits.score, hits.rid) AS n
+       FROM win JOIN hits ON hits.page_id = win.page_id)
+     SELECT rid, page_id, score, (SELECT count(*) FROM pages) AS total FROM ranked WHERE n <= @sections
+     ORDER BY page_score, page_id, score, rid`
+  )
+  const spaceCount = db.prepare<Record<string, unknown>, number>(
+    `SELECT count(DISTINCT r.page_id) FROM search_sections CROSS JOIN search_section_rows AS r ON r.row_id = search_sections.rowid
+     WHERE search_sections MATCH @match AND r.space_id = @space`
+  ).pluck()
+  // Organization search reads only live spaces the caller may list (the same rule as the organization's space list).
+  const visible = `s.organization_id = @org AND s.deleted_at IS NULL AND (@all = 1
+       OR s.id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(@principals)))
+       OR s.parent_id IN (SELECT value FROM json_each(@collections)))`
+  const orgSearch = db.prepare<Record<string, unknown>, { rid: number; space_id: string; page_id: string; score: number; total: number }>(
+    `WITH hits AS MATERIALIZED (${HITS} CROSS JOIN spaces AS s ON s.id = r.space_id WHERE search_sections MATCH @match AND ${visible}),
+     pages AS MATERIALIZED (SELECT space_id, page_id, min(score) AS score FROM hits GROUP BY space_id, page_id),
+     spaces_ AS MATERIALIZED (SELECT space_id, min(score) AS score FROM pages GROUP BY space_id),
+     win AS MATERIALIZED (
+       SELECT space_id, score FROM spaces_
+       WHERE @afterScore IS NULL OR score > @afterScore OR (score = @afterScore AND space_id > @afterId)
+       ORDER BY score, space_id LIMIT @limit),
+     top AS MATERIALIZED (
+       SELECT * FROM (
+         SELECT pages.space_id, pages.page_id, pages.score, win.score AS space_score,
+           row_number() OVER (PARTITION BY pages.space_id ORDER BY pages.score, pages.page_id) AS n
+         FROM win JOIN pages ON pages.space_id = win.space_id)
+       WHERE n <= @pagesPerSpace),
+     ranked AS (
+       SELECT hits.rid, hits.space_id, hits.page_id, hits.score, top.score AS page_score, top.space_score,
+         row_number() OVER (PARTITION BY hits.page_id ORDER BY hits.score, hits.rid) AS n
+       FROM top JOIN hits ON hits.page_id = top.page_id AND hits.space_id = top.space_id)
+     SELECT rid, space_id, page_id, score, (SELECT count(*) FROM spaces_) AS total FROM ranked WHERE n <= @sections
+     ORDER BY space_score, space_id, page_score, page_id, score, rid`
+  )
+  const orgCount = db.prepare<Record<string, unknown>, number>(
+    `SELECT count(DISTINCT r.space_id) FROM search_sections CROSS JOIN search_section_rows AS r ON r.row_id = search_sections.rowid
+       CROSS JOIN spaces AS s ON s.id = r.space_id WHERE search_sections MATCH @match AND ${visible}`
+  ).pluck()
+  const rows = db.prepare<[string], { rid: number; section_id: string; title: string; body: string; page_title: string; path: string }>(
+    `SELECT rowid AS rid, section_id, title, body, page_title, path FROM search_sections WHERE rowid IN (SELECT value FROM json_each(?))`
+  )
+  return { spaceSearch, spaceCount, orgSearch, orgCount, rows }
+}
+
+const cache = new WeakMap<Db, ReturnType<typeof statements>>()
+const st = (db: Db) => {
+  let s = cache.get(db)
+  if (!s) cache.set(db, (s = statements(db)))
+  return s
+}
+
+export interface SearchPage {
+  /** [score, id] of the last item of the previous page. */
+  after?: [number, string]
+  limit: number
+}
+
+/** Pages of one space matching the query, best first, each with its best sections. */
+export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: SearchPage): HitList<PageHit> {
+  const s = st(db)
+  const params = {
+    match: query.match, space: spaceId, afterScore: page.after?.[0] ?? null, afterId: page.after?.[1] ?? null,
+    limit: page.limit + 1, sections: SECTIONS_PER_PAGE
+  }
+  const found = s.spaceSearch.all(params)
+  const details = sectionDetails(db, found, query)
+  const pages = groupPages(found, details)
+  const count = found.length ? found[0]!.total : page.after ? s.spaceCount.get({ match: query.match, space: spaceId })! : 0
+  return { items: pages.slice(0, page.limit), count, more: pages.length > page.limit }
+}
+
+/** Spaces matching the query (those the scope admits), best first, each with its best pages and their sections. */
+export function searchOrganization(db: Db, organizationId: string, scope: SpaceScope, query: SearchQuery, page: SearchPage): HitList<SpaceHit> {
+  const s = st(db)
+  const visibility = scope.all
+    ? { all: 1, principals: '[]', collections: '[]' }
+    : { all: 0, principals: scope.principals, collections: scope.collectionIds }
+  const params = {
+    match: query.match, org: organizationId, ...visibility, afterScore: page.after?.[0] ?? null, afterId: page.after?.[1] ?? null,
+    limit: page.limit + 1, pagesPerSpace: PAGES_PER_SPACE, sections: SECTIONS_PER_PAGE
+  }
+  const found = s.orgSearch.all(params)
+  const details = sectionDetails(db, found, query)
+  const spaces: SpaceHit[] = []
+  let start = 0
+  for (let i = 1; i <= found.length; i++) {
+    if (i < found.length && found[i]!.space_id === found[start]!.space_id) continue
+    const rows = found.slice(start, i)
+    const pages = groupPages(rows, details)
+    spaces.push({ spaceId: rows[0]!.space_id, score: pages[0]!.score, pages })
+    start = i
+  }
+  const count = found.length ? found[0]!.total : page.after ? s.orgCount.get({ match: query.match, org: organizationId, ...visibility })! : 0
+  return { items: spaces.slice(0, page.limit), count, more: spaces.length > page.limit }
+}
+
+type Details = Map<number, { section_id: string; title: string; body: string; page_title: string; path: string }>
+
+function sectionDetails(db: Db, found: { rid: number }[], query: SearchQuery): Details {
+  if (!found.length) return new Map()
+  const rows = st(db).rows.all(JSON.stringify(found.map((r) => r.rid)))
+  return new Map(rows.map((r) => [r.rid, { ...r, body: excerpt(r.body, query.pattern) }]))
+}
+
+/** Rows ordered by page (best first) become pages; the page's title row (no heading, no text) is not a section. */
+function groupPages(found: { rid: number; page_id: string; score: number }[], details: Details): PageHit[] {
+  const pages: PageHit[] = []
+  let current: PageHit | undefined
+  for (const row of found) {
+    const d = details.get(row.rid)
+    if (!d) continue
+    if (current?.pageId !== row.page_id) {
+      current = { pageId: row.page_id, title: d.page_title, path: d.path, score: row.score, sections: [] }
+      pages.push(current)
+    }
+    if (d.section_id || d.body) current.sections.push({ rowId: row.rid, sectionId: d.section_id, title: d.title, body: d.body, score: row.score })
+  }
+  return pages
+}
+
+/** Excerpt length of a section's body, in characters. */
+export const EXCERPT_LENGTH = 240
+
+/**
+ * The part of a section's text around the first query term (whole words, `…` where cut), so a result list does
+ * not carry whole documents. Text shorter than the excerpt comes back whole.
+ */
+export function excerpt(body: string, pattern: RegExp): string {
+  const text = body.replace(/\s+/g, ' ').trim()
+  if (text.length <= EXCERPT_LENGTH) return text
+  const at = pattern.exec(text)?.index ?? 0
+  let start = Math.max(0, at - EXCERPT_LENGTH / 4)
+  if (start > 0) {
+    const space = text.lastIndexOf(' ', start)
+    start = space < 0 ? 0 : space + 1
+  }
+  let end = Math.min(text.length, start + EXCERPT_LENGTH)
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end)
+    if (space > start) end = space
+  }
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`
+}

@@ -1,0 +1,59 @@
+// `api:request`: the renderer's API calls, answered in process by the local backend. Only the app's own
+// top-level frame may call; the renderer never sees or sends a token.
+import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
+import { IpcChannel, isTextContentType, queryKeyForPath, type BridgeRequest, type BridgeResponse } from '../../src-shared/ipc.ts'
+import type { LocalBackend } from '../backend/localBackend.ts'
+import { isAppUrl } from './appContent.ts'
+
+// Only the path and query reach the API; this origin just makes the Request valid.
+const origin = 'http://quire.localhost'
+const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+const droppedHeaders = new Set(['authorization', 'cookie', 'host'])
+
+function parseRequest(raw: unknown): BridgeRequest & { url: URL } {
+  const req = raw as Partial<BridgeRequest> | null
+  if (!req || typeof req.method !== 'string' || !methods.has(req.method) || typeof req.path !== 'string') {
+    throw new Error('api:request: malformed request')
+  }
+  const url = new URL(req.path, origin)
+  if (url.origin !== origin || !(url.pathname === '/v1' || url.pathname.startsWith('/v1/'))) {
+    throw new Error('api:request: only /v1 paths are allowed')
+  }
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(req.headers ?? {})) {
+    if (typeof v === 'string' && !droppedHeaders.has(k.toLowerCase())) headers[k.toLowerCase()] = v
+  }
+  const body = typeof req.body === 'string' || req.body instanceof Uint8Array ? req.body : undefined
+  return { method: req.method, path: req.path, headers, body, url }
+}
+
+export function registerApiBridge(backend: Promise<LocalBackend>): void {
+  ipcMain.handle(IpcChannel.apiRequest, async (event: IpcMainInvokeEvent, raw: unknown): Promise<BridgeResponse> => {
+    const frame = event.senderFrame
+    if (!frame || frame.parent !== null || !isAppUrl(frame.url)) throw new Error('api:request: sender is not the app')
+
+    const req = parseRequest(raw)
+    const { fetch, ownerToken } = await backend
+    const res = await fetch(
+      new Request(req.url, {
+        method: req.method,
+        headers: { ...req.headers, authorization: `Bearer ${ownerToken}` },
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
+      }),
+    )
+
+    const headers: Record<string, string> = {}
+    res.headers.forEach((value, key) => {
+      headers[key] = value
+    })
+    const contentType = res.headers.get('content-type')
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    const body = bytes.length === 0 ? null : isTextContentType(contentType) ? new TextDecoder().decode(bytes) : bytes
+
+    if (req.method !== 'GET' && req.method !== 'HEAD' && res.ok) {
+      const prefixes = [queryKeyForPath(req.url.pathname)]
+      for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IpcChannel.dataChanged, { prefixes })
+    }
+    return { status: res.status, headers, body }
+  })
+}

@@ -1,0 +1,42 @@
+// Where the app's own content lives, and whether a URL is it. Used by the IPC sender check and the
+// navigation guards, so both agree on what "the app" is.
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** Set by `electron-vite dev`; absent in a built app. */
+export const devServerUrl: string | undefined = process.env.ELECTRON_RENDERER_URL
+
+export const rendererIndexFile = join(import.meta.dirname, '../renderer/index.html')
+export const preloadFile = join(import.meta.dirname, '../preload/index.cjs')
+
+export function isAppUrl(raw: string): boolean {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return false
+  }
+  if (devServerUrl) return url.origin === new URL(devServerUrl).origin
+  return url.protocol === 'file:' && fileURLToPath(url.href.split(/[?#]/, 1)[0]!) === rendererIndexFile
+}
+
+const strictCsp = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/** The dev server needs React Refresh's inline preamble, CSS HMR's <style> tags and a websocket; builds never. */
+export const contentSecurityPolicy = devServerUrl
+  ? strictCsp
+      .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+      .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+      .replace("connect-src 'self'", "connect-src 'self' ws:")
+  : strictCsp

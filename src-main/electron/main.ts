@@ -1,0 +1,88 @@
+// The Electron entry: app lifecycle and the one window. Everything else lives in plain-Node modules.
+import { join } from 'node:path'
+import { app, BrowserWindow, dialog } from 'electron'
+import { openLocalBackend, type LocalBackend } from '../backend/localBackend.ts'
+import { registerApiBridge } from './apiBridge.ts'
+import { devServerUrl, preloadFile, rendererIndexFile } from './appContent.ts'
+import { installMenu } from './menu.ts'
+import { hardenWebContents } from './security.ts'
+import { loadWindowState, trackWindowState } from './windowState.ts'
+
+// Tests (and power users) can point the app at a fresh profile; must happen before the instance lock.
+if (process.env.QUIRE_USER_DATA_DIR) app.setPath('userData', process.env.QUIRE_USER_DATA_DIR)
+
+let mainWindow: BrowserWindow | null = null
+
+function createWindow(): BrowserWindow {
+  const state = loadWindowState()
+  const win = new BrowserWindow({
+    ...(state.positioned ? state.bounds : { width: state.bounds.width, height: state.bounds.height }),
+    minWidth: 480,
+    minHeight: 360,
+    show: false,
+    title: 'Quire',
+    icon: join(import.meta.dirname, '../../resources/icon.png'),
+    webPreferences: {
+      preload: preloadFile,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: true,
+    },
+  })
+  if (state.maximized) win.maximize()
+  trackWindowState(win)
+  win.once('ready-to-show', () => win.show())
+  win.on('closed', () => {
+    mainWindow = null
+  })
+  if (devServerUrl) void win.loadURL(devServerUrl)
+  else void win.loadFile(rendererIndexFile)
+  return win
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.enableSandbox()
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+
+  const backend: Promise<LocalBackend> = app
+    .whenReady()
+    .then(() => openLocalBackend({ dataDir: join(app.getPath('userData'), 'workspaces', 'local') }))
+  backend.catch((error: unknown) => {
+    dialog.showErrorBox('Quire cannot open its local workspace', error instanceof Error ? error.message : String(error))
+    app.exit(1)
+  })
+  registerApiBridge(backend)
+
+  void app.whenReady().then(() => {
+    hardenWebContents()
+    installMenu()
+    mainWindow = createWindow()
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+    })
+  })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  // Close the database before exiting so the last write is checkpointed.
+  let closing = false
+  app.on('will-quit', (event) => {
+    if (closing) return
+    closing = true
+    event.preventDefault()
+    void backend
+      .then((b) => b.close())
+      .catch((error: unknown) => console.error('Closing the local backend failed:', error))
+      .finally(() => app.quit())
+  })
+}

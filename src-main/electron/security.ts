@@ -1,0 +1,39 @@
+// Web-content hardening for every WebContents: no navigation away from the app, no new windows, no webviews,
+// no permission prompts, and a CSP header on app content.
+import { app, session, shell } from 'electron'
+import { contentSecurityPolicy, devServerUrl, isAppUrl } from './appContent.ts'
+
+function openExternally(url: string): void {
+  try {
+    const { protocol } = new URL(url)
+    if (protocol === 'https:' || protocol === 'http:') void shell.openExternal(url)
+  } catch {
+    // Not a URL: ignore.
+  }
+}
+
+export function hardenWebContents(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
+
+  // A file:// page gets no response headers; there the <meta> CSP in index.html applies.
+  if (devServerUrl) {
+    session.defaultSession.webRequest.onHeadersReceived({ urls: [`${new URL(devServerUrl).origin}/*`] }, (details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy] } })
+    })
+  }
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event) => {
+      if (!isAppUrl(event.url)) {
+        event.preventDefault()
+        openExternally(event.url)
+      }
+    })
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+    contents.setWindowOpenHandler(({ url }) => {
+      openExternally(url)
+      return { action: 'deny' }
+    })
+  })
+}

@@ -1,0 +1,128 @@
+import { posix } from 'node:path'
+import { storeFile } from '../content/files'
+import { PageTree, samePage } from '../content/pageTree'
+import { loadFiles, loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../content/revisions'
+import { syncSearchIndex } from '../content/searchIndex'
+import { slugify } from '../content/slug'
+import type { Db } from '../storage/database'
+import { newId } from '../storage/ids'
+import { repository } from '../storage/repositories/memo'
+import type { SpaceRow } from '../storage/repositories/spaceRepository'
+import { spaceRepository } from '../storage/repositories/spaceRepository'
+import type { ImportedNode } from './layout'
+
+export interface ImportedAsset {
+  /** Path relative to the docs root. */
+  path: string
+  oid: string
+  bytes: Uint8Array
+}
+
+export interface ApplyImportInput {
+  space: SpaceRow
+  actorId: string
+  now: string
+  nodes: ImportedNode[]
+  assets: ImportedAsset[]
+  /** true: a revision on top of the primary content that does not become primary. */
+  standalone: boolean
+  git: { oid: string; message: string; ref: string; url?: string }
+}
+
+/**
+ * Writes the repository's pages as one revision of the space (in the caller's write transaction). Pages keep
+ * their ids across imports where they can be matched (documents by `git.path`, groups by title, links by URL),
+ * so comments and links to them survive a re-import; pages the repository no longer has are removed. Files
+ * uploaded in the app (no `git`) stay; files that came from Git are replaced by the referenced ones.
+ */
+export function applyImport(db: Db, input: ApplyImportInput): string {
+  const primary = input.space.revision_id!
+  const base = new PageTree(loadPages(db, primary))
+  const byPath = new Map<string, PageRecord>()
+  const byKey = new Map<string, PageRecord>()
+  for (const p of base.pages.values()) {
+    if (p.type === 'document' && p.props.git?.path && !byPath.has(p.props.git.path)) byPath.set(p.props.git.path, p)
+    else if (p.type === 'group' && p.parentId === null) byKey.set(`group:${p.title}`, p)
+    else if (p.type === 'link' && p.props.href) byKey.set(`link:${p.props.href}`, p)
+  }
+  const claimed = new Set<string>()
+  const matchOf = (node: ImportedNode): PageRecord | undefined => {
+    const found = node.type === 'document' ? (node.path ? byPath.get(node.path) : undefined)
+      : byKey.get(node.type === 'group' ? `group:${node.title}` : `link:${node.href}`)
+    if (!found || claimed.has(found.id)) return undefined
+    claimed.add(found.id)
+    return found
+  }
+
+  const records: PageRecord[] = []
+  const matched = new Map<string, PageRecord>()
+  const visit = (nodes: ImportedNode[], parentId: string | null) => {
+    nodes.forEach((node, position) => {
+      const old = matchOf(node)
+      const props = { ...(old?.props ?? {}) }
+      delete props.git
+      delete props.href
+      if (node.type === 'document' && node.path) props.git = { oid: node.oid, path: node.path }
+      if (node.type === 'link') props.href = node.href
+      const record: PageRecord = {
+        id: old?.id ?? newId(),
+        parentId,
+        position,
+        type: node.type,
+        title: node.title.slice(0, 255) || 'Untitled',
+        emoji: old?.emoji ?? null,
+        slug: slugify(node.slug) || slugify(node.title) || 'page',
+        description: node.description ?? null,
+        documentId: node.type === 'document' ? (old?.documentId ?? newId()) : null,
+        documentHash: node.type === 'document' ? storeDocument(db, node.markdown ?? '') : null,
+        hidden: old?.hidden ?? false,
+        props,
+        createdAt: old?.createdAt ?? input.now,
+        updatedAt: old?.updatedAt ?? input.now
+      }
+      if (old) matched.set(record.id, old)
+      records.push(record)
+      visit(node.children, record.id)
+    })
+  }
+  visit(input.nodes, null)
+  const tree = new PageTree(records)
+  tree.normalize()
+  for (const page of tree.pages.values()) {
+    const old = matched.get(page.id)
+    if (old && !samePage(old, page)) page.updatedAt = input.now
+  }
+
+  const revision = writeRevision(db, {
+    spaceId: input.space.id, parents: [primary], type: 'update', createdBy: input.actorId, now: input.now,
+    git: { ...input.git, createdByService: false }, base: primary, pages: tree.diffFrom(base), files: filesDiff(db, primary, input.assets)
+  })
+  if (!input.standalone) {
+    repository(db, spaceRepository).update(input.space.id, { revision_id: revision, updated_at: input.now })
+    syncSearchIndex(db, input.space.id, revision)
+  }
+  return revision
+}
+
+function filesDiff(db: Db, primary: string, assets: ImportedAsset[]): { upsert: FileRecord[]; remove: string[] } {
+  const existing = loadFiles(db, primary)
+  const fromGit = new Map(existing.filter((f) => f.git?.path).map((f) => [f.git!.path!, f]))
+  const upsert: FileRecord[] = []
+  const kept = new Set<string>()
+  for (const asset of assets) {
+    const old = fromGit.get(asset.path)
+    if (old && old.git?.oid === asset.oid) {
+      kept.add(old.id)
+      continue
+    }
+    const record = storeFile(db, posix.basename(asset.path), asset.bytes)
+    if (old) {
+      record.id = old.id
+      kept.add(old.id)
+    }
+    record.git = { oid: asset.oid, path: asset.path }
+    upsert.push(record)
+  }
+  const remove = [...fromGit.values()].filter((f) => !kept.has(f.id)).map((f) => f.id)
+  return { upsert, remove }
+}

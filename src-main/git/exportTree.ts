@@ -1,0 +1,123 @@
+import { posix } from 'node:path'
+import type { PageTree } from '../content/pageTree'
+import type { FileRecord, PageRecord } from '../content/revisions'
+import { filesUnder, isMarkdown, pageFilesOf, type Layout } from './layout'
+import { writeBlob, type TreeFile } from './objects'
+import { writeSummary, type SummaryEntry } from './summary'
+
+/** What an export writes, read from the space in one read transaction. */
+export interface SpaceSnapshot {
+  tree: PageTree
+  /** Markdown by document hash. */
+  documents: Map<string, string>
+  files: (FileRecord & { bytes: Uint8Array })[]
+}
+
+const SAFE_PATH = /^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[^\0\\]+$/
+
+/** Where each document page's file goes, relative to the docs root: its `git.path` when known, else from its path. */
+export function assignPaths(tree: PageTree, layout: Layout): Map<string, string> {
+  const index = tree.childrenIndex()
+  const taken = new Set<string>([layout.summary.toLowerCase()])
+  const paths = new Map<string, string>()
+  const claim = (path: string): string => {
+    let candidate = path
+    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = path.replace(/(\/README)?\.md$/i, (m) => `-${n}${m}`)
+    taken.add(candidate.toLowerCase())
+    return candidate
+  }
+  // Known paths first, so a new page never takes the file of a page that already has one.
+  const known = new Map<string, string>()
+  for (const p of tree.pages.values()) {
+    const path = p.props.git?.path
+    if (p.type === 'document' && path && SAFE_PATH.test(path) && isMarkdown(path) && !taken.has(path.toLowerCase())) {
+      taken.add(path.toLowerCase())
+      known.set(p.id, path)
+    }
+  }
+  let first = true
+  const walk = (parentId: string | null, folder: string) => {
+    for (const page of index.get(parentId) ?? []) {
+      const hasChildren = !!index.get(page.id)?.length
+      // Groups have no file; their children's files sit at the folder level they would have had.
+      const own = page.type === 'group' ? folder : posix.join(folder, page.slug || 'page')
+      if (page.type === 'document') {
+        let path = known.get(page.id)
+        if (!path && first && parentId === null && !taken.has(layout.readme.toLowerCase())) path = claim(layout.readme)
+        if (!path) path = claim(hasChildren ? `${own}/README.md` : `${own}.md`)
+        paths.set(page.id, path)
+        first = false
+      }
+      walk(page.id, page.type === 'group' ? folder : own)
+    }
+  }
+  walk(null, '')
+  return paths
+}
+
+/** The SUMMARY.md entries of the page tree, with links relative to the summary file's folder. */
+export function summaryEntries(tree: PageTree, paths: Map<string, string>, layout: Layout): SummaryEntry[] {
+  const index = tree.childrenIndex()
+  const base = posix.dirname(layout.summary)
+  const rel = (path: string) => (base === '.' ? path : posix.relative(base, path))
+  const build = (parentId: string | null): SummaryEntry[] =>
+    (index.get(parentId) ?? []).map((page: PageRecord) => {
+      const entry: SummaryEntry = { title: page.title, children: build(page.id) }
+      if (page.type === 'group' && parentId === null) entry.group = true
+      else if (page.type === 'link') entry.href = page.props.href ?? ''
+      else if (paths.has(page.id)) entry.target = rel(paths.get(page.id)!)
+      return entry
+    })
+  return build(null)
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * The repository tree after an export: the branch's files, minus the markdown files its page tree used
+ * (so deleted pages go), plus one markdown file per document page, SUMMARY.md, the space's files under
+ * `.gitbook/assets/` (or their `git.path`), and `.gitbook.yaml` when the project has none. Files outside the
+ * page tree (code, other folders, the config) stay as they were.
+ */
+export async function exportTree(
+  gitdir: string,
+  current: Map<string, TreeFile>,
+  layout: Layout,
+  currentTexts: Map<string, string>,
+  space: SpaceSnapshot
+): Promise<Map<string, TreeFile>> {
+  const under = filesUnder(current, layout.root)
+  const prefix = (rel: string) => (layout.root ? `${layout.root}/${rel}` : rel)
+  const next = new Map(current)
+  for (const rel of pageFilesOf(layout, { files: under, texts: currentTexts })) next.delete(prefix(rel))
+
+  const put = async (rel: string, bytes: Uint8Array) => {
+    const full = prefix(rel)
+    const oid = await writeBlob(gitdir, bytes)
+    next.set(full, { oid, mode: current.get(full)?.mode === '100755' ? '100755' : '100644' })
+  }
+  const paths = assignPaths(space.tree, layout)
+  for (const [pageId, rel] of paths) {
+    const page = space.tree.get(pageId)!
+    await put(rel, encoder.encode(page.documentHash ? (space.documents.get(page.documentHash) ?? '') : ''))
+  }
+  await put(layout.summary, encoder.encode(writeSummary(summaryEntries(space.tree, paths, layout))))
+
+  const taken = new Set([...next.keys()].map((k) => k.toLowerCase()))
+  for (const file of space.files) {
+    const known = file.git?.path && SAFE_PATH.test(file.git.path) ? file.git.path : undefined
+    let rel = known ?? `.gitbook/assets/${file.name.replace(/[/\\]/g, '_')}`
+    if (!known) {
+      const ext = posix.extname(rel)
+      for (let n = 2; taken.has(prefix(rel).toLowerCase()); n++) rel = `${rel.slice(0, rel.length - ext.length).replace(/-\d+$/, '')}-${n}${ext}`
+    }
+    taken.add(prefix(rel).toLowerCase())
+    await put(rel, file.bytes)
+  }
+  if (!layout.hasConfig) {
+    const root = layout.root === layout.project ? './' : `./${posix.relative(layout.project, layout.root)}/`
+    const config = `root: ${root}\n\nstructure:\n  readme: ${layout.readme}\n  summary: ${layout.summary}\n`
+    next.set(layout.configPath, { oid: await writeBlob(gitdir, encoder.encode(config)), mode: '100644' })
+  }
+  return next
+}

@@ -1,0 +1,210 @@
+import type { Db } from '../database'
+import { newId } from '../ids'
+import { updateById } from './patch'
+
+export interface CommentRow {
+  seq: number
+  id: string
+  space_id: string
+  /** NULL: a comment on the space's primary content. */
+  change_request_id: string | null
+  page_id: string | null
+  node_id: string | null
+  node_preview: string | null
+  /** The revision of the content the comment was posted on (primary or the change request's head). */
+  revision_id: string | null
+  body: string
+  posted_by: string | null
+  posted_at: string
+  edited_at: string | null
+  resolved_at: string | null
+  resolved_by: string | null
+  replies: number
+}
+
+export interface CommentReplyRow {
+  seq: number
+  id: string
+  comment_id: string
+  body: string
+  posted_by: string | null
+  posted_at: string
+  edited_at: string | null
+}
+
+/** What a comment list selects: one content scope of a space, then optional filters. */
+export interface CommentFilter {
+  spaceId: string
+  /** null: the primary content. */
+  changeRequestId: string | null
+  status: 'all' | 'open' | 'resolved'
+  pageId?: string
+  authors?: string[]
+}
+
+/** A page as a comment target shows it, with its path in that revision. */
+export interface TargetPageRow {
+  revision_id: string
+  page_id: string
+  title: string
+  emoji: string | null
+  props: string | null
+  created_at: string
+  updated_at: string
+  document_hash: string | null
+  path: string
+}
+
+export type CommentPatch = Partial<Pick<CommentRow, 'body' | 'edited_at'>>
+export type CommentReplyPatch = Partial<Pick<CommentReplyRow, 'body' | 'edited_at'>>
+
+/** One SQL text per filter shape; the expressions match the indexes of migration 0007. */
+function listSql(f: CommentFilter, order: 'asc' | 'desc' | 'count'): string {
+  const where = ['space_id = @space', 'change_request_id IS @cr']
+  if (f.status !== 'all') where.push(`(resolved_at IS NOT NULL) = ${f.status === 'resolved' ? 1 : 0}`)
+  if (f.pageId !== undefined) where.push('page_id = @page')
+  if (f.authors !== undefined) where.push('posted_by IN (SELECT value FROM json_each(@authors))')
+  // Without statistics the planner walks the whole scope in seq order for an author filter; looking up the
+  // authors' rows costs what they match instead (a rare author in a busy space stays fast).
+  const from = f.authors !== undefined && f.pageId === undefined ? 'comments INDEXED BY comments_scope_author' : 'comments'
+  if (order === 'count') return `SELECT count(*) FROM ${from} WHERE ${where.join(' AND ')}`
+  where.push(order === 'desc' ? 'seq < @after' : 'seq > @after')
+  return `SELECT * FROM ${from} WHERE ${where.join(' AND ')} ORDER BY seq ${order.toUpperCase()} LIMIT @limit`
+}
+
+/**
+ * Comments and their replies. The open-comment counters (`spaces.comments_open` for the primary content,
+ * `change_requests.comments_open` for a change request's comments) change here, in the caller's transaction,
+ * with every create, resolve, unresolve and delete, so they cannot drift from the rows.
+ */
+export function commentRepository(db: Db) {
+  const byId = db.prepare<[string, string], CommentRow>('SELECT * FROM comments WHERE space_id = ? AND id = ?')
+  const insert = db.prepare(
+    `INSERT INTO comments (id, space_id, change_request_id, page_id, node_id, node_preview, revision_id, body, posted_by, posted_at)
+     VALUES (@id, @space_id, @change_request_id, @page_id, @node_id, @node_preview, @revision_id, @body, @posted_by, @posted_at)`
+  )
+  const remove = db.prepare('DELETE FROM comments WHERE id = ?')
+  const setResolution = db.prepare('UPDATE comments SET resolved_at = ?, resolved_by = ? WHERE id = ?')
+  const spaceCounter = db.prepare('UPDATE spaces SET comments_open = comments_open + ? WHERE id = ?')
+  const changeRequestCounter = db.prepare('UPDATE change_requests SET comments_open = comments_open + ? WHERE id = ?')
+  const replyCounter = db.prepare('UPDATE comments SET replies = replies + ? WHERE id = ?')
+  const statements = new Map<string, ReturnType<Db['prepare']>>()
+  const prepared = (sql: string) => {
+    let s = statements.get(sql)
+    if (!s) statements.set(sql, (s = db.prepare(sql)))
+    return s
+  }
+  const filterParams = (f: CommentFilter) => ({
+    space: f.spaceId,
+    cr: f.changeRequestId,
+    ...(f.pageId !== undefined ? { page: f.pageId } : {}),
+    ...(f.authors !== undefined ? { authors: JSON.stringify(f.authors) } : {})
+  })
+
+  const replyById = db.prepare<[string, string], CommentReplyRow>('SELECT * FROM comment_replies WHERE comment_id = ? AND id = ?')
+  const repliesAfter = db.prepare<[string, number, number], CommentReplyRow>(
+    'SELECT * FROM comment_replies WHERE comment_id = ? AND seq > ? ORDER BY seq LIMIT ?'
+  )
+  const insertReply = db.prepare(
+    'INSERT INTO comment_replies (id, comment_id, body, posted_by, posted_at) VALUES (@id, @comment_id, @body, @posted_by, @posted_at)'
+  )
+  const removeReply = db.prepare('DELETE FROM comment_replies WHERE id = ?')
+  // Reactions name their subject (a comment or a reply) without a foreign key, so they go explicitly.
+  const removeThreadReactions = db.prepare(
+    'DELETE FROM reactions WHERE subject_id = @id OR subject_id IN (SELECT id FROM comment_replies WHERE comment_id = @id)'
+  )
+  const removeReactions = db.prepare('DELETE FROM reactions WHERE subject_id = ?')
+
+  const changeRequestHeads = db.prepare<[string], { id: string; revision_id: string }>(
+    'SELECT id, revision_id FROM change_requests WHERE id IN (SELECT value FROM json_each(?))'
+  )
+  // Pages by (revision, page) pairs with their paths, walking up the parents inside SQLite: presenting a page of
+  // comments costs one query however large the page tree is.
+  const targetPages = db.prepare<[string], TargetPageRow>(
+    `WITH RECURSIVE
+       wanted(rev, page) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)),
+       up(rev, target, parent, path, depth) AS (
+         SELECT rp.revision_id, rp.page_id, rp.parent_page_id, rp.slug, 0
+           FROM wanted w JOIN revision_pages rp ON rp.revision_id = w.rev AND rp.page_id = w.page
+         UNION ALL
+         SELECT up.rev, up.target, p.parent_page_id, p.slug || '/' || up.path, up.depth + 1
+           FROM up JOIN revision_pages p ON p.revision_id = up.rev AND p.page_id = up.parent
+          WHERE up.depth < 1000
+       )
+     SELECT rp.revision_id, rp.page_id, rp.title, rp.emoji, rp.props, rp.created_at, rp.updated_at, rp.document_hash, up.path
+       FROM up JOIN revision_pages rp ON rp.revision_id = up.rev AND rp.page_id = up.target
+      WHERE up.parent IS NULL`
+  )
+
+  const adjustOpen = (row: CommentRow, delta: number) => {
+    if (row.change_request_id) changeRequestCounter.run(delta, row.change_request_id)
+    else spaceCounter.run(delta, row.space_id)
+  }
+
+  return {
+    get: (spaceId: string, id: string) => byId.get(spaceId, id),
+
+    /** A page of comments after the keyset `after` (a seq), in `order`. */
+    list(filter: CommentFilter, order: 'asc' | 'desc', after: number | undefined, limit: number): CommentRow[] {
+      const start = after ?? (order === 'desc' ? Number.MAX_SAFE_INTEGER : 0)
+      return prepared(listSql(filter, order)).all({ ...filterParams(filter), after: start, limit }) as CommentRow[]
+    },
+
+    count: (filter: CommentFilter) => prepared(listSql(filter, 'count')).pluck().get(filterParams(filter)) as number,
+
+    create(input: Omit<CommentRow, 'seq' | 'id' | 'edited_at' | 'resolved_at' | 'resolved_by' | 'replies'>): CommentRow {
+      const id = newId()
+      insert.run({ ...input, id })
+      const row = byId.get(input.space_id, id)!
+      adjustOpen(row, 1)
+      return row
+    },
+
+    update: (id: string, patch: CommentPatch) => updateById(db, 'comments', id, patch),
+
+    /** Resolves or reopens; a comment already in the asked state keeps its `resolvedAt` and `resolvedBy`. */
+    setResolved(row: CommentRow, resolved: boolean, by: string, at: string): void {
+      if (resolved === !!row.resolved_at) return
+      setResolution.run(resolved ? at : null, resolved ? by : null, row.id)
+      adjustOpen(row, resolved ? -1 : 1)
+    },
+
+    /** Deletes a comment, its replies (cascade) and the reactions on all of them. */
+    delete(row: CommentRow): void {
+      removeThreadReactions.run({ id: row.id })
+      remove.run(row.id)
+      if (!row.resolved_at) adjustOpen(row, -1)
+    },
+
+    getReply: (commentId: string, id: string) => replyById.get(commentId, id),
+    listReplies: (commentId: string, afterSeq: number, limit: number) => repliesAfter.all(commentId, afterSeq, limit),
+
+    createReply(input: Omit<CommentReplyRow, 'seq' | 'id' | 'edited_at'>): CommentReplyRow {
+      const id = newId()
+      insertReply.run({ ...input, id })
+      replyCounter.run(1, input.comment_id)
+      return replyById.get(input.comment_id, id)!
+    },
+
+    updateReply: (id: string, patch: CommentReplyPatch) => updateById(db, 'comment_replies', id, patch),
+
+    deleteReply(reply: CommentReplyRow): void {
+      removeReactions.run(reply.id)
+      removeReply.run(reply.id)
+      replyCounter.run(-1, reply.comment_id)
+    },
+
+    /** Head revisions of change requests, by id (the content a change request comment's page is read from). */
+    changeRequestHeads(ids: Iterable<string>): Map<string, string> {
+      const list = [...new Set(ids)]
+      return new Map(list.length ? changeRequestHeads.all(JSON.stringify(list)).map((r) => [r.id, r.revision_id]) : [])
+    },
+
+    /** Pages by `[revisionId, pageId]` pairs, keyed `revisionId/pageId`. */
+    targetPages(pairs: [string, string][]): Map<string, TargetPageRow> {
+      const unique = [...new Map(pairs.map((p) => [`${p[0]}/${p[1]}`, p])).values()]
+      if (!unique.length) return new Map()
+      return new Map(targetPages.all(JSON.stringify(unique)).map((r) => [`${r.revision_id}/${r.page_id}`, r]))
+    }
+  }
+}

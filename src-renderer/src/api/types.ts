@@ -1,0 +1,33 @@
+// The wire types, taken from the shared schemas (type-only imports: nothing of TypeBox reaches the bundle).
+export type { Role } from '../../../src-shared/schemas/common.ts'
+export type { User } from '../../../src-shared/schemas/common.ts'
+export type { Organization } from '../../../src-shared/schemas/orgs.ts'
+export type { Space } from '../../../src-shared/schemas/spaces.ts'
+export type { Collection } from '../../../src-shared/schemas/collections.ts'
+export type { Member, Invite } from '../../../src-shared/schemas/members.ts'
+export type { Team, TeamRole } from '../../../src-shared/schemas/teams.ts'
+export type { SamlProvider } from '../../../src-shared/schemas/sso.ts'
+export type { CustomField, CustomFieldType } from '../../../src-shared/schemas/customFields.ts'
+export type { OrgSearchSpace, SearchPage } from '../../../src-shared/schemas/search.ts'
+
+import type { Role } from '../../../src-shared/schemas/common.ts'
+import type { Member } from '../../../src-shared/schemas/members.ts'
+import type { TeamRole } from '../../../src-shared/schemas/teams.ts'
+
+/** The list envelope every paginated endpoint answers. */
+export interface Page<T> {
+  next?: { page: string }
+  count: number
+  items: T[]
+}
+
+/** One row of `GET /orgs/{id}/teams/{teamId}/members`. */
+export interface TeamMember {
+  organization: Member
+  team: { role: TeamRole }
+  permissions: { view: boolean }
+}
+
+// Role values in order of power, for selects and filters. The schemas' ROLES constant is not imported: it
+// would pull TypeBox into the bundle. `satisfies` keeps the two lists in step.
+export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const satisfies readonly Role[]

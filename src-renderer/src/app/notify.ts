@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications'
+import type { UseFormReturnType } from '@mantine/form'
+import { ApiError, fieldError } from '../api/client.ts'
+
+/** A toast for an error that has no field to sit beside: the API's own message, never a stack. */
+export function notifyError(error: unknown, title = 'That did not work'): void {
+  const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error)
+  notifications.show({ color: 'red', title, message, autoClose: 8000, withBorder: true, 'data-testid': 'toast-error' })
+}
+
+export function notifySuccess(message: string): void {
+  notifications.show({ color: 'teal', message, autoClose: 3000, withBorder: true, 'data-testid': 'toast-success' })
+}
+
+/**
+ * Puts a 400/409 answer that names a field of this form beside that field (`title: must be at most 50
+ * characters` → under Title); anything else becomes a toast. `aliases` maps API field names to form paths.
+ */
+export function applyFormError<T extends Record<string, unknown>>(
+  form: UseFormReturnType<T>,
+  error: unknown,
+  aliases: Record<string, string> = {},
+): void {
+  const blamed = fieldError(error)
+  if (blamed) {
+    const path = aliases[blamed.field] ?? blamed.field
+    if (path in form.getValues()) {
+      form.setFieldError(path, capitalize(blamed.rule))
+      return
+    }
+  }
+  notifyError(error)
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}

@@ -1,0 +1,37 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { ApiError } from '../api/client.ts'
+import { notifyError } from './notify.ts'
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The caller shows errors itself (inline form errors); skip the global toast. */
+      inlineErrors?: boolean
+    }
+  }
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // 4xx answers will not change by asking again; transport failures might.
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+    },
+  },
+  // Every failed write the user started says why, where they are; forms opt out and show it by the field.
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      if (!mutation.meta?.inlineErrors) notifyError(error)
+    },
+  }),
+})
+
+/** Desktop: main tells us which resources changed; invalidate those key prefixes, never everything. */
+export function subscribeToDataChanges(client: QueryClient): () => void {
+  const bridge = window.quire
+  if (!bridge) return () => {}
+  return bridge.onDataChanged(({ prefixes }) => {
+    for (const queryKey of prefixes) void client.invalidateQueries({ queryKey })
+  })
+}

@@ -1,0 +1,28 @@
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+
+export function formatDate(iso: string | undefined): string {
+  return iso ? dateFormat.format(new Date(iso)) : '—'
+}
+
+/** "3 days ago", "in 2 hours", "yesterday". */
+export function formatRelative(iso: string | undefined, now = Date.now()): string {
+  if (!iso) return 'never'
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000)
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 31_536_000],
+    ['month', 2_592_000],
+    ['week', 604_800],
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ]
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
+  return 'just now'
+}
+
+/** Initials for an avatar: "Ann Lee" → "AL", "root" → "R". */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean)
+  return ((parts[0]?.[0] ?? '?') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase()
+}

@@ -1,0 +1,17 @@
+// Mantine components that navigate with the router (typed `to`/`params`, preloading, active state).
+import { forwardRef } from 'react'
+import { Anchor, NavLink, type AnchorProps, type NavLinkProps } from '@mantine/core'
+import { createLink, type LinkComponent } from '@tanstack/react-router'
+
+const NavLinkAnchor = forwardRef<HTMLAnchorElement, NavLinkProps & { href?: string }>((props, ref) => <NavLink ref={ref} component="a" {...props} />)
+const CreatedNavLink = createLink(NavLinkAnchor)
+/** A sidebar entry; `active` follows the current route. */
+export const RouterNavLink: LinkComponent<typeof NavLinkAnchor> = (props) => (
+  <CreatedNavLink preload="intent" activeProps={{ active: true }} {...props} />
+)
+
+const PlainAnchor = forwardRef<HTMLAnchorElement, AnchorProps & { href?: string; children?: React.ReactNode }>((props, ref) => (
+  <Anchor ref={ref} {...props} />
+))
+const CreatedAnchor = createLink(PlainAnchor)
+export const RouterAnchor: LinkComponent<typeof PlainAnchor> = (props) => <CreatedAnchor preload="intent" {...props} />

@@ -1,0 +1,44 @@
+import { useLayoutEffect, useState } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+
+/**
+ * A virtualizer for a long list that scrolls with the page (the shell's `[data-scroll-root]`), so screens do
+ * not nest scrollbars. Attach `listRef` to the list element; row `start`s include the list's offset in the
+ * page, so place a row at `start - scrollMargin`.
+ */
+export function usePageVirtualizer({
+  count,
+  rowHeight,
+  getItemKey,
+  overscan = 10,
+}: {
+  count: number
+  rowHeight: number
+  getItemKey?: (index: number) => string | number
+  overscan?: number
+}) {
+  const [list, listRef] = useState<HTMLElement | null>(null)
+  const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  useLayoutEffect(() => {
+    const root = list?.closest<HTMLElement>('[data-scroll-root]') ?? null
+    setScrollElement(root)
+    if (!list || !root) return
+    const measure = () => setScrollMargin(list.getBoundingClientRect().top - root.getBoundingClientRect().top + root.scrollTop)
+    measure()
+    // Content above the list (filters, banners) can change height; keep the offset right.
+    const observer = new ResizeObserver(measure)
+    observer.observe(root.firstElementChild ?? root)
+    return () => observer.disconnect()
+  }, [list])
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => rowHeight,
+    overscan,
+    scrollMargin,
+    getItemKey,
+  })
+  return { listRef, list, virtualizer, scrollMargin }
+}

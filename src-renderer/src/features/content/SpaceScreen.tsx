@@ -1,0 +1,133 @@
+import { useEffect } from 'react'
+import { Badge, Breadcrumbs, Button, EmptyState, Group, Menu, Paper, Stack, Text } from '@mantine/core'
+import { IconArrowsMove, IconCopy, IconDots, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import type { Collection, Space } from '../../api/types.ts'
+import { useUiStore } from '../../stores/uiStore.ts'
+import { formatDate, formatRelative } from '../common/format.ts'
+import { RouterAnchor } from '../common/links.tsx'
+import { PageHeader } from '../common/PageHeader.tsx'
+import { useScreenReady } from '../common/screen.ts'
+import { orgQuery } from '../orgs/queries.ts'
+import { ContentDialogs } from './ContentDialogs.tsx'
+import { useContentActions } from './contentActions.tsx'
+import { EmojiPicker } from './EmojiPicker.tsx'
+import { collectionsQuery, spaceQuery } from './queries.ts'
+import classes from './SpaceScreen.module.css'
+
+const VISIBILITY_LABELS: Record<Space['visibility'], string> = {
+  public: 'Public',
+  unlisted: 'Unlisted',
+  'share-link': 'Share link',
+  'visitor-auth': 'Visitor authentication',
+  'in-collection': 'Inherits from collection',
+  private: 'Private',
+}
+
+/** Collection ancestors of an item, outermost first. */
+export function collectionPath(collections: Collection[], parent: string | undefined): Collection[] {
+  const byId = new Map(collections.map((c) => [c.id, c]))
+  const path: Collection[] = []
+  const seen = new Set<string>()
+  for (let cur = parent ? byId.get(parent) : undefined; cur && !seen.has(cur.id); cur = cur.parent ? byId.get(cur.parent) : undefined) {
+    seen.add(cur.id)
+    path.unshift(cur)
+  }
+  return path
+}
+
+/** A space's overview. Its pages and editor come with the content API; until then this shows what the space is. */
+export function SpaceScreen({ spaceId }: { spaceId: string }) {
+  const { data: space } = useSuspenseQuery(spaceQuery(spaceId))
+  const orgId = space.organization
+  const org = useQuery(orgQuery(orgId)).data
+  const collections = useQuery(collectionsQuery(orgId)).data ?? []
+  const setLastOrgId = useUiStore((s) => s.setLastOrgId)
+  const navigate = useNavigate()
+  const actions = useContentActions(orgId)
+  useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
+  useScreenReady()
+
+  const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
+  const title = space.title || 'Untitled space'
+  return (
+    <>
+      <Breadcrumbs mb="md" separatorMargin={6} className={classes.crumbs}>
+        <RouterAnchor to="/orgs/$orgId" params={{ orgId }} size="sm" c="dimmed">
+          {org?.title ?? 'Organization'}
+        </RouterAnchor>
+        {collectionPath(collections, space.parent).map((c) => (
+          <RouterAnchor key={c.id} to="/collections/$collectionId" params={{ collectionId: c.id }} size="sm" c="dimmed">
+            {c.title || 'Untitled collection'}
+          </RouterAnchor>
+        ))}
+        <Text size="sm">{title}</Text>
+      </Breadcrumbs>
+      <PageHeader
+        icon={
+          <EmojiPicker value={space.emoji} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
+            <button type="button" className={classes.emoji} aria-label="Change emoji">
+              {space.emoji || <IconFileText size={24} stroke={1.5} />}
+            </button>
+          </EmojiPicker>
+        }
+        title={title}
+        description={`Updated ${formatRelative(space.updatedAt)} · created ${formatDate(space.createdAt)}`}
+        actions={
+          space.permissions.admin && (
+            <>
+              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
+                Rename
+              </Button>
+              <Menu>
+                <Menu.Target>
+                  <Button variant="default" px={8} aria-label="More actions">
+                    <IconDots size={16} />
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(row)}>
+                    Duplicate
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
+                    Move to…
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    onClick={() => actions.remove(row, () => void navigate({ to: '/orgs/$orgId', params: { orgId } }))}
+                  >
+                    Delete
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </>
+          )
+        }
+      />
+      <Group gap="xs" mb="lg">
+        <Badge color="gray">{VISIBILITY_LABELS[space.visibility]}</Badge>
+        {space.editMode === 'locked' && <Badge color="orange">Locked</Badge>}
+        <Badge color="indigo">{space.changeRequestsOpen} open change requests</Badge>
+        {space.changeRequestsDraft > 0 && <Badge color="gray">{space.changeRequestsDraft} drafts</Badge>}
+        <Badge color="gray">{space.comments} open comments</Badge>
+      </Group>
+      <Paper p="xl">
+        <EmptyState
+          icon={<IconFileText size={28} stroke={1.5} />}
+          withIndicatorBackground
+          title="Pages are not editable here yet"
+          description="This version of Quire manages spaces and the team around them. The page tree and the editor come in a later version."
+        />
+      </Paper>
+      <Stack mt="md" gap={2}>
+        <Text size="xs" c="dimmed">
+          Space id <Text span size="xs" ff="monospace">{space.id}</Text>
+        </Text>
+      </Stack>
+      <ContentDialogs orgId={orgId} />
+    </>
+  )
+}

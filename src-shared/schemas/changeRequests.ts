@@ -1,0 +1,121 @@
+import Type from 'typebox'
+import { DateTime, ListOf, PageQuery, StringEnum, UserSchema } from './common'
+
+export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
+
+export const ChangeRequestSchema = Type.Object({
+  object: Type.Literal('change-request'),
+  id: Type.String(),
+  number: Type.Number(),
+  status: StringEnum(CHANGE_REQUEST_STATUSES),
+  subject: Type.String(),
+  createdBy: Type.Optional(UserSchema),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  revision: Type.String(),
+  revisionInitial: Type.String(),
+  revisionMergedAncestor: Type.Optional(Type.String()),
+  revisionMerged: Type.Optional(Type.String()),
+  comments: Type.Number(),
+  outdated: Type.Boolean(),
+  urls: Type.Object({ app: Type.String(), location: Type.String() })
+})
+export type ChangeRequest = Type.Static<typeof ChangeRequestSchema>
+
+export const ChangeRequestParams = Type.Object({
+  spaceId: Type.String({ maxLength: 100 }),
+  changeRequestId: Type.String({ maxLength: 100, description: 'The change request id, or its number in the space' })
+})
+export const ChangeRequestListQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(StringEnum(CHANGE_REQUEST_STATUSES, { default: 'open' })),
+  contributor: Type.Optional(Type.String({ maxLength: 100, description: 'User id' }))
+})
+export const ChangeRequestList = ListOf(ChangeRequestSchema)
+export const ChangeRequestCreateSchema = Type.Object({ subject: Type.Optional(Type.String({ maxLength: 100 })) })
+export const ChangeRequestUpdateSchema = Type.Object({
+  subject: Type.Optional(Type.String({ maxLength: 100 })),
+  status: Type.Optional(StringEnum(CHANGE_REQUEST_STATUSES))
+})
+export const MergeResultSchema = Type.Object({
+  revision: Type.String(),
+  result: StringEnum(['merge', 'update', 'conflicts'] as const),
+  conflicts: Type.Optional(Type.Array(Type.Object({ page: Type.Object({ id: Type.String(), title: Type.String() }), reason: Type.String() })))
+})
+
+const PageRefId = Type.String({ minLength: 1, maxLength: 100 })
+const Document = Type.Object({ markdown: Type.String({ maxLength: 1_000_000 }) })
+const Title = Type.String({ minLength: 1, maxLength: 255 })
+const Emoji = Type.String({ maxLength: 50 })
+const Description = Type.String({ maxLength: 1000 })
+
+export const InsertPageChange = Type.Object({
+  operation: Type.Literal('insert_page'),
+  document: Document,
+  title: Type.Optional(Title),
+  emoji: Type.Optional(Emoji),
+  description: Type.Optional(Description),
+  into: Type.Optional(PageRefId),
+  at: Type.Optional(Type.Integer({ minimum: 0 })),
+  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
+})
+export const UpdatePageChange = Type.Object({
+  operation: Type.Literal('update_page'),
+  page: PageRefId,
+  document: Type.Optional(Document),
+  title: Type.Optional(Title),
+  emoji: Type.Optional(Type.Union([Emoji, Type.Null()])),
+  description: Type.Optional(Type.Union([Description, Type.Null()])),
+  hidden: Type.Optional(Type.Boolean()),
+  into: Type.Optional(Type.Union([PageRefId, Type.Null()])),
+  at: Type.Optional(Type.Integer({ minimum: 0 }))
+})
+export const DeletePageChange = Type.Object({ operation: Type.Literal('delete_page'), page: PageRefId })
+export const RevertPageChange = Type.Object({
+  operation: Type.Literal('revert_page'),
+  page: PageRefId,
+  revision: Type.Optional(Type.String({ maxLength: 100 }))
+})
+export const InsertFilesChange = Type.Object({
+  operation: Type.Literal('insert_files'),
+  files: Type.Array(
+    Type.Object({
+      name: Type.String({ minLength: 1, maxLength: 255 }),
+      contentType: Type.Optional(Type.String({ maxLength: 255 })),
+      base64: Type.String({ maxLength: 1_400_000, description: 'At most 1 MB once decoded' }),
+      ref: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
+    }),
+    { minItems: 1, maxItems: 20 }
+  )
+})
+
+export const ContentChange = Type.Unsafe<
+  | Type.Static<typeof InsertPageChange>
+  | Type.Static<typeof UpdatePageChange>
+  | Type.Static<typeof DeletePageChange>
+  | Type.Static<typeof RevertPageChange>
+  | Type.Static<typeof InsertFilesChange>
+>({
+  type: 'object',
+  required: ['operation'],
+  discriminator: { propertyName: 'operation' },
+  oneOf: [InsertPageChange, UpdatePageChange, DeletePageChange, RevertPageChange, InsertFilesChange]
+})
+export type ContentChangeInput = Type.Static<typeof ContentChange>
+
+export const ContentBatchSchema = Type.Object({ changes: Type.Array(ContentChange, { minItems: 1, maxItems: 50 }) })
+
+export const CHANGE_TYPES = ['page_added', 'page_removed', 'page_edited', 'page_moved'] as const
+const PageSummary = Type.Object({ id: Type.String(), title: Type.String(), path: Type.String() })
+export const ChangesSchema = Type.Object({
+  changes: Type.Array(
+    Type.Object({
+      type: StringEnum(CHANGE_TYPES),
+      page: PageSummary,
+      before: Type.Optional(Type.Object({ title: Type.String(), path: Type.String(), markdown: Type.String() })),
+      after: Type.Optional(Type.Object({ title: Type.String(), path: Type.String(), markdown: Type.String() })),
+      conflict: Type.Optional(Type.Boolean())
+    })
+  )
+})

@@ -1,0 +1,90 @@
+import Type from 'typebox'
+import { DateTime, ListOf, PageQuery, StringEnum } from './common'
+
+export const PAGE_TYPES = ['document', 'group', 'link'] as const
+export const FORMATS = ['document', 'markdown'] as const
+
+const Git = Type.Object({ oid: Type.Optional(Type.String()), path: Type.Optional(Type.String()) })
+const Free = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })
+
+/** A page and, recursively, its children (shared schema `Page`, referenced by `$ref`). */
+export const PageSchema = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    emoji: Type.Optional(Type.String()),
+    icon: Type.Optional(Type.String()),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+    markdown: Type.Optional(Type.String()),
+    document: Type.Optional(Free),
+    type: StringEnum(PAGE_TYPES),
+    urls: Type.Object({ app: Type.String() }),
+    slug: Type.String(),
+    path: Type.String(),
+    description: Type.Optional(Type.String()),
+    documentId: Type.Optional(Type.String()),
+    href: Type.Optional(Type.String()),
+    pages: Type.Array(Type.Unsafe<any>({ $ref: 'Page#' })),
+    git: Type.Optional(Git),
+    layout: Type.Optional(Free),
+    cover: Type.Optional(Free),
+    hidden: Type.Boolean(),
+    noIndex: Type.Optional(Type.Boolean()),
+    noRobotsIndex: Type.Optional(Type.Boolean())
+  },
+  { $id: 'Page' }
+)
+export type Page = Omit<Type.Static<typeof PageSchema>, 'pages'> & { pages: Page[] }
+export const PageRef = Type.Unsafe<Page>({ $ref: 'Page#' })
+
+export const FileSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  contentType: Type.String(),
+  downloadURL: Type.String(),
+  size: Type.Number(),
+  dimensions: Type.Optional(Type.Object({ width: Type.Number(), height: Type.Number() })),
+  git: Type.Optional(Git)
+})
+export type File = Type.Static<typeof FileSchema>
+
+export const RevisionSchema = Type.Object({
+  object: Type.Literal('revision'),
+  id: Type.String(),
+  parents: Type.Array(Type.String()),
+  pages: Type.Array(PageRef),
+  files: Type.Array(FileSchema),
+  reusableContents: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), document: Type.Optional(Free), git: Type.Optional(Git) })),
+  createdAt: DateTime,
+  git: Type.Optional(
+    Type.Object({
+      oid: Type.Optional(Type.String()),
+      message: Type.Optional(Type.String()),
+      createdByService: Type.Optional(Type.Boolean()),
+      url: Type.Optional(Type.String()),
+      ref: Type.Optional(Type.String())
+    })
+  ),
+  urls: Type.Object({ app: Type.String(), published: Type.Optional(Type.String()), public: Type.Optional(Type.String()) }),
+  type: Type.String()
+})
+export type Revision = Type.Static<typeof RevisionSchema>
+
+/** `metadata=false` omits mutable git metadata; `computed=false` skips computed content. */
+export const ContentQuery = Type.Object({
+  metadata: Type.Optional(Type.Boolean({ default: true })),
+  computed: Type.Optional(Type.Boolean({ default: true }))
+})
+export const PageQuerySchema = Type.Object({
+  format: Type.Optional(StringEnum(FORMATS)),
+  metadata: Type.Optional(Type.Boolean({ default: true })),
+  computed: Type.Optional(Type.Boolean({ default: true }))
+})
+export const FilesQuery = Type.Object({ ...PageQuery, metadata: Type.Optional(Type.Boolean()), computed: Type.Optional(Type.Boolean()) })
+export const PagesResponse = Type.Object({ pages: Type.Array(PageRef) })
+export const FileList = ListOf(FileSchema)
+
+export const ContentParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }) })
+export const PageParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }), pageId: Type.String({ maxLength: 100 }) })
+export const FileParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) })

@@ -1,0 +1,59 @@
+import Type from 'typebox'
+import { DateTime, StringEnum } from './common'
+
+export const GIT_PROVIDERS = ['github', 'gitlab', 'git'] as const
+export const GIT_SYNC_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const
+export const GIT_OPERATIONS = ['import', 'export'] as const
+
+/** `refs/heads/<branch>`; the full Git ref-name rules are checked by the route (400 `ref: ...`). */
+const Ref = Type.String({ minLength: 12, maxLength: 255, pattern: '^refs/heads/.+', description: 'The branch, as refs/heads/<branch>' })
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'An http(s) URL (may hold basic-auth credentials: user:password@host, never stored), a file:// URL or an absolute local path'
+})
+
+const common = {
+  url: Url,
+  ref: Ref,
+  repoCacheID: Type.Optional(Type.String({ maxLength: 100, description: 'Names the clone cache (a hash of the URL when absent)' })),
+  repoTreeURL: Type.Optional(Type.String({ maxLength: 2048, description: 'Prefix for external file references (kept for compatibility; not used)' })),
+  repoCommitURL: Type.Optional(Type.String({ maxLength: 2048, description: 'Prefix of commit URLs: the revision git.url is this plus the commit id' })),
+  repoProjectDirectory: Type.Optional(Type.String({ maxLength: 1024, description: 'The project folder inside the repository' })),
+  timestamp: Type.Optional(Type.String({ format: 'date-time', description: 'Time of the triggering event; an event older than the last applied one is skipped' })),
+  force: Type.Optional(Type.Boolean()),
+  gitInfo: Type.Optional(
+    Type.Object({ provider: Type.Optional(Type.String({ maxLength: 50 })), url: Type.Optional(Type.String({ maxLength: 2048 })) })
+  )
+}
+
+export const GitImportSchema = Type.Object({
+  ...common,
+  standalone: Type.Optional(Type.Boolean({ description: 'true: a revision that does not become the primary content' }))
+})
+export type GitImport = Type.Static<typeof GitImportSchema>
+
+export const GitExportSchema = Type.Object({
+  ...common,
+  commitMessage: Type.String({ minLength: 1, maxLength: 10_000 })
+})
+export type GitExport = Type.Static<typeof GitExportSchema>
+
+/**
+ * Git info (api-v1.md) plus the state of the latest operation: Quire runs imports and exports in the
+ * background, so `status` (and `error` on failure) is how a caller learns how it went.
+ */
+export const GitInfoSchema = Type.Object({
+  repoName: Type.String(),
+  installationProvider: StringEnum(GIT_PROVIDERS),
+  integration: Type.Optional(Type.String()),
+  url: Type.String({ description: 'The repository URL, never with credentials' }),
+  updatedAt: DateTime,
+  ref: Type.String(),
+  operation: StringEnum(GIT_OPERATIONS, { description: 'The latest operation requested' }),
+  status: StringEnum(GIT_SYNC_STATUSES, { description: 'pending while queued (or while more operations wait), then the outcome' }),
+  error: Type.Optional(Type.String({ description: 'Why the latest operation failed (no credentials)' })),
+  commit: Type.Optional(Type.String({ description: 'The commit the space was last in step with' })),
+  revision: Type.Optional(Type.String({ description: 'The revision the latest import wrote (standalone or primary)' }))
+})
+export type GitInfo = Type.Static<typeof GitInfoSchema>

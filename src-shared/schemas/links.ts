@@ -1,0 +1,65 @@
+import Type from 'typebox'
+import { ListOf, PageQuery, StringEnum } from './common'
+
+export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const
+export const LINK_RELATIONS = ['link', 'image'] as const
+
+export const LinksQuery = Type.Object({
+  ...PageQuery,
+  status: Type.Optional(StringEnum(LINK_STATUSES, { description: 'Only links of this status' }))
+})
+export const BacklinksQuery = Type.Object({ ...PageQuery })
+
+/** What a link points at: a page (by id, or by the path it names when broken), a file, or a URL. */
+export const ContentReferenceSchema = Type.Object({
+  kind: StringEnum(['page', 'file', 'url'] as const),
+  page: Type.Optional(Type.String()),
+  /** Broken page links: the page path the link names. */
+  path: Type.Optional(Type.String()),
+  file: Type.Optional(Type.String()),
+  /** Broken file links by name. */
+  name: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+  space: Type.Optional(Type.String())
+})
+
+export const LocationReferenceSchema = Type.Object({
+  kind: StringEnum(['page'] as const),
+  page: Type.String(),
+  space: Type.String()
+})
+
+export const ContentLinkSchema = Type.Object({
+  status: StringEnum(LINK_STATUSES),
+  relation: StringEnum(LINK_RELATIONS),
+  /** The link exactly as written in the page's markdown. */
+  href: Type.String(),
+  targetReference: ContentReferenceSchema,
+  /** The page holding the link. */
+  locationReferences: Type.Array(LocationReferenceSchema)
+})
+export type ContentLink = Type.Static<typeof ContentLinkSchema>
+
+export const LinkStatsSchema = Type.Object({
+  total: Type.Number(),
+  broken: Type.Object({
+    total: Type.Number(),
+    /** Broken links a change request adds (broken in its content, not in the content it is based on); 0 on primary content. */
+    changeRequest: Type.Number()
+  })
+})
+
+/** `stats` count every link of the list's scope (space or page), whatever the `status` filter. */
+export const ContentLinkList = ListOf(ContentLinkSchema, { stats: LinkStatsSchema })
+
+export const BacklinkSchema = Type.Object({
+  kind: StringEnum(['page'] as const),
+  page: Type.String(),
+  space: Type.String(),
+  organization: Type.String(),
+  versionContext: Type.Object({
+    revision: Type.String(),
+    changeRequest: Type.Optional(Type.String())
+  })
+})
+export const BacklinkList = ListOf(BacklinkSchema)

@@ -1,0 +1,227 @@
+import Type from 'typebox'
+import { DateTime, Id, ListOf, Nullable, PageQuery, Position, StringEnum } from './common'
+import { SiteCustomizationSchema } from './siteCustomization'
+import { SpaceSchema } from './spaces'
+
+export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const
+export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const
+export const ADS_STATUSES = ['pending', 'in-review', 'live', 'rejected', 'disabled'] as const
+/** `spaces` of POST /sites may be this word instead of a list: the site gets a new space of its own. */
+export const NEW_SPACE = 'new'
+
+export const HOSTNAME_PATTERN = '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$'
+export const PROXY_PATTERN = '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$'
+/** Site-space and section paths are URL segments of the published site. */
+export const PATH_PATTERN = '^(?!\\.{1,2}$)[A-Za-z0-9._~-]+$'
+
+// --- wire shapes ----------------------------------------------------------------------------------------
+
+export const SiteSchema = Type.Object({
+  object: Type.Literal('site'),
+  id: Type.String(),
+  type: StringEnum(SITE_TYPES),
+  title: Type.String(),
+  icon: Type.Optional(
+    Type.Union([Type.Object({ icon: Type.Object({ light: Type.String(), dark: Type.Optional(Type.String()) }) }), Type.String(), Type.Null()])
+  ),
+  hostname: Type.Optional(Type.String()),
+  basename: Type.Optional(Type.String()),
+  proxy: Type.Optional(Type.Object({ origin: Type.String(), target: Type.String() })),
+  visibility: StringEnum(SITE_VISIBILITIES),
+  published: Type.Boolean(),
+  siteSpaces: Type.Number(),
+  createdAt: DateTime,
+  adaptiveContent: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
+  ads: Type.Optional(Type.Object({ status: StringEnum(ADS_STATUSES), submittable: Type.Boolean() })),
+  features: Type.Optional(Type.Array(Type.Object({ id: Type.String(), plan: Type.String(), frozen: Type.Boolean() }))),
+  urls: Type.Object({ location: Type.String(), app: Type.String(), published: Type.Optional(Type.String()) })
+})
+export type Site = Type.Static<typeof SiteSchema>
+
+export const SiteSpaceSchema = Type.Object({
+  object: Type.Literal('site-space'),
+  id: Type.String(),
+  path: Type.String(),
+  section: Type.Optional(Type.String()),
+  space: Type.Optional(SpaceSchema),
+  title: Type.String(),
+  default: Type.Optional(Type.Boolean()),
+  condition: Type.Optional(Type.String()),
+  hasAdvancedCustomizationFeature: Type.Optional(Type.Boolean()),
+  urls: Type.Optional(Type.Object({ published: Type.Optional(Type.String()) }))
+})
+export type SiteSpace = Type.Static<typeof SiteSpaceSchema>
+
+export const SiteSectionSchema = Type.Object({
+  object: Type.Literal('site-section'),
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.Optional(Type.String()),
+  default: Type.Boolean(),
+  path: Type.String(),
+  condition: Type.Optional(Type.String()),
+  sectionGroup: Type.Optional(Type.String()),
+  siteSpaces: Type.Array(SiteSpaceSchema),
+  urls: Type.Object({ published: Type.Optional(Type.String()) }),
+  icon: Type.Optional(Type.String())
+})
+export type SiteSection = Type.Static<typeof SiteSectionSchema>
+
+export const SiteSectionGroupSchema = Type.Object({
+  object: Type.Literal('site-section-group'),
+  id: Type.String(),
+  title: Type.String(),
+  icon: Type.Optional(Type.String()),
+  sections: Type.Optional(Type.Array(SiteSectionSchema))
+})
+export type SiteSectionGroup = Type.Static<typeof SiteSectionGroupSchema>
+
+export const ShareLinkSchema = Type.Object({
+  object: Type.Literal('share-link'),
+  id: Type.String(),
+  createdAt: DateTime,
+  name: Type.Optional(Type.String()),
+  active: Type.Optional(Type.Boolean()),
+  urls: Type.Object({ published: Type.String() })
+})
+export type ShareLink = Type.Static<typeof ShareLinkSchema>
+
+const JsonObject = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })
+
+export const SiteAdaptiveSchemaSchema = Type.Object({
+  object: Type.Literal('site-adaptive-schema'),
+  jsonSchema: JsonObject,
+  updatedAt: DateTime
+})
+export type SiteAdaptiveSchema = Type.Static<typeof SiteAdaptiveSchemaSchema>
+
+/**
+ * The published site. With sections, `structure` lists the top of the site in order: sections outside any
+ * group and section groups (each with its sections); without sections it lists the site spaces.
+ */
+export const PublishedSiteSchema = Type.Object({
+  object: Type.Literal('published-content-site'),
+  site: SiteSchema,
+  structure: Type.Object({
+    type: StringEnum(['sections', 'siteSpaces'] as const),
+    structure: Type.Array(Type.Union([SiteSectionSchema, SiteSectionGroupSchema, SiteSpaceSchema]))
+  }),
+  customizations: Type.Object({ site: SiteCustomizationSchema })
+})
+export type PublishedSite = Type.Static<typeof PublishedSiteSchema>
+
+export const SiteList = ListOf(SiteSchema)
+export const SiteSpaceList = ListOf(SiteSpaceSchema)
+export const SiteSectionList = ListOf(SiteSectionSchema)
+export const SiteSectionGroupList = ListOf(SiteSectionGroupSchema)
+export const ShareLinkList = ListOf(ShareLinkSchema)
+
+// --- parameters and queries -----------------------------------------------------------------------------
+
+const PathId = Type.String({ maxLength: 100 })
+export const SiteParams = Type.Object({ organizationId: PathId, siteId: PathId })
+export const SiteSpaceParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSpaceId: PathId })
+export const SiteSectionParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSectionId: PathId })
+export const SiteSectionGroupParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSectionGroupId: PathId })
+export const SiteGroupSectionParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSectionGroupId: PathId, siteSectionId: PathId })
+export const ShareLinkParams = Type.Object({ organizationId: PathId, siteId: PathId, shareLinkId: PathId })
+
+const ShareKey = Type.String({ minLength: 1, maxLength: 512, description: 'Key of an active share link; resolves published URLs of share-link sites' })
+
+export const SiteListQuery = Type.Object({
+  ...PageQuery,
+  space: Type.Optional(Type.String({ maxLength: 100, description: 'Only sites that link this space' })),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Case-insensitive substring of the title' })),
+  published: Type.Optional(Type.Boolean())
+})
+export const SitePublishedQuery = Type.Object({ shareKey: Type.Optional(ShareKey) })
+export const SiteSpaceListQuery = Type.Object({
+  ...PageQuery,
+  shareKey: Type.Optional(ShareKey),
+  default: Type.Optional(Type.Boolean({ description: 'true: only the default site spaces; false: only the others' }))
+})
+export const SitePageQuery = Type.Object({ ...PageQuery })
+
+// --- bodies ---------------------------------------------------------------------------------------------
+
+const Title = Type.String({ minLength: 2, maxLength: 128 })
+const SitePath = Type.String({ minLength: 1, maxLength: 100, pattern: PATH_PATTERN })
+const Condition = Type.String({ minLength: 1, maxLength: 1024, description: 'Expression over visitor.claims deciding who sees it' })
+const Icon = Type.String({ maxLength: 50, description: 'Icon name' })
+
+export const SiteCreateSchema = Type.Object({
+  type: Type.Optional(StringEnum(SITE_TYPES)),
+  title: Type.Optional(Title),
+  visibility: Type.Optional(StringEnum(SITE_VISIBILITIES)),
+  spaces: Type.Optional(
+    Type.Union([
+      Type.Array(Id, { maxItems: 100, uniqueItems: true, description: 'Spaces to link, in order' }),
+      StringEnum([NEW_SPACE] as const, { description: 'Create a new space for the site' })
+    ])
+  )
+})
+
+export const SiteUpdateSchema = Type.Object({
+  title: Type.Optional(Title),
+  visibility: Type.Optional(StringEnum(SITE_VISIBILITIES)),
+  basename: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+  hostname: Type.Optional(Nullable(Type.String({ maxLength: 512, pattern: HOSTNAME_PATTERN }))),
+  adaptiveContent: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
+  defaultSiteSpace: Type.Optional(Id),
+  defaultSiteSection: Type.Optional(Id),
+  proxy: Type.Optional(Nullable(Type.String({ maxLength: 512, pattern: PROXY_PATTERN })))
+})
+
+export const SiteAdaptiveSchemaPutSchema = Type.Object({ jsonSchema: JsonObject })
+
+export const SiteSpaceCreateSchema = Type.Object({ spaceId: Id, sectionId: Type.Optional(Id) })
+
+export const SiteSpaceUpdateSchema = Type.Object({
+  path: Type.Optional(SitePath),
+  condition: Type.Optional(Nullable(Condition))
+})
+
+export const SiteSpaceMoveSchema = Type.Object({
+  position: Type.Optional(Position(Type.Object({ type: Type.Literal('site-space'), siteSpace: Id })))
+})
+
+/** Anchor among the top of a site's structure (sections and groups) or among a group's sections. */
+const SectionAnchor = Type.Object({ type: StringEnum(['site-section', 'site-section-group'] as const), id: Id })
+
+export const SiteSectionCreateSchema = Type.Object({
+  spaceId: Nullable(Id),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  path: Type.Optional(SitePath),
+  icon: Type.Optional(Icon)
+})
+
+export const SiteSectionUpdateSchema = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  path: Type.Optional(SitePath),
+  icon: Type.Optional(Nullable(Icon)),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+  defaultSiteSpace: Type.Optional(Id),
+  condition: Type.Optional(Nullable(Condition))
+})
+
+export const SiteSectionMoveSchema = Type.Object({ position: Type.Optional(Position(SectionAnchor)) })
+
+export const SiteSectionGroupCreateSchema = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 100 }),
+  icon: Type.Optional(Nullable(Icon)),
+  sections: Type.Optional(Type.Array(Id, { maxItems: 100, uniqueItems: true }))
+})
+
+export const SiteSectionGroupUpdateSchema = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  icon: Type.Optional(Nullable(Icon))
+})
+
+export const SiteSectionGroupAddSchema = Type.Object({ sectionId: Id })
+export const SiteSectionGroupMoveSchema = Type.Object({ position: Type.Optional(Position(SectionAnchor)) })
+
+export const ShareLinkCreateSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 50 }) })
+export const ShareLinkUpdateSchema = Type.Object({
+  active: Type.Optional(Type.Boolean()),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 50 }))
+})
