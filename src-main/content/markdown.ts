@@ -48,7 +48,10 @@ export interface Section {
  * the first heading is a section with an empty id). Search indexes these.
  */
 export function sectionsOf(markdown: string): Section[] {
-  const tree = parseMarkdown(markdown)
+  return sectionsOfTree(parseMarkdown(markdown))
+}
+
+function sectionsOfTree(tree: Root): Section[] {
   const sections: Section[] = []
   const used = new Map<string, number>()
   let current: Section = { id: '', title: '', body: '' }
@@ -82,12 +85,22 @@ export interface FoundLink {
 
 /** Every link and image URL of the document, in order (definitions included). */
 export function linksOf(markdown: string): FoundLink[] {
+  return linksOfTree(parseMarkdown(markdown))
+}
+
+function linksOfTree(tree: Root): FoundLink[] {
   const found: FoundLink[] = []
   const walk = (node: { type: string; children?: unknown[] }) => {
     if (node.type === 'link' || node.type === 'definition') found.push({ url: (node as Link | Definition).url, relation: 'link' })
     else if (node.type === 'image') found.push({ url: (node as Image).url, relation: 'image' })
     for (const child of (node.children ?? []) as { type: string; children?: unknown[] }[]) walk(child)
   }
-  walk(parseMarkdown(markdown))
+  walk(tree)
   return found
+}
+
+/** Links and sections of a document from one parse (storeDocument keeps both; parsing is the costly part). */
+export function analyzeMarkdown(markdown: string): { links: FoundLink[]; sections: Section[] } {
+  const tree = parseMarkdown(markdown)
+  return { links: linksOfTree(tree), sections: sectionsOfTree(tree) }
 }

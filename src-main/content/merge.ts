@@ -46,8 +46,14 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
   const result = new PageTree()
   const conflicts: MergeConflict[] = []
   const ids = new Set([...base.pages.keys(), ...ours.pages.keys(), ...theirs.pages.keys()])
+  // Only pages both sides edited need their text: read those documents, not the whole revision's.
   const hashes: (string | null)[] = []
-  for (const id of ids) for (const t of [base, ours, theirs]) hashes.push(t.get(id)?.documentHash ?? null)
+  for (const id of ids) {
+    const b = base.get(id)?.documentHash
+    const o = ours.get(id)?.documentHash
+    const t = theirs.get(id)?.documentHash
+    if (b !== undefined && o !== undefined && t !== undefined && o !== t && o !== b && t !== b) hashes.push(b, o, t)
+  }
   const docs = readDocuments(db, hashes)
   const doc = (p: PageRecord | undefined) => (p?.documentHash ? (docs.get(p.documentHash) ?? '') : '')
 

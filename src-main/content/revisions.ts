@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Db } from '../storage/database'
 import { newId } from '../storage/ids'
 import { slugify } from './slug'
-import { linksOf } from './markdown'
+import { analyzeMarkdown } from './markdown'
 
 export { slugify }
 
@@ -136,6 +136,7 @@ function statements(db: Db) {
     documents: db.prepare<[string], { hash: string; markdown: string }>('SELECT hash, markdown FROM documents WHERE hash IN (SELECT value FROM json_each(?))'),
     insertDocument: db.prepare('INSERT OR IGNORE INTO documents (hash, markdown) VALUES (?, ?)'),
     insertLink: db.prepare('INSERT OR IGNORE INTO document_links (document_hash, position, kind, target) VALUES (?, ?, ?, ?)'),
+    insertSection: db.prepare('INSERT OR IGNORE INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, ?, ?, ?, ?)'),
     insertRevision: db.prepare(
       'INSERT INTO revisions (id, space_id, parents, type, git, created_by, created_at, change_request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
     ),
@@ -215,13 +216,15 @@ export function hashDocument(markdown: string): string {
 
 /**
  * Page documents are stored once by content hash: revisions that did not change a page share its row. The
- * links of a new document are parsed once, here, since documents never change.
+ * links and sections (for search) of a new document are parsed once, here, since documents never change.
  */
 export function storeDocument(db: Db, markdown: string): string {
   const hash = hashDocument(markdown)
   const s = st(db)
   if (s.insertDocument.run(hash, markdown).changes) {
-    linksOf(markdown).forEach((link, i) => s.insertLink.run(hash, i, link.relation, link.url))
+    const { links, sections } = analyzeMarkdown(markdown)
+    links.forEach((link, i) => s.insertLink.run(hash, i, link.relation, link.url))
+    sections.forEach((section, i) => s.insertSection.run(hash, i, section.id, section.title, section.body))
   }
   return hash
 }

@@ -50,7 +50,8 @@ export function mergeChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestR
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { status: 'merged', revision_merged: revision, updated_at: ctx.now })
   crs.refreshSpaceCounters(space.id)
-  syncSearchIndex(ctx.db, space.id, revision)
+  // Both trees are in hand: the index diff does not read them again.
+  syncSearchIndex(ctx.db, space.id, revision, new Map([[primary, ours], [revision, pages.tree]]))
   return { result: 'merge', revision }
 }
 

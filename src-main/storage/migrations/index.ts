@@ -4,6 +4,7 @@ import { sql as collectionsCustomFields } from './0003_collections_custom_fields
 import { sql as content } from './0005_content'
 import { sql as sites } from './0006_sites'
 import { sql as comments } from './0007_comments'
+import { sql as documentSections } from './0008_document_sections'
 import { sql as openapiIntegrations } from './0010_openapi_integrations'
 import { sql as gitSync } from './0011_git_sync'
 
@@ -18,6 +19,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 5, name: 'content', sql: content },
   { version: 6, name: 'sites', sql: sites },
   { version: 7, name: 'comments', sql: comments },
+  { version: 8, name: 'document_sections', sql: documentSections },
   { version: 10, name: 'openapi_integrations', sql: openapiIntegrations },
   { version: 11, name: 'git_sync', sql: gitSync }
 ]
