@@ -96,7 +96,7 @@ CREATE TABLE reactions (
 CREATE TABLE document_links (
   document_hash TEXT NOT NULL REFERENCES documents(hash),
   position INTEGER NOT NULL,
-  kind TEXT NOT NULL,               -- page | file | url | anchor
+  kind TEXT NOT NULL,               -- link | image (how the document refers to the target)
   target TEXT NOT NULL,
   PRIMARY KEY (document_hash, position)
 );
