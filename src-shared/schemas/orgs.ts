@@ -58,7 +58,7 @@ export const OrgCreateSchema = Type.Object({
 export const OrgUpdateSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 2, maxLength: 255 })),
   emailDomains: Type.Optional(Type.Array(Domain, { maxItems: 50 })),
-  hostname: Type.Optional(Type.String({ minLength: 3, maxLength: 32, pattern: '^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$' })),
+  hostname: Type.Optional(Nullable(Type.String({ minLength: 3, maxLength: 32, pattern: '^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$' }))),
   defaultRole: Type.Optional(NullableRoleSchema),
   defaultContent: Type.Optional(DefaultContent),
   logo: Type.Optional(Nullable(Type.String({ maxLength: 2048, format: 'uri' }))),

@@ -96,6 +96,9 @@ describe('organizations', () => {
     })
     const again = await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { defaultRole: null })
     expect(again.body).toMatchObject({ title: 'Docs Inc', defaultRole: null, hostname: 'docs-inc' })
+    const cleared = await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { hostname: null })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.hostname).toBeUndefined()
 
     const reader = await t.user({ role: 'read' })
     const denied = await reader.api.patch(`/v1/orgs/${t.orgId}`, { title: 'Hijacked' })

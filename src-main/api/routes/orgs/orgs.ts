@@ -64,7 +64,7 @@ export default function orgRoutes(app: Api) {
         const patch: OrganizationPatch = {}
         if (b.title !== undefined) patch.title = b.title
         if (b.hostname !== undefined) {
-          if (orgs.hostnameTaken(b.hostname, org.id)) throw conflict(`hostname: ${b.hostname} is already used by another organization`)
+          if (b.hostname !== null && orgs.hostnameTaken(b.hostname, org.id)) throw conflict(`hostname: ${b.hostname} is already used by another organization`)
           patch.hostname = b.hostname
         }
         if (b.defaultRole !== undefined) patch.default_role = b.defaultRole
