@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { workspaceSecret } from '../secrets'
 import type { Db } from '../database'
 import type { MemberRow } from './organizationRepository'
 import type { SpaceRow } from './spaceRepository'
@@ -83,8 +83,6 @@ export function memberRepository(db: Db) {
   const spaceKeys = db.prepare<[string, number, number], SpaceKey>(
     'SELECT seq, id, organization_id, parent_id, default_level FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
   )
-  const getSetting = db.prepare<[string], string>('SELECT value FROM settings WHERE key = ?').pluck()
-  const insertSetting = db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)')
 
   // One statement per filter combination, prepared on first use and kept.
   const listStatements = new Map<string, ReturnType<typeof db.prepare<[Record<string, unknown>], MemberRow>>>()
@@ -172,11 +170,6 @@ export function memberRepository(db: Db) {
      * The workspace's secret for signing visitor claims (32 random bytes, base64url), created on first use.
      * It stays in the database: never return it to a client, never log it.
      */
-    visitorClaimsSecret(): string {
-      const existing = getSetting.get('visitorClaimsSecret')
-      if (existing) return existing
-      insertSetting.run('visitorClaimsSecret', randomBytes(32).toString('base64url'))
-      return getSetting.get('visitorClaimsSecret')!
-    }
+    visitorClaimsSecret: (): string => workspaceSecret(db, 'visitorClaims')
   }
 }
