@@ -40,6 +40,11 @@ export class AppShell {
     await expect(this.successToasts.filter({ hasText: text }).first()).toBeVisible()
   }
 
+  /** Waits until no dialog is open or closing (a fading overlay still takes the pointer). */
+  async expectDialogsClosed(): Promise<void> {
+    await expect(this.page.getByRole('dialog')).toHaveCount(0)
+  }
+
   /** Picks an option of a Mantine Select (a combobox input and a listbox of options). */
   async choose(select: Locator, option: string): Promise<void> {
     await select.click()

@@ -20,6 +20,7 @@ export class SpacesPage extends AppShell {
     await this.page.getByTestId('new-collection').click()
     await this.page.getByTestId('collection-title-input').fill(title)
     await this.page.getByTestId('collection-dialog-submit').click()
+    await this.expectDialogsClosed()
     await expect(this.row(title)).toBeVisible()
   }
 
@@ -27,6 +28,7 @@ export class SpacesPage extends AppShell {
     await this.page.getByTestId('new-space').click()
     await this.page.getByTestId('space-title-input').fill(title)
     await this.page.getByTestId('space-dialog-submit').click()
+    await this.expectDialogsClosed()
     await expect(this.row(title)).toBeVisible()
   }
 
@@ -42,6 +44,7 @@ export class SpacesPage extends AppShell {
     const input = this.page.getByTestId('space-title-input')
     await input.fill(newTitle)
     await this.page.getByTestId('space-dialog-submit').click()
+    await this.expectDialogsClosed()
     await expect(this.row(newTitle)).toBeVisible()
   }
 
@@ -52,6 +55,8 @@ export class SpacesPage extends AppShell {
   async dragInto(title: string, collectionTitle: string): Promise<void> {
     const source = this.row(title)
     const target = this.row(collectionTitle)
+    // hover() waits until the row itself receives the pointer (no closing dialog or menu above it).
+    await source.getByTestId('tree-row-title').hover()
     const from = (await source.getByTestId('tree-row-title').boundingBox())!
     const to = (await target.getByTestId('tree-row-title').boundingBox())!
     await this.page.mouse.move(from.x + 10, from.y + from.height / 2)

@@ -10,6 +10,8 @@ import {
   useSensor,
   useSensors,
   type DragEndEvent,
+  type DragMoveEvent,
+  type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { ActionIcon, Badge, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core'
@@ -92,14 +94,16 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
     justDragged.current = true
     setTimeout(() => (justDragged.current = false), 0)
   }
+  // The drop zone depends on where the pointer is inside the row under it. dnd-kit reports moves from effects,
+  // after React has rendered, so the position is tracked all the time rather than from an effect that starts
+  // with the drag (fast moves would otherwise run ahead of it and leave a stale position).
   useEffect(() => {
-    if (!dragged) return
     const track = (e: PointerEvent) => {
       pointer.current = { x: e.clientX, y: e.clientY }
     }
-    window.addEventListener('pointermove', track, { capture: true })
+    window.addEventListener('pointermove', track, { capture: true, passive: true })
     return () => window.removeEventListener('pointermove', track, { capture: true })
-  }, [dragged])
+  }, [])
 
   const targetOf = useCallback(
     (overId: string | undefined, item: TreeRow): DropState => {
@@ -124,14 +128,15 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
     if (row) select(rowKey(row))
   }
 
-  const onDragMove = (event: { over: { id: string | number } | null }) => {
-    if (!dragged) return
-    const next = targetOf(event.over ? String(event.over.id) : undefined, dragged)
+  const onDragMove = (event: DragMoveEvent | DragOverEvent) => {
+    const item = (event.active.data.current?.row as TreeRow | undefined) ?? dragged
+    if (!item) return
+    const next = targetOf(event.over ? String(event.over.id) : undefined, item)
     setDrop((prev) => (sameDrop(prev, next) ? prev : next))
   }
 
   const onDragEnd = (event: DragEndEvent) => {
-    const item = dragged
+    const item = (event.active.data.current?.row as TreeRow | undefined) ?? dragged
     const target = item ? targetOf(event.over ? String(event.over.id) : undefined, item) : null
     endDrag()
     if (!item || !target) return
