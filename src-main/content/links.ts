@@ -188,7 +188,7 @@ export function revisionLinks(db: Db, revisionId: string, appOrigin: string): Re
 }
 
 function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLinks {
-  const tree = new PageTree(loadPages(db, revisionId))
+  const tree = PageTree.readOnly(loadPages(db, revisionId))
   const pathsById = tree.paths()
   const hasChildren = new Set<string>()
   for (const p of tree.pages.values()) if (p.parentId) hasChildren.add(p.parentId)

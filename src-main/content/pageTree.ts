@@ -8,8 +8,20 @@ import { slugify } from './slug'
 export class PageTree {
   readonly pages = new Map<string, PageRecord>()
 
+  /** A tree of copies of `pages`, free to change. */
   constructor(pages: Iterable<PageRecord> = []) {
     for (const p of pages) this.pages.set(p.id, { ...p })
+  }
+
+  /**
+   * A tree over `pages` themselves, not copies: for reading a revision (merges, diffs, presenting). The
+   * records `loadPages` returns are frozen, so a change through such a tree throws instead of corrupting the
+   * revision cache.
+   */
+  static readOnly(pages: Iterable<PageRecord>): PageTree {
+    const tree = new PageTree()
+    for (const p of pages) tree.pages.set(p.id, p)
+    return tree
   }
 
   get(id: string): PageRecord | undefined {

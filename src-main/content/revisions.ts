@@ -172,9 +172,59 @@ export function getRevision(db: Db, revisionId: string): RevisionRow | undefined
   return st(db).revision.get(revisionId)
 }
 
-/** Every page of a revision, flat (children ordered by position). */
-export function loadPages(db: Db, revisionId: string): PageRecord[] {
-  return st(db).pages.all(revisionId).map(pageFromRow)
+/**
+ * Revisions never change, so their pages are kept in memory once read or written: edits, merges, the change
+ * list and the search index all start from whole revisions of up to tens of thousands of pages, and reading
+ * those rows back is most of their cost. The records are frozen (callers copy before changing them, as PageTree
+ * does). A revision written by a transaction that rolls back leaves an entry nobody asks for (ids are never
+ * reused); the least recently used entries go first.
+ */
+const PAGE_CACHE_REVISIONS = 128
+/**
+ * Bound on the memory the cache holds, in page records. A revision read from the database costs all its
+ * records; one derived from a cached base shares the base's unchanged records, so it costs its own changed
+ * records plus its array (a pointer per page, about a fortieth of a record).
+ */
+const PAGE_CACHE_RECORDS = 200_000
+
+interface CachedPages {
+  pages: readonly PageRecord[]
+  cost: number
+}
+const pageCaches = new WeakMap<Db, Map<string, CachedPages>>()
+
+function pageCache(db: Db): Map<string, CachedPages> {
+  let cache = pageCaches.get(db)
+  if (!cache) pageCaches.set(db, (cache = new Map()))
+  return cache
+}
+
+function remember(db: Db, revisionId: string, entry: CachedPages): readonly PageRecord[] {
+  const cache = pageCache(db)
+  cache.delete(revisionId)
+  cache.set(revisionId, entry)
+  let cost = 0
+  for (const e of cache.values()) cost += e.cost
+  for (const [key, e] of cache) {
+    if (cache.size <= 1 || (cache.size <= PAGE_CACHE_REVISIONS && cost <= PAGE_CACHE_RECORDS)) break
+    cache.delete(key)
+    cost -= e.cost
+  }
+  return entry.pages
+}
+
+const frozen = (p: PageRecord): PageRecord => Object.freeze({ ...p, props: Object.freeze({ ...p.props }) as PageProps })
+
+/** Every page of a revision, flat (children ordered by position). The records are shared and frozen. */
+export function loadPages(db: Db, revisionId: string): readonly PageRecord[] {
+  const cached = pageCache(db).get(revisionId)
+  if (cached) return remember(db, revisionId, cached)
+  const pages = st(db).pages.all(revisionId).map((r) => {
+    const page = pageFromRow(r)
+    Object.freeze(page.props)
+    return Object.freeze(page)
+  })
+  return remember(db, revisionId, { pages, cost: pages.length })
 }
 
 export function loadPage(db: Db, revisionId: string, pageId: string): PageRecord | undefined {
@@ -258,6 +308,14 @@ export function writeRevision(db: Db, input: WriteRevisionInput): string {
   const touchedPages = JSON.stringify([...input.pages.upsert.map((p) => p.id), ...input.pages.remove])
   if (input.base) s.copyPagesExcept.run(id, input.base, touchedPages)
   for (const page of input.pages.upsert) s.insertPage.run(...pageToParams(id, page))
+  // The new revision's pages are the base's with the changes applied: known without reading them back.
+  const basePages = input.base ? pageCache(db).get(input.base)?.pages : []
+  if (basePages) {
+    const dropped = new Set([...input.pages.upsert.map((p) => p.id), ...input.pages.remove])
+    const pages = basePages.filter((p) => !dropped.has(p.id)).concat(input.pages.upsert.map(frozen))
+    pages.sort((a, b) => compareNullable(a.parentId, b.parentId) || a.position - b.position)
+    remember(db, id, { pages, cost: input.pages.upsert.length + Math.ceil(pages.length / 40) })
+  }
   const files = input.files ?? { upsert: [], remove: [] }
   const touchedFiles = JSON.stringify([...files.upsert.map((f) => f.id), ...files.remove])
   if (input.base) s.copyFilesExcept.run(id, input.base, touchedFiles)
@@ -265,6 +323,14 @@ export function writeRevision(db: Db, input: WriteRevisionInput): string {
     s.insertFile.run(id, f.id, f.name, f.contentType, f.blobHash, f.size, f.width, f.height, f.git ? JSON.stringify(f.git) : null)
   }
   return id
+}
+
+/** SQLite's order for `ORDER BY parent_page_id`: NULL first, then binary string order. */
+function compareNullable(a: string | null, b: string | null): number {
+  if (a === b) return 0
+  if (a === null) return -1
+  if (b === null) return 1
+  return a < b ? -1 : 1
 }
 
 export interface InitialPage {

@@ -68,12 +68,12 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   const s = st(db)
   const indexed = s.state.get(spaceId)
   if (indexed === revisionId) return
-  const next = known?.get(revisionId) ?? new PageTree(loadPages(db, revisionId))
+  const next = known?.get(revisionId) ?? PageTree.readOnly(loadPages(db, revisionId))
   const nextPaths = next.paths()
   let changed: string[]
   let removed: string[] = []
   if (indexed) {
-    const prev = known?.get(indexed) ?? new PageTree(loadPages(db, indexed))
+    const prev = known?.get(indexed) ?? PageTree.readOnly(loadPages(db, indexed))
     const prevPaths = prev.paths()
     changed = [...next.pages.values()]
       .filter((p) => {

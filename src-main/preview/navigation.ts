@@ -69,7 +69,7 @@ export interface PageNode {
 /** A space's primary content as a tree of visible pages, with each page's path. */
 export function pageTreeOf(db: Db, space: SpaceRow): PageNode[] {
   if (!space.revision_id) return []
-  const tree = new PageTree(loadPages(db, space.revision_id))
+  const tree = PageTree.readOnly(loadPages(db, space.revision_id))
   const paths = tree.paths()
   const index = tree.childrenIndex()
   const build = (parentId: string | null): PageNode[] =>

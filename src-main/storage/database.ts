@@ -19,6 +19,11 @@ export function openDatabase({ file }: OpenOptions): Db {
   db.pragma('busy_timeout = 5000')
   // NORMAL is durable in WAL mode across process crashes (SIGKILL); only an OS crash can lose the last commit.
   db.pragma('synchronous = NORMAL')
+  // SQLite's default page cache is 2 MB: a space of 10,000 pages (its revision rows, documents and search
+  // index) does not fit, and merges and searches re-read it from the OS on every call. 64 MB (a negative size
+  // is in KiB) holds a few such spaces; temporary B-trees (sorts, IN lists) stay in memory.
+  db.pragma('cache_size = -65536')
+  db.pragma('temp_store = MEMORY')
   // Unicode lower case for case-insensitive substring filters (SQLite's lower() and LIKE fold only ASCII).
   // Such filters scan the organization's rows; no B-tree index serves a substring.
   db.function('casefold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))

@@ -1,6 +1,6 @@
 import { mergeText } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
-import { loadPages, readDocuments, type PageRecord } from '../../content/revisions'
+import { loadPages, readDocument, readDocuments, type PageRecord } from '../../content/revisions'
 import type { ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'
@@ -36,16 +36,29 @@ function anchorIn(tree: PageTree, index: Map<string | null, PageRecord[]>, page:
  * content changed meanwhile in a way a merge could not reconcile.
  */
 export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow): PageChange[] {
-  const base = new PageTree(loadPages(ctx.db, mergeBase(cr)))
-  const head = new PageTree(loadPages(ctx.db, cr.revision_id))
-  const primary = space.revision_id === mergeBase(cr) ? base : new PageTree(loadPages(ctx.db, space.revision_id!))
+  const base = PageTree.readOnly(loadPages(ctx.db, mergeBase(cr)))
+  const head = PageTree.readOnly(loadPages(ctx.db, cr.revision_id))
+  const primary = space.revision_id === mergeBase(cr) ? base : PageTree.readOnly(loadPages(ctx.db, space.revision_id!))
   const basePaths = base.paths()
   const headPaths = head.paths()
   const baseIndex = base.childrenIndex()
   const headIndex = head.childrenIndex()
-  const hashes = [...base.pages.values(), ...head.pages.values(), ...primary.pages.values()].map((p) => p.documentHash)
+  // Read the documents of the pages that differ in one query, not the whole space's (a page moved only by its
+  // siblings' moves is rare and read on its own).
+  const hashes: (string | null)[] = []
+  for (const h of head.pages.values()) {
+    const b = base.get(h.id)
+    if (b && b.documentHash === h.documentHash && b.title === h.title && b.parentId === h.parentId && b.position === h.position) continue
+    hashes.push(h.documentHash, b?.documentHash ?? null, primary.get(h.id)?.documentHash ?? null)
+  }
+  for (const b of base.pages.values()) if (!head.has(b.id)) hashes.push(b.documentHash, primary.get(b.id)?.documentHash ?? null)
   const docs = readDocuments(ctx.db, hashes)
-  const md = (p: PageRecord) => (p.documentHash ? (docs.get(p.documentHash) ?? '') : '')
+  const md = (p: PageRecord) => {
+    if (!p.documentHash) return ''
+    let text = docs.get(p.documentHash)
+    if (text === undefined) docs.set(p.documentHash, (text = readDocument(ctx.db, p.documentHash)))
+    return text
+  }
   const side = (p: PageRecord, paths: Map<string, string>): Side => ({ title: p.title, path: paths.get(p.id) ?? p.slug, markdown: md(p) })
 
   const conflicts = (b: PageRecord, h: PageRecord): boolean => {

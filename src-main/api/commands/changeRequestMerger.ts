@@ -23,7 +23,7 @@ export function isOutdated(cr: ChangeRequestRow, space: SpaceRow): boolean {
 }
 
 function threeWay(ctx: Ctx, baseId: string, oursId: string, theirsId: string) {
-  const trees = [baseId, oursId, theirsId].map((id) => new PageTree(loadPages(ctx.db, id))) as [PageTree, PageTree, PageTree]
+  const trees = [baseId, oursId, theirsId].map((id) => PageTree.readOnly(loadPages(ctx.db, id))) as [PageTree, PageTree, PageTree]
   const pages = mergeTrees(ctx.db, ...trees, ctx.now)
   const files = mergeFiles(loadFiles(ctx.db, baseId), loadFiles(ctx.db, oursId), loadFiles(ctx.db, theirsId))
   return { ours: trees[1], pages, files }

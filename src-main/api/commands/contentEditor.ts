@@ -17,7 +17,7 @@ const MAX_FILE_BYTES = 1024 * 1024
  * one new revision of the change request. `ref`s name pages and files created earlier in the same batch.
  */
 export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, changes: ContentChangeInput[]): ChangeRequestRow {
-  const base = new PageTree(loadPages(ctx.db, cr.revision_id))
+  const base = PageTree.readOnly(loadPages(ctx.db, cr.revision_id))
   const tree = new PageTree(base.pages.values())
   const files = new Map(loadFiles(ctx.db, cr.revision_id).map((f) => [f.id, f]))
   const addedFiles: FileRecord[] = []
@@ -73,7 +73,7 @@ export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
         const revision = getRevision(ctx.db, revisionId)
         if (!revision || revision.space_id !== space.id) throw badRequest(`${at}.revision: no revision ${revisionId} in this space`)
         const id = refs.get(change.page) ?? change.page
-        const old = new PageTree(loadPages(ctx.db, revisionId)).get(id)
+        const old = PageTree.readOnly(loadPages(ctx.db, revisionId)).get(id)
         const current = tree.get(id)
         if (!old && !current) throw badRequest(`${at}.page: no page ${change.page} in the change request or that revision`)
         if (!old) tree.remove(id)

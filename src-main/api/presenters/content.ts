@@ -102,7 +102,7 @@ export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, opt
 }
 
 export function presentRevision(ctx: Ctx, scope: ContentScope, revision: RevisionRow, options: PresentOptions = {}): Revision {
-  const tree = new PageTree(loadPages(ctx.db, revision.id))
+  const tree = PageTree.readOnly(loadPages(ctx.db, revision.id))
   const out: Revision = {
     object: 'revision',
     id: revision.id,

@@ -33,7 +33,7 @@ export default function contentRoutes(app: Api) {
       async (req) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
-          return { pages: presentPageTree(ctx, scope, new PageTree(loadPages(ctx.db, scope.revisionId)), { metadata: req.query.metadata }) }
+          return { pages: presentPageTree(ctx, scope, PageTree.readOnly(loadPages(ctx.db, scope.revisionId)), { metadata: req.query.metadata }) }
         })
     )
 
@@ -43,7 +43,7 @@ export default function contentRoutes(app: Api) {
       async (req) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
-          const tree = new PageTree(loadPages(ctx.db, scope.revisionId))
+          const tree = PageTree.readOnly(loadPages(ctx.db, scope.revisionId))
           const page = tree.get((req.params as { pageId: string }).pageId)
           if (!page) throw notFound('Page')
           const paths = tree.paths()

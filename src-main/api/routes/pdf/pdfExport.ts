@@ -16,7 +16,7 @@ export interface PdfSelection {
  * markdown. An unknown `page` answers 404.
  */
 export function pdfPages(db: Db, revisionId: string, selection: PdfSelection): PdfPage[] {
-  const tree = new PageTree(loadPages(db, revisionId))
+  const tree = PageTree.readOnly(loadPages(db, revisionId))
   const index = tree.childrenIndex()
   const picked: { id: string; depth: number }[] = []
   const walk = (parentId: string | null, depth: number) => {
