@@ -12,8 +12,9 @@ export interface LocalBackend extends Backend {
  * The embedded /v1 API, answered in process through Fastify's `inject`: no port is opened, so the desktop
  * app's IPC bridge reaches the same code the loopback server runs.
  */
-export async function openLocalBackend(opts: { dataDir: string }): Promise<LocalBackend> {
-  const workspace = openWorkspace({ dataDir: opts.dataDir, baseUrl: 'http://quire.localhost' })
+export async function openLocalBackend(opts: { dataDir: string; baseUrl?: string }): Promise<LocalBackend> {
+  // `baseUrl` starts the URLs the API gives out (downloads, previews); the desktop app serves them itself.
+  const workspace = openWorkspace({ dataDir: opts.dataDir, baseUrl: opts.baseUrl ?? 'http://quire.localhost' })
   const ownerToken = `qr_session_${crypto.randomUUID()}`
   bootstrapWorkspace(workspace.services, ownerToken)
   const api = await buildApi(workspace.services)

@@ -4,9 +4,7 @@ import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { IpcChannel, isTextContentType, queryKeyForPath, type BridgeRequest, type BridgeResponse } from '../../src-shared/ipc.ts'
 import type { LocalBackend } from '../backend/localBackend.ts'
 import { isAppUrl } from './appContent.ts'
-
-// Only the path and query reach the API; this origin just makes the Request valid.
-const origin = 'http://quire.localhost'
+import { BACKEND_ORIGIN as origin } from './localScheme.ts'
 const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const droppedHeaders = new Set(['authorization', 'cookie', 'host'])
 

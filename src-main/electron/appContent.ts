@@ -24,7 +24,8 @@ const strictCsp = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' data: blob:",
+  // quire://local serves file downloads (images in previews) from the embedded backend (localScheme.ts).
+  "img-src 'self' data: blob: quire:",
   "font-src 'self'",
   "connect-src 'self'",
   "base-uri 'none'",

@@ -1,15 +1,19 @@
 // The Electron entry: app lifecycle and the one window. Everything else lives in plain-Node modules.
 import { join } from 'node:path'
-import { app, BrowserWindow, dialog } from 'electron'
+import { app, BrowserWindow, dialog, protocol } from 'electron'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend.ts'
 import { registerApiBridge } from './apiBridge.ts'
 import { devServerUrl, preloadFile, rendererIndexFile } from './appContent.ts'
+import { LOCAL_ORIGIN, LOCAL_SCHEME, localSchemeRequest } from './localScheme.ts'
 import { installMenu } from './menu.ts'
 import { hardenWebContents } from './security.ts'
 import { loadWindowState, trackWindowState } from './windowState.ts'
 
 // Tests (and power users) can point the app at a fresh profile; must happen before the instance lock.
 if (process.env.QUIRE_USER_DATA_DIR) app.setPath('userData', process.env.QUIRE_USER_DATA_DIR)
+
+// quire://local serves downloads and the site preview from the embedded backend (must be declared before ready).
+protocol.registerSchemesAsPrivileged([{ scheme: LOCAL_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])
 
 let mainWindow: BrowserWindow | null = null
 
@@ -54,7 +58,7 @@ if (!app.requestSingleInstanceLock()) {
 
   const backend: Promise<LocalBackend> = app
     .whenReady()
-    .then(() => openLocalBackend({ dataDir: join(app.getPath('userData'), 'workspaces', 'local') }))
+    .then(() => openLocalBackend({ dataDir: join(app.getPath('userData'), 'workspaces', 'local'), baseUrl: LOCAL_ORIGIN }))
   backend.catch((error: unknown) => {
     dialog.showErrorBox('Quire cannot open its local workspace', error instanceof Error ? error.message : String(error))
     app.exit(1)
@@ -62,6 +66,11 @@ if (!app.requestSingleInstanceLock()) {
   registerApiBridge(backend)
 
   void app.whenReady().then(() => {
+    protocol.handle(LOCAL_SCHEME, async (request) => {
+      const forward = localSchemeRequest(request.url, request.method, request.headers)
+      if (!forward) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
+      return (await backend).fetch(forward)
+    })
     hardenWebContents()
     installMenu()
     mainWindow = createWindow()

@@ -2,6 +2,7 @@
 // no permission prompts, and a CSP header on app content.
 import { app, session, shell } from 'electron'
 import { contentSecurityPolicy, devServerUrl, isAppUrl } from './appContent.ts'
+import { isLocalPreviewUrl } from './localScheme.ts'
 
 function openExternally(url: string): void {
   try {
@@ -25,6 +26,8 @@ export function hardenWebContents(): void {
 
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event) => {
+      // A preview window may follow the site's own links; the app window only ever shows the app.
+      if (isLocalPreviewUrl(contents.getURL()) && isLocalPreviewUrl(event.url)) return
       if (!isAppUrl(event.url)) {
         event.preventDefault()
         openExternally(event.url)
@@ -32,6 +35,18 @@ export function hardenWebContents(): void {
     })
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(({ url }) => {
+      // "Open preview": the local published site in a window of its own, with no preload and no API access.
+      if (isLocalPreviewUrl(url)) {
+        return {
+          action: 'allow',
+          overrideBrowserWindowOptions: {
+            width: 1200,
+            height: 800,
+            autoHideMenuBar: true,
+            webPreferences: { preload: undefined, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
+          },
+        }
+      }
       openExternally(url)
       return { action: 'deny' }
     })
