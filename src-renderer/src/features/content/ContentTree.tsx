@@ -32,6 +32,7 @@ import {
 import type { Collection, Space } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
+import { treeNavigation } from '../common/treeKeys.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { useContentActions, type ContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
@@ -165,38 +166,18 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
       e.preventDefault()
       e.stopPropagation()
     }
+    const nav = treeNavigation(e.key, index, rows.length, row && {
+      expandable: row.kind === 'collection',
+      expanded: !!row.expanded,
+      parentIndex: row.parent ? indexByKey.get(`collection:${row.parent}`) : undefined,
+    })
+    if (nav) {
+      handled()
+      if (nav.type === 'focus') focusRow(nav.index)
+      else setCollapsed(row!.id, nav.type === 'collapse')
+      return
+    }
     switch (e.key) {
-      case 'ArrowDown':
-        handled()
-        focusRow(Math.min(rows.length - 1, index + 1))
-        break
-      case 'ArrowUp':
-        handled()
-        focusRow(Math.max(0, index - 1))
-        break
-      case 'Home':
-        handled()
-        focusRow(0)
-        break
-      case 'End':
-        handled()
-        focusRow(rows.length - 1)
-        break
-      case 'ArrowRight':
-        if (row?.kind === 'collection' && !row.expanded) {
-          handled()
-          setCollapsed(row.id, false)
-        }
-        break
-      case 'ArrowLeft':
-        if (row?.kind === 'collection' && row.expanded) {
-          handled()
-          setCollapsed(row.id, true)
-        } else if (row?.parent) {
-          handled()
-          focusRow(indexByKey.get(`collection:${row.parent}`) ?? index)
-        }
-        break
       case 'Enter':
         if (row) {
           handled()
@@ -330,7 +311,7 @@ const TreeRowView = memo(function TreeRowView({ row, top, selected, focusable, d
       data-selected={selected || undefined}
       data-dragging={draggable.isDragging || undefined}
       data-drop={dropZone ?? undefined}
-      style={{ transform: `translateY(${top}px)`, paddingLeft: indent, ['--row-indent' as string]: `${indent}px` }}
+      style={{ top, paddingLeft: indent, ['--row-indent' as string]: `${indent}px` }}
       onFocus={(e) => {
         if (e.target === e.currentTarget) onSelect(key)
       }}
