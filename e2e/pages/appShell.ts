@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 
-export type NavTarget = 'spaces' | 'team' | 'settings' | 'trash'
+export type NavTarget = 'spaces' | 'sites' | 'team' | 'settings' | 'trash'
 
 /** The frame around every screen: sidebar (organization, navigation), header (search, user), toasts. */
 export class AppShell {

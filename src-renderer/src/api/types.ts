@@ -31,3 +31,9 @@ export interface TeamMember {
 // Role values in order of power, for selects and filters. The schemas' ROLES constant is not imported: it
 // would pull TypeBox into the bundle. `satisfies` keeps the two lists in step.
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const satisfies readonly Role[]
+export type { Site, SiteSpace, SiteSection, SiteSectionGroup, ShareLink, SiteAdaptiveSchema, PublishedSite } from '../../../src-shared/schemas/sites.ts'
+export type { SiteCustomization, SiteCustomizationUpdate } from '../../../src-shared/schemas/siteCustomization.ts'
+export type { Comment, CommentReply, CommentReaction, CommentStatusFilter } from '../../../src-shared/schemas/comments.ts'
+export type { ChangeRequest, ChangeRequestStatus } from '../../../src-shared/schemas/changeRequests.ts'
+export type { Page as ContentPage, File as ContentFile } from '../../../src-shared/schemas/content.ts'
+export type { ContentChangeInput } from '../../../src-shared/schemas/changeRequests.ts'

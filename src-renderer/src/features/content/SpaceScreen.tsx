@@ -1,14 +1,14 @@
 import { useEffect } from 'react'
-import { Badge, Breadcrumbs, Button, EmptyState, Group, Menu, Paper, Stack, Text } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileText, IconPencil, IconTrash } from '@tabler/icons-react'
+import { Badge, Breadcrumbs, Button, Group, Menu, Text } from '@mantine/core'
+import { IconArrowsMove, IconCopy, IconDots, IconFileText, IconGitPullRequest, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { Outlet, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
-import { formatDate, formatRelative } from '../common/format.ts'
+import { formatDate, formatRelative, plural } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { PageHeader } from '../common/PageHeader.tsx'
-import { useScreenReady } from '../common/screen.ts'
+import { SectionTabs, type SectionTab } from '../common/SectionTabs.tsx'
 import { orgQuery } from '../orgs/queries.ts'
 import { ContentDialogs } from './ContentDialogs.tsx'
 import { useContentActions } from './contentActions.tsx'
@@ -37,7 +37,17 @@ export function collectionPath(collections: Collection[], parent: string | undef
   return path
 }
 
-/** A space's overview. Its pages and editor come with the content API; until then this shows what the space is. */
+const SPACE_TABS: SectionTab[] = [
+  // A page open in a change request is still the Pages tab (the editor), not the change request's review.
+  { to: '/spaces/$spaceId', label: 'Pages', icon: <IconFileText size={16} />, testId: 'tab-pages', claims: /\/change-requests\/[^/]+\/pages\// },
+  { to: '/spaces/$spaceId/change-requests', label: 'Change requests', icon: <IconGitPullRequest size={16} />, testId: 'tab-change-requests' },
+  { to: '/spaces/$spaceId/comments', label: 'Comments', icon: <IconMessageCircle size={16} />, testId: 'tab-comments' },
+]
+
+/**
+ * A space: where it sits, what it is (visibility, lock, counters), its actions, and tabs for its pages,
+ * change requests and comments (child routes render below the tabs).
+ */
 export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const { data: space } = useSuspenseQuery(spaceQuery(spaceId))
   const orgId = space.organization
@@ -47,7 +57,6 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const navigate = useNavigate()
   const actions = useContentActions(orgId)
   useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
-  useScreenReady()
 
   const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
   const title = space.title || 'Untitled space'
@@ -107,26 +116,15 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
           )
         }
       />
-      <Group gap="xs" mb="lg">
+      <Group gap="xs" mb="md">
         <Badge color="gray">{VISIBILITY_LABELS[space.visibility]}</Badge>
         {space.editMode === 'locked' && <Badge color="orange">Locked</Badge>}
-        <Badge color="indigo">{space.changeRequestsOpen} open change requests</Badge>
-        {space.changeRequestsDraft > 0 && <Badge color="gray">{space.changeRequestsDraft} drafts</Badge>}
-        <Badge color="gray">{space.comments} open comments</Badge>
+        <Badge color="indigo">{plural(space.changeRequestsOpen, 'open change request')}</Badge>
+        {space.changeRequestsDraft > 0 && <Badge color="gray">{plural(space.changeRequestsDraft, 'draft')}</Badge>}
+        <Badge color="gray">{plural(space.comments, 'open comment')}</Badge>
       </Group>
-      <Paper p="xl">
-        <EmptyState
-          icon={<IconFileText size={28} stroke={1.5} />}
-          withIndicatorBackground
-          title="Pages are not editable here yet"
-          description="This version of Quire manages spaces and the team around them. The page tree and the editor come in a later version."
-        />
-      </Paper>
-      <Stack mt="md" gap={2}>
-        <Text size="xs" c="dimmed">
-          Space id <Text span size="xs" ff="monospace">{space.id}</Text>
-        </Text>
-      </Stack>
+      <SectionTabs params={{ spaceId }} tabs={SPACE_TABS} />
+      <Outlet />
       <ContentDialogs orgId={orgId} />
     </>
   )

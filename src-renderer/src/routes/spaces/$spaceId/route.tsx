@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenSkeleton } from '../../features/common/Skeletons.tsx'
-import { spaceQuery } from '../../features/content/queries.ts'
-import { SpaceScreen } from '../../features/content/SpaceScreen.tsx'
+import { ScreenSkeleton } from '../../../features/common/Skeletons.tsx'
+import { spaceQuery } from '../../../features/content/queries.ts'
+import { SpaceScreen } from '../../../features/content/SpaceScreen.tsx'
 
 // The address the API gives as a space's `urls.app` (`#/spaces/{id}`).
 export const Route = createFileRoute('/spaces/$spaceId')({

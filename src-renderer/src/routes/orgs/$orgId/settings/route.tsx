@@ -15,7 +15,7 @@ export const Route = createFileRoute('/orgs/$orgId/settings')({
     return (
       <>
         <PageHeader title="Settings" description="How the organization works: its identity, joining rules, sign-in and space metadata." />
-        <SectionTabs orgId={orgId} tabs={TABS} />
+        <SectionTabs params={{ orgId }} tabs={TABS} />
         <Outlet />
       </>
     )

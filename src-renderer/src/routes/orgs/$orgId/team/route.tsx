@@ -15,7 +15,7 @@ export const Route = createFileRoute('/orgs/$orgId/team')({
     return (
       <>
         <PageHeader title="Team" description="The people of the organization, their roles, teams and invitations." />
-        <SectionTabs orgId={orgId} tabs={TABS} />
+        <SectionTabs params={{ orgId }} tabs={TABS} />
         <Outlet />
       </>
     )

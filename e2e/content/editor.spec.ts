@@ -1,0 +1,180 @@
+import type { APIRequestContext } from '@playwright/test'
+import { test, expect } from '../fixtures/server.ts'
+import { EditorPage } from '../pages/editorPage.ts'
+import { SpacesPage } from '../pages/spacesPage.ts'
+
+interface TreePage {
+  id: string
+  title: string
+  pages: TreePage[]
+}
+
+async function json<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
+  const r = await res
+  expect(r.ok(), `${r.url()} answered ${r.status()}: ${await r.text()}`).toBe(true)
+  return (await r.json()) as T
+}
+
+const orgIdOf = async (api: APIRequestContext) => (await json<{ items: { id: string }[] }>(api.get('/v1/orgs'))).items[0]!.id
+
+/** A space whose main content already has `titles` as top-level pages (written through a merged change request). */
+async function spaceWithPages(api: APIRequestContext, title: string, titles: string[]): Promise<{ spaceId: string; pages: TreePage[] }> {
+  const orgId = await orgIdOf(api)
+  const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title, empty: true } }))
+  const cr = await json<{ number: number }>(api.post(`/v1/spaces/${space.id}/change-requests`, { data: { subject: 'Seed' } }))
+  const changes = titles.map((t) => ({ operation: 'insert_page', title: t, document: { markdown: `# ${t}\n\nAbout ${t}.\n` } }))
+  await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { data: { changes } }))
+  await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`))
+  const { pages } = await json<{ pages: TreePage[] }>(api.get(`/v1/spaces/${space.id}/content/pages`))
+  return { spaceId: space.id, pages }
+}
+
+const outline = (pages: TreePage[], depth = 0): string[] => pages.flatMap((p) => [`${'  '.repeat(depth)}${p.title}`, ...outline(p.pages, depth + 1)])
+
+test('create a space and write a page', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const spaceTitle = `Guide ${suffix}`
+  const spaces = new SpacesPage(page)
+  const editor = new EditorPage(page)
+
+  // Arrange: a new space, made and opened through the UI (it starts with an "Introduction" page on main).
+  await spaces.open(token)
+  await spaces.waitUntilReady()
+  await spaces.createSpace(spaceTitle)
+  await spaces.row(spaceTitle).getByTestId('tree-row-title').click()
+  await expect(editor.row('Introduction')).toHaveAttribute('aria-current', 'page')
+  await expect(editor.saveTarget).toContainText('Editing main')
+
+  // Act: add a page in the tree; it opens in a draft change request with its title selected.
+  await editor.addPage()
+  await expect(editor.saveTarget).toContainText(/Draft change request #\d+/)
+  await expect(editor.titleInput).toBeFocused()
+  await page.keyboard.type('Getting started')
+  await page.keyboard.press('Enter') // Enter in the title moves to the text
+  await page.keyboard.type('# Install\n\nRun the installer, then:\n\n- open the app\nsign in')
+
+  // Assert: the preview renders it and the save bar says where it went.
+  await expect(editor.preview.getByRole('heading', { level: 1, name: 'Install' })).toBeVisible()
+  await expect(editor.preview.getByRole('listitem')).toHaveText(['open the app', 'sign in'])
+  await expect(editor.row('Getting started')).toBeVisible()
+  await editor.expectSaved()
+  await expect(editor.saveTarget).toContainText(/Draft change request #\d+\s*· Add a page/)
+
+  // …and the API has it in that change request, not on main.
+  const { spaceId, changeRequest, pageId } = editor.where()
+  expect(changeRequest).toBeDefined()
+  const written = await json<{ title: string; markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}`))
+  expect(written.title).toBe('Getting started')
+  expect(written.markdown).toBe('# Install\n\nRun the installer, then:\n\n- open the app\n- sign in')
+  const cr = await json<{ status: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}`))
+  expect(cr.status).toBe('draft')
+  const main = await json<{ pages: TreePage[] }>(api.get(`/v1/spaces/${spaceId}/content/pages`))
+  expect(outline(main.pages)).toEqual(['Introduction'])
+  await editor.screenshot('editor-page-written', testInfo)
+})
+
+test('an edit on main lands in a draft change request and the editor carries on', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId, pages } = await spaceWithPages(api, `Main edits ${suffix}`, ['Overview'])
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+  await expect(editor.saveTarget).toContainText('Editing main')
+
+  await editor.typeMarkdown('\n---\n')
+  await editor.typeMarkdown('Some words')
+  // The first write opens a draft and the address moves to it without losing the cursor.
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+  await expect(page.getByTestId('pages-screen')).toHaveAttribute('data-scope', /^change-request-\d+$/)
+  await expect(editor.saveTarget).toContainText(/Draft change request #\d+\s*· Edit “Overview”/)
+  await expect(editor.markdown).toBeFocused()
+  await page.keyboard.type(' and more')
+  await editor.expectSaved()
+
+  const { changeRequest, pageId } = editor.where()
+  expect(pageId).toBe(pages[0]!.id)
+  const written = await json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}`))
+  expect(written.markdown).toBe('# Overview\n\nAbout Overview.\n\n---\nSome words and more')
+  const onMain = await json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/content/page/${pageId}`))
+  expect(onMain.markdown).toBe('# Overview\n\nAbout Overview.\n')
+  await editor.screenshot('editor-main-to-draft', testInfo)
+})
+
+test('reorder and nest pages by drag and drop', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId } = await spaceWithPages(api, `Tree ${suffix}`, ['Alpha', 'Beta', 'Gamma'])
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+  await expect(editor.rows).toHaveCount(3)
+
+  // Reorder: Gamma above Alpha (on main: the move opens a draft change request and the screen moves there).
+  await editor.drag('Gamma', 'Alpha', 'before')
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+  await expect(editor.rows.getByTestId('page-row-title')).toHaveText(['Gamma', 'Alpha', 'Beta'])
+
+  // Nest: Beta into Alpha.
+  await editor.drag('Beta', 'Alpha', 'inside')
+  await expect(editor.row('Beta')).toHaveAttribute('aria-level', '2')
+  await expect(editor.rows.getByTestId('page-row-title')).toHaveText(['Gamma', 'Alpha', 'Beta'])
+
+  const { changeRequest } = editor.where()
+  const tree = await json<{ pages: TreePage[] }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/pages`))
+  expect(outline(tree.pages)).toEqual(['Gamma', 'Alpha', '  Beta'])
+  const main = await json<{ pages: TreePage[] }>(api.get(`/v1/spaces/${spaceId}/content/pages`))
+  expect(outline(main.pages)).toEqual(['Alpha', 'Beta', 'Gamma'])
+  await editor.screenshot('editor-tree-reordered', testInfo)
+})
+
+test('writes the API or the client refuses explain why', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId } = await spaceWithPages(api, `Refusals ${suffix}`, ['Policy'])
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+
+  // A file over 1 MB is refused before anything is sent.
+  await editor.uploadInput.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1024 * 1024 + 10, 1) })
+  await expect(editor.uploadErrors).toHaveText('“huge.pdf” (1 MB) is larger than 1 MB, the most a file can be.')
+  const drafts = await json<{ count: number }>(api.get(`/v1/spaces/${spaceId}/change-requests?status=draft`))
+  expect(drafts.count, 'nothing was sent').toBe(0)
+
+  // An admin locks the space meanwhile: the next save is refused with the API's message, the text stays, and
+  // the editor turns read-only with a banner saying why.
+  await json(api.patch(`/v1/spaces/${spaceId}`, { data: { editMode: 'locked' } }))
+  await editor.typeMarkdown('\nA new rule')
+  await expect(editor.saveError).toContainText('Save failed — The space is locked')
+  await expect(editor.readOnlyBanner).toContainText('This space is locked')
+  await expect(editor.markdown).toContainText('A new rule')
+  await expect(editor.markdown).toHaveAttribute('contenteditable', 'false')
+  await expect(page.getByTestId('save-retry')).toBeVisible()
+  await editor.screenshot('editor-refusals', testInfo)
+})
+
+test('upload an image and see it in the preview', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId } = await spaceWithPages(api, `Files ${suffix}`, ['Screens'])
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+
+  // A 1×1 PNG, uploaded with the toolbar's file picker.
+  const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
+  await editor.markdown.click()
+  await page.keyboard.press('ControlOrMeta+End')
+  await editor.uploadInput.setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: pixel })
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'pixel.png' })).toHaveAttribute('data-phase', 'done')
+  await expect(editor.markdown).toContainText(/!\[pixel\.png\]\(\/files\/[\w-]+\)/)
+  const image = editor.preview.locator('img[alt="pixel.png"]')
+  await expect(image).toHaveJSProperty('naturalWidth', 1)
+  await editor.expectSaved()
+
+  const { changeRequest, pageId } = editor.where()
+  const files = await json<{ items: { id: string; name: string }[] }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/files`))
+  const file = files.items.find((f) => f.name === 'pixel.png')
+  expect(file).toBeDefined()
+  const written = await json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}`))
+  expect(written.markdown).toContain(`![pixel.png](/files/${file!.id})`)
+  await editor.screenshot('editor-upload', testInfo)
+})

@@ -1,0 +1,85 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { AppShell } from './appShell.ts'
+
+type Status = 'Open' | 'Draft' | 'Merged' | 'Archived'
+type Group = 'added' | 'edited' | 'moved' | 'removed'
+
+/** A space's Change requests tab: the list with its filters, and one change request with its diffs. */
+export class ChangeRequestsPage extends AppShell {
+  readonly rows: Locator
+  readonly detail: Locator
+  readonly changeRows: Locator
+  readonly changeView: Locator
+  readonly conflictBanner: Locator
+  readonly outdatedBanner: Locator
+
+  constructor(page: Page) {
+    super(page)
+    this.rows = page.getByTestId('cr-row')
+    this.detail = page.getByTestId('cr-detail')
+    this.changeRows = page.getByTestId('change-row')
+    this.changeView = page.getByTestId('change-view')
+    this.conflictBanner = page.getByTestId('cr-conflict-banner')
+    this.outdatedBanner = page.getByTestId('cr-outdated-banner')
+  }
+
+  async openSpace(token: string, spaceId: string): Promise<void> {
+    await this.open(token, `/spaces/${spaceId}`)
+    await this.waitUntilReady()
+  }
+
+  async clickTab(): Promise<void> {
+    await this.page.getByTestId('tab-change-requests').click()
+    await expect(this.page.getByTestId('cr-status-filter')).toBeVisible()
+  }
+
+  /** Opens the space straight on its Change requests tab (the tab's own address). */
+  async openTab(token: string, spaceId: string): Promise<void> {
+    await this.open(token, `/spaces/${spaceId}/change-requests`)
+    await expect(this.page.getByTestId('tab-change-requests')).toHaveAttribute('aria-selected', 'true')
+    await expect(this.page.getByTestId('cr-status-filter')).toBeVisible()
+  }
+
+  async filter(status: Status): Promise<void> {
+    await this.page.getByTestId('cr-status-filter').getByText(status, { exact: true }).click()
+  }
+
+  row(subject: string): Locator {
+    return this.rows.filter({ has: this.page.getByTestId('cr-subject').getByText(subject, { exact: true }) })
+  }
+
+  async openChangeRequest(subject: string): Promise<void> {
+    await this.row(subject).getByTestId('cr-subject').click()
+    await expect(this.detail).toBeVisible()
+    await expect(this.page.getByTestId('change-list').or(this.page.getByTestId('changes-empty'))).toBeVisible()
+  }
+
+  /** The status badge of the change request shown. */
+  get status(): Locator {
+    return this.detail.getByTestId('cr-status').first()
+  }
+
+  groupCount(group: Group): Locator {
+    return this.page.locator(`[data-testid="change-group"][data-group="${group}"]`).getByTestId('change-group-count')
+  }
+
+  changeRow(title: string, type: 'page_added' | 'page_edited' | 'page_moved' | 'page_removed'): Locator {
+    return this.changeRows.and(this.page.locator(`[data-type="${type}"]`)).filter({ hasText: title })
+  }
+
+  async selectChange(title: string, type: 'page_added' | 'page_edited' | 'page_moved' | 'page_removed'): Promise<void> {
+    await this.changeRow(title, type).click()
+    await expect(this.changeView.getByTestId('change-view-title')).toHaveText(title)
+  }
+
+  /** Lines marked as changed on one side of a side-by-side diff (`diff`, or `conflict-diff`). */
+  changedLines(side: 'before' | 'after', diff = 'diff'): Locator {
+    return this.page.getByTestId(diff).getByTestId(`diff-${side}`).locator('.cm-changedLine')
+  }
+
+  async merge(): Promise<void> {
+    await this.page.getByTestId('cr-merge').click()
+    await this.page.getByTestId('confirm-merge').click()
+    await this.expectDialogsClosed()
+  }
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef } from 'react'
+import { useComputedColorScheme } from '@mantine/core'
+import { markdown } from '@codemirror/lang-markdown'
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { MergeView } from '@codemirror/merge'
+import { EditorState, type Extension } from '@codemirror/state'
+import { EditorView, lineNumbers } from '@codemirror/view'
+import { appEditorTheme, shadowMount } from '../common/codemirror.ts'
+import classes from './ChangeRequests.module.css'
+
+type Tone = 'added' | 'removed'
+
+const TONE_BACKGROUND: Record<Tone, string> = {
+  added: 'rgba(46, 160, 67, 0.12)',
+  removed: 'rgba(220, 53, 69, 0.1)',
+}
+
+/** A read-only markdown view: line numbers, wrapping, highlighting, the app's colours and fonts. */
+function readOnly(testId: string, dark: boolean, tone?: Tone): Extension {
+  return [
+    EditorState.readOnly.of(true),
+    EditorView.editable.of(false),
+    lineNumbers(),
+    EditorView.lineWrapping,
+    markdown(),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    EditorView.editorAttributes.of({ 'data-testid': testId }),
+    appEditorTheme,
+    EditorView.theme(
+      {
+        '&': { fontSize: '13px' },
+        '.cm-content': { padding: '6px 0' },
+        '.cm-line': { padding: '0 10px', ...(tone ? { backgroundColor: TONE_BACKGROUND[tone] } : {}) },
+      },
+      { dark },
+    ),
+  ]
+}
+
+/**
+ * Side by side: `before` on the left, `after` on the right, changed lines marked (removed on the left, added on
+ * the right), long unchanged stretches folded away.
+ */
+export function DiffView({ before, after, testId = 'diff' }: { before: string; after: string; testId?: string }) {
+  const host = useRef<HTMLDivElement>(null)
+  const dark = useComputedColorScheme('light') === 'dark'
+  useEffect(() => {
+    const { root, container, dispose } = shadowMount(host.current!)
+    const view = new MergeView({
+      a: { doc: before, extensions: readOnly('diff-before', dark) },
+      b: { doc: after, extensions: readOnly('diff-after', dark) },
+      parent: container,
+      root,
+      gutter: true,
+      highlightChanges: true,
+      collapseUnchanged: { margin: 3, minSize: 6 },
+    })
+    return () => {
+      view.destroy()
+      dispose()
+    }
+  }, [before, after, dark])
+  return <div ref={host} className={classes.codeHost} data-testid={testId} />
+}
+
+/** One document, read-only; `tone` tints every line (a page added or removed as a whole). */
+export function DocumentView({ text, tone, testId = 'document' }: { text: string; tone?: Tone; testId?: string }) {
+  const host = useRef<HTMLDivElement>(null)
+  const dark = useComputedColorScheme('light') === 'dark'
+  useEffect(() => {
+    const { root, container, dispose } = shadowMount(host.current!)
+    const view = new EditorView({ doc: text, extensions: readOnly(`${testId}-text`, dark, tone), parent: container, root })
+    return () => {
+      view.destroy()
+      dispose()
+    }
+  }, [text, tone, dark, testId])
+  return <div ref={host} className={classes.codeHost} data-testid={testId} />
+}

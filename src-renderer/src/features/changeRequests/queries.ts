@@ -1,0 +1,116 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api } from '../../api/client.ts'
+import { fetchPage } from '../../api/lists.ts'
+import type { ChangeRequest, ChangeRequestStatus } from '../../api/types.ts'
+import type { MergeResult, PageChange } from './changes.ts'
+
+export interface ChangeRequestFilters {
+  status: ChangeRequestStatus
+  /** User id: change requests this person created or edited. */
+  contributor?: string
+}
+
+const PAGE_SIZE = 100
+
+// Keys mirror API paths after /v1: `/v1/spaces/{id}/change-requests/{number}/changes` →
+// ['spaces', id, 'change-requests', number, 'changes']; the list's filters go last as an object.
+const base = (spaceId: string) => ['spaces', spaceId, 'change-requests'] as const
+const crPath = (spaceId: string, ref: string) => `/v1/spaces/${spaceId}/change-requests/${ref}`
+
+/** Change requests of a space with one status, newest first, page by page (the list asks for more as it scrolls). */
+export const changeRequestsQuery = (spaceId: string, filters: ChangeRequestFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...base(spaceId), filters],
+    queryFn: ({ pageParam }) => fetchPage<ChangeRequest>(`/v1/spaces/${spaceId}/change-requests`, { ...filters, limit: PAGE_SIZE }, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next?.page,
+  })
+
+/** One change request by its number in the space (the form of its `urls.app` address). */
+export const changeRequestQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: [...base(spaceId), number],
+    queryFn: () => api.request<ChangeRequest>('GET', crPath(spaceId, number)),
+  })
+
+/** Pages added, removed, edited and moved against the merge base, with both sides' markdown. */
+export const changeRequestChangesQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: [...base(spaceId), number, 'changes'],
+    queryFn: () => api.request<{ changes: PageChange[] }>('GET', `${crPath(spaceId, number)}/changes`).then((r) => r.changes),
+  })
+
+/** The fields of a page (`GET …/content/page/{id}`) the conflict view reads. */
+export interface PageContent {
+  id: string
+  title: string
+  path: string
+  markdown?: string
+}
+
+/** A page of the space's main content, as it is now. */
+export const mainPageQuery = (spaceId: string, pageId: string) =>
+  queryOptions({
+    queryKey: ['spaces', spaceId, 'content', 'page', pageId],
+    queryFn: () => api.request<PageContent>('GET', `/v1/spaces/${spaceId}/content/page/${pageId}`),
+  })
+
+function invalidateChangeRequests(client: QueryClient, spaceId: string) {
+  void client.invalidateQueries({ queryKey: base(spaceId) })
+  // The space's counters (open, drafts) change with a status.
+  void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
+}
+
+export function useCreateChangeRequest(spaceId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { subject: string }) => api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests`, body),
+    meta: { inlineErrors: true },
+    onSuccess: (cr) => {
+      client.setQueryData(changeRequestQuery(spaceId, String(cr.number)).queryKey, cr)
+      invalidateChangeRequests(client, spaceId)
+    },
+  })
+}
+
+function useUpdateChangeRequest(spaceId: string, number: string, inlineErrors: boolean) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { subject?: string; status?: ChangeRequestStatus }) => api.request<ChangeRequest>('PATCH', crPath(spaceId, number), body),
+    meta: { inlineErrors },
+    onSuccess: (cr) => {
+      client.setQueryData(changeRequestQuery(spaceId, number).queryKey, cr)
+      invalidateChangeRequests(client, spaceId)
+    },
+  })
+}
+
+/** Renames (the subject field shows the error itself). */
+export const useRenameChangeRequest = (spaceId: string, number: string) => useUpdateChangeRequest(spaceId, number, true)
+/** Status moves (a refused move toasts the API's reason). */
+export const useMoveChangeRequest = (spaceId: string, number: string) => useUpdateChangeRequest(spaceId, number, false)
+
+/**
+ * Merges into main. A clean merge changes the space's content, so everything under the space refreshes; an
+ * answer of conflicts changed nothing, but the conflict flags of `/changes` may be newer than what is shown.
+ */
+export function useMergeChangeRequest(spaceId: string, number: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.request<MergeResult>('POST', `${crPath(spaceId, number)}/merge`),
+    onSuccess: (result) => {
+      if (result.result === 'merge') void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
+      else void client.invalidateQueries({ queryKey: [...base(spaceId), number] })
+    },
+  })
+}
+
+/** Pulls main's newer revisions into the change request (a three-way merge the other way round). */
+export function useUpdateFromMain(spaceId: string, number: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => api.request<MergeResult>('POST', `${crPath(spaceId, number)}/update`),
+    // The list shows "Outdated" badges; the change request's own content lives under its key.
+    onSuccess: () => void client.invalidateQueries({ queryKey: base(spaceId) }),
+  })
+}

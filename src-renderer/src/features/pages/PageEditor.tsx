@@ -1,0 +1,478 @@
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type MouseEvent } from 'react'
+import { ActionIcon, Alert, Anchor, Badge, Button, CloseButton, Loader, Progress, SegmentedControl, Text, Tooltip } from '@mantine/core'
+import { modals } from '@mantine/modals'
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCloudUpload,
+  IconColumns2,
+  IconEye,
+  IconGitBranch,
+  IconGitPullRequest,
+  IconLink,
+  IconLock,
+  IconMessageCircle,
+  IconPaperclip,
+  IconPencil,
+  IconPointFilled,
+  IconRefresh,
+  IconSend,
+} from '@tabler/icons-react'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useBlocker, useNavigate } from '@tanstack/react-router'
+import type { ChangeRequest } from '../../api/types.ts'
+import { notifySuccess } from '../../app/notify.ts'
+import { readFrontMatter } from './frontMatter.ts'
+import { MarkdownEditor } from './MarkdownEditor.tsx'
+import { renderMarkdown, type PreviewFile } from './markdownPreview.ts'
+import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
+import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
+import { changeRequestQuery, filesQuery, pageQuery, pagesQuery, submitForReview, type ContentScope } from './queries.ts'
+import { TITLE_MAX } from './saveQueue.ts'
+import classes from './PageEditor.module.css'
+
+const MODES: { value: EditorMode; label: React.ReactNode }[] = [
+  { value: 'edit', label: <ModeLabel icon={<IconPencil size={14} />} text="Edit" /> },
+  { value: 'split', label: <ModeLabel icon={<IconColumns2 size={14} />} text="Split" /> },
+  { value: 'preview', label: <ModeLabel icon={<IconEye size={14} />} text="Preview" /> },
+]
+
+function ModeLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
+  return (
+    <span className={classes.modeLabel}>
+      {icon}
+      {text}
+    </span>
+  )
+}
+
+/**
+ * The editor of one page: its title, a save bar that always says where edits go and whether they are saved,
+ * the markdown (CodeMirror) with a live preview, and uploads. On main, the first write finds or opens a draft
+ * change request and the address then moves there, the editor carrying on where it was.
+ */
+export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; pageId: string; readOnly: string | null }) {
+  const client = useQueryClient()
+  const navigate = useNavigate()
+  const { spaceId } = scope
+  const { data: page } = useSuspenseQuery(pageQuery(scope, pageId))
+  const [session] = useState(() => openSession(client, scope, pageId, () => ({ title: page.title, markdown: page.markdown ?? '' })))
+  useEffect(() => {
+    session.retain()
+    return () => session.release()
+  }, [session])
+  const snap = useSyncExternalStore(session.subscribe, session.snapshot)
+  const target = snap.target
+  const cr = useQuery({ ...changeRequestQuery(spaceId, target ?? 0), enabled: target !== undefined }).data
+  const filesScope: ContentScope = { spaceId, changeRequest: target }
+  const files = useQuery(filesQuery(filesScope)).data
+  const mode = usePagesUi((s) => s.mode)
+  const setMode = usePagesUi((s) => s.setMode)
+  const commentsOpen = usePagesUi((s) => s.commentsOpen)
+  const toggleComments = usePagesUi((s) => s.toggleComments)
+  const editable = readOnly === null
+
+  // On main, once the first write landed in the change request, show the page there (same editor state).
+  useEffect(() => {
+    if (scope.changeRequest !== undefined || !snap.landed || target === undefined) return
+    const crScope = { spaceId, changeRequest: target }
+    void Promise.all([client.prefetchQuery(pagesQuery(crScope)), client.prefetchQuery(pageQuery(crScope, pageId))]).then(() =>
+      navigate({
+        to: '/spaces/$spaceId/change-requests/$number/pages/$pageId',
+        params: { spaceId, number: String(target), pageId },
+        replace: true,
+        ignoreBlocker: true,
+        resetScroll: false,
+      }),
+    )
+  }, [snap.landed, target])
+
+  // Leaving writes what is not saved yet; only a write that fails asks before going.
+  useBlocker({
+    shouldBlockFn: async () => {
+      for (let i = 0; i < 3 && session.queue.dirty; i++) {
+        if (await session.queue.flush()) return false
+        if (session.queue.snapshot().status === 'failed') break
+      }
+      if (!session.queue.dirty) return false
+      return !(await confirmLeave(session.queue.snapshot().error))
+    },
+    enableBeforeUnload: () => session.queue.dirty,
+    withResolver: false,
+  })
+
+  // A page just created in the tree opens with its title selected.
+  const titleRef = useRef<HTMLInputElement>(null)
+  useLayoutEffect(() => {
+    const ui = usePagesUi.getState()
+    if (ui.focusTitleOf !== pageId) return
+    ui.setFocusTitleOf(null)
+    titleRef.current?.focus()
+    titleRef.current?.select()
+  }, [pageId])
+
+  const save = () => void session.queue.flush()
+  const upload = (list: File[], pos?: number) => {
+    if (editable && list.length) void session.upload(list, pos)
+  }
+
+  // Files dropped anywhere on the editor (CodeMirror handles drops on the text itself).
+  const [dragOver, setDragOver] = useState(false)
+  const dragDepth = useRef(0)
+  const hasFiles = (e: DragEvent) => e.dataTransfer.types.includes('Files')
+  const dropProps = {
+    onDragEnter: (e: DragEvent) => {
+      if (!hasFiles(e) || !editable) return
+      dragDepth.current += 1
+      setDragOver(true)
+    },
+    onDragLeave: (e: DragEvent) => {
+      if (!hasFiles(e)) return
+      dragDepth.current = Math.max(0, dragDepth.current - 1)
+      if (dragDepth.current === 0) setDragOver(false)
+    },
+    onDragOver: (e: DragEvent) => {
+      if (hasFiles(e)) e.preventDefault()
+    },
+    onDrop: (e: DragEvent) => {
+      dragDepth.current = 0
+      setDragOver(false)
+      if (!hasFiles(e)) return
+      // CodeMirror already took a drop on the text itself (and prevented its default).
+      const taken = e.defaultPrevented
+      e.preventDefault()
+      if (!taken) upload(Array.from(e.dataTransfer.files))
+    },
+  }
+
+  const previewRef = useRef<HTMLDivElement>(null)
+  const onScroll = (ratio: number) => {
+    const p = previewRef.current
+    if (p && mode === 'split') p.scrollTop = ratio * (p.scrollHeight - p.clientHeight)
+  }
+
+  return (
+    <div
+      className={classes.editor}
+      data-testid="page-editor"
+      onKeyDown={(e) => {
+        if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+          e.preventDefault()
+          save()
+        }
+      }}
+      {...dropProps}
+    >
+      <SaveBar scope={scope} snap={snap} cr={cr} editable={editable} session={session} />
+      {snap.save.status === 'failed' && <SaveFailure error={snap.save.error} onRetry={save} />}
+      {readOnly && (
+        <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
+          {readOnly}
+        </Alert>
+      )}
+      <div className={classes.titleRow}>
+        {page.emoji && <span className={classes.titleEmoji}>{page.emoji}</span>}
+        <input
+          ref={titleRef}
+          className={classes.title}
+          value={snap.fields.title}
+          placeholder="Page title"
+          aria-label="Page title"
+          aria-invalid={snap.save.titleInvalid || undefined}
+          maxLength={TITLE_MAX + 20}
+          readOnly={!editable}
+          data-testid="page-title-input"
+          onChange={(e) => session.edit({ title: e.currentTarget.value })}
+          onBlur={save}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault()
+              session.view?.focus()
+            }
+          }}
+        />
+      </div>
+      {snap.save.titleInvalid && editable && (
+        <Text size="xs" c="red" className={classes.titleError} data-testid="page-title-error">
+          A page needs a title of 1 to {TITLE_MAX} characters; the title is saved once it has one.
+        </Text>
+      )}
+      <div className={classes.toolbar}>
+        {editable && (
+          <>
+            <input
+              id={`upload-${pageId}`}
+              type="file"
+              multiple
+              className={classes.fileInput}
+              data-testid="upload-input"
+              onChange={(e) => {
+                upload(Array.from(e.currentTarget.files ?? []))
+                e.currentTarget.value = ''
+              }}
+            />
+            <Tooltip label="Upload images or files (at most 1 MB each); you can also drop or paste them">
+              <Button component="label" htmlFor={`upload-${pageId}`} size="compact-sm" variant="default" leftSection={<IconPaperclip size={14} />} data-testid="upload-button">
+                Upload
+              </Button>
+            </Tooltip>
+          </>
+        )}
+        {page.type === 'link' && page.href && (
+          <Badge variant="light" color="gray" leftSection={<IconLink size={12} />}>
+            Link to {page.href}
+          </Badge>
+        )}
+        <span className={classes.grow} />
+        <SegmentedControl size="xs" value={mode} onChange={(v) => setMode(v as EditorMode)} data={MODES} data-testid="editor-mode" aria-label="Editor layout" />
+        <Tooltip label={commentsOpen ? 'Hide comments' : 'Show comments'}>
+          <ActionIcon variant={commentsOpen ? 'light' : 'default'} size={28} aria-label="Comments" aria-pressed={commentsOpen} onClick={toggleComments} data-testid="toggle-comments">
+            <IconMessageCircle size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </div>
+      {snap.uploads.length > 0 && <Uploads uploads={snap.uploads} onDismiss={(id) => session.dismissUpload(id)} />}
+      <div className={classes.body} data-mode={mode}>
+        <div className={classes.source}>
+          <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} />
+        </div>
+        {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} previewRef={previewRef} />}
+        {dragOver && (
+          <div className={classes.dropOverlay} data-testid="drop-overlay">
+            <IconCloudUpload size={28} stroke={1.6} />
+            Drop to upload into this page
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function confirmLeave(error: string | null): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: 'Leave without saving?',
+      children: (
+        <Text size="sm">
+          Your latest changes to this page could not be saved{error ? `: ${error}` : '.'} If you leave now, they are lost.
+        </Text>
+      ),
+      labels: { confirm: 'Leave', cancel: 'Stay' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    })
+  })
+}
+
+// --- save bar ----------------------------------------------------------------------------------------------------
+function SaveBar({ scope, snap, cr, editable, session }: { scope: ContentScope; snap: SessionSnapshot; cr: ChangeRequest | undefined; editable: boolean; session: PageSession }) {
+  const client = useQueryClient()
+  const { spaceId } = scope
+  const number = snap.target
+  const submit = useMutation({
+    mutationFn: async () => {
+      await session.queue.flush()
+      return submitForReview(client, spaceId, number!)
+    },
+    onSuccess: (c) => notifySuccess(`Change request #${c.number} submitted for review`),
+  })
+  return (
+    <div className={classes.saveBar} data-testid="save-bar">
+      <div className={classes.branch} data-testid="save-target">
+        {number === undefined ? (
+          <>
+            <IconGitBranch size={16} className={classes.branchIcon} />
+            <Text size="sm" fw={500} className={classes.nowrap}>
+              Editing main
+            </Text>
+            {editable && (
+              <Text size="sm" c="dimmed" truncate>
+                · your first edit starts a draft change request
+              </Text>
+            )}
+          </>
+        ) : (
+          <>
+            <IconGitPullRequest size={16} className={classes.branchIcon} />
+            <Anchor href={`#/spaces/${spaceId}/change-requests/${number}`} size="sm" fw={500} className={classes.crLink} data-testid="save-target-link">
+              {crLabel(cr?.status)} #{number}
+            </Anchor>
+            {cr?.subject && (
+              <Text size="sm" c="dimmed" truncate>
+                · {cr.subject}
+              </Text>
+            )}
+          </>
+        )}
+      </div>
+      <SaveStatus snap={snap} />
+      {editable && cr?.status === 'draft' && (
+        <Button size="compact-sm" variant="light" leftSection={<IconSend size={14} />} loading={submit.isPending} onClick={() => submit.mutate()} data-testid="submit-for-review">
+          Submit for review
+        </Button>
+      )}
+      {cr?.status === 'open' && (
+        <Badge color="indigo" variant="light">
+          In review
+        </Badge>
+      )}
+    </div>
+  )
+}
+
+function crLabel(status: ChangeRequest['status'] | undefined): string {
+  if (status === 'draft' || status === undefined) return 'Draft change request'
+  if (status === 'open') return 'Change request'
+  if (status === 'merged') return 'Merged change request'
+  return 'Archived change request'
+}
+
+function SaveStatus({ snap }: { snap: SessionSnapshot }) {
+  const { status } = snap.save
+  return (
+    <div className={classes.status} data-testid="save-status" data-status={status} role="status" aria-live="polite">
+      {status === 'saved' && (
+        <>
+          <IconCheck size={15} className={classes.saved} />
+          <Text size="sm" c="dimmed">
+            Saved
+          </Text>
+        </>
+      )}
+      {status === 'saving' && (
+        <>
+          <Loader size={12} />
+          <Text size="sm" c="dimmed">
+            Saving…
+          </Text>
+        </>
+      )}
+      {status === 'dirty' && (
+        <>
+          <IconPointFilled size={14} className={classes.unsaved} />
+          <Text size="sm" c="dimmed">
+            Unsaved changes
+          </Text>
+        </>
+      )}
+      {status === 'failed' && (
+        <>
+          <IconAlertTriangle size={15} color="var(--mantine-color-red-6)" />
+          <Text size="sm" c="red" fw={500}>
+            Save failed
+          </Text>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The API's whole message under the bar (messages are sentences; the bar has room for a word). */
+function SaveFailure({ error, onRetry }: { error: string | null; onRetry(): void }) {
+  return (
+    <div className={classes.failure} role="alert">
+      <Text size="sm" c="red" className={classes.failureText} data-testid="save-error">
+        Save failed — {error ?? 'the change could not be written'}
+      </Text>
+      <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={onRetry} data-testid="save-retry">
+        Retry
+      </Button>
+    </div>
+  )
+}
+
+// --- uploads -----------------------------------------------------------------------------------------------------
+function Uploads({ uploads, onDismiss }: { uploads: Upload[]; onDismiss(id: number): void }) {
+  return (
+    <div className={classes.uploads} data-testid="uploads">
+      {uploads.map((u) => (
+        <div key={u.id} className={classes.upload} data-testid="upload-item" data-phase={u.phase}>
+          {u.phase === 'done' ? <IconCheck size={14} color="var(--mantine-color-teal-6)" /> : u.phase === 'failed' ? <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" /> : <IconCloudUpload size={14} />}
+          <Text size="xs" fw={500} className={classes.uploadName}>
+            {u.name}
+          </Text>
+          {u.phase === 'failed' ? (
+            <Text size="xs" c="red" className={classes.uploadError} data-testid="upload-error">
+              {u.error}
+            </Text>
+          ) : (
+            <>
+              <Progress
+                className={classes.uploadBar}
+                size="sm"
+                value={u.phase === 'reading' ? Math.round(u.progress * 100) : 100}
+                striped={u.phase === 'uploading'}
+                animated={u.phase === 'uploading'}
+                color={u.phase === 'done' ? 'teal' : undefined}
+              />
+              <Text size="xs" c="dimmed">
+                {u.phase === 'reading' ? 'Reading…' : u.phase === 'uploading' ? 'Uploading…' : 'Uploaded'}
+              </Text>
+            </>
+          )}
+          {(u.phase === 'failed' || u.phase === 'done') && <CloseButton size="xs" aria-label={`Dismiss ${u.name}`} onClick={() => onDismiss(u.id)} />}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+// --- preview -----------------------------------------------------------------------------------------------------
+function Preview({ markdown, files, previewRef }: { markdown: string; files: { id: string; name: string; downloadURL: string }[] | undefined; previewRef: React.RefObject<HTMLDivElement | null> }) {
+  // Typing stays responsive on long pages: the preview renders from a deferred copy of the text.
+  const text = useDeferredValue(markdown)
+  const fileMap = useMemo(() => new Map<string, PreviewFile>((files ?? []).map((f) => [f.id, f])), [files])
+  const html = useMemo(() => renderMarkdown(text, fileMap), [text, fileMap])
+  const fm = useMemo(() => readFrontMatter(text), [text])
+
+  // Links open outside the app; in-page anchors scroll the preview. The router never sees these clicks.
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const a = (e.target as HTMLElement).closest('a')
+    if (!a) return
+    e.preventDefault()
+    const href = a.getAttribute('href') ?? ''
+    if (href.startsWith('#')) {
+      // The sanitizer prefixes ids with `user-content-`; footnote links already carry the prefix.
+      const id = decodeURIComponent(href.slice(1))
+      const root = previewRef.current
+      const target = root?.querySelector(`#${CSS.escape(id)}`) ?? root?.querySelector(`#${CSS.escape(`user-content-${id}`)}`)
+      target?.scrollIntoView({ block: 'start' })
+    } else if (/^(https?:|mailto:)/i.test(a.href)) {
+      window.open(a.href, '_blank', 'noopener,noreferrer')
+    }
+  }
+
+  return (
+    <div ref={previewRef} className={classes.preview} data-testid="preview-pane">
+      {fm.present && (
+        <div className={classes.frontMatter} data-testid="front-matter">
+          {fm.entries.map((e) => (
+            <span key={e.key} className={classes.fmEntry}>
+              <span className={classes.fmKey}>{e.key}</span>
+              <span className={classes.fmValue}>{e.value}</span>
+            </span>
+          ))}
+          {fm.error && (
+            <Text size="xs" c="red" data-testid="front-matter-error">
+              Front matter is not valid YAML{fm.error.line ? ` (line ${fm.error.line})` : ''}: {fm.error.message}. The page still saves.
+            </Text>
+          )}
+          {!fm.error && fm.entries.length === 0 && (
+            <Text size="xs" c="dimmed">
+              Empty front matter
+            </Text>
+          )}
+        </div>
+      )}
+      {text.trim() || fm.present ? (
+        <div className={classes.markdown} data-testid="preview" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <Text size="sm" c="dimmed" className={classes.previewEmpty}>
+          Nothing to preview yet. Write some Markdown on the left.
+        </Text>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+// Markdown for the editor, with the page's YAML front matter known as such: without this, CodeMirror's
+// Markdown grammar reads `key: value` lines closed by `---` as a setext heading and draws them bold and
+// underlined. The block is parsed as `FrontMatter` and its lines drawn as a quiet strip.
+import { markdown } from '@codemirror/lang-markdown'
+import { syntaxTree } from '@codemirror/language'
+import { RangeSetBuilder } from '@codemirror/state'
+import { Decoration, ViewPlugin, type DecorationSet, type EditorView, type ViewUpdate } from '@codemirror/view'
+
+type MarkdownExtension = NonNullable<NonNullable<Parameters<typeof markdown>[0]>['extensions']>
+
+const OPEN = /^---[ \t]*$/
+const CLOSE = /^(?:---|\.\.\.)[ \t]*$/
+
+/** A `---` block at the very top of the document, up to its closing `---` (or the end, while it is being typed). */
+const frontMatterBlock: MarkdownExtension = {
+  defineNodes: [{ name: 'FrontMatter', block: true }],
+  parseBlock: [
+    {
+      name: 'FrontMatter',
+      before: 'HorizontalRule',
+      parse(cx, line) {
+        if (cx.lineStart !== 0 || !OPEN.test(line.text)) return false
+        const from = cx.lineStart
+        let to = from + line.text.length
+        while (cx.nextLine()) {
+          to = cx.lineStart + line.text.length
+          if (CLOSE.test(line.text)) {
+            cx.nextLine()
+            break
+          }
+        }
+        cx.addElement(cx.elt('FrontMatter', from, to))
+        return true
+      },
+    },
+  ],
+}
+
+const frontMatterLine = Decoration.line({ class: 'cm-frontMatter' })
+
+function frontMatterDecorations(view: EditorView): DecorationSet {
+  const node = syntaxTree(view.state).topNode.firstChild
+  if (!node || node.name !== 'FrontMatter') return Decoration.none
+  const builder = new RangeSetBuilder<Decoration>()
+  const doc = view.state.doc
+  for (let pos = node.from; pos <= node.to && pos <= doc.length; ) {
+    const line = doc.lineAt(pos)
+    builder.add(line.from, line.from, frontMatterLine)
+    pos = line.to + 1
+  }
+  return builder.finish()
+}
+
+const frontMatterLines = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet
+    constructor(view: EditorView) {
+      this.decorations = frontMatterDecorations(view)
+    }
+    update(update: ViewUpdate) {
+      if (update.docChanged || syntaxTree(update.startState) !== syntaxTree(update.state)) this.decorations = frontMatterDecorations(update.view)
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+)
+
+export const markdownLanguage = [markdown({ extensions: [frontMatterBlock] }), frontMatterLines]

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { fileIdOf, renderMarkdown } from './markdownPreview.ts'
+
+describe('markdown preview', () => {
+  it('renders GFM and leaves the front matter out', () => {
+    const html = renderMarkdown('---\ntitle: Hi\n---\n# Title\n\n- one\n- [x] done\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n~~gone~~')
+    expect(html).toContain('<h1>Title</h1>')
+    expect(html).toContain('<li>one</li>')
+    expect(html).toContain('type="checkbox"')
+    expect(html).toContain('<table>')
+    expect(html).toContain('<del>gone</del>')
+    expect(html).not.toContain('title: Hi')
+    // Alignment must not become a style attribute: the CSP refuses inline styles.
+    expect(html).not.toContain('style=')
+  })
+
+  it('removes scripts, event handlers and javascript: links', () => {
+    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src="x" onerror="alert(1)">\n\n[x](javascript:alert(1))\n\n<div style="color:red">s</div>')
+    expect(html).not.toContain('<script')
+    expect(html).not.toContain('onerror')
+    expect(html).not.toContain('javascript:')
+    expect(html).not.toContain('style=')
+  })
+
+  it('points /files/<id> links and images at their download URLs', () => {
+    const files = new Map([['f1', { name: 'shot.png', downloadURL: 'http://127.0.0.1:1/files/s/r/f1/shot.png?token=t' }]])
+    const html = renderMarkdown('![Shot](/files/f1)\n\n[Get it](/files/f1)', files)
+    expect(html).toContain('src="http://127.0.0.1:1/files/s/r/f1/shot.png?token=t"')
+    expect(html).toContain('href="http://127.0.0.1:1/files/s/r/f1/shot.png?token=t"')
+    expect(html).toContain('target="_blank"')
+  })
+
+  it('shows a placeholder for images the app cannot load', () => {
+    const html = renderMarkdown('![Logo](https://example.com/logo.png)\n\n![Gone](/files/nope)')
+    expect(html).not.toContain('<img')
+    expect(html).toContain('class="missing-image"')
+    expect(html).toContain('>Logo</span>')
+    expect(html).toContain('File not found in this revision')
+  })
+
+  it('reads file ids from document links', () => {
+    expect(fileIdOf('/files/abc')).toBe('abc')
+    expect(fileIdOf('/files/abc?x=1')).toBe('abc')
+    expect(fileIdOf('/files/a/b')).toBeNull()
+    expect(fileIdOf('https://x/files/abc')).toBeNull()
+  })
+})

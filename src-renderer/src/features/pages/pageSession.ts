@@ -1,0 +1,282 @@
+// One page being edited: its autosave queue, the change request its writes go to, its uploads, and the editor
+// state handed from the main-content route to the change-request route when the first write lands (the two are
+// different routes, so React mounts a new editor; this object outlives it).
+import type { QueryClient } from '@tanstack/react-query'
+import type { EditorState } from '@codemirror/state'
+import type { EditorView } from '@codemirror/view'
+import { fetchAll } from '../../api/lists.ts'
+import type { ContentFile } from '../../api/types.ts'
+import { fileMarkdown, fileProblem, newFiles, readAsBase64, uploadName } from './fileUpload.ts'
+import { applyChanges, filesQuery, rememberPageWrite, resolveDraft, type ContentScope } from './queries.ts'
+import { SaveQueue, type PageFields, type SaveSnapshot } from './saveQueue.ts'
+
+export interface Upload {
+  id: number
+  name: string
+  /** 0..1 while reading, then the write (no progress of its own). */
+  progress: number
+  phase: 'reading' | 'uploading' | 'done' | 'failed'
+  error?: string
+}
+
+export interface SessionSnapshot {
+  /** The title and markdown the editor shows (the newest, saved or not). */
+  fields: PageFields
+  save: SaveSnapshot
+  /** The change request writes go to; undefined on main until the first write finds or opens a draft. */
+  target: number | undefined
+  /** True once a write reached `target`: the moment a page opened on main moves to its change request. */
+  landed: boolean
+  uploads: Upload[]
+}
+
+/** What a remounted editor picks up: selection, undo history, scroll and focus. */
+export interface ViewHandoff {
+  state: EditorState
+  scroll: ReturnType<EditorView['scrollSnapshot']>
+  focused: boolean
+}
+
+const IDLE_TTL_MS = 20_000
+
+let uploadIds = 0
+
+export class PageSession {
+  readonly queue: SaveQueue
+  target: number | undefined
+  handoff: ViewHandoff | null = null
+  /** The editor showing this page now, if any (uploads insert their links through it). */
+  view: EditorView | null = null
+  private landed = false
+  private uploads: Upload[] = []
+  private snap: SessionSnapshot
+  private listeners = new Set<() => void>()
+  private refs = 0
+  private expiry: ReturnType<typeof setTimeout> | null = null
+
+  constructor(
+    private readonly client: QueryClient,
+    readonly spaceId: string,
+    readonly pageId: string,
+    target: number | undefined,
+    /** The page as first loaded: on main, a draft holding another version of it is not reused. */
+    private readonly base: PageFields,
+  ) {
+    this.target = target
+    this.queue = new SaveQueue({ initial: base, send: (patch) => this.write(patch) })
+    this.snap = this.build()
+    this.queue.subscribe(() => this.changed())
+  }
+
+  get key(): string {
+    return sessionKey(this.spaceId, this.pageId, this.target)
+  }
+
+  snapshot = (): SessionSnapshot => this.snap
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private build(): SessionSnapshot {
+    return { fields: this.queue.fields, save: this.queue.snapshot(), target: this.target, landed: this.landed, uploads: this.uploads }
+  }
+
+  private changed() {
+    this.snap = this.build()
+    for (const l of this.listeners) l()
+  }
+
+  /** An edit from the editor, the title field, an upload or a rename in the tree. */
+  edit(fields: Partial<PageFields>) {
+    this.queue.edit(fields)
+    this.changed()
+  }
+
+  private scope(): ContentScope {
+    return { spaceId: this.spaceId, changeRequest: this.target }
+  }
+
+  /** The change request to write to: on main, the draft found or opened by the first write. */
+  private async ensureTarget(): Promise<number> {
+    if (this.target !== undefined) return this.target
+    const title = this.queue.fields.title.trim() || this.base.title
+    const cr = await resolveDraft(this.client, this.spaceId, { subject: `Edit “${title}”`, page: { id: this.pageId, ...this.base } })
+    if (this.target === undefined) {
+      sessions.delete(this.key)
+      this.target = cr.number
+      sessions.set(this.key, this)
+      this.changed()
+    }
+    return this.target
+  }
+
+  private markLanded() {
+    if (this.landed) return
+    this.landed = true
+    this.changed()
+  }
+
+  private async write(patch: Partial<PageFields>): Promise<void> {
+    const number = await this.ensureTarget()
+    const cr = await applyChanges(this.client, this.spaceId, number, [
+      {
+        operation: 'update_page',
+        page: this.pageId,
+        ...(patch.markdown !== undefined ? { document: { markdown: patch.markdown } } : {}),
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+      },
+    ])
+    rememberPageWrite(this.client, this.scope(), this.pageId, patch, cr.updatedAt)
+    this.markLanded()
+  }
+
+  // --- uploads -------------------------------------------------------------------------------------------------
+  private setUpload(id: number, patch: Partial<Upload>) {
+    this.uploads = this.uploads.map((u) => (u.id === id ? { ...u, ...patch } : u))
+    this.changed()
+  }
+
+  dismissUpload(id: number) {
+    this.uploads = this.uploads.filter((u) => u.id !== id)
+    this.changed()
+  }
+
+  /**
+   * Uploads files one by one into the change request and puts their links where the cursor was (or at `pos`).
+   * Each file first shows as an "Uploading…" placeholder in the text, as it would on a code host, so the link
+   * lands in the right place however the text changes meanwhile. Files over the limit are refused before any
+   * byte is sent.
+   */
+  async upload(files: File[], pos?: number): Promise<void> {
+    const accepted: { upload: Upload; file: File; name: string; placeholder: string }[] = []
+    for (const file of files) {
+      const name = uploadName(file)
+      const problem = fileProblem({ name, size: file.size })
+      const upload: Upload = { id: ++uploadIds, name, progress: 0, phase: problem ? 'failed' : 'reading', ...(problem ? { error: problem } : {}) }
+      this.uploads = [...this.uploads, upload]
+      if (!problem) accepted.push({ upload, file, name, placeholder: `![Uploading ${name} (${upload.id})…]()` })
+    }
+    this.changed()
+    if (!accepted.length) return
+    this.insertText(accepted.map((a) => a.placeholder).join('\n\n'), pos)
+
+    let known: Set<string> | null = null
+    for (const { upload, file, name, placeholder } of accepted) {
+      try {
+        const base64 = await readAsBase64(file, (progress) => this.setUpload(upload.id, { progress }))
+        this.setUpload(upload.id, { phase: 'uploading', progress: 1 })
+        const number = await this.ensureTarget()
+        const scope = this.scope()
+        known ??= new Set((await fetchAll<ContentFile>(`/v1/spaces/${this.spaceId}/change-requests/${number}/content/files`)).map((f) => f.id))
+        await applyChanges(this.client, this.spaceId, number, [
+          { operation: 'insert_files', files: [{ name, base64, ...(file.type ? { contentType: file.type } : {}) }] },
+        ])
+        const after = await fetchAll<ContentFile>(`/v1/spaces/${this.spaceId}/change-requests/${number}/content/files`)
+        this.client.setQueryData(filesQuery(scope).queryKey, after)
+        const [created] = newFiles(known, after, [name])
+        known = new Set(after.map((f) => f.id))
+        if (!created) throw new Error(`“${name}” was uploaded but is not listed among the change request's files`)
+        this.replaceText(placeholder, fileMarkdown(created))
+        this.setUpload(upload.id, { phase: 'done' })
+        this.markLanded()
+        setTimeout(() => this.dismissUpload(upload.id), 4000)
+      } catch (error) {
+        this.replaceText(placeholder, '')
+        this.setUpload(upload.id, { phase: 'failed', error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+  }
+
+  /**
+   * Inserts text at `pos` (or the cursor) as a block of its own (blank lines around it, so an image is not run
+   * into the paragraph above), through the editor when one shows the page.
+   */
+  private insertText(text: string, pos?: number) {
+    const view = this.view
+    if (!view) {
+      const md = this.queue.fields.markdown
+      this.edit({ markdown: md + (!md ? '' : md.endsWith('\n\n') ? '' : md.endsWith('\n') ? '\n' : '\n\n') + text + '\n' })
+      return
+    }
+    const doc = view.state.doc
+    const at = Math.max(0, Math.min(pos ?? view.state.selection.main.head, doc.length))
+    const line = doc.lineAt(at)
+    const blank = (n: number) => n < 1 || n > doc.lines || !doc.line(n).text.trim()
+    const before = at > line.from ? '\n\n' : blank(line.number - 1) ? '' : '\n'
+    const after = at < line.to ? '\n\n' : blank(line.number + 1) ? '' : '\n'
+    const insert = `${before}${text}${after}`
+    view.dispatch({ changes: { from: at, insert }, selection: { anchor: at + insert.length }, scrollIntoView: true })
+  }
+
+  private replaceText(search: string, replacement: string) {
+    const view = this.view
+    if (!view) {
+      this.edit({ markdown: this.queue.fields.markdown.replace(search, replacement) })
+      return
+    }
+    const from = view.state.doc.toString().indexOf(search)
+    if (from < 0) return
+    view.dispatch({ changes: { from, to: from + search.length, insert: replacement } })
+  }
+
+  // --- lifetime ------------------------------------------------------------------------------------------------
+  get inUse(): boolean {
+    return this.refs > 0
+  }
+
+  retain() {
+    this.refs += 1
+    if (this.expiry) clearTimeout(this.expiry)
+    this.expiry = null
+  }
+
+  /**
+   * The editor went away. Unsaved text is written first; the session then stays a little while, so the editor
+   * of the change-request route (or a quick return to this page) picks up the cursor and undo history.
+   */
+  release() {
+    this.refs -= 1
+    if (this.refs > 0) return
+    if (this.queue.dirty) void this.queue.flush()
+    this.expiry = setTimeout(() => this.expire(), IDLE_TTL_MS)
+  }
+
+  private expire() {
+    if (this.refs > 0) return
+    if (this.queue.dirty && this.queue.snapshot().status !== 'failed') {
+      this.expiry = setTimeout(() => this.expire(), IDLE_TTL_MS)
+      return
+    }
+    if (sessions.get(this.key) === this) sessions.delete(this.key)
+  }
+}
+
+const sessions = new Map<string, PageSession>()
+
+function sessionKey(spaceId: string, pageId: string, target: number | undefined) {
+  return `${spaceId}:${pageId}:${target ?? 'main'}`
+}
+
+/** The session of a page in a scope: the one still alive (handed over, or still saving), else a new one. */
+export function openSession(client: QueryClient, scope: ContentScope, pageId: string, base: () => PageFields): PageSession {
+  const key = sessionKey(scope.spaceId, pageId, scope.changeRequest)
+  let session = sessions.get(key)
+  if (!session) {
+    session = new PageSession(client, scope.spaceId, pageId, scope.changeRequest, base())
+    sessions.set(key, session)
+  }
+  return session
+}
+
+/** The live session of a page, if one exists (tree actions flush it before they move or delete its page). */
+export function findSession(scope: ContentScope, pageId: string): PageSession | undefined {
+  return sessions.get(sessionKey(scope.spaceId, pageId, scope.changeRequest))
+}
+
+/** Drops a page's idle session after the page changed elsewhere (renamed in the tree, deleted), so it is read again. */
+export function forgetSession(scope: ContentScope, pageId: string): void {
+  const session = findSession(scope, pageId)
+  if (session && !session.inUse && !session.queue.dirty) sessions.delete(session.key)
+}

@@ -1,0 +1,163 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { ApiError, api, withQuery } from '../../api/client.ts'
+import { fetchAll } from '../../api/lists.ts'
+import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, Page } from '../../api/types.ts'
+import { userQuery } from '../orgs/queries.ts'
+import { updatePage } from './pageTreeModel.ts'
+
+/** Whose content a screen shows: the space's main content, or a change request's (by its number). */
+export interface ContentScope {
+  spaceId: string
+  changeRequest?: number
+}
+
+// Keys mirror API paths after /v1: `/v1/spaces/{id}/change-requests/{n}/content/page/{pageId}` →
+// ['spaces', id, 'change-requests', 'n', 'content', 'page', pageId]; main content drops the change request part.
+const scopeKey = ({ spaceId, changeRequest }: ContentScope) =>
+  changeRequest === undefined ? ['spaces', spaceId] : ['spaces', spaceId, 'change-requests', String(changeRequest)]
+const scopePath = ({ spaceId, changeRequest }: ContentScope) =>
+  changeRequest === undefined ? `/v1/spaces/${spaceId}` : `/v1/spaces/${spaceId}/change-requests/${changeRequest}`
+
+/** The page tree (no documents). */
+export const pagesQuery = (scope: ContentScope) =>
+  queryOptions({
+    queryKey: [...scopeKey(scope), 'content', 'pages'],
+    queryFn: () => api.request<{ pages: ContentPage[] }>('GET', `${scopePath(scope)}/content/pages`).then((r) => r.pages),
+  })
+
+/** One page with its markdown. */
+export const pageQuery = (scope: ContentScope, pageId: string) =>
+  queryOptions({
+    queryKey: [...scopeKey(scope), 'content', 'page', pageId],
+    queryFn: () => api.request<ContentPage>('GET', `${scopePath(scope)}/content/page/${pageId}`),
+  })
+
+/** The revision's files (the preview resolves `/files/<id>` with their download URLs). */
+export const filesQuery = (scope: ContentScope) =>
+  queryOptions({
+    queryKey: [...scopeKey(scope), 'content', 'files'],
+    queryFn: () => fetchAll<ContentFile>(`${scopePath(scope)}/content/files`),
+  })
+
+/** A change request by its number (the same key as the change requests screens use). */
+export const changeRequestQuery = (spaceId: string, number: number) =>
+  queryOptions({
+    queryKey: ['spaces', spaceId, 'change-requests', String(number)],
+    queryFn: () => api.request<ChangeRequest>('GET', `/v1/spaces/${spaceId}/change-requests/${number}`),
+  })
+
+/**
+ * After a write to change request `number`: the change request lists (any filters) and its `/changes` are
+ * stale. Nothing else under it is: this screen keeps the content it wrote up to date itself, the change request
+ * comes from the answer, and its comments did not change (refetching those on every autosave would be a storm).
+ */
+export function invalidateChangeRequestLists(client: QueryClient, spaceId: string, number: number) {
+  const n = String(number)
+  void client.invalidateQueries({
+    queryKey: ['spaces', spaceId, 'change-requests'],
+    predicate: ({ queryKey: key }) => key.length === 3 || (key.length === 4 && typeof key[3] === 'object') || (key[3] === n && key[4] === 'changes'),
+  })
+}
+
+/** Applies a batch of content changes to a change request (all or nothing) and caches the answer. */
+export async function applyChanges(client: QueryClient, spaceId: string, number: number, changes: ContentChangeInput[]): Promise<ChangeRequest> {
+  try {
+    const cr = await api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests/${number}/content`, { changes })
+    client.setQueryData(changeRequestQuery(spaceId, number).queryKey, cr)
+    invalidateChangeRequestLists(client, spaceId, number)
+    return cr
+  } catch (error) {
+    noteRefusal(client, spaceId, error, number)
+    throw error
+  }
+}
+
+/**
+ * A write refused because of the space (locked, role taken away) or the change request (merged, archived):
+ * fetch them again so the screen shows why (read-only banner, status) beside the message.
+ */
+export function noteRefusal(client: QueryClient, spaceId: string, error: unknown, number?: number) {
+  if (!(error instanceof ApiError)) return
+  if (error.status === 403 || error.status === 404) void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
+  if (error.status === 409 && number !== undefined) void client.invalidateQueries({ queryKey: changeRequestQuery(spaceId, number).queryKey, exact: true })
+}
+
+/** Keeps the cached page and tree in step with a page write, without asking the API again. */
+export function rememberPageWrite(client: QueryClient, scope: ContentScope, pageId: string, patch: { title?: string; markdown?: string }, updatedAt?: string) {
+  client.setQueryData(pageQuery(scope, pageId).queryKey, (page) => (page ? { ...page, ...patch, ...(updatedAt ? { updatedAt } : {}) } : page))
+  if (patch.title !== undefined) {
+    client.setQueryData(pagesQuery(scope).queryKey, (pages) => (pages ? updatePage(pages, pageId, { title: patch.title }) : pages))
+  }
+}
+
+// One draft lookup at a time per space: a save and an upload starting together land in the same change request.
+const resolving = new Map<string, Promise<ChangeRequest>>()
+// Drafts this window created, by space: found again even before anything was written to them (the contributor
+// filter only knows people who wrote content).
+const createdHere = new Map<string, number>()
+
+export interface DraftRequest {
+  subject: string
+  /** The page about to be written, as the writer last read it on main: a draft that already changed it otherwise is not reused. */
+  page?: { id: string; title: string; markdown: string }
+}
+
+/**
+ * The draft change request edits made on main go to: the caller's most recent draft in the space (the hosted
+ * service's habit), unless that draft already holds a different version of the page being edited (writing over
+ * it would lose that work), else a new draft.
+ */
+export function resolveDraft(client: QueryClient, spaceId: string, request: DraftRequest): Promise<ChangeRequest> {
+  const pending = resolving.get(spaceId)
+  if (pending) return pending
+  const run = findOrCreateDraft(client, spaceId, request)
+    .catch((error: unknown) => {
+      noteRefusal(client, spaceId, error)
+      throw error
+    })
+    .finally(() => resolving.delete(spaceId))
+  resolving.set(spaceId, run)
+  return run
+}
+
+async function findOrCreateDraft(client: QueryClient, spaceId: string, request: DraftRequest): Promise<ChangeRequest> {
+  const me = await client.fetchQuery(userQuery())
+  const mine = await api.request<Page<ChangeRequest>>(
+    'GET',
+    withQuery(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft', contributor: me.id, limit: 1 }),
+  )
+  let draft: ChangeRequest | undefined = mine.items[0]
+  const made = createdHere.get(spaceId)
+  if (made !== undefined && (!draft || draft.number < made)) {
+    const cr = await api.request<ChangeRequest>('GET', `/v1/spaces/${spaceId}/change-requests/${made}`).catch(() => undefined)
+    if (cr?.status === 'draft') draft = cr
+  }
+  if (draft && request.page && !(await holdsSamePage(spaceId, draft.number, request.page))) draft = undefined
+  if (!draft) {
+    draft = await api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: request.subject.slice(0, 100) })
+    createdHere.set(spaceId, draft.number)
+    // The space's counters (drafts) changed.
+    void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
+  }
+  client.setQueryData(changeRequestQuery(spaceId, draft.number).queryKey, draft)
+  invalidateChangeRequestLists(client, spaceId, draft.number)
+  return draft
+}
+
+async function holdsSamePage(spaceId: string, number: number, page: { id: string; title: string; markdown: string }): Promise<boolean> {
+  try {
+    const theirs = await api.request<ContentPage>('GET', `/v1/spaces/${spaceId}/change-requests/${number}/content/page/${page.id}`)
+    return theirs.title === page.title && (theirs.markdown ?? '') === page.markdown
+  } catch {
+    return false
+  }
+}
+
+/** Draft → open: the change request asks for review. */
+export async function submitForReview(client: QueryClient, spaceId: string, number: number): Promise<ChangeRequest> {
+  const cr = await api.request<ChangeRequest>('PATCH', `/v1/spaces/${spaceId}/change-requests/${number}`, { status: 'open' })
+  client.setQueryData(changeRequestQuery(spaceId, number).queryKey, cr)
+  invalidateChangeRequestLists(client, spaceId, number)
+  void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
+  return cr
+}

@@ -1,0 +1,245 @@
+import { ActionIcon, Alert, Badge, Button, EmptyState, Group, Menu, Modal, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { modals } from '@mantine/modals'
+import { IconCopy, IconDots, IconInfoCircle, IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type { ShareLink } from '../../api/types.ts'
+import { applyFormError, notifyError, notifySuccess } from '../../app/notify.ts'
+import { formatDate } from '../common/format.ts'
+import { useReportAppState } from '../../app/appState.ts'
+import { RowsSkeleton } from '../common/Skeletons.tsx'
+import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
+import { VISIBILITY_LABELS } from './labels.ts'
+import { shareLinksQuery, siteQuery, useCreateShareLink, useDeleteShareLink, useUpdateShareLink, useUpdateSite } from './queries.ts'
+import { useCanManageSites } from './SiteScreen.tsx'
+import table from '../common/DataTable.module.css'
+import classes from './Sites.module.css'
+
+const ROW_HEIGHT = 56
+const COLUMNS = 'minmax(160px, 1fr) minmax(200px, 1.6fr) 90px 110px 96px'
+
+/** Copies a text; says so, or why not (a browser may refuse clipboard access). */
+export async function copyText(text: string, message: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text)
+    notifySuccess(message)
+  } catch (e) {
+    notifyError(e, 'Could not copy the link')
+  }
+}
+
+/**
+ * Share links of a site: secret addresses that open a share-link site. Create one per audience, copy it,
+ * turn it off when that audience should lose access, delete it for good.
+ */
+export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: string }) {
+  const canManage = useCanManageSites(orgId)
+  const { data: site } = useSuspenseQuery(siteQuery(orgId, siteId))
+  // Listing links is management (their keys open the site): readers see an explanation instead.
+  const links = useQuery({ ...shareLinksQuery(orgId, siteId), enabled: canManage })
+  const create = useCreateShareLink(orgId, siteId)
+  const makeShareLink = useUpdateSite(orgId, siteId)
+  const form = useForm({ initialValues: { name: '' } })
+  const list = links.data ?? []
+  const [renaming, setRenaming] = useState<ShareLink | null>(null)
+  useReportAppState(links.data || !canManage ? 'ready' : 'loading')
+
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: list.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => list[i]!.id })
+
+  if (!canManage)
+    return (
+      <Text size="sm" c="dimmed">
+        Share links carry the secret keys that open the site; only members who may create content manage them.
+      </Text>
+    )
+
+  return (
+    <Stack gap="md">
+      {site.visibility !== 'share-link' && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} data-testid="share-link-hint">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">
+              This site is <b>{VISIBILITY_LABELS[site.visibility]}</b>: share links only matter when its visibility is <b>Share link</b>. You can
+              prepare links now.
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              loading={makeShareLink.isPending}
+              onClick={() => makeShareLink.mutate({ visibility: 'share-link' }, { onSuccess: () => notifySuccess('Visibility: Share link') })}
+            >
+              Switch to share link
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <form
+        onSubmit={form.onSubmit(({ name }) =>
+          create.mutate(
+            { name: name.trim() },
+            {
+              onSuccess: (link) => {
+                notifySuccess(`Share link “${link.name ?? 'Untitled'}” created`)
+                form.reset()
+              },
+              onError: (e) => applyFormError(form, e),
+            },
+          ),
+        )}
+      >
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            placeholder="Name, e.g. Beta customers"
+            aria-label="Share link name"
+            style={{ flex: 1, maxWidth: 360 }}
+            {...form.getInputProps('name')}
+            data-testid="share-link-name"
+          />
+          <Button type="submit" leftSection={<IconPlus size={16} />} loading={create.isPending} disabled={!form.values.name.trim()} data-testid="create-share-link">
+            Create link
+          </Button>
+        </Group>
+      </form>
+      {links.isPending ? (
+        <RowsSkeleton rows={3} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          mt={16}
+          variant="light"
+          icon={<IconLink size={28} stroke={1.6} />}
+          title="No share links yet"
+          description="Each link opens the published site for whoever has it. Create one per audience, so you can turn one off without affecting the others."
+          data-testid="share-links-empty"
+        />
+      ) : (
+        <div className={table.table} style={{ ['--columns' as string]: COLUMNS }}>
+          <div className={table.head}>
+            <span>Name</span>
+            <span>Link</span>
+            <span>Status</span>
+            <span>Created</span>
+            <span />
+          </div>
+          <div ref={listRef} className={table.body} style={{ height: virtualizer.getTotalSize() }} data-testid="share-link-list">
+            {virtualizer.getVirtualItems().map((item) => {
+              const link = list[item.index]!
+              return <ShareLinkRow key={item.key} orgId={orgId} siteId={siteId} link={link} top={item.start - scrollMargin} onRename={() => setRenaming(link)} />
+            })}
+          </div>
+        </div>
+      )}
+      <RenameLinkDialog orgId={orgId} siteId={siteId} link={renaming} onClose={() => setRenaming(null)} />
+    </Stack>
+  )
+}
+
+function ShareLinkRow({ orgId, siteId, link, top, onRename }: { orgId: string; siteId: string; link: ShareLink; top: number; onRename(): void }) {
+  const update = useUpdateShareLink(orgId, siteId)
+  const remove = useDeleteShareLink(orgId, siteId)
+  const name = link.name || 'Untitled link'
+  const active = !!link.active
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete share link?',
+      children: <Text size="sm">Whoever has “{name}” can no longer open the site with it. This cannot be undone; to pause a link, turn it off instead.</Text>,
+      labels: { confirm: 'Delete link', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate(link.id, { onSuccess: () => notifySuccess(`Share link “${name}” deleted`) }),
+    })
+  return (
+    <div className={table.row} style={{ transform: `translateY(${top}px)` }} data-testid="share-link-row">
+      <Text className={table.cell} fw={500} truncate data-testid="share-link-title">
+        {name}
+      </Text>
+      <Text className={`${table.cell} ${classes.url}`} title={link.urls.published} data-testid="share-link-url">
+        {link.urls.published}
+      </Text>
+      <div className={table.cell}>
+        <Badge color={active ? 'teal' : 'gray'} data-testid="share-link-status">
+          {active ? 'Active' : 'Off'}
+        </Badge>
+      </div>
+      <Text className={table.cell} c="dimmed">
+        {formatDate(link.createdAt)}
+      </Text>
+      <Group gap={4} justify="flex-end" wrap="nowrap" className={table.cell}>
+        <Tooltip label="Copy link">
+          <ActionIcon aria-label={`Copy ${name}`} onClick={() => void copyText(link.urls.published, 'Link copied')} data-testid="copy-share-link">
+            <IconCopy size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={active ? 'Turn off: the link stops opening the site' : 'Turn on'}>
+          <Switch
+            size="xs"
+            checked={active}
+            disabled={update.isPending}
+            aria-label={active ? `Turn off ${name}` : `Turn on ${name}`}
+            onChange={(e) => {
+              const next = e.currentTarget.checked
+              update.mutate({ linkId: link.id, active: next }, { onSuccess: () => notifySuccess(next ? `“${name}” is active again` : `“${name}” is turned off`) })
+            }}
+            data-testid="share-link-active"
+          />
+        </Tooltip>
+        <Menu>
+          <Menu.Target>
+            <ActionIcon aria-label={`Actions for ${name}`} data-testid="share-link-menu">
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={onRename}>
+              Rename…
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+              Delete…
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </div>
+  )
+}
+
+function RenameLinkDialog({ orgId, siteId, link, onClose }: { orgId: string; siteId: string; link: ShareLink | null; onClose(): void }) {
+  const update = useUpdateShareLink(orgId, siteId, { inline: true })
+  const form = useForm({ initialValues: { name: '' } })
+  useEffect(() => {
+    if (!link) return
+    form.setValues({ name: link.name ?? '' })
+    form.clearErrors()
+  }, [link])
+  return (
+    <Modal opened={!!link} onClose={onClose} title="Rename share link">
+      <form
+        onSubmit={form.onSubmit(({ name }) => {
+          if (!link) return
+          update.mutate(
+            { linkId: link.id, name: name.trim() },
+            {
+              onSuccess: (l) => {
+                notifySuccess(`Share link renamed to “${l.name}”`)
+                onClose()
+              },
+              onError: (e) => applyFormError(form, e),
+            },
+          )
+        })}
+      >
+        <Stack>
+          <TextInput label="Name" description="Up to 50 characters" data-autofocus {...form.getInputProps('name')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Rename
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}
