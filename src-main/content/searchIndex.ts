@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3'
 import type { Db } from '../storage/database'
 import { sectionsOf, type Section } from './markdown'
 import { PageTree } from './pageTree'
@@ -104,6 +105,76 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     for (const section of sections) insert(section.id ? section.title : page.title, section.body, id, section.id, page.title, path)
   }
   s.setState.run(spaceId, revisionId)
+}
+
+// --- deferred index maintenance -----------------------------------------------------------------------------
+// A merge moves a space's primary revision in its own transaction and leaves the index to catch up right after
+// (re-indexing 1,000 pages is most of a large merge's cost and need not hold the request): the space is marked
+// pending, and the index catches up on the next turn of the event loop, or before a search that reads it,
+// whichever comes first, so a search never answers from an index behind the content it covers.
+
+const pendingByDb = new WeakMap<Db, Set<string>>()
+const stateOf = new WeakMap<Db, Database.Statement<[string], { revision: string | null; indexed: string | null }>>()
+
+function pendingOf(db: Db): Set<string> {
+  let pending = pendingByDb.get(db)
+  if (!pending) pendingByDb.set(db, (pending = new Set()))
+  return pending
+}
+
+/** Brings one space's index in step with its primary revision now (a transaction of its own, only if behind). */
+function catchUp(db: Db, spaceId: string): void {
+  if (!db.open) return
+  let statement = stateOf.get(db)
+  if (!statement) {
+    statement = db.prepare(
+      'SELECT s.revision_id AS revision, st.revision_id AS indexed FROM spaces s LEFT JOIN search_state st ON st.space_id = s.id WHERE s.id = ?'
+    )
+    stateOf.set(db, statement)
+  }
+  const state = statement.get(spaceId)
+  const revision = state?.revision
+  if (revision && revision !== state.indexed) db.transaction(() => syncSearchIndex(db, spaceId, revision)).immediate()
+}
+
+/**
+ * Marks a space's index as behind its primary revision (call in the transaction that moved it); it catches up
+ * after the current turn. A transaction that rolls back leaves nothing to do: the catch-up finds the index in
+ * step and returns.
+ */
+export function scheduleSearchIndex(db: Db, spaceId: string): void {
+  const pending = pendingOf(db)
+  if (!pending.size) setImmediate(() => drainPending(db))
+  pending.add(spaceId)
+}
+
+function drainPending(db: Db): void {
+  const pending = pendingOf(db)
+  const next = pending.values().next()
+  if (next.done) return
+  pending.delete(next.value)
+  try {
+    catchUp(db, next.value)
+  } catch (error) {
+    // The next search of the space catches up again (ensureSearchIndex); nothing is lost.
+    console.error(`Search index of space ${next.value} could not catch up:`, error instanceof Error ? error.message : error)
+  }
+  // One space per turn: requests keep flowing between spaces.
+  if (pending.size) setImmediate(() => drainPending(db))
+}
+
+/**
+ * Before a search: the given spaces (all pending ones when absent) catch up now if they are behind. A space
+ * whose index is behind although not pending (its merge committed in another process, or a catch-up failed)
+ * catches up too when it is named.
+ */
+export function ensureSearchIndex(db: Db, spaceIds?: string[]): void {
+  const pending = pendingOf(db)
+  const ids = spaceIds ?? [...pending]
+  for (const id of ids) {
+    pending.delete(id)
+    catchUp(db, id)
+  }
 }
 
 /** Drops a space's search rows (the space was removed for good). */

@@ -1,7 +1,7 @@
 import { mergeFiles, mergeTrees, type MergeConflict } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
 import { loadFiles, loadPages, writeRevision } from '../../content/revisions'
-import { syncSearchIndex } from '../../content/searchIndex'
+import { scheduleSearchIndex } from '../../content/searchIndex'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'
@@ -50,8 +50,8 @@ export function mergeChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestR
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { status: 'merged', revision_merged: revision, updated_at: ctx.now })
   crs.refreshSpaceCounters(space.id)
-  // Both trees are in hand: the index diff does not read them again.
-  syncSearchIndex(ctx.db, space.id, revision, new Map([[primary, ours], [revision, pages.tree]]))
+  // The index catches up after the commit (or before the next search): it is most of a large merge's cost.
+  scheduleSearchIndex(ctx.db, space.id)
   return { result: 'merge', revision }
 }
 

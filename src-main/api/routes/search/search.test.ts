@@ -113,6 +113,26 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     expect((await search('zeppelin')).body).toEqual({ items: [], count: 0 })
   })
 
+  it('keeps the index in step after a merge: in the background, and before any search that reads it', async () => {
+    const db = t.server.api.services.db
+    const state = () => db.prepare<[string], string>('SELECT revision_id FROM search_state WHERE space_id = ?').pluck().get(spaceId)
+    const primary = () => db.prepare<[string], string>('SELECT revision_id FROM spaces WHERE id = ?').pluck().get(spaceId)
+    const before = primary()
+    await edit(spaceId, [insert('Airships', 'The zeppelin hangar is north of the field.')])
+    // The merge answered before the index caught up; it does so on the next turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(state()).toBe(primary())
+    expect(state()).not.toBe(before)
+
+    // An index left behind (a merge committed by another process, a catch-up that failed) catches up before
+    // the space's search answers.
+    db.prepare('UPDATE search_state SET revision_id = ? WHERE space_id = ?').run(before, spaceId)
+    db.prepare("DELETE FROM search_sections WHERE rowid IN (SELECT row_id FROM search_section_rows WHERE space_id = ?)").run(spaceId)
+    db.prepare('DELETE FROM search_section_rows WHERE space_id = ?').run(spaceId)
+    expect((await search('zeppelin')).body.items.map((p: any) => p.title)).toEqual(['Airships'])
+    expect(state()).toBe(primary())
+  })
+
   it('ranks title matches first, matches the last word as a prefix, and needs every word', async () => {
     await edit(spaceId, [
       insert('Notes', 'Some text that mentions a telescope in passing, among many other words that dilute it.'),

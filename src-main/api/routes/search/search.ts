@@ -2,6 +2,7 @@ import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import { OrgSearchList, SearchQuerySchema, SpaceSearchList } from '../../../../src-shared/schemas/search'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { buildSearchQuery, searchOrganization, searchSpace, type HitList } from '../../../content/search'
+import { ensureSearchIndex } from '../../../content/searchIndex'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
 import { read } from '../../context'
@@ -43,8 +44,10 @@ export default function searchRoutes(app: Api) {
         response: { 200: SpaceSearchList }
       }
     },
-    async (req) =>
-      read(req, (ctx) => {
+    async (req) => {
+      // A merge just before may have left the index to catch up: never answer from behind the content.
+      ensureSearchIndex(app.services.db, [req.params.spaceId])
+      return read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
         const after = searchCursor(req.query.page)
         const query = buildSearchQuery(req.query.query)
@@ -52,6 +55,7 @@ export default function searchRoutes(app: Api) {
         const found = searchSpace(ctx.db, space.id, query, { after, limit: req.query.limit ?? DEFAULT_LIMIT })
         return listOf(found, (hit) => hit.pageId, (hit) => presentSearchPage(ctx, space.id, hit))
       })
+    }
   )
 
   app.get(
@@ -65,8 +69,9 @@ export default function searchRoutes(app: Api) {
         response: { 200: OrgSearchList }
       }
     },
-    async (req) =>
-      read(req, (ctx) => {
+    async (req) => {
+      ensureSearchIndex(app.services.db)
+      return read(req, (ctx) => {
         const { org } = requireOrg(ctx, req.params.organizationId)
         const after = searchCursor(req.query.page)
         const query = buildSearchQuery(req.query.query)
@@ -75,5 +80,6 @@ export default function searchRoutes(app: Api) {
         const spaces = ctx.repo(spaceRepository).getMany(found.items.map((hit) => hit.spaceId))
         return listOf(found, (hit) => hit.spaceId, (hit) => presentOrgSearchSpace(ctx, spaces.get(hit.spaceId)!, hit))
       })
+    }
   )
 }
