@@ -35,4 +35,16 @@ describe('excerpt', () => {
     expect(cut.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 2)
     expect(excerpt(long, pattern('absent')).startsWith('lorem')).toBe(true)
   })
+
+  it('finds a match deep in a long section, whole words, whitespace runs folded, the match not taken from inside a word', () => {
+    const body = `Intro\n\n${'alpha   beta\tgamma\n'.repeat(400)}xneedle and then the needle itself\n${'delta epsilon '.repeat(300)}`
+    const cut = excerpt(body, pattern('needle'))
+    expect(cut.startsWith('…')).toBe(true)
+    expect(cut.endsWith('…')).toBe(true)
+    expect(cut).toContain('the needle itself')
+    expect(cut).not.toMatch(/\s{2}|\t|\n/)
+    expect(cut.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 2)
+    // The match is where the word starts (not inside "xneedle"): the excerpt starts at most a quarter before it.
+    expect(cut.indexOf('the needle')).toBeLessThan(EXCERPT_LENGTH / 4 + 12)
+  })
 })

@@ -85,25 +85,16 @@ const HITS = `SELECT search_sections.rowid AS rid, r.space_id AS space_id, r.pag
 
 function statements(db: Db) {
   // The FTS scan drives (CROSS JOIN keeps the order): each match costs one rowid lookup for its page and space.
-  // Pages are ranked once (MATERIALIZED); only the window's sections come back to JavaScript.
-  const spaceSearch = db.prepare<Record<string, unknown>, { rid: number; page_id: string; score: number; total: number }>(
-    `WITH hits AS MATERIALIZED (${HITS} WHERE search_sections MATCH @match AND r.space_id = @space),
-     pages AS MATERIALIZED (SELECT page_id, min(score) AS score FROM hits GROUP BY page_id),
-     win AS MATERIALIZED (
-       SELECT page_id, score FROM pages
-       WHERE @afterScore IS NULL OR score > @afterScore OR (score = @afterScore AND page_id > @afterId)
-       ORDER BY score, page_id LIMIT @limit),
-     ranked AS (
-       SELECT hits.rid, hits.page_id, hits.score, win.score AS page_score,
-         row_number() OVER (PARTITION BY hits.page_id ORDER BY hits.score, hits.rid) AS n
-       FROM win JOIN hits ON hits.page_id = win.page_id)
-     SELECT rid, page_id, score, (SELECT count(*) FROM pages) AS total FROM ranked WHERE n <= @sections
-     ORDER BY page_score, page_id, score, rid`
-  )
-  const spaceCount = db.prepare<Record<string, unknown>, number>(
-    `SELECT count(DISTINCT r.page_id) FROM search_sections CROSS JOIN search_section_rows AS r ON r.row_id = search_sections.rowid
-     WHERE search_sections MATCH @match AND r.space_id = @space`
-  ).pluck()
+  // Space search: every matching section of the space with its page and score; searchSpace groups and ranks
+  // them. Organization search ranks in SQL: pages are ranked once (MATERIALIZED) and only the window's sections
+  // come back to JavaScript.
+  const spaceHits = db
+    .prepare<Record<string, unknown>, [string, number, number]>(
+      `SELECT r.page_id, bm25(search_sections, ${TITLE_WEIGHT}, 1.0), search_sections.rowid
+       FROM search_sections CROSS JOIN search_section_rows AS r ON r.row_id = search_sections.rowid
+       WHERE search_sections MATCH @match AND r.space_id = @space`
+    )
+    .raw()
   // Organization search reads only live spaces the caller may list (the same rule as the organization's space list).
   const visible = `s.organization_id = @org AND s.deleted_at IS NULL AND (@all = 1
        OR s.id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(@principals)))
@@ -136,7 +127,7 @@ function statements(db: Db) {
   const rows = db.prepare<[string], { rid: number; section_id: string; title: string; body: string; page_title: string; path: string }>(
     `SELECT rowid AS rid, section_id, title, body, page_title, path FROM search_sections WHERE rowid IN (SELECT value FROM json_each(?))`
   )
-  return { spaceSearch, spaceCount, orgSearch, orgCount, rows }
+  return { spaceHits, orgSearch, orgCount, rows }
 }
 
 const cache = new WeakMap<Db, ReturnType<typeof statements>>()
@@ -152,18 +143,34 @@ export interface SearchPage {
   limit: number
 }
 
-/** Pages of one space matching the query, best first, each with its best sections. */
+/**
+ * Pages of one space matching the query, best first, each with its best sections. SQLite finds and scores the
+ * matching sections (FTS5, bm25); grouping them by page and ranking the pages happens here, in one pass over
+ * the hits: for broad queries (thousands of matching pages) that is about half the cost of doing it in SQL
+ * (temporary B-trees for the grouping, the ordering and the per-page section window).
+ */
 export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: SearchPage): HitList<PageHit> {
-  const s = st(db)
-  const params = {
-    match: query.match, space: spaceId, afterScore: page.after?.[0] ?? null, afterId: page.after?.[1] ?? null,
-    limit: page.limit + 1, sections: SECTIONS_PER_PAGE
+  const byPage = new Map<string, { pageId: string; score: number; hits: [number, number][] }>()
+  for (const [pageId, score, rid] of st(db).spaceHits.all({ match: query.match, space: spaceId })) {
+    const entry = byPage.get(pageId)
+    if (!entry) byPage.set(pageId, { pageId, score, hits: [[score, rid]] })
+    else {
+      if (score < entry.score) entry.score = score
+      entry.hits.push([score, rid])
+    }
   }
-  const found = s.spaceSearch.all(params)
-  const details = sectionDetails(db, found, query)
-  const pages = groupPages(found, details)
-  const count = found.length ? found[0]!.total : page.after ? s.spaceCount.get({ match: query.match, space: spaceId })! : 0
-  return { items: pages.slice(0, page.limit), count, more: pages.length > page.limit }
+  const after = page.after
+  const ranked = [...byPage.values()]
+    .filter((p) => !after || p.score > after[0] || (p.score === after[0] && p.pageId > after[1]))
+    .sort((a, b) => a.score - b.score || (a.pageId < b.pageId ? -1 : a.pageId > b.pageId ? 1 : 0))
+    .slice(0, page.limit + 1)
+  const found: { rid: number; page_id: string; score: number }[] = []
+  for (const p of ranked) {
+    p.hits.sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    for (const [score, rid] of p.hits.slice(0, SECTIONS_PER_PAGE)) found.push({ rid, page_id: p.pageId, score })
+  }
+  const pages = groupPages(found, sectionDetails(db, found, query))
+  return { items: pages.slice(0, page.limit), count: byPage.size, more: pages.length > page.limit }
 }
 
 /** Spaces matching the query (those the scope admits), best first, each with its best pages and their sections. */
@@ -223,8 +230,21 @@ export const EXCERPT_LENGTH = 240
  * not carry whole documents. Text shorter than the excerpt comes back whole.
  */
 export function excerpt(body: string, pattern: RegExp): string {
-  const text = body.replace(/\s+/g, ' ').trim()
-  if (text.length <= EXCERPT_LENGTH) return text
+  // Only a window of the body around the first match is normalized (whitespace runs → one space): sections can
+  // be long, and a result page holds hundreds of them. The window starts at a whitespace boundary, so the
+  // pattern's word-boundary lookbehind sees the same words as in the whole text.
+  const first = pattern.exec(body)?.index ?? 0
+  let from = Math.max(0, first - EXCERPT_LENGTH)
+  if (from > 0) {
+    const space = body.slice(0, from).search(/\s\S*$/)
+    from = space < 0 ? 0 : space
+  }
+  const to = Math.min(body.length, first + EXCERPT_LENGTH * 4)
+  let text = body.slice(from, to).replace(/\s+/g, ' ')
+  const whole = from === 0 && to === body.length
+  if (from === 0) text = text.trimStart()
+  if (to === body.length) text = text.trimEnd()
+  if (whole && text.length <= EXCERPT_LENGTH) return text
   const at = pattern.exec(text)?.index ?? 0
   let start = Math.max(0, at - EXCERPT_LENGTH / 4)
   if (start > 0) {
@@ -236,5 +256,7 @@ export function excerpt(body: string, pattern: RegExp): string {
     const space = text.lastIndexOf(' ', end)
     if (space > start) end = space
   }
-  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`
+  const cutBefore = from > 0 || start > 0
+  const cutAfter = to < body.length || end < text.length
+  return `${cutBefore ? '…' : ''}${text.slice(start, end).trim()}${cutAfter ? '…' : ''}`
 }
