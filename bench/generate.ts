@@ -1,6 +1,6 @@
 // Fills a Quire workspace with one organization of many spaces, fast: prepared inserts of what the API's
-// createSpace writes (the space row, an empty first revision, the creator's admin grant), many spaces per
-// transaction, no HTTP. createSpace itself re-prepares statements per call: 100k spaces took ~18 s, these ~4 s.
+// createSpace writes (the space row, an empty first revision, its (empty) search state, the creator's admin
+// grant), many spaces per transaction, no HTTP. createSpace itself re-prepares statements per call: 100k spaces took ~18 s, these ~4 s.
 import type { Services } from '../src-main/api/context'
 import { newId } from '../src-main/storage/ids'
 import { newToken } from '../src-main/storage/ids'
@@ -38,6 +38,8 @@ export function generateOrganization(services: Services, options: GenerateOption
   const insertRevision = db.prepare(
     "INSERT INTO revisions (id, space_id, parents, type, created_by, created_at) VALUES (?, ?, '[]', 'edits', ?, ?)"
   )
+  // An empty revision has nothing to index; the state says the index is in step with it.
+  const insertSearchState = db.prepare('INSERT INTO search_state (space_id, revision_id) VALUES (?, ?)')
   const insertGrant = db.prepare(
     "INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)"
   )
@@ -49,6 +51,7 @@ export function generateOrganization(services: Services, options: GenerateOption
       const revisionId = newId()
       insertSpace.run(spaceId, organizationId, spaceTitle(i), SPACE_EMOJI, firstPosition + i + 1, revisionId, owner.id, now, now)
       insertRevision.run(revisionId, spaceId, owner.id, now)
+      insertSearchState.run(spaceId, revisionId)
       insertGrant.run(spaceId, owner.id, now)
       if (isSampled(i, spaces, sampleSize)) sampleIds.push(spaceId)
     }

@@ -1,5 +1,5 @@
 import { buildApi } from '../api/app'
-import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
+import { bootstrapWorkspace, openWorkspace, startMaintenance } from '../server/workspace'
 import type { Backend } from './backend'
 
 export interface LocalBackend extends Backend {
@@ -17,6 +17,7 @@ export async function openLocalBackend(opts: { dataDir: string; baseUrl?: string
   const workspace = openWorkspace({ dataDir: opts.dataDir, baseUrl: opts.baseUrl ?? 'http://quire.localhost' })
   const ownerToken = `qr_session_${crypto.randomUUID()}`
   bootstrapWorkspace(workspace.services, ownerToken)
+  const stopMaintenance = startMaintenance(workspace.services)
   const api = await buildApi(workspace.services)
   return {
     ownerToken,
@@ -35,6 +36,7 @@ export async function openLocalBackend(opts: { dataDir: string; baseUrl?: string
       return new Response(noBody ? null : res.rawPayload, { status: res.statusCode, headers })
     },
     async close() {
+      stopMaintenance()
       await api.close()
       workspace.close()
     }

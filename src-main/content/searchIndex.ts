@@ -177,6 +177,18 @@ export function ensureSearchIndex(db: Db, spaceIds?: string[]): void {
   }
 }
 
+/** Schedules a catch-up for every live space whose index is behind its primary revision (at start-up). */
+export function scheduleStaleSearchIndexes(db: Db): void {
+  const stale = db
+    .prepare<[], string>(
+      `SELECT s.id FROM spaces s LEFT JOIN search_state st ON st.space_id = s.id
+       WHERE s.deleted_at IS NULL AND s.revision_id IS NOT NULL AND st.revision_id IS NOT s.revision_id`
+    )
+    .pluck()
+    .all()
+  for (const id of stale) scheduleSearchIndex(db, id)
+}
+
 /** Drops a space's search rows (the space was removed for good). */
 export function dropSearchIndex(db: Db, spaceId: string): void {
   const s = st(db)

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { buildApi, type Api } from '../api/app'
-import { bootstrapWorkspace, openWorkspace, purgeExpiredSpaces } from './workspace'
+import { bootstrapWorkspace, openWorkspace, startMaintenance } from './workspace'
 import type { Clock } from '../api/clock'
 
 export interface ServerOptions {
@@ -46,9 +46,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const host = options.host ?? '127.0.0.1'
   const workspace = openWorkspace({ dataDir: options.dataDir, clock: options.clock })
   const boot = bootstrapWorkspace(workspace.services, options.token)
-  // Past the restore window, deleted spaces go for good: at start, then hourly, off the request path.
-  purgeExpiredSpaces(workspace.services)
-  const purge = setInterval(() => purgeExpiredSpaces(workspace.services), 60 * 60 * 1000).unref()
+  const stopMaintenance = startMaintenance(workspace.services)
   const staticDir = options.staticDir && resolve(options.staticDir)
   const api = await buildApi(workspace.services, {
     logger: options.logger,
@@ -82,7 +80,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       if (closed) return
       closed = true
-      clearInterval(purge)
+      stopMaintenance()
       await api.close()
       workspace.close()
     }

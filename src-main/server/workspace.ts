@@ -8,7 +8,7 @@ import { openDatabase } from '../storage/database'
 import { newToken } from '../storage/ids'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
 import { SPACE_RESTORE_WINDOW_MS } from '../api/policies/space'
-import { dropSearchIndex } from '../content/searchIndex'
+import { dropSearchIndex, scheduleStaleSearchIndexes } from '../content/searchIndex'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
@@ -94,4 +94,17 @@ export function purgeExpiredSpaces(services: Services): number {
     .immediate()
   if (removed) services.writes++
   return removed
+}
+
+/**
+ * Upkeep of an open workspace, off the request path, for every host (the loopback server, the desktop app's
+ * in-process backend): deleted spaces past the restore window go for good (now, then hourly), and search
+ * indexes left behind their space's content (a merge whose catch-up never ran: the process stopped, or another
+ * process merged) catch up in the background. Returns the stop function.
+ */
+export function startMaintenance(services: Services): () => void {
+  purgeExpiredSpaces(services)
+  scheduleStaleSearchIndexes(services.db)
+  const purge = setInterval(() => purgeExpiredSpaces(services), 60 * 60 * 1000).unref()
+  return () => clearInterval(purge)
 }

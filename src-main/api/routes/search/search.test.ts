@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { scheduleStaleSearchIndexes } from '../../../content/searchIndex'
 import { startTestServer, walk, type Client, type TestServer } from '../../../testing/harness'
 
 let t: TestServer
@@ -131,6 +132,18 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     db.prepare('DELETE FROM search_section_rows WHERE space_id = ?').run(spaceId)
     expect((await search('zeppelin')).body.items.map((p: any) => p.title)).toEqual(['Airships'])
     expect(state()).toBe(primary())
+  })
+
+  it('at start-up, indexes left behind their space catch up in the background (startMaintenance)', async () => {
+    const db = t.server.api.services.db
+    const before = db.prepare<[string], string>('SELECT revision_id FROM spaces WHERE id = ?').pluck().get(spaceId)
+    await edit(spaceId, [insert('Airships', 'The zeppelin hangar is north of the field.')])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    db.prepare('UPDATE search_state SET revision_id = ? WHERE space_id = ?').run(before, spaceId)
+    scheduleStaleSearchIndexes(db)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const state = db.prepare('SELECT st.revision_id = s.revision_id FROM spaces s JOIN search_state st ON st.space_id = s.id WHERE s.id = ?').pluck().get(spaceId)
+    expect(state).toBe(1)
   })
 
   it('ranks title matches first, matches the last word as a prefix, and needs every word', async () => {
