@@ -14,8 +14,10 @@ function openExternally(url: string): void {
 }
 
 export function hardenWebContents(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.defaultSession.setPermissionCheckHandler(() => false)
+  // One permission only: the app may write text to the clipboard ("Copy link"); nothing else, nowhere else.
+  const allowed = (permission: string, origin: string) => permission === 'clipboard-sanitized-write' && isAppUrl(origin)
+  session.defaultSession.setPermissionRequestHandler((contents, permission, callback) => callback(allowed(permission, contents.getURL())))
+  session.defaultSession.setPermissionCheckHandler((contents, permission) => allowed(permission, contents?.getURL() ?? ''))
 
   // A file:// page gets no response headers; there the <meta> CSP in index.html applies.
   if (devServerUrl) {
