@@ -34,10 +34,11 @@ export class ChangeRequestsPage extends AppShell {
   }
 
   /** Opens the space straight on its Change requests tab (the tab's own address). */
+  /** Opens the space (its Pages tab first, as a user lands there) and moves to the Change requests tab. */
   async openTab(token: string, spaceId: string): Promise<void> {
-    await this.open(token, `/spaces/${spaceId}/change-requests`)
+    await this.openSpace(token, spaceId)
+    await this.clickTab()
     await expect(this.page.getByTestId('tab-change-requests')).toHaveAttribute('aria-selected', 'true')
-    await expect(this.page.getByTestId('cr-status-filter')).toBeVisible()
   }
 
   async filter(status: Status): Promise<void> {

@@ -32,8 +32,11 @@ export class CommentsPage extends AppShell {
    * Opens the space's Comments tab at its address (`#/spaces/{id}/comments`, as a bookmark or a link would).
    * Not through the Pages tab: that screen is another area's, and these specs should fail only for comments.
    */
+  /** Opens the space (its Pages tab first, as a user lands there) and moves to the Comments tab. */
   async openSpaceComments(token: string, spaceId: string): Promise<void> {
-    await this.open(token, `/spaces/${spaceId}/comments`)
+    await this.open(token, `/spaces/${spaceId}`)
+    await this.waitUntilReady()
+    await this.tab.click()
     await expect(this.tab).toHaveAttribute('aria-selected', 'true')
     await expect(this.composerInput).toBeVisible()
     await this.waitUntilReady()
