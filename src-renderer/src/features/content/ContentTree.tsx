@@ -33,6 +33,7 @@ import type { Collection, Space } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
 import { treeNavigation } from '../common/treeKeys.ts'
+import { usePointer } from '../common/usePointer.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { useContentActions, type ContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
@@ -86,7 +87,7 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
   const [dragged, setDragged] = useState<TreeRow | null>(null)
   const [drop, setDrop] = useState<DropState>(null)
-  const pointer = useRef({ x: 0, y: 0 })
+  const pointer = usePointer()
   // A drag that ends where it started is followed by a click on that row; it must not open the row.
   const justDragged = useRef(false)
   const endDrag = () => {
@@ -95,16 +96,6 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
     justDragged.current = true
     setTimeout(() => (justDragged.current = false), 0)
   }
-  // The drop zone depends on where the pointer is inside the row under it. dnd-kit reports moves from effects,
-  // after React has rendered, so the position is tracked all the time rather than from an effect that starts
-  // with the drag (fast moves would otherwise run ahead of it and leave a stale position).
-  useEffect(() => {
-    const track = (e: PointerEvent) => {
-      pointer.current = { x: e.clientX, y: e.clientY }
-    }
-    window.addEventListener('pointermove', track, { capture: true, passive: true })
-    return () => window.removeEventListener('pointermove', track, { capture: true })
-  }, [])
 
   const targetOf = useCallback(
     (overId: string | undefined, item: TreeRow): DropState => {

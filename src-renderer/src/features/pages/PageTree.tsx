@@ -20,6 +20,7 @@ import { IconChevronRight, IconDots, IconEyeOff, IconFileText, IconLink, IconFol
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { ContentPage } from '../../api/types.ts'
 import { treeNavigation } from '../common/treeKeys.ts'
+import { usePointer } from '../common/usePointer.ts'
 import type { PageActions } from './pageActions.tsx'
 import { ancestorsOf, dropZoneAt, flattenPages, indexPages, pageMove, type DropZone, type PageRow } from './pageTreeModel.ts'
 import { treeScroll, usePagesUi } from './pagesUiStore.ts'
@@ -146,16 +147,8 @@ export function PageTree({
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
   const [dragged, setDragged] = useState<PageRow | null>(null)
   const [drop, setDrop] = useState<DropState>(null)
-  const pointer = useRef({ x: 0, y: 0 })
+  const pointer = usePointer()
   const justDragged = useRef(false)
-  // dnd-kit reports moves after React renders; track the pointer all the time so fast drags get the right zone.
-  useEffect(() => {
-    const track = (e: PointerEvent) => {
-      pointer.current = { x: e.clientX, y: e.clientY }
-    }
-    window.addEventListener('pointermove', track, { capture: true, passive: true })
-    return () => window.removeEventListener('pointermove', track, { capture: true })
-  }, [])
   const endDrag = () => {
     setDragged(null)
     setDrop(null)

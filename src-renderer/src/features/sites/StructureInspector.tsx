@@ -129,6 +129,29 @@ function ConditionField({ form, orgId, siteId, disabled }: { form: ReturnType<ty
   )
 }
 
+/** Under a path-and-condition form: "Remove condition" when there is one, then Discard and Save. */
+function FormActions({ form, saving, onClearCondition }: { form: ReturnType<typeof usePathConditionForm>; saving: boolean; onClearCondition?: () => void }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      {onClearCondition ? (
+        <Button variant="subtle" color="gray" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onClearCondition} data-testid="clear-condition">
+          Remove condition
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
+          Discard
+        </Button>
+        <Button type="submit" size="xs" disabled={!form.isDirty()} loading={saving} data-testid="details-save">
+          Save
+        </Button>
+      </Group>
+    </Group>
+  )
+}
+
 function usePathConditionForm(values: { path: string; condition: string; title?: string; description?: string }) {
   return useForm({ initialValues: { title: values.title ?? '', path: values.path, condition: values.condition, description: values.description ?? '' } })
 }
@@ -214,23 +237,7 @@ function SiteSpaceDetails({
           />
           <ConditionField form={form} orgId={orgId} siteId={site.id} disabled={!canManage} />
           {canManage && (
-            <Group justify="space-between" gap="xs">
-              {siteSpace.condition ? (
-                <Button variant="subtle" color="gray" size="xs" leftSection={<IconFilterOff size={14} />} onClick={clearCondition} data-testid="clear-condition">
-                  Remove condition
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Group gap="xs">
-                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-                  Discard
-                </Button>
-                <Button type="submit" size="xs" disabled={!form.isDirty()} loading={update.isPending} data-testid="details-save">
-                  Save
-                </Button>
-              </Group>
-            </Group>
+            <FormActions form={form} saving={update.isPending} onClearCondition={siteSpace.condition ? clearCondition : undefined} />
           )}
         </Stack>
       </form>
@@ -322,23 +329,7 @@ function SectionDetails({
           <Textarea label="Description" autosize minRows={1} maxRows={4} disabled={!canManage} {...form.getInputProps('description')} />
           <ConditionField form={form} orgId={orgId} siteId={site.id} disabled={!canManage} />
           {canManage && (
-            <Group justify="space-between" gap="xs">
-              {section.condition ? (
-                <Button variant="subtle" color="gray" size="xs" leftSection={<IconFilterOff size={14} />} onClick={clearCondition} data-testid="clear-condition">
-                  Remove condition
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Group gap="xs">
-                <Button variant="default" size="xs" disabled={!form.isDirty()} onClick={() => form.reset()}>
-                  Discard
-                </Button>
-                <Button type="submit" size="xs" disabled={!form.isDirty()} loading={update.isPending} data-testid="details-save">
-                  Save
-                </Button>
-              </Group>
-            </Group>
+            <FormActions form={form} saving={update.isPending} onClearCondition={section.condition ? clearCondition : undefined} />
           )}
         </Stack>
       </form>

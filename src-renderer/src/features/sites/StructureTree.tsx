@@ -35,6 +35,7 @@ import {
 } from '@tabler/icons-react'
 import type { SiteSection, SiteSectionGroup, SiteSpace } from '../../api/types.ts'
 import { treeNavigation } from '../common/treeKeys.ts'
+import { usePointer } from '../common/usePointer.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { dropMove, dropZoneAt, stepMove, type DropZone, type MoveRequest, type StructureRow } from './siteTree.ts'
 import classes from './Sites.module.css'
@@ -91,15 +92,7 @@ export function StructureTree({
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
   const [dragged, setDragged] = useState<StructureRow | null>(null)
   const [drop, setDrop] = useState<DropState>(null)
-  const pointer = useRef({ x: 0, y: 0 })
-  useEffect(() => {
-    // dnd-kit reports moves after rendering; the pointer is tracked all along so the zone is never stale.
-    const track = (e: PointerEvent) => {
-      pointer.current = { x: e.clientX, y: e.clientY }
-    }
-    window.addEventListener('pointermove', track, { capture: true, passive: true })
-    return () => window.removeEventListener('pointermove', track, { capture: true })
-  }, [])
+  const pointer = usePointer()
 
   const targetOf = useCallback(
     (overId: string | undefined, item: StructureRow): { target: StructureRow; zone: DropZone; move: MoveRequest } | null => {
