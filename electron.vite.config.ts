@@ -61,7 +61,7 @@ export default defineConfig({
     },
     server: {
       // `npm run serve -- --port 5174` beside `electron-vite dev --rendererOnly` gives a browser dev loop.
-      proxy: { '/v1': 'http://127.0.0.1:5174' },
+      proxy: { '/v1': 'http://127.0.0.1:5174', '/app/workspaces': 'http://127.0.0.1:5174' },
     },
     plugins: [
       // Absolute paths: relative ones resolve against the renderer root and end up doubled.

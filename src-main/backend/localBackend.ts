@@ -1,44 +1,94 @@
-import { buildApi } from '../api/app'
+import { buildApi, type Api, type BuildOptions } from '../api/app'
+import type { Clock } from '../api/clock'
+import type { Services } from '../api/context'
 import { bootstrapWorkspace, openWorkspace, startMaintenance } from '../server/workspace'
+import { repository } from '../storage/repositories/memo'
+import { userRepository } from '../storage/repositories/userRepository'
 import type { Backend } from './backend'
 
 export interface LocalBackend extends Backend {
-  /** A valid owner token for in-process calls (the desktop app's own session). */
+  /** A valid owner token for in-process calls (the desktop app's own session, or the headless server's token). */
   ownerToken: string
+  /** True when this open bootstrapped an empty workspace (owner, organization). */
+  bootstrapped: boolean
+  services: Services
+  /** The Fastify instance: the loopback server hands it raw requests (`api.routing`). */
+  api: Api
   close(): Promise<void>
+}
+
+/** The label of the desktop app's session token: one row, replaced on every open. */
+export const SESSION_TOKEN_LABEL = 'session'
+
+export interface LocalBackendOptions {
+  dataDir: string
+  /** Starts the URLs the API gives out (downloads, previews); the desktop app serves them itself. */
+  baseUrl?: string
+  /**
+   * The owner token. Absent: a fresh random token, labelled `session`, replacing the previous session token (so
+   * token rows do not pile up, one per start). Given: that token is made a valid owner token (the headless
+   * server's `--token`); with `tokenLabel` it replaces the previous token of that label instead of adding one.
+   */
+  token?: string
+  tokenLabel?: string
+  clock?: Clock
+  logger?: boolean
+  /** Non-API routes (the renderer's static files), as `buildApi`'s `extend`. */
+  extend?: BuildOptions['extend']
 }
 
 /**
  * The embedded /v1 API, answered in process through Fastify's `inject`: no port is opened, so the desktop
  * app's IPC bridge reaches the same code the loopback server runs.
  */
-export async function openLocalBackend(opts: { dataDir: string; baseUrl?: string }): Promise<LocalBackend> {
-  // `baseUrl` starts the URLs the API gives out (downloads, previews); the desktop app serves them itself.
-  const workspace = openWorkspace({ dataDir: opts.dataDir, baseUrl: opts.baseUrl ?? 'http://quire.localhost' })
-  const ownerToken = `qr_session_${crypto.randomUUID()}`
-  bootstrapWorkspace(workspace.services, ownerToken)
-  const stopMaintenance = startMaintenance(workspace.services)
-  const api = await buildApi(workspace.services)
-  return {
-    ownerToken,
-    async fetch(request: Request): Promise<Response> {
-      const url = new URL(request.url)
-      const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
-      const res = await api.inject({
-        method: request.method as 'GET',
-        url: url.pathname + url.search,
-        headers: Object.fromEntries(request.headers),
-        payload: body
+export async function openLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
+  const workspace = openWorkspace({ dataDir: opts.dataDir, clock: opts.clock, baseUrl: opts.baseUrl ?? 'http://quire.localhost' })
+  let stopMaintenance = () => {}
+  try {
+    const ownerToken = opts.token ?? `qr_session_${crypto.randomUUID()}`
+    const label = opts.token ? opts.tokenLabel : SESSION_TOKEN_LABEL
+    const { services } = workspace
+    const boot = services.db
+      .transaction(() => {
+        const result = bootstrapWorkspace(services, ownerToken)
+        if (label) repository(services.db, userRepository).replaceLabelledToken(result.owner.id, ownerToken, label, services.clock.now().toISOString())
+        return result
       })
-      const headers = new Headers()
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v))
-      const noBody = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304
-      return new Response(noBody ? null : res.rawPayload, { status: res.statusCode, headers })
-    },
-    async close() {
-      stopMaintenance()
-      await api.close()
-      workspace.close()
+      .immediate()
+    services.writes++
+    stopMaintenance = startMaintenance(services)
+    const api = await buildApi(services, { logger: opts.logger, extend: opts.extend })
+    return {
+      ownerToken,
+      bootstrapped: !!boot.organizationId,
+      services,
+      api,
+      async fetch(request: Request): Promise<Response> {
+        const url = new URL(request.url)
+        const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
+        const requestHeaders: Record<string, string> = {}
+        request.headers.forEach((value, key) => void (requestHeaders[key] = value))
+        const res = await api.inject({
+          method: request.method as 'GET',
+          url: url.pathname + url.search,
+          headers: requestHeaders,
+          payload: body
+        })
+        const headers = new Headers()
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v))
+        const noBody = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304
+        return new Response(noBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers })
+      },
+      async close() {
+        stopMaintenance()
+        await api.close()
+        workspace.close()
+      }
     }
+  } catch (error) {
+    // A workspace that cannot be opened (a broken database, a failing migration) leaves nothing open behind.
+    stopMaintenance()
+    workspace.close()
+    throw error
   }
 }

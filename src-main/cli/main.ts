@@ -14,10 +14,14 @@ import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
 const HELP = `Quire — documentation workspace, headless
 
 Usage:
-  quire serve [--port N] [--host 127.0.0.1] [--data DIR] [--token T] [--log]
+  quire serve [--port N] [--host 127.0.0.1] [--data DIR | --home DIR] [--token T] [--log]
       Serve the /v1 API and the app on loopback. An empty --data folder gets an owner user,
       one organization and a token (printed once). --token T (or QUIRE_TOKEN) makes T a valid
       owner token. Stops cleanly on SIGINT/SIGTERM.
+      --home DIR keeps several workspaces, as the desktop app does (DIR/workspaces.json and
+      DIR/workspaces/<id>/quire.db): /v1 answers the active one, /app/workspaces lists, creates,
+      renames, deletes and activates them. The server's token (--token, else one generated at
+      start and printed) is an owner token in every workspace it opens.
   quire user add --data DIR --email E [--name N] [--org ORG_ID] [--role ROLE]
       Create a user (and make them a member of ORG_ID, or of the first organization, with ROLE,
       default read; --role none makes a guest).
@@ -26,7 +30,7 @@ Usage:
   quire help
       Show this text.
 
-DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire.`
+--data DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire.`
 
 export function defaultDataDir(): string {
   if (process.env.QUIRE_DATA) return process.env.QUIRE_DATA
@@ -55,15 +59,18 @@ async function serve(argv: string[]) {
       port: { type: 'string', default: process.env.PORT ?? '4100' },
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string' },
+      home: { type: 'string' },
       token: { type: 'string' },
       log: { type: 'boolean', default: false }
     }
   })
+  if (values.data && values.home) fail('give either --data (one workspace) or --home (several), not both')
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${values.port}`)
   const token = values.token || process.env.QUIRE_TOKEN || undefined
-  const dataDir = resolve(values.data ?? defaultDataDir())
-  const server = await startServer({ dataDir, port, host: values.host, token, staticDir: rendererDir(), logger: values.log })
+  const staticDir = rendererDir()
+  const where = values.home ? { home: resolve(values.home) } : { dataDir: resolve(values.data ?? defaultDataDir()) }
+  const server = await startServer({ ...where, port, host: values.host, token, staticDir, logger: values.log })
   // Handlers first: a script may signal as soon as it reads the ready line.
   let stopping = false
   const stop = async (signal: string) => {
@@ -75,11 +82,13 @@ async function serve(argv: string[]) {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
-  if (server.bootstrapped && !values.token && !process.env.QUIRE_TOKEN) {
+  if (server.bootstrapped && !token && !values.home) {
     console.log(`Created the owner, an organization and a token. Token (shown once): ${server.token}`)
   }
   console.log(`Quire API listening on ${server.url}/v1`)
-  if (server.token && rendererDir()) console.log(`Quire app: ${server.url}/?token=${server.token}`)
+  if (server.token && staticDir) console.log(`Quire app: ${server.url}/?token=${server.token}`)
+  // --home without --token: the generated token is the only way in, valid until the server stops.
+  else if (values.home && !token) console.log(`Token (this run): ${server.token}`)
 }
 
 function withWorkspace<T>(dataDir: string | undefined, fn: (ws: ReturnType<typeof openWorkspace>) => T): T {

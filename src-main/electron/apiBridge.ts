@@ -1,8 +1,12 @@
-// `api:request`: the renderer's API calls, answered in process by the local backend. Only the app's own
-// top-level frame may call; the renderer never sees or sends a token.
+// `api:request`: the renderer's API calls (/v1 and the workspace operations under /app/workspaces), answered
+// in process by the workspace host. Only the app's own top-level frame may call; the renderer never sees or
+// sends a token.
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { IpcChannel, isTextContentType, queryKeyForPath, type BridgeRequest, type BridgeResponse } from '../../src-shared/ipc.ts'
+import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
 import type { LocalBackend } from '../backend/localBackend.ts'
+import type { WorkspaceHost } from '../workspaces/host.ts'
+import { isWorkspacesPath } from '../workspaces/operations.ts'
 import { isAppUrl } from './appContent.ts'
 import { BACKEND_ORIGIN as origin } from './localScheme.ts'
 const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
@@ -14,8 +18,8 @@ function parseRequest(raw: unknown): BridgeRequest & { url: URL } {
     throw new Error('api:request: malformed request')
   }
   const url = new URL(req.path, origin)
-  if (url.origin !== origin || !(url.pathname === '/v1' || url.pathname.startsWith('/v1/'))) {
-    throw new Error('api:request: only /v1 paths are allowed')
+  if (url.origin !== origin || !(url.pathname === '/v1' || url.pathname.startsWith('/v1/') || isWorkspacesPath(url.pathname))) {
+    throw new Error('api:request: only /v1 and /app/workspaces paths are allowed')
   }
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(req.headers ?? {})) {
@@ -25,20 +29,22 @@ function parseRequest(raw: unknown): BridgeRequest & { url: URL } {
   return { method: req.method, path: req.path, headers, body, url }
 }
 
-export function registerApiBridge(backend: Promise<LocalBackend>): void {
+export function registerApiBridge(workspaces: Promise<WorkspaceHost<LocalBackend>>): void {
   ipcMain.handle(IpcChannel.apiRequest, async (event: IpcMainInvokeEvent, raw: unknown): Promise<BridgeResponse> => {
     const frame = event.senderFrame
     if (!frame || frame.parent !== null || !isAppUrl(frame.url)) throw new Error('api:request: sender is not the app')
 
     const req = parseRequest(raw)
-    const { fetch, ownerToken } = await backend
-    const res = await fetch(
-      new Request(req.url, {
-        method: req.method,
-        headers: { ...req.headers, authorization: `Bearer ${ownerToken}` },
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
-      }),
-    )
+    const host = await workspaces
+    const requestBody = req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body
+    const isWorkspaceOperation = isWorkspacesPath(req.url.pathname)
+    // /v1 goes to the active workspace as its owner: the token is read from the backend that answers, which a
+    // switch may replace between two requests.
+    const res = isWorkspaceOperation
+      ? await host.fetch(new Request(req.url, { method: req.method, headers: req.headers, body: requestBody }))
+      : await host.use((backend) =>
+          backend.fetch(new Request(req.url, { method: req.method, headers: { ...req.headers, authorization: `Bearer ${backend.ownerToken}` }, body: requestBody })),
+        )
 
     const headers: Record<string, string> = {}
     res.headers.forEach((value, key) => {
@@ -49,7 +55,7 @@ export function registerApiBridge(backend: Promise<LocalBackend>): void {
     const body = bytes.length === 0 ? null : isTextContentType(contentType) ? new TextDecoder().decode(bytes) : bytes
 
     if (req.method !== 'GET' && req.method !== 'HEAD' && res.ok) {
-      const prefixes = [queryKeyForPath(req.url.pathname)]
+      const prefixes = [isWorkspaceOperation ? WORKSPACES_QUERY_KEY : queryKeyForPath(req.url.pathname)]
       for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IpcChannel.dataChanged, { prefixes })
     }
     return { status: res.status, headers, body }

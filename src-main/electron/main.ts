@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, protocol } from 'electron'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend.ts'
+import { WorkspaceHost } from '../workspaces/host.ts'
 import { registerApiBridge } from './apiBridge.ts'
 import { devServerUrl, preloadFile, rendererIndexFile } from './appContent.ts'
 import { LOCAL_ORIGIN, LOCAL_SCHEME, localSchemeRequest } from './localScheme.ts'
@@ -56,20 +57,26 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus()
   })
 
-  const backend: Promise<LocalBackend> = app
+  // The workspaces under userData (workspaces.json, workspaces/<id>/quire.db) and the open backend of the active one.
+  const host: Promise<WorkspaceHost<LocalBackend>> = app
     .whenReady()
-    .then(() => openLocalBackend({ dataDir: join(app.getPath('userData'), 'workspaces', 'local'), baseUrl: LOCAL_ORIGIN }))
-  backend.catch((error: unknown) => {
+    .then(() =>
+      WorkspaceHost.open<LocalBackend>({
+        home: app.getPath('userData'),
+        open: ({ dataDir }) => openLocalBackend({ dataDir, baseUrl: LOCAL_ORIGIN }),
+      }),
+    )
+  host.catch((error: unknown) => {
     dialog.showErrorBox('Quire cannot open its local workspace', error instanceof Error ? error.message : String(error))
     app.exit(1)
   })
-  registerApiBridge(backend)
+  registerApiBridge(host)
 
   void app.whenReady().then(() => {
     protocol.handle(LOCAL_SCHEME, async (request) => {
       const forward = localSchemeRequest(request.url, request.method, request.headers)
       if (!forward) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
-      return (await backend).fetch(forward)
+      return (await host).fetch(forward)
     })
     hardenWebContents()
     installMenu()
@@ -89,9 +96,9 @@ if (!app.requestSingleInstanceLock()) {
     if (closing) return
     closing = true
     event.preventDefault()
-    void backend
-      .then((b) => b.close())
-      .catch((error: unknown) => console.error('Closing the local backend failed:', error))
+    void host
+      .then((h) => h.close())
+      .catch((error: unknown) => console.error('Closing the local workspace failed:', error))
       .finally(() => app.quit())
   })
 }

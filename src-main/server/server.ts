@@ -1,15 +1,41 @@
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { basename, resolve } from 'node:path'
+import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
-import { buildApi, type Api } from '../api/app'
-import { bootstrapWorkspace, openWorkspace, startMaintenance } from './workspace'
+import { buildApi, type Api, type BuildOptions } from '../api/app'
+import { ApiError } from '../api/errors'
+import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
+import { newToken } from '../storage/ids'
+import { repository } from '../storage/repositories/memo'
+import { userRepository } from '../storage/repositories/userRepository'
+import { WorkspaceHost } from '../workspaces/host'
+import {
+  WORKSPACE_BODY_LIMIT,
+  answerWorkspaceRequest,
+  errorResponse,
+  isWorkspacesPath,
+  singleWorkspaceDirectory,
+  type WorkspaceDirectory
+} from '../workspaces/operations'
+import { slugify } from '../workspaces/registry'
+import { bootstrapWorkspace, openWorkspace, startMaintenance, workspaceFile } from './workspace'
 import type { Clock } from '../api/clock'
 
 export interface ServerOptions {
-  dataDir: string
+  /** One workspace: the folder of its `quire.db` (':memory:' for a throwaway one). Either this or `home`. */
+  dataDir?: string
+  /**
+   * Several workspaces (`workspaces.json`, `workspaces/<id>/quire.db`), the active one served and switched
+   * through `/app/workspaces`, as the desktop app does with its user-data folder.
+   */
+  home?: string
   port?: number
   host?: string
-  /** Made a valid owner token (the bootstrap token is created only when none is given). */
+  /**
+   * Made a valid owner token (with `dataDir`, the bootstrap token is created only when none is given). With
+   * `home`, the server's token: an owner token in every workspace it opens, generated when not given.
+   */
   token?: string
   /** Built renderer to serve at `/` (out/renderer). Skipped when missing. */
   staticDir?: string
@@ -21,11 +47,14 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string
   port: number
-  /** The token the caller can use: the one given, or the bootstrap token created on first start. */
+  /** The token the caller can use: the one given, the bootstrap token created on first start, or (home) the generated one. */
   token?: string
   /** True when this start bootstrapped an empty workspace. */
   bootstrapped: boolean
-  api: Api
+  /** The API of the workspace served now (with `home`, it changes when another workspace is activated). */
+  readonly api: Api
+  /** With `home`: the workspaces and the active one's backend. */
+  workspaces?: WorkspaceHost<LocalBackend>
   close(): Promise<void>
 }
 
@@ -41,48 +70,250 @@ const RENDERER_CSP = [
   "base-uri 'none'"
 ].join('; ')
 
-/** Serves /v1 and the built renderer on loopback. Never imports electron. */
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1'
-  const workspace = openWorkspace({ dataDir: options.dataDir, clock: options.clock })
-  const boot = bootstrapWorkspace(workspace.services, options.token)
-  const stopMaintenance = startMaintenance(workspace.services)
-  const staticDir = options.staticDir && resolve(options.staticDir)
-  const api = await buildApi(workspace.services, {
-    logger: options.logger,
-    extend: async (app) => {
-      if (!staticDir || !existsSync(resolve(staticDir, 'index.html'))) return
-      await app.register(fastifyStatic, {
-        root: staticDir,
-        index: 'index.html',
-        setHeaders: (res) => {
-          res.header('Content-Security-Policy', RENDERER_CSP)
-          res.header('X-Content-Type-Options', 'nosniff')
-        }
-      })
-    }
-  })
+/** The label of a `--home` server's generated token: replaced at each start instead of piling up. */
+const GENERATED_TOKEN_LABEL = 'serve session'
 
-  await api.listen({ port: options.port ?? 0, host })
-  const address = api.server.address()
+type Handler = (req: IncomingMessage, res: ServerResponse) => void
+
+/**
+ * Serves /v1, `/app/workspaces` and the built renderer on loopback. One `node:http` server dispatches: the
+ * workspace operations here, everything else to the served workspace's Fastify (`api.routing`, never listening
+ * itself), so `--home` can swap the workspace behind the same port. Never imports electron.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  if (!options.dataDir === !options.home) throw new Error('startServer: give either dataDir or home')
+  const host = options.host ?? '127.0.0.1'
+  const staticDir = options.staticDir && resolve(options.staticDir)
+  const extend = staticDir && existsSync(resolve(staticDir, 'index.html')) ? serveRenderer(staticDir) : undefined
+  const served = options.home ? await serveHome(options.home, options, extend) : await serveDataDir(options.dataDir!, options, extend)
+
+  const http = createServer({ keepAliveTimeout: 72_000, requestTimeout: 0 }, served.handle)
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
+      http.once('error', reject)
+      http.listen(options.port ?? 0, host, () => {
+        http.off('error', reject)
+        resolvePromise()
+      })
+    })
+  } catch (error) {
+    await served.close()
+    throw error
+  }
+  const address = http.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
   const urlHost = host.includes(':') ? `[${host}]` : host
   const url = `http://${urlHost}:${port}`
-  workspace.services.baseUrl = url
+  served.setBaseUrl(url)
 
   let closed = false
   return {
     url,
     port,
-    token: options.token ?? boot.createdToken,
-    bootstrapped: !!boot.organizationId,
-    api,
+    token: served.token,
+    bootstrapped: served.bootstrapped,
+    get api() {
+      return served.api()
+    },
+    workspaces: served.workspaces,
     async close() {
       if (closed) return
       closed = true
+      await closeHttp(http)
+      await served.close()
+    }
+  }
+}
+
+interface Served {
+  handle: Handler
+  api(): Api
+  token?: string
+  bootstrapped: boolean
+  workspaces?: WorkspaceHost<LocalBackend>
+  setBaseUrl(url: string): void
+  close(): Promise<void>
+}
+
+/** `--data`: one workspace, as before `--home` existed; `/app/workspaces` lists it and refuses writes. */
+async function serveDataDir(dataDir: string, options: ServerOptions, extend: BuildOptions['extend']): Promise<Served> {
+  const workspace = openWorkspace({ dataDir, clock: options.clock })
+  const boot = bootstrapWorkspace(workspace.services, options.token)
+  const stopMaintenance = startMaintenance(workspace.services)
+  let api: Api
+  try {
+    api = await buildApi(workspace.services, { logger: options.logger, extend })
+  } catch (error) {
+    stopMaintenance()
+    workspace.close()
+    throw error
+  }
+  const users = repository(workspace.services.db, userRepository)
+  const directory = singleWorkspaceDirectory(describeDataDir(dataDir))
+  // Any token of the workspace may read the list; the writes answer 409 whoever asks.
+  const authorized = (token: string) => !!users.getByToken(token)
+  return {
+    handle(req, res) {
+      if (isWorkspacesPath(pathOf(req))) void answerWorkspaceHttp(req, res, authorized, directory)
+      else api.routing(req, res)
+    },
+    api: () => api,
+    token: options.token ?? boot.createdToken,
+    bootstrapped: !!boot.organizationId,
+    setBaseUrl: (url) => void (workspace.services.baseUrl = url),
+    async close() {
       stopMaintenance()
       await api.close()
       workspace.close()
     }
   }
+}
+
+/** `--home`: the same host as the desktop app; the server's token is an owner token in every workspace. */
+async function serveHome(home: string, options: ServerOptions, extend: BuildOptions['extend']): Promise<Served> {
+  const token = options.token ?? newToken()
+  let baseUrl = 'http://127.0.0.1'
+  const workspaces = await WorkspaceHost.open<LocalBackend>({
+    home: resolve(home),
+    open: ({ dataDir }) =>
+      openLocalBackend({
+        dataDir,
+        baseUrl,
+        token,
+        tokenLabel: options.token ? undefined : GENERATED_TOKEN_LABEL,
+        clock: options.clock,
+        logger: options.logger,
+        extend
+      })
+  })
+  const expected = digest(token)
+  const authorized = (given: string) => timingSafeEqual(digest(given), expected)
+  return {
+    handle(req, res) {
+      if (isWorkspacesPath(pathOf(req))) {
+        void answerWorkspaceHttp(req, res, authorized, workspaces)
+        return
+      }
+      // Counted in flight until the answer is sent, so a switch closes this backend only afterwards.
+      workspaces
+        .use(({ api }) => new Promise<void>((done) => {
+          res.once('close', done)
+          api.routing(req, res)
+        }))
+        .catch((error: unknown) => {
+          const status = error instanceof ApiError ? error.status : 500
+          void sendResponse(res, errorResponse(status, status === 500 ? 'Internal error' : (error as Error).message))
+        })
+    },
+    api: () => workspaces.activeBackend.api,
+    token,
+    bootstrapped: workspaces.activeBackend.bootstrapped,
+    workspaces,
+    setBaseUrl(url) {
+      baseUrl = url
+      workspaces.activeBackend.services.baseUrl = url
+    },
+    close: () => workspaces.close()
+  }
+}
+
+/** The one workspace of a `--data` server, named after its folder. */
+function describeDataDir(dataDir: string) {
+  const name = dataDir === ':memory:' ? 'In memory' : basename(resolve(dataDir)) || 'Workspace'
+  let createdAt = new Date().toISOString()
+  if (dataDir !== ':memory:') {
+    try {
+      const st = statSync(workspaceFile(dataDir))
+      createdAt = new Date(st.birthtimeMs > 0 ? st.birthtimeMs : st.mtimeMs).toISOString()
+    } catch {
+      // not written yet: now
+    }
+  }
+  return { id: slugify(name) || 'workspace', name: [...name].slice(0, 64).join(''), createdAt }
+}
+
+function serveRenderer(staticDir: string): BuildOptions['extend'] {
+  return async (app) => {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: 'index.html',
+      setHeaders: (res) => {
+        res.header('Content-Security-Policy', RENDERER_CSP)
+        res.header('X-Content-Type-Options', 'nosniff')
+      }
+    })
+  }
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/'
+  const q = url.indexOf('?')
+  return q < 0 ? url : url.slice(0, q)
+}
+
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest()
+}
+
+/** `/app/workspaces…` over HTTP: the bearer token like /v1 (401 without), then the shared operations. */
+async function answerWorkspaceHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  authorized: (token: string) => boolean,
+  directory: WorkspaceDirectory
+): Promise<void> {
+  let response: Response
+  try {
+    const header = req.headers.authorization
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
+    if (!match) response = errorResponse(401, 'Authentication required: send Authorization: Bearer <token>')
+    else if (!authorized(match[1]!)) response = errorResponse(401, 'The token is unknown or has been revoked')
+    else {
+      const method = req.method ?? 'GET'
+      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
+      if (body === null) response = errorResponse(413, 'body: larger than the server accepts')
+      else {
+        const headers = new Headers()
+        if (req.headers['content-type']) headers.set('content-type', req.headers['content-type'])
+        response = await answerWorkspaceRequest(directory, new Request(new URL(req.url ?? '/', 'http://quire.localhost'), { method, headers, body }))
+      }
+    }
+  } catch (error) {
+    console.error('Workspace request failed:', error)
+    response = errorResponse(500, 'Internal error')
+  }
+  await sendResponse(res, response)
+}
+
+/** The request body as text (workspace operations take JSON), or null when it is larger than they take. */
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  // Read to the end even when too large: stopping early would destroy the socket before the 413 is sent.
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size <= WORKSPACE_BODY_LIMIT) chunks.push(chunk)
+  }
+  return size > WORKSPACE_BODY_LIMIT ? null : Buffer.concat(chunks).toString('utf8')
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  if (res.headersSent) return void res.end()
+  const body = Buffer.from(await response.arrayBuffer())
+  res.statusCode = response.status
+  response.headers.forEach((value, key) => res.setHeader(key, value))
+  if (body.length) res.setHeader('content-length', body.length)
+  res.end(body)
+}
+
+/** Stops accepting, closes idle keep-alive connections, waits for answers in progress (at most 10 s). */
+function closeHttp(http: Server): Promise<void> {
+  return new Promise((resolvePromise) => {
+    const force = setTimeout(() => http.closeAllConnections(), 10_000).unref()
+    http.close(() => {
+      clearTimeout(force)
+      resolvePromise()
+    })
+    http.closeIdleConnections()
+  })
 }

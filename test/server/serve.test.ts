@@ -101,6 +101,32 @@ describe('quire serve', () => {
     expect(code).toBe(0)
   })
 
+  it('--home keeps several workspaces behind one token, printed when generated', async () => {
+    const home = tempDir()
+    const { url, output } = await serve(['--home', home])
+    await vi.waitFor(() => expect(output()).toMatch(/(\?token=|Token \(this run\): )\S+/), { timeout: 10_000 })
+    const token = /(?:\?token=|Token \(this run\): )(\S+)/.exec(output())![1]!
+    const created = await fetch(`${url}/app/workspaces`, { method: 'POST', headers: auth(token), body: JSON.stringify({ name: 'Sandbox' }) })
+    expect(created.status).toBe(201)
+    const { id } = (await created.json()) as any
+    expect((await fetch(`${url}/app/workspaces/${id}/activate`, { method: 'POST', headers: auth(token) })).status).toBe(200)
+    const list = (await (await fetch(`${url}/app/workspaces`, { headers: auth(token) })).json()) as any
+    expect(list).toMatchObject({ active: id, switchable: true })
+    expect(list.items.map((w: any) => w.name)).toEqual(['Local', 'Sandbox'])
+    expect((await fetch(`${url}/v1/orgs`, { headers: auth(token) })).status).toBe(200)
+    expect((await fetch(`${url}/app/workspaces`)).status).toBe(401)
+  })
+
+  it('rejects --data together with --home', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--data', tempDir(), '--home', tempDir()], { cwd: root })
+    children.push(child)
+    let err = ''
+    child.stderr.on('data', (c) => (err += c))
+    const code = await new Promise((r) => child.once('exit', r))
+    expect(code).toBe(2)
+    expect(err).toContain('either --data')
+  })
+
   it('rejects a bad --port with a clear message', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--port', 'abc'], { cwd: root })
     children.push(child)

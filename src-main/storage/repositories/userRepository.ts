@@ -22,6 +22,10 @@ export function userRepository(db: Db) {
   const insertToken = db.prepare(
     'INSERT INTO tokens (id, user_id, token_hash, label, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (token_hash) DO NOTHING'
   )
+  const deleteLabelled = db.prepare('DELETE FROM tokens WHERE user_id = ? AND label = ? AND token_hash <> ?')
+  const upsertLabelled = db.prepare(
+    'INSERT INTO tokens (id, user_id, token_hash, label, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (token_hash) DO UPDATE SET label = excluded.label'
+  )
   const manyById = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))')
 
   return {
@@ -49,6 +53,15 @@ export function userRepository(db: Db) {
     /** Stores a token's hash; the token itself is never stored. Adding an existing token is a no-op. */
     addToken(userId: string, token: string, label: string, now: string): void {
       insertToken.run(newId(), userId, hashToken(token), label, now)
+    },
+    /**
+     * Makes `token` the user's one token with `label`, removing the previous ones: a process that mints a fresh
+     * token on every start (the desktop app's session) keeps one row instead of one per start.
+     */
+    replaceLabelledToken(userId: string, token: string, label: string, now: string): void {
+      const hash = hashToken(token)
+      deleteLabelled.run(userId, label, hash)
+      upsertLabelled.run(newId(), userId, hash, label, now)
     }
   }
 }

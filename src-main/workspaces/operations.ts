@@ -1,0 +1,101 @@
+// `/app/workspaces`: list, create, rename, delete and activate local workspaces. Answered by whatever keeps the
+// workspaces (the host: the desktop app, `quire serve --home`; or the one workspace of `quire serve --data`),
+// with the same JSON, statuses and error envelope as /v1.
+import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
+import { ApiError, badRequest, conflict, notFound } from '../api/errors'
+
+/** What answers the workspace operations. Write operations throw `ApiError`s (400/404/409). */
+export interface WorkspaceDirectory {
+  list(): WorkspaceList
+  create(name: unknown): Promise<Workspace>
+  rename(id: string, name: unknown): Promise<Workspace>
+  remove(id: string): Promise<void>
+  activate(id: string): Promise<Workspace>
+}
+
+/** True for `/app/workspaces` and the paths under it. */
+export function isWorkspacesPath(pathname: string): boolean {
+  return pathname === WORKSPACES_PATH || pathname.startsWith(`${WORKSPACES_PATH}/`)
+}
+
+/** Bodies of workspace operations are one small JSON object. */
+export const WORKSPACE_BODY_LIMIT = 64 * 1024
+
+/** Answers one `/app/workspaces…` request. Authentication is the caller's business (the server checks the token). */
+export async function answerWorkspaceRequest(directory: WorkspaceDirectory, request: Request): Promise<Response> {
+  try {
+    return await dispatch(directory, request)
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error.status, error.message)
+    console.error('Workspace operation failed:', error)
+    return errorResponse(500, 'Internal error')
+  }
+}
+
+async function dispatch(directory: WorkspaceDirectory, request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url)
+  const method = request.method.toUpperCase()
+  const rest = pathname.slice(WORKSPACES_PATH.length).split('/').filter(Boolean)
+  const unknown = () => errorResponse(404, `No operation ${method} ${pathname}`)
+  if (rest.length === 0) {
+    if (method === 'GET' || method === 'HEAD') return json(200, directory.list())
+    if (method === 'POST') return json(201, await directory.create((await readBody(request)).name))
+    return unknown()
+  }
+  let id: string
+  try {
+    id = decodeURIComponent(rest[0]!)
+  } catch {
+    throw notFound('Workspace')
+  }
+  if (rest.length === 1) {
+    if (method === 'PATCH') return json(200, await directory.rename(id, (await readBody(request)).name))
+    if (method === 'DELETE') {
+      await directory.remove(id)
+      return new Response(null, { status: 204 })
+    }
+    return unknown()
+  }
+  if (rest.length === 2 && rest[1] === 'activate' && method === 'POST') return json(200, await directory.activate(id))
+  return unknown()
+}
+
+/** The JSON object sent; an empty body is an empty object (then `name: is required`). Unknown fields are ignored. */
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text()
+  if (text.length > WORKSPACE_BODY_LIMIT) throw new ApiError(413, 'body: larger than the server accepts')
+  if (!text.trim()) return {}
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw badRequest('body: must be valid JSON')
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('body: must be object')
+  return body as Record<string, unknown>
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } })
+}
+
+export function errorResponse(status: number, message: string): Response {
+  return json(status, { error: { code: status, message } })
+}
+
+/**
+ * The one workspace of a server started with `--data`: listed (named after its folder), never switched; every
+ * write answers 409 saying how to keep several.
+ */
+export function singleWorkspaceDirectory(workspace: Omit<Workspace, 'active'>): WorkspaceDirectory {
+  const refuse = async (): Promise<never> => {
+    throw conflict(SINGLE_WORKSPACE_MESSAGE)
+  }
+  return {
+    list: () => ({ items: [{ ...workspace, active: true }], active: workspace.id, switchable: false }),
+    create: refuse,
+    rename: refuse,
+    remove: refuse,
+    activate: refuse
+  }
+}
