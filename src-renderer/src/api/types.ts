@@ -37,3 +37,4 @@ export type { Comment, CommentReply, CommentReaction, CommentStatusFilter } from
 export type { ChangeRequest, ChangeRequestStatus } from '../../../src-shared/schemas/changeRequests.ts'
 export type { Page as ContentPage, File as ContentFile } from '../../../src-shared/schemas/content.ts'
 export type { ContentChangeInput } from '../../../src-shared/schemas/changeRequests.ts'
+export type { Workspace, WorkspaceList } from '../../../src-shared/workspaces.ts'

@@ -3,6 +3,7 @@ import { Text } from '@mantine/core'
 import { Spotlight } from '@mantine/spotlight'
 import {
   IconBuilding,
+  IconDatabase,
   IconFileText,
   IconFolder,
   IconFolderPlus,
@@ -21,7 +22,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useUiStore } from '../../stores/uiStore.ts'
 import { orgsQuery } from '../orgs/queries.ts'
-import { groupItems, useContentSearch, useLoadedContent, type PaletteItem } from './paletteSources.ts'
+import { useSwitchWorkspace, workspacesQuery } from '../workspaces/queries.ts'
+import { groupItems, useContentSearch, useLoadedContent, workspaceItems, type PaletteItem } from './paletteSources.ts'
 import classes from './CommandPalette.module.css'
 
 const ICONS = {
@@ -31,6 +33,7 @@ const ICONS = {
   collection: IconFolder,
   page: IconFileText,
   space: IconFileText,
+  workspace: IconDatabase,
 } as const
 
 /** Ctrl/Cmd+K: jump to any loaded space or collection, any screen, or start a common action. */
@@ -43,9 +46,12 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   const { spaces, collections } = useLoadedContent(orgId, opened)
   const toSpace = useCallback((spaceId: string) => void navigate({ to: '/spaces/$spaceId', params: { spaceId } }), [navigate])
   const search = useContentSearch(orgId, query, toSpace)
+  const workspaces = useQuery({ ...workspacesQuery(), retry: false }).data
+  const switchWorkspace = useSwitchWorkspace()
+  const workspaceList = useMemo(() => workspaceItems(workspaces, (w) => void switchWorkspace(w)), [workspaces, switchWorkspace])
 
   const items = useMemo<PaletteItem[]>(() => {
-    if (!orgId) return []
+    if (!orgId) return workspaceList
     const params = { orgId }
     const collectionTitle = new Map(collections.map((c) => [c.id, c.title]))
     const list: PaletteItem[] = [
@@ -104,12 +110,14 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
           icon: 'org',
           run: () => void navigate({ to: '/orgs/$orgId', params: { orgId: o.id } }),
         })),
+      ...workspaceList,
     ]
     return list
-  }, [orgId, spaces, collections, orgs, search.items, navigate, openDialog])
+  }, [orgId, spaces, collections, orgs, search.items, workspaceList, navigate, openDialog])
 
   // With no query, show where to go and the first spaces; typing searches everything loaded.
-  const groups = groupItems(query ? items : items.filter((i) => i.group !== 'Collections' && i.group !== 'Switch organization'), query.trim())
+  const quiet = new Set(['Collections', 'Switch organization', 'Switch workspace'])
+  const groups = groupItems(query ? items : items.filter((i) => !quiet.has(i.group)), query.trim())
 
   return (
     <Spotlight.Root

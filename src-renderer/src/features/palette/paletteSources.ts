@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useDebouncedValue } from '@mantine/hooks'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '../../api/lists.ts'
-import type { Collection, OrgSearchSpace, Space } from '../../api/types.ts'
+import type { Collection, OrgSearchSpace, Space, Workspace, WorkspaceList } from '../../api/types.ts'
 import { collectionsQuery, spacesQuery } from '../content/queries.ts'
 
 export interface PaletteItem {
@@ -10,7 +10,7 @@ export interface PaletteItem {
   group: string
   label: string
   description?: string
-  icon: 'space' | 'collection' | 'screen' | 'action' | 'org' | 'page'
+  icon: 'space' | 'collection' | 'screen' | 'action' | 'org' | 'page' | 'workspace'
   emoji?: string
   /** Extra words that match (e.g. a collection path). */
   keywords?: string
@@ -83,4 +83,19 @@ export function useContentSearch(orgId: string | undefined, query: string, navig
     [enabled, result.data, query, navigateToSpace],
   )
   return { items, searching: enabled && result.isFetching }
+}
+
+/** "Switch to workspace X" for every other workspace, when the server can switch (none with `quire serve --data`). */
+export function workspaceItems(list: WorkspaceList | undefined, switchTo: (workspace: Workspace) => void): PaletteItem[] {
+  if (!list?.switchable) return []
+  return list.items
+    .filter((w) => !w.active)
+    .map((w) => ({
+      id: `workspace-${w.id}`,
+      group: 'Switch workspace',
+      label: `Switch to workspace ${w.name}`,
+      keywords: 'workspace database',
+      icon: 'workspace',
+      run: () => switchTo(w),
+    }))
 }

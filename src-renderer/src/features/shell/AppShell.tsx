@@ -9,6 +9,9 @@ import { RouterNavLink } from '../common/links.tsx'
 import { SignedOut } from '../common/SignedOut.tsx'
 import { orgsQuery, userQuery } from '../orgs/queries.ts'
 import { CommandPalette } from '../palette/CommandPalette.tsx'
+import { workspacesQuery, useWorkspaceSwitch } from '../workspaces/queries.ts'
+import { SwitchingWorkspace } from '../workspaces/SwitchingWorkspace.tsx'
+import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx'
 import { useCurrentOrgId } from './currentOrg.ts'
 import { OrgSwitcher } from './OrgSwitcher.tsx'
 import { UserMenu } from './UserMenu.tsx'
@@ -35,14 +38,25 @@ function SignedInShell({ children }: { children: ReactNode }) {
   const user = useQuery(userQuery())
   const orgs = useQuery(orgsQuery())
   const orgId = useCurrentOrgId(orgs.data)
+  // A server without /app/workspaces for this caller (another user's token) keeps the shell as it was.
+  const workspaces = useQuery({ ...workspacesQuery(), retry: false })
+  const switchingTo = useWorkspaceSwitch((s) => s.switchingTo)
+  const orgSwitcher = <OrgSwitcher orgs={orgs.data ?? []} currentId={orgId} />
 
   return (
     <div className={classes.shell} data-sidebar={sidebarOpen ? 'open' : 'closed'}>
       {sidebarOpen && (
         <aside className={classes.sidebar}>
-          <div className={classes.sidebarTop}>
-            <OrgSwitcher orgs={orgs.data ?? []} currentId={orgId} />
-          </div>
+          {workspaces.isError ? (
+            <div className={classes.sidebarTop}>{orgSwitcher}</div>
+          ) : (
+            <>
+              <div className={classes.sidebarTop}>
+                <WorkspaceSwitcher list={workspaces.data} />
+              </div>
+              <div className={classes.orgBar}>{orgSwitcher}</div>
+            </>
+          )}
           {orgId && <Navigation orgId={orgId} />}
         </aside>
       )}
@@ -62,7 +76,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
           <UserMenu user={user.data} />
         </header>
         <main className={classes.content} data-scroll-root>
-          <div className={classes.page}>{children}</div>
+          <div className={classes.page}>{switchingTo !== null ? <SwitchingWorkspace name={switchingTo} /> : children}</div>
         </main>
       </div>
       <CommandPalette orgId={orgId} />

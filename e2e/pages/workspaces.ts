@@ -1,0 +1,98 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { AppShell } from './appShell.ts'
+
+/** The workspace switcher at the top of the sidebar, its "New workspace" dialog and "Manage workspaces". */
+export class WorkspacesPage extends AppShell {
+  readonly switcher: Locator
+  readonly currentWorkspace: Locator
+  readonly menu: Locator
+  readonly menuItems: Locator
+  readonly singleWorkspaceNote: Locator
+  readonly nameInput: Locator
+  readonly manageDialog: Locator
+  readonly rows: Locator
+
+  constructor(page: Page) {
+    super(page)
+    this.switcher = page.getByTestId('workspace-switcher')
+    this.currentWorkspace = page.getByTestId('current-workspace')
+    this.menu = page.getByTestId('workspace-menu')
+    this.menuItems = page.getByTestId('workspace-item')
+    this.singleWorkspaceNote = page.getByTestId('workspace-single-note')
+    this.nameInput = page.getByTestId('workspace-name-input')
+    this.manageDialog = page.getByRole('dialog', { name: 'Manage workspaces' })
+    this.rows = page.getByTestId('workspace-row')
+  }
+
+  async openMenu(): Promise<void> {
+    await this.switcher.click()
+    await expect(this.menu).toBeVisible()
+  }
+
+  menuItem(name: string): Locator {
+    return this.menuItems.filter({ has: this.page.getByText(name, { exact: true }) })
+  }
+
+  /** Opens "New workspace…", types the name and submits (the dialog stays open: it either offers to switch or shows an error). */
+  async submitNewWorkspace(name: string): Promise<void> {
+    if (!(await this.nameInput.isVisible())) {
+      await this.openMenu()
+      await this.page.getByTestId('new-workspace').click()
+    }
+    await this.nameInput.fill(name)
+    await this.page.getByTestId('workspace-create-submit').click()
+  }
+
+  /** Creates a workspace; the dialog then offers "Switch now" and "Stay here". */
+  async create(name: string): Promise<void> {
+    await this.submitNewWorkspace(name)
+    await expect(this.page.getByTestId('workspace-switch-now')).toBeVisible()
+  }
+
+  async switchNow(name: string): Promise<void> {
+    await this.page.getByTestId('workspace-switch-now').click()
+    await this.expectDialogsClosed()
+    await this.expectSuccess(`Switched to ${name}`)
+    await expect(this.currentWorkspace).toHaveText(name)
+  }
+
+  async switchTo(name: string): Promise<void> {
+    await this.openMenu()
+    await this.menuItem(name).click()
+    await this.expectSuccess(`Switched to ${name}`)
+    await expect(this.currentWorkspace).toHaveText(name)
+  }
+
+  async openManage(): Promise<void> {
+    await this.openMenu()
+    await this.page.getByTestId('manage-workspaces').click()
+    await expect(this.manageDialog).toBeVisible()
+  }
+
+  row(name: string): Locator {
+    return this.rows.filter({ has: this.page.getByTestId('workspace-row-name').getByText(name, { exact: true }) })
+  }
+
+  async rename(name: string, newName: string): Promise<void> {
+    await this.row(name).getByTestId('workspace-rename').click()
+    const input = this.page.getByTestId('workspace-rename-input')
+    await input.fill(newName)
+    await input.press('Enter')
+    await expect(this.row(newName)).toBeVisible()
+  }
+
+  /** Deletes a workspace from "Manage workspaces"; `expectText` must appear in the confirmation. */
+  async delete(name: string, expectText: RegExp): Promise<void> {
+    await this.row(name).getByTestId('workspace-delete').click()
+    const confirm = this.page.getByTestId('workspace-delete-confirm')
+    await expect(confirm).toContainText(name)
+    await expect(confirm).toContainText(expectText)
+    await this.page.getByTestId('workspace-confirm-delete').click()
+    await expect(this.row(name)).toHaveCount(0)
+  }
+
+  async closeManage(): Promise<void> {
+    await this.manageDialog.getByRole('button', { name: 'Done' }).click()
+    await this.expectDialogsClosed()
+  }
+}

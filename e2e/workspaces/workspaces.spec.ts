@@ -1,0 +1,85 @@
+import { expect, homeTest, test } from '../fixtures/server.ts'
+import { SpacesPage } from '../pages/spacesPage.ts'
+import { WorkspacesPage } from '../pages/workspaces.ts'
+
+interface WorkspaceList {
+  items: { id: string; name: string; active: boolean }[]
+  active: string
+  switchable: boolean
+}
+
+homeTest('create a workspace, switch to it, keep its spaces apart, rename it and delete it', async ({ page, token, api }, testInfo) => {
+  // A whole user flow of a dozen steps: give it room on a busy CI machine.
+  homeTest.setTimeout(90_000)
+  // Arrange: names unique to this test and attempt (the worker's server is shared by the tests it runs).
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
+  const handbook = `Handbook ${suffix}`
+  const renamed = `Product handbook ${suffix}`
+  const guide = `Guide ${suffix}`
+  const workspaces = new WorkspacesPage(page)
+  const spaces = new SpacesPage(page)
+  const list = async () => (await (await api.get('/app/workspaces')).json()) as WorkspaceList
+  const spaceTitles = async () => {
+    const orgId = ((await (await api.get('/v1/orgs')).json()) as { items: { id: string }[] }).items[0]!.id
+    return ((await (await api.get(`/v1/orgs/${orgId}/spaces`)).json()) as { items: { title: string }[] }).items.map((s) => s.title)
+  }
+  await workspaces.open(token)
+  await workspaces.waitUntilReady()
+  await expect(workspaces.currentWorkspace).toHaveText('Local')
+
+  // Act + Assert: a name that is taken is refused by the field
+  await workspaces.submitNewWorkspace('local')
+  await expect(page.getByText('A workspace named “Local” already exists')).toBeVisible()
+
+  // create; the dialog offers to switch; switch now
+  await workspaces.create(handbook)
+  await workspaces.expectSuccess(`Workspace “${handbook}” created`)
+  await workspaces.switchNow(handbook)
+  const created = (await list()).items.find((w) => w.name === handbook)
+  expect(created?.active, 'the API has the new workspace active').toBe(true)
+
+  // its organization home starts empty; a space created there stays there
+  await expect(page.getByTestId('content-empty')).toBeVisible()
+  await spaces.createSpace(guide)
+  await spaces.expectSuccess(`Space “${guide}” created`)
+  expect(await spaceTitles()).toEqual([guide])
+
+  // switch back: the space is not in "Local"
+  await workspaces.switchTo('Local')
+  await expect(spaces.pageTitle).toHaveText('Spaces')
+  await expect(page.getByTestId('content-empty').or(spaces.tree)).toBeVisible()
+  await expect(spaces.row(guide)).toHaveCount(0)
+  expect(await spaceTitles()).not.toContain(guide)
+  expect((await list()).active).toBe('local')
+
+  // rename it; the active workspace cannot be deleted; delete it after the confirmation
+  await workspaces.openManage()
+  await expect(workspaces.row('Local').getByTestId('workspace-delete')).toBeDisabled()
+  await workspaces.rename(handbook, renamed)
+  await workspaces.expectSuccess(`Renamed to “${renamed}”`)
+  expect((await list()).items.find((w) => w.id === created!.id)?.name).toBe(renamed)
+  await workspaces.delete(renamed, /spaces and pages/)
+  await workspaces.expectSuccess(`Workspace “${renamed}” deleted`)
+  expect((await list()).items.map((w) => w.name)).toEqual(['Local'])
+  await workspaces.closeManage()
+
+  await workspaces.openMenu()
+  await expect(workspaces.menuItems).toHaveCount(1)
+  await workspaces.screenshot('workspaces-after-delete', testInfo)
+})
+
+test('a server with one workspace (--data) shows it and says how to keep several', async ({ page, token, api }, testInfo) => {
+  const served = (await (await api.get('/app/workspaces')).json()) as WorkspaceList
+  expect(served.switchable).toBe(false)
+  const workspaces = new WorkspacesPage(page)
+  await workspaces.open(token)
+  await workspaces.waitUntilReady()
+
+  await workspaces.openMenu()
+
+  await expect(workspaces.currentWorkspace).toHaveText(served.items[0]!.name)
+  await expect(workspaces.menuItems).toHaveCount(1)
+  await expect(workspaces.singleWorkspaceNote).toContainText('--home')
+  await expect(page.getByTestId('new-workspace')).toHaveCount(0)
+  await workspaces.screenshot('single-workspace-menu', testInfo)
+})

@@ -1,0 +1,93 @@
+import { useCallback } from 'react'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRouter, type AnyRouter } from '@tanstack/react-router'
+import { create } from 'zustand'
+import { WORKSPACES_PATH, WORKSPACES_QUERY_KEY } from '../../../../src-shared/workspaces.ts'
+import { api } from '../../api/client.ts'
+import type { Workspace, WorkspaceList } from '../../api/types.ts'
+import { notifyError, notifySuccess } from '../../app/notify.ts'
+
+// Keys under ['app', 'workspaces'] mirror the path (`/app/workspaces`); main's data-changed event sends that prefix.
+export const workspacesQuery = () =>
+  queryOptions({
+    queryKey: WORKSPACES_QUERY_KEY,
+    queryFn: () => api.request<WorkspaceList>('GET', WORKSPACES_PATH),
+    staleTime: 60_000,
+  })
+
+const workspacePath = (id: string) => `${WORKSPACES_PATH}/${encodeURIComponent(id)}`
+
+export function useCreateWorkspace() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { name: string }) => api.request<Workspace>('POST', WORKSPACES_PATH, body),
+    meta: { inlineErrors: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+  })
+}
+
+export function useRenameWorkspace() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => api.request<Workspace>('PATCH', workspacePath(id), { name }),
+    meta: { inlineErrors: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+  })
+}
+
+export function useDeleteWorkspace() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api.request<void>('DELETE', workspacePath(id)),
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+  })
+}
+
+/** The switch in progress (UI state): the shell shows "Switching to …" instead of a screen meanwhile. */
+export const useWorkspaceSwitch = create<{ switchingTo: string | null }>(() => ({ switchingTo: null }))
+
+/**
+ * Asks the current screen's navigation blockers whether it may be left, as a navigation would: the page
+ * editor writes what it has not saved yet (or asks the user), so no edit lands in the other workspace.
+ */
+async function screenMayBeLeft(router: AnyRouter): Promise<boolean> {
+  const { history } = router
+  for (const blocker of history._getBlockers()) {
+    if (await blocker.blockerFn({ currentLocation: history.location, nextLocation: history.location, action: 'PUSH' })) return false
+  }
+  return true
+}
+
+/**
+ * Switches the app to another workspace: leave the screen (unsaved edits written first), activate, reset every
+ * cached answer of the old workspace, then open `/`, which leads to the new workspace's first organization.
+ */
+export function useSwitchWorkspace() {
+  const client = useQueryClient()
+  const router = useRouter()
+  return useCallback(
+    async (workspace: Pick<Workspace, 'id' | 'name'>): Promise<boolean> => {
+      if (useWorkspaceSwitch.getState().switchingTo !== null) return false
+      if (!(await screenMayBeLeft(router))) return false
+      useWorkspaceSwitch.setState({ switchingTo: workspace.name })
+      try {
+        await api.request<Workspace>('POST', `${workspacePath(workspace.id)}/activate`)
+      } catch (error) {
+        useWorkspaceSwitch.setState({ switchingTo: null })
+        notifyError(error, `Could not switch to ${workspace.name}`)
+        return false
+      }
+      try {
+        // Every key (['orgs', …], ['spaces', …], ['user']) now means something else: reset them all (the shell's
+        // own queries refetch at once; the old screens' are gone with their screens).
+        void client.resetQueries()
+        await router.navigate({ to: '/', ignoreBlocker: true })
+      } finally {
+        useWorkspaceSwitch.setState({ switchingTo: null })
+      }
+      notifySuccess(`Switched to ${workspace.name}`)
+      return true
+    },
+    [client, router],
+  )
+}
