@@ -158,38 +158,66 @@ interface Found {
 
 /**
  * Pages of one space matching the query, best first, each with its best sections. SQLite finds and scores the
- * matching sections (FTS5, bm25) in the space's rowid range; grouping them by page and ranking the pages happens
- * here, in one pass over the hits: for broad queries (thousands of matching pages) that is about half the cost
- * of doing it in SQL (temporary B-trees for the grouping, the ordering and the per-page section window).
+ * matching sections (FTS5, bm25) in the space's rowid range, in rowid order, so a page's matches are adjacent;
+ * grouping them by page and ranking the pages happens here, in a few passes over plain number arrays (a broad
+ * query matches thousands of pages: this is a fraction of what SQL's grouping and ordering cost, and allocates
+ * next to nothing per match).
  */
 export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: SearchPage): HitList<PageHit> {
   const range = spaceRowRange(db, spaceId)
   if (!range) return { items: [], count: 0, more: false }
-  const [rowIds, scores] = st(db).spaceHits.get({ match: query.match, from: range[0], to: range[1] })!
-  const rids = JSON.parse(rowIds) as number[]
-  const scored = JSON.parse(scores) as number[]
-  const byPage = new Map<number, { key: number; score: number; hits: number[] }>()
+  const [rowIds, scoreList] = st(db).spaceHits.get({ match: query.match, from: range[0], to: range[1] })!
+  const { rids, scores } = inRowOrder(JSON.parse(rowIds) as number[], JSON.parse(scoreList) as number[])
+
+  // Pages: where each one's matches start, its key, its best (lowest) score.
+  const starts: number[] = []
+  const keys: number[] = []
+  const best: number[] = []
   for (let i = 0; i < rids.length; i++) {
     const key = pageKeyOfRow(rids[i]!)
-    const entry = byPage.get(key)
-    if (!entry) byPage.set(key, { key, score: scored[i]!, hits: [i] })
-    else {
-      if (scored[i]! < entry.score) entry.score = scored[i]!
-      entry.hits.push(i)
-    }
+    const last = keys.length - 1
+    if (last < 0 || keys[last] !== key) {
+      starts.push(i)
+      keys.push(key)
+      best.push(scores[i]!)
+    } else if (scores[i]! < best[last]!) best[last] = scores[i]!
   }
+  starts.push(rids.length)
+
+  // The window: pages after the cursor, the best `limit + 1` of them (ties by key). A native sort of the scores
+  // finds the cut-off score; only the pages at or above it are sorted with a comparator.
   const after = page.after
-  const ranked = [...byPage.values()]
-    .filter((p) => !after || p.score > after[0] || (p.score === after[0] && p.key > (after[1] as number)))
-    .sort((a, b) => a.score - b.score || a.key - b.key)
-    .slice(0, page.limit + 1)
+  const admitted = after
+    ? keys.map((_, p) => p).filter((p) => best[p]! > after[0] || (best[p] === after[0] && keys[p]! > (after[1] as number)))
+    : keys.map((_, p) => p)
+  const want = page.limit + 1
+  let chosen = admitted
+  if (admitted.length > want) {
+    const sorted = Float64Array.from(admitted, (p) => best[p]!).sort()
+    const cutoff = sorted[want - 1]!
+    chosen = admitted.filter((p) => best[p]! <= cutoff)
+  }
+  chosen.sort((a, b) => best[a]! - best[b]! || keys[a]! - keys[b]!)
+  chosen = chosen.slice(0, want)
+
   const found: Found[] = []
-  for (const p of ranked) {
-    p.hits.sort((a, b) => scored[a]! - scored[b]! || rids[a]! - rids[b]!)
-    for (const i of p.hits.slice(0, SECTIONS_PER_PAGE)) found.push({ rid: rids[i]!, page_key: p.key, score: scored[i]! })
+  for (const p of chosen) {
+    const hits: number[] = []
+    for (let i = starts[p]!; i < starts[p + 1]!; i++) hits.push(i)
+    hits.sort((a, b) => scores[a]! - scores[b]! || rids[a]! - rids[b]!)
+    for (const i of hits.slice(0, SECTIONS_PER_PAGE)) found.push({ rid: rids[i]!, page_key: keys[p]!, score: scores[i]! })
   }
   const pages = groupPages(found, sectionDetails(db, found, query))
-  return { items: pages.slice(0, page.limit), count: byPage.size, more: pages.length > page.limit }
+  return { items: pages.slice(0, page.limit), count: keys.length, more: pages.length > page.limit }
+}
+
+/** FTS5 returns matches in rowid order; should it ever not, the two arrays are put in that order here. */
+function inRowOrder(rids: number[], scores: number[]): { rids: number[]; scores: number[] } {
+  let ordered = true
+  for (let i = 1; i < rids.length && ordered; i++) ordered = rids[i - 1]! < rids[i]!
+  if (ordered) return { rids, scores }
+  const order = rids.map((_, i) => i).sort((a, b) => rids[a]! - rids[b]!)
+  return { rids: order.map((i) => rids[i]!), scores: order.map((i) => scores[i]!) }
 }
 
 /** Spaces matching the query (those the scope admits), best first, each with its best pages and their sections. */
