@@ -4,21 +4,63 @@ import { sectionsOf, type Section } from './markdown'
 import { PageTree } from './pageTree'
 import { loadPages } from './revisions'
 
+// --- row keys ------------------------------------------------------------------------------------------------
+// A row's rowid packs where it belongs: its space's number (21 bits), its page's number in the space (20 bits)
+// and its position among the page's rows (12 bits), 53 bits in all so it stays an exact JavaScript number. A
+// space's rows are one rowid range (FTS5 reads only that part of each doclist) and a row's page is its rowid
+// divided by SECTION_SPAN: search groups matches by page with no lookup per row.
+
+/** Rowids per page: a page's rows are its title row and sections, up to this many (later sections fold into the last). */
+export const SECTION_SPAN = 2 ** 12
+/** Page numbers per space: when a space has handed them all out, its index is rebuilt and numbered anew. */
+const PAGE_ORDS = 2 ** 20
+/** Rowids per space. */
+export const SPACE_SPAN = SECTION_SPAN * PAGE_ORDS
+/** Space numbers (1 ..< SPACE_ORDS); numbers of spaces removed for good are handed out again once all are used. */
+const SPACE_ORDS = 2 ** 21
+
+/** The rowid range [from, to) of a space's rows, or undefined when the space has no rows. */
+export function spaceRowRange(db: Db, spaceId: string): [number, number] | undefined {
+  const space = st(db).space.get(spaceId)
+  return space ? [space.ord * SPACE_SPAN, (space.ord + 1) * SPACE_SPAN] : undefined
+}
+
+/** The page a row belongs to, as a number unique in the whole index (rows of one page share it). */
+export const pageKeyOfRow = (rowid: number): number => Math.floor(rowid / SECTION_SPAN)
+
+interface SpaceEntry {
+  ord: number
+  next_page: number
+}
+
 function statements(db: Db) {
   return {
     state: db.prepare<[string], string>('SELECT revision_id FROM search_state WHERE space_id = ?').pluck(),
     setState: db.prepare(
       'INSERT INTO search_state (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id'
     ),
-    // FTS5 deletes one rowid at a time: `rowid IN (subquery)` costs ~7x more per page.
-    pageRows: db.prepare<[string, string], number>('SELECT row_id FROM search_section_rows WHERE space_id = ? AND page_id = ?').pluck(),
+    space: db.prepare<[string], SpaceEntry>('SELECT ord, next_page FROM search_spaces WHERE space_id = ?'),
+    lastSpaceOrd: db.prepare<[], number>('SELECT coalesce(max(ord), 0) FROM search_spaces').pluck(),
+    // The smallest number no space holds (only needed once every number was handed out).
+    freeSpaceOrd: db.prepare<[], number>(
+      `SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_spaces WHERE ord = 1) THEN 1
+         ELSE (SELECT min(a.ord) + 1 FROM search_spaces a WHERE NOT EXISTS (SELECT 1 FROM search_spaces b WHERE b.ord = a.ord + 1)) END`
+    ).pluck(),
+    insertSpace: db.prepare('INSERT INTO search_spaces (space_id, ord, next_page) VALUES (?, ?, 0)'),
+    setNextPage: db.prepare('UPDATE search_spaces SET next_page = ? WHERE space_id = ?'),
+    deleteSpace: db.prepare('DELETE FROM search_spaces WHERE space_id = ?'),
+    page: db.prepare<[number, string], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? AND page_id = ?'),
+    spacePages: db.prepare<[number], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ?'),
+    setPage: db.prepare(
+      `INSERT INTO search_pages (space_ord, page_id, ord, sections) VALUES (?, ?, ?, ?)
+       ON CONFLICT (space_ord, page_id) DO UPDATE SET sections = excluded.sections`
+    ),
+    deletePage: db.prepare('DELETE FROM search_pages WHERE space_ord = ? AND page_id = ?'),
+    deleteSpacePages: db.prepare('DELETE FROM search_pages WHERE space_ord = ?'),
+    // FTS5 deletes one rowid at a time: `rowid IN (…)` or a range costs several times more per row.
     deleteRow: db.prepare('DELETE FROM search_sections WHERE rowid = ?'),
-    deletePageRows: db.prepare('DELETE FROM search_section_rows WHERE space_id = @space AND page_id = @page'),
-    deleteSpace: db.prepare('DELETE FROM search_sections WHERE rowid IN (SELECT row_id FROM search_section_rows WHERE space_id = ?)'),
-    deleteSpaceRows: db.prepare('DELETE FROM search_section_rows WHERE space_id = ?'),
-    insertRow: db.prepare('INSERT INTO search_section_rows (row_id, space_id, page_id) VALUES (?, ?, ?)'),
     insert: db.prepare(
-      'INSERT INTO search_sections (title, body, space_id, page_id, section_id, page_title, path) VALUES (?, ?, ?, ?, ?, ?, ?)'
+      'INSERT INTO search_sections (rowid, title, body, page_id, section_id, page_title, path) VALUES (?, ?, ?, ?, ?, ?, ?)'
     ),
     sections: db.prepare<[string], { document_hash: string; section_id: string; title: string; body: string }>(
       'SELECT document_hash, section_id, title, body FROM document_sections WHERE document_hash IN (SELECT value FROM json_each(?)) ORDER BY document_hash, position'
@@ -28,7 +70,8 @@ function statements(db: Db) {
   }
 }
 
-const cache = new WeakMap<Db, ReturnType<typeof statements>>()
+type Statements = ReturnType<typeof statements>
+const cache = new WeakMap<Db, Statements>()
 const st = (db: Db) => {
   let s = cache.get(db)
   if (!s) cache.set(db, (s = statements(db)))
@@ -59,6 +102,36 @@ export function documentSections(db: Db, hashes: Iterable<string | null>): Map<s
   return result
 }
 
+function deletePageRows(s: Statements, spaceOrd: number, page: { ord: number; sections: number }): void {
+  const base = spaceOrd * SPACE_SPAN + page.ord * SECTION_SPAN
+  for (let i = 0; i < page.sections; i++) s.deleteRow.run(base + i)
+}
+
+/** Removes every row of a space and its page numbers; the space keeps its number. */
+function clearSpace(s: Statements, spaceOrd: number): void {
+  for (const page of s.spacePages.all(spaceOrd)) deletePageRows(s, spaceOrd, page)
+  s.deleteSpacePages.run(spaceOrd)
+}
+
+function allocateSpace(s: Statements, spaceId: string): SpaceEntry {
+  let ord = s.lastSpaceOrd.get()! + 1
+  if (ord >= SPACE_ORDS) ord = s.freeSpaceOrd.get()!
+  if (ord >= SPACE_ORDS) throw new Error(`The search index holds ${SPACE_ORDS - 1} spaces, its most`)
+  s.insertSpace.run(spaceId, ord)
+  return { ord, next_page: 0 }
+}
+
+/** A page's rows: the title row (unless the document starts without a heading), then its sections, at most SECTION_SPAN. */
+function pageRows(title: string, sections: Section[]): { title: string; body: string; sectionId: string }[] {
+  // The page itself is findable by its title even when its document is empty.
+  const rows = sections.some((x) => x.id === '') ? [] : [{ title, body: '', sectionId: '' }]
+  for (const section of sections) rows.push({ title: section.id ? section.title : title, body: section.body, sectionId: section.id })
+  if (rows.length <= SECTION_SPAN) return rows
+  const last = rows[SECTION_SPAN - 1]!
+  last.body = [last.body, ...rows.slice(SECTION_SPAN).map((r) => `${r.title}\n${r.body}`)].join('\n')
+  return rows.slice(0, SECTION_SPAN)
+}
+
 /**
  * Brings a space's search rows in step with its primary revision, in the caller's transaction: only pages
  * whose title, path or document changed since the indexed revision are re-indexed, from their documents' stored
@@ -71,9 +144,10 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   if (indexed === revisionId) return
   const next = known?.get(revisionId) ?? PageTree.readOnly(loadPages(db, revisionId))
   const nextPaths = next.paths()
-  let changed: string[]
+  let space = s.space.get(spaceId)
+  let changed: string[] | undefined
   let removed: string[] = []
-  if (indexed) {
+  if (indexed && space) {
     const prev = known?.get(indexed) ?? PageTree.readOnly(loadPages(db, indexed))
     const prevPaths = prev.paths()
     changed = [...next.pages.values()]
@@ -83,27 +157,34 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
       })
       .map((p) => p.id)
     removed = [...prev.pages.keys()].filter((id) => !next.has(id))
-  } else {
-    dropSearchIndex(db, spaceId)
-    changed = [...next.pages.keys()]
+    // Out of page numbers: the space is numbered anew below.
+    if (space.next_page + changed.length > PAGE_ORDS) changed = undefined
   }
-  for (const id of [...removed, ...changed]) {
-    for (const rowId of s.pageRows.all(spaceId, id)) s.deleteRow.run(rowId)
-    s.deletePageRows.run({ space: spaceId, page: id })
+  const rebuild = !changed
+  if (!space) space = allocateSpace(s, spaceId)
+  else if (rebuild) {
+    clearSpace(s, space.ord)
+    space.next_page = 0
   }
-  const insert = (title: string, body: string, pageId: string, sectionId: string, pageTitle: string, path: string) => {
-    const { lastInsertRowid } = s.insert.run(title, body, spaceId, pageId, sectionId, pageTitle, path)
-    s.insertRow.run(lastInsertRowid, spaceId, pageId)
+  const ids = changed ?? [...next.pages.keys()]
+  for (const id of removed) {
+    const page = s.page.get(space.ord, id)
+    if (page) deletePageRows(s, space.ord, page)
+    s.deletePage.run(space.ord, id)
   }
-  const docs = documentSections(db, changed.map((id) => next.get(id)!.documentHash))
-  for (const id of changed) {
+  const docs = documentSections(db, ids.map((id) => next.get(id)!.documentHash))
+  for (const id of ids) {
     const page = next.get(id)!
     const path = nextPaths.get(id) ?? page.slug
-    const sections = (page.documentHash && docs.get(page.documentHash)) || []
-    // The page itself is findable by its title even when its document is empty.
-    if (!sections.some((x) => x.id === '')) insert(page.title, '', id, '', page.title, path)
-    for (const section of sections) insert(section.id ? section.title : page.title, section.body, id, section.id, page.title, path)
+    const entry = rebuild ? undefined : s.page.get(space.ord, id)
+    if (entry) deletePageRows(s, space.ord, entry)
+    const ord = entry ? entry.ord : space.next_page++
+    const rows = pageRows(page.title, (page.documentHash && docs.get(page.documentHash)) || [])
+    const base = space.ord * SPACE_SPAN + ord * SECTION_SPAN
+    rows.forEach((row, i) => s.insert.run(base + i, row.title, row.body, id, row.sectionId, page.title, path))
+    s.setPage.run(space.ord, id, ord, rows.length)
   }
+  s.setNextPage.run(space.next_page, spaceId)
   s.setState.run(spaceId, revisionId)
 }
 
@@ -189,9 +270,11 @@ export function scheduleStaleSearchIndexes(db: Db): void {
   for (const id of stale) scheduleSearchIndex(db, id)
 }
 
-/** Drops a space's search rows (the space was removed for good). */
+/** Drops a space's search rows and its number (the space was removed for good, or its index is to be rebuilt). */
 export function dropSearchIndex(db: Db, spaceId: string): void {
   const s = st(db)
+  const space = s.space.get(spaceId)
+  if (!space) return
+  clearSpace(s, space.ord)
   s.deleteSpace.run(spaceId)
-  s.deleteSpaceRows.run(spaceId)
 }

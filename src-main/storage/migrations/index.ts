@@ -7,6 +7,7 @@ import { sql as comments } from './0007_comments'
 import { sql as documentSections } from './0008_document_sections'
 import { sql as openapiIntegrations } from './0010_openapi_integrations'
 import { sql as gitSync } from './0011_git_sync'
+import { sql as searchKeys } from './0012_search_keys'
 
 /**
  * Numbered, append-only. Kept as TypeScript modules (not .sql files) so the same import works under Node,
@@ -21,5 +22,6 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 7, name: 'comments', sql: comments },
   { version: 8, name: 'document_sections', sql: documentSections },
   { version: 10, name: 'openapi_integrations', sql: openapiIntegrations },
-  { version: 11, name: 'git_sync', sql: gitSync }
+  { version: 11, name: 'git_sync', sql: gitSync },
+  { version: 12, name: 'search_keys', sql: searchKeys }
 ]

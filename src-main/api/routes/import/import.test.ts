@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../testing/harness'
+import { buildSearchQuery, searchSpace } from '../../../content/search'
 import { applyBatch, createSpace, flattenPages, openChangeRequest, seedContent } from '../files/fixtures'
 import { makeDocx, serveSite, unreachableUrl, type Site } from './fixtures'
 
@@ -128,7 +129,7 @@ describe('content import', () => {
     // The search index follows the new primary revision (the search routes read these rows).
     const { db } = t.server.api.services
     expect(db.prepare('SELECT revision_id FROM search_state WHERE space_id = ?').pluck().get(spaceId)).toBe(res.body.revision)
-    const found = db.prepare("SELECT page_id FROM search_sections WHERE search_sections MATCH 'acme' AND space_id = ?").pluck().all(spaceId)
+    const found = searchSpace(db, spaceId, buildSearchQuery('acme')!, { limit: 100 }).items.map((hit) => hit.pageId)
     expect(found).toContain(install.id)
   })
 

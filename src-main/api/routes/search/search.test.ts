@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { scheduleStaleSearchIndexes } from '../../../content/searchIndex'
+import { dropSearchIndex, scheduleStaleSearchIndexes } from '../../../content/searchIndex'
 import { startTestServer, walk, type Client, type TestServer } from '../../../testing/harness'
 
 let t: TestServer
@@ -128,8 +128,7 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     // An index left behind (a merge committed by another process, a catch-up that failed) catches up before
     // the space's search answers.
     db.prepare('UPDATE search_state SET revision_id = ? WHERE space_id = ?').run(before, spaceId)
-    db.prepare("DELETE FROM search_sections WHERE rowid IN (SELECT row_id FROM search_section_rows WHERE space_id = ?)").run(spaceId)
-    db.prepare('DELETE FROM search_section_rows WHERE space_id = ?').run(spaceId)
+    dropSearchIndex(db, spaceId)
     expect((await search('zeppelin')).body.items.map((p: any) => p.title)).toEqual(['Airships'])
     expect(state()).toBe(primary())
   })
@@ -197,6 +196,42 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     const res = await search('quasar', {}, reader.api)
     expect(res.status).toBe(200)
     expect(res.body.items.map((p: any) => p.title)).toEqual(['Alpha'])
+  })
+
+  it('numbers a space anew when its page numbers run out, keeping every page findable', async () => {
+    const db = t.server.api.services.db
+    const ids = await edit(spaceId, [insert('Alpha', 'The nebula drifts.'), insert('Beta', 'A nebula glows.')])
+    // Pretend the space has handed out all but one of its page numbers: the next two new pages do not fit.
+    db.prepare('UPDATE search_spaces SET next_page = ? WHERE space_id = ?').run(2 ** 20 - 1, spaceId)
+    await edit(spaceId, [insert('Gamma', 'Nebula dust.'), insert('Delta', 'Nebula gas.'), { operation: 'update_page', page: ids.Alpha, title: 'Alpha one' }])
+    await search('x')
+    const found = (await search('nebula', { limit: 1000 })).body
+    expect(found.items.map((p: any) => p.title).sort()).toEqual(['Alpha one', 'Beta', 'Delta', 'Gamma'])
+    expect(db.prepare('SELECT next_page FROM search_spaces WHERE space_id = ?').pluck().get(spaceId)).toBe(4)
+    // Each page's rows are in one place: page numbers are distinct.
+    const ords = db.prepare('SELECT ord FROM search_pages WHERE space_ord = (SELECT ord FROM search_spaces WHERE space_id = ?)').pluck().all(spaceId)
+    expect(new Set(ords).size).toBe(4)
+  })
+
+  it('hands out the number of a removed space again once every number is taken', async () => {
+    const db = t.server.api.services.db
+    await edit(spaceId, [insert('Alpha', 'The pulsar spins.')])
+    // The largest number is taken (by a space that no longer exists): a new space gets a free one below it.
+    db.prepare("INSERT INTO search_spaces (space_id, ord, next_page) VALUES ('gone', ?, 0)").run(2 ** 21 - 1)
+    const other = await newSpace('Other')
+    await edit(other, [insert('Beta', 'Another pulsar.')])
+    const ord = db.prepare<[string], number>('SELECT ord FROM search_spaces WHERE space_id = ?').pluck().get(other)!
+    expect(ord).toBeLessThan(2 ** 21 - 1)
+    expect((await search('pulsar', {}, t.owner.api, other)).body.items.map((p: any) => p.title)).toEqual(['Beta'])
+    expect((await search('pulsar')).body.items.map((p: any) => p.title)).toEqual(['Alpha'])
+  })
+
+  it('keeps every section of a page with very many headings findable', async () => {
+    const markdown = Array.from({ length: 4200 }, (_, i) => `## Heading ${i}\n\nText ${i === 4150 ? 'quokka' : 'plain'}.`).join('\n\n')
+    await edit(spaceId, [insert('Huge', markdown)])
+    const found = (await search('quokka')).body
+    expect(found.items.map((p: any) => p.title)).toEqual(['Huge'])
+    expect(found.items[0].sections[0].body).toContain('quokka')
   })
 })
 

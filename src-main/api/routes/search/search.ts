@@ -14,18 +14,19 @@ import { loadSpace } from '../spaces/loaders'
 
 /**
  * Search over the primary content of spaces (the FTS5 section index). Lists are ranked best first and
- * keyset-paginated over that ranking: `next.page` encodes [score, id] of the last item (a page id for space search,
- * a space id for organization search), and the next page lists what ranks strictly after it.
+ * keyset-paginated over that ranking: `next.page` encodes [score, key] of the last item (the page's index key for space
+ * search, a space id for organization search), and the next page lists what ranks strictly after it.
  */
 
-function searchCursor(page: string | undefined): [number, string] | undefined {
-  const key = decodeCursor(page, 2)
-  if (!key) return undefined
-  if (typeof key[0] !== 'number' || typeof key[1] !== 'string') throw badRequest('page: must be a page identifier returned in `next.page` of this list')
-  return key as [number, string]
+/** The cursor's [score, key]: a page key (a number) for space search, a space id for organization search. */
+function searchCursor(page: string | undefined, key: 'number' | 'string'): [number, number | string] | undefined {
+  const cursor = decodeCursor(page, 2)
+  if (!cursor) return undefined
+  if (typeof cursor[0] !== 'number' || typeof cursor[1] !== key) throw badRequest('page: must be a page identifier returned in `next.page` of this list')
+  return cursor as [number, number | string]
 }
 
-function listOf<Hit extends { score: number }, Item>(found: HitList<Hit>, id: (hit: Hit) => string, present: (hit: Hit) => Item): ListEnvelope<Item> {
+function listOf<Hit extends { score: number }, Item>(found: HitList<Hit>, id: (hit: Hit) => number | string, present: (hit: Hit) => Item): ListEnvelope<Item> {
   const result: ListEnvelope<Item> = { items: found.items.map(present), count: found.count }
   const last = found.items[found.items.length - 1]
   if (found.more && last) result.next = { page: encodeCursor([last.score, id(last)]) }
@@ -49,11 +50,11 @@ export default function searchRoutes(app: Api) {
       ensureSearchIndex(app.services.db, [req.params.spaceId])
       return read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
-        const after = searchCursor(req.query.page)
+        const after = searchCursor(req.query.page, 'number')
         const query = buildSearchQuery(req.query.query)
         if (!query) return { items: [], count: 0 }
         const found = searchSpace(ctx.db, space.id, query, { after, limit: req.query.limit ?? DEFAULT_LIMIT })
-        return listOf(found, (hit) => hit.pageId, (hit) => presentSearchPage(ctx, space.id, hit))
+        return listOf(found, (hit) => hit.key, (hit) => presentSearchPage(ctx, space.id, hit))
       })
     }
   )
@@ -73,7 +74,7 @@ export default function searchRoutes(app: Api) {
       ensureSearchIndex(app.services.db)
       return read(req, (ctx) => {
         const { org } = requireOrg(ctx, req.params.organizationId)
-        const after = searchCursor(req.query.page)
+        const after = searchCursor(req.query.page, 'string')
         const query = buildSearchQuery(req.query.query)
         if (!query) return { items: [], count: 0 }
         const found = searchOrganization(ctx.db, org.id, spaceListScope(ctx, org.id), query, { after, limit: req.query.limit ?? DEFAULT_LIMIT })
