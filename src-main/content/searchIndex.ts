@@ -50,7 +50,8 @@ function statements(db: Db) {
     setNextPage: db.prepare('UPDATE search_spaces SET next_page = ? WHERE space_id = ?'),
     deleteSpace: db.prepare('DELETE FROM search_spaces WHERE space_id = ?'),
     page: db.prepare<[number, string], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? AND page_id = ?'),
-    spacePages: db.prepare<[number], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ?'),
+    // In rowid order (see syncSearchIndex).
+    spacePages: db.prepare<[number], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? ORDER BY ord'),
     setPage: db.prepare(
       `INSERT INTO search_pages (space_ord, page_id, ord, sections) VALUES (?, ?, ?, ?)
        ON CONFLICT (space_ord, page_id) DO UPDATE SET sections = excluded.sections`
@@ -167,22 +168,34 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     space.next_page = 0
   }
   const ids = changed ?? [...next.pages.keys()]
-  for (const id of removed) {
-    const page = s.page.get(space.ord, id)
-    if (page) deletePageRows(s, space.ord, page)
-    s.deletePage.run(space.ord, id)
-  }
   const docs = documentSections(db, ids.map((id) => next.get(id)!.documentHash))
+  // One job per page, done in rowid order: FTS5 writes its pending terms out as a new segment whenever a write
+  // goes to a rowid below the previous one, so out-of-order writes leave hundreds of tiny segments that every
+  // later query has to read (until merged) and make the catch-up itself several times slower.
+  const jobs: { id: string; ord: number; old: number; rows: ReturnType<typeof pageRows>; title: string; path: string }[] = []
+  for (const id of removed) {
+    const entry = s.page.get(space.ord, id)
+    if (entry) jobs.push({ id, ord: entry.ord, old: entry.sections, rows: [], title: '', path: '' })
+  }
   for (const id of ids) {
     const page = next.get(id)!
-    const path = nextPaths.get(id) ?? page.slug
     const entry = rebuild ? undefined : s.page.get(space.ord, id)
-    if (entry) deletePageRows(s, space.ord, entry)
-    const ord = entry ? entry.ord : space.next_page++
     const rows = pageRows(page.title, (page.documentHash && docs.get(page.documentHash)) || [])
-    const base = space.ord * SPACE_SPAN + ord * SECTION_SPAN
-    rows.forEach((row, i) => s.insert.run(base + i, row.title, row.body, id, row.sectionId, page.title, path))
-    s.setPage.run(space.ord, id, ord, rows.length)
+    const path = nextPaths.get(id) ?? page.slug
+    jobs.push({ id, ord: entry ? entry.ord : space.next_page++, old: entry?.sections ?? 0, rows, title: page.title, path })
+  }
+  jobs.sort((a, b) => a.ord - b.ord)
+  for (const job of jobs) {
+    const base = space.ord * SPACE_SPAN + job.ord * SECTION_SPAN
+    // Row by row, the old row goes just before the new one takes its rowid (a delete then an insert of the
+    // same rowid does not break the order).
+    for (let i = 0; i < Math.max(job.old, job.rows.length); i++) {
+      if (i < job.old) s.deleteRow.run(base + i)
+      const row = job.rows[i]
+      if (row) s.insert.run(base + i, row.title, row.body, job.id, row.sectionId, job.title, job.path)
+    }
+    if (job.rows.length) s.setPage.run(space.ord, job.id, job.ord, job.rows.length)
+    else s.deletePage.run(space.ord, job.id)
   }
   s.setNextPage.run(space.next_page, spaceId)
   s.setState.run(spaceId, revisionId)

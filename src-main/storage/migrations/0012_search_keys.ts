@@ -26,4 +26,5 @@ CREATE TABLE search_pages (
   sections INTEGER NOT NULL,
   PRIMARY KEY (space_ord, page_id)
 ) WITHOUT ROWID;
+CREATE UNIQUE INDEX search_pages_ord ON search_pages(space_ord, ord);
 `
