@@ -1,5 +1,5 @@
 import type { Db } from '../storage/database'
-import { pageKeyOfRow, SECTION_SPAN, SPACE_SPAN, spaceRowRange } from './searchIndex'
+import { pageKeyOfRow, spaceOfRow, spaceRowRange } from './searchIndex'
 
 /**
  * Queries over the section index that syncSearchIndex keeps (one FTS5 row per section of every page of each
@@ -83,58 +83,32 @@ export interface HitList<T> {
 export type SpaceScope = { all: true } | { all: false; principals: string; collectionIds: string }
 
 const SCORE = `bm25(search_sections, ${TITLE_WEIGHT}, 1.0)`
-/** A row's space number and page key from its rowid (see searchIndex.ts). */
-const SPACE_OF_ROW = `(search_sections.rowid >> ${Math.log2(SPACE_SPAN)})`
-const PAGE_OF_ROW = `(search_sections.rowid >> ${Math.log2(SECTION_SPAN)})`
 
 function statements(db: Db) {
-  // Space search: the space's rowid range of the index, every matching row's rowid and score, handed to
-  // JavaScript as two JSON arrays (one value instead of thousands of rows: half the cost for broad queries);
-  // searchSpace groups them by page (from the rowid) and ranks. Organization search ranks in SQL: pages are
-  // ranked once (MATERIALIZED) and only the window's sections come back to JavaScript.
-  const spaceHits = db
-    .prepare<Record<string, unknown>, [string, string]>(
-      `WITH hits AS MATERIALIZED (
-         SELECT search_sections.rowid AS rid, ${SCORE} AS score FROM search_sections
-         WHERE search_sections MATCH @match AND search_sections.rowid >= @from AND search_sections.rowid < @to)
-       SELECT json_group_array(rid), json_group_array(score) FROM hits`
-    )
-    .raw()
+  // Every match's rowid and score, handed to JavaScript as two JSON arrays (one value instead of thousands of
+  // rows: half the cost for broad queries), in rowid order: a page's matches are adjacent, and so are a space's.
+  // Space search reads only the space's rowid range of the FTS5 doclists.
+  const matches = (where: string) =>
+    db
+      .prepare<Record<string, unknown>, [string, string]>(
+        `WITH hits AS MATERIALIZED (
+           SELECT search_sections.rowid AS rid, ${SCORE} AS score FROM search_sections WHERE search_sections MATCH @match ${where})
+         SELECT json_group_array(rid), json_group_array(score) FROM hits`
+      )
+      .raw()
+  const spaceMatches = matches('AND search_sections.rowid >= @from AND search_sections.rowid < @to')
+  const allMatches = matches('')
   // Organization search reads only live spaces the caller may list (the same rule as the organization's space list).
-  const visible = `s.organization_id = @org AND s.deleted_at IS NULL AND (@all = 1
+  const visibleSpaces = db.prepare<Record<string, unknown>, { ord: number; id: string }>(
+    `SELECT ss.ord, s.id FROM search_spaces AS ss JOIN spaces AS s ON s.id = ss.space_id
+     WHERE ss.ord IN (SELECT value FROM json_each(@ords)) AND s.organization_id = @org AND s.deleted_at IS NULL AND (@all = 1
        OR s.id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(@principals)))
        OR s.parent_id IN (SELECT value FROM json_each(@collections)))`
-  const hits = `SELECT search_sections.rowid AS rid, ss.space_id AS space_id, ${PAGE_OF_ROW} AS page_key, ${SCORE} AS score
-    FROM search_sections CROSS JOIN search_spaces AS ss ON ss.ord = ${SPACE_OF_ROW} CROSS JOIN spaces AS s ON s.id = ss.space_id
-    WHERE search_sections MATCH @match AND ${visible}`
-  const orgSearch = db.prepare<Record<string, unknown>, { rid: number; space_id: string; page_key: number; score: number; total: number }>(
-    `WITH hits AS MATERIALIZED (${hits}),
-     pages AS MATERIALIZED (SELECT space_id, page_key, min(score) AS score FROM hits GROUP BY space_id, page_key),
-     spaces_ AS MATERIALIZED (SELECT space_id, min(score) AS score FROM pages GROUP BY space_id),
-     win AS MATERIALIZED (
-       SELECT space_id, score FROM spaces_
-       WHERE @afterScore IS NULL OR score > @afterScore OR (score = @afterScore AND space_id > @afterId)
-       ORDER BY score, space_id LIMIT @limit),
-     top AS MATERIALIZED (
-       SELECT * FROM (
-         SELECT pages.space_id, pages.page_key, pages.score, win.score AS space_score,
-           row_number() OVER (PARTITION BY pages.space_id ORDER BY pages.score, pages.page_key) AS n
-         FROM win JOIN pages ON pages.space_id = win.space_id)
-       WHERE n <= @pagesPerSpace),
-     ranked AS (
-       SELECT hits.rid, hits.space_id, hits.page_key, hits.score, top.score AS page_score, top.space_score,
-         row_number() OVER (PARTITION BY hits.page_key ORDER BY hits.score, hits.rid) AS n
-       FROM top JOIN hits ON hits.page_key = top.page_key)
-     SELECT rid, space_id, page_key, score, (SELECT count(*) FROM spaces_) AS total FROM ranked WHERE n <= @sections
-     ORDER BY space_score, space_id, page_score, page_key, score, rid`
   )
-  const orgCount = db.prepare<Record<string, unknown>, number>(
-    `SELECT count(DISTINCT space_id) FROM (${hits})`
-  ).pluck()
   const rows = db.prepare<[string], { rid: number; page_id: string; section_id: string; title: string; body: string; page_title: string; path: string }>(
     `SELECT rowid AS rid, page_id, section_id, title, body, page_title, path FROM search_sections WHERE rowid IN (SELECT value FROM json_each(?))`
   )
-  return { spaceHits, orgSearch, orgCount, rows }
+  return { spaceMatches, allMatches, visibleSpaces, rows }
 }
 
 const cache = new WeakMap<Db, ReturnType<typeof statements>>()
@@ -156,24 +130,34 @@ interface Found {
   score: number
 }
 
-/**
- * Pages of one space matching the query, best first, each with its best sections. SQLite finds and scores the
- * matching sections (FTS5, bm25) in the space's rowid range, in rowid order, so a page's matches are adjacent;
- * grouping them by page and ranking the pages happens here, in a few passes over plain number arrays (a broad
- * query matches thousands of pages: this is a fraction of what SQL's grouping and ordering cost, and allocates
- * next to nothing per match).
- */
-export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: SearchPage): HitList<PageHit> {
-  const range = spaceRowRange(db, spaceId)
-  if (!range) return { items: [], count: 0, more: false }
-  const [rowIds, scoreList] = st(db).spaceHits.get({ match: query.match, from: range[0], to: range[1] })!
-  const { rids, scores } = inRowOrder(JSON.parse(rowIds) as number[], JSON.parse(scoreList) as number[])
+/** The matches of a query: rowids and bm25 scores (lower is better), in rowid order. */
+interface Matches {
+  rids: number[]
+  scores: number[]
+}
 
-  // Pages: where each one's matches start, its key, its best (lowest) score.
-  const starts: number[] = []
-  const keys: number[] = []
-  const best: number[] = []
-  for (let i = 0; i < rids.length; i++) {
+function parseMatches([rowIds, scoreList]: [string, string]): Matches {
+  const rids = JSON.parse(rowIds) as number[]
+  const scores = JSON.parse(scoreList) as number[]
+  // FTS5 returns matches in rowid order; should it ever not, the two arrays are put in that order here.
+  let ordered = true
+  for (let i = 1; i < rids.length && ordered; i++) ordered = rids[i - 1]! < rids[i]!
+  if (ordered) return { rids, scores }
+  const order = rids.map((_, i) => i).sort((a, b) => rids[a]! - rids[b]!)
+  return { rids: order.map((i) => rids[i]!), scores: order.map((i) => scores[i]!) }
+}
+
+/** The pages of matches [from, to): where each page's matches start (and end: the next start), its key, its best score. */
+interface Pages {
+  starts: number[]
+  keys: number[]
+  best: number[]
+}
+
+function pagesOf({ rids, scores }: Matches, from: number, to: number): Pages {
+  const pages: Pages = { starts: [], keys: [], best: [] }
+  const { starts, keys, best } = pages
+  for (let i = from; i < to; i++) {
     const key = pageKeyOfRow(rids[i]!)
     const last = keys.length - 1
     if (last < 0 || keys[last] !== key) {
@@ -182,67 +166,88 @@ export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: S
       best.push(scores[i]!)
     } else if (scores[i]! < best[last]!) best[last] = scores[i]!
   }
-  starts.push(rids.length)
+  starts.push(to)
+  return pages
+}
 
-  // The window: pages after the cursor, the best `limit + 1` of them (ties by key). A native sort of the scores
-  // finds the cut-off score; only the pages at or above it are sorted with a comparator.
+/**
+ * The best `want` of the given items by (score, tiebreak), best first. A native sort of the scores finds the
+ * cut-off; only the items at or above it are sorted with a comparator (a broad query has thousands of items).
+ */
+function best<T>(items: T[], score: (item: T) => number, tiebreak: (a: T, b: T) => number, want: number): T[] {
+  let chosen = items
+  if (items.length > want) {
+    const cutoff = Float64Array.from(items, score).sort()[want - 1]!
+    chosen = items.filter((item) => score(item) <= cutoff)
+  }
+  return chosen.sort((a, b) => score(a) - score(b) || tiebreak(a, b)).slice(0, want)
+}
+
+/** Page `p`'s best rows (at most SECTIONS_PER_PAGE), as found rows. */
+function pageRowsFound({ rids, scores }: Matches, pages: Pages, p: number): Found[] {
+  const hits: number[] = []
+  for (let i = pages.starts[p]!; i < pages.starts[p + 1]!; i++) hits.push(i)
+  hits.sort((a, b) => scores[a]! - scores[b]! || rids[a]! - rids[b]!)
+  return hits.slice(0, SECTIONS_PER_PAGE).map((i) => ({ rid: rids[i]!, page_key: pages.keys[p]!, score: scores[i]! }))
+}
+
+/**
+ * Pages of one space matching the query, best first, each with its best sections. SQLite finds and scores the
+ * matching sections (FTS5, bm25) in the space's rowid range; grouping them by page (adjacent, by rowid) and
+ * ranking the pages happens here, in a few passes over plain number arrays: for a broad query (thousands of
+ * pages) a fraction of what SQL's grouping, ordering and window functions cost.
+ */
+export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: SearchPage): HitList<PageHit> {
+  const range = spaceRowRange(db, spaceId)
+  if (!range) return { items: [], count: 0, more: false }
+  const found = parseMatches(st(db).spaceMatches.get({ match: query.match, from: range[0], to: range[1] })!)
+  const pages = pagesOf(found, 0, found.rids.length)
   const after = page.after
-  const admitted = after
-    ? keys.map((_, p) => p).filter((p) => best[p]! > after[0] || (best[p] === after[0] && keys[p]! > (after[1] as number)))
-    : keys.map((_, p) => p)
-  const want = page.limit + 1
-  let chosen = admitted
-  if (admitted.length > want) {
-    const sorted = Float64Array.from(admitted, (p) => best[p]!).sort()
-    const cutoff = sorted[want - 1]!
-    chosen = admitted.filter((p) => best[p]! <= cutoff)
-  }
-  chosen.sort((a, b) => best[a]! - best[b]! || keys[a]! - keys[b]!)
-  chosen = chosen.slice(0, want)
-
-  const found: Found[] = []
-  for (const p of chosen) {
-    const hits: number[] = []
-    for (let i = starts[p]!; i < starts[p + 1]!; i++) hits.push(i)
-    hits.sort((a, b) => scores[a]! - scores[b]! || rids[a]! - rids[b]!)
-    for (const i of hits.slice(0, SECTIONS_PER_PAGE)) found.push({ rid: rids[i]!, page_key: keys[p]!, score: scores[i]! })
-  }
-  const pages = groupPages(found, sectionDetails(db, found, query))
-  return { items: pages.slice(0, page.limit), count: keys.length, more: pages.length > page.limit }
+  const all = pages.keys.map((_, p) => p)
+  const admitted = after ? all.filter((p) => pages.best[p]! > after[0] || (pages.best[p] === after[0] && pages.keys[p]! > (after[1] as number))) : all
+  const chosen = best(admitted, (p) => pages.best[p]!, (a, b) => pages.keys[a]! - pages.keys[b]!, page.limit + 1)
+  const rows = chosen.flatMap((p) => pageRowsFound(found, pages, p))
+  const items = groupPages(rows, sectionDetails(db, rows, query))
+  return { items: items.slice(0, page.limit), count: pages.keys.length, more: items.length > page.limit }
 }
 
-/** FTS5 returns matches in rowid order; should it ever not, the two arrays are put in that order here. */
-function inRowOrder(rids: number[], scores: number[]): { rids: number[]; scores: number[] } {
-  let ordered = true
-  for (let i = 1; i < rids.length && ordered; i++) ordered = rids[i - 1]! < rids[i]!
-  if (ordered) return { rids, scores }
-  const order = rids.map((_, i) => i).sort((a, b) => rids[a]! - rids[b]!)
-  return { rids: order.map((i) => rids[i]!), scores: order.map((i) => scores[i]!) }
-}
-
-/** Spaces matching the query (those the scope admits), best first, each with its best pages and their sections. */
+/**
+ * Spaces matching the query (those the scope admits), best first, each with its best pages and their sections.
+ * The same arrays as space search: a space's matches are adjacent too (its number is the rowid's high part).
+ */
 export function searchOrganization(db: Db, organizationId: string, scope: SpaceScope, query: SearchQuery, page: SearchPage): HitList<SpaceHit> {
   const s = st(db)
+  const found = parseMatches(s.allMatches.get({ match: query.match })!)
+  // Runs of matches by space number, then which of those spaces the caller may read in this organization.
+  const runs: { ord: number; from: number; to: number }[] = []
+  for (let i = 0; i < found.rids.length; i++) {
+    const ord = spaceOfRow(found.rids[i]!)
+    const last = runs[runs.length - 1]
+    if (last?.ord === ord) last.to = i + 1
+    else runs.push({ ord, from: i, to: i + 1 })
+  }
   const visibility = scope.all
     ? { all: 1, principals: '[]', collections: '[]' }
     : { all: 0, principals: scope.principals, collections: scope.collectionIds }
-  const params = {
-    match: query.match, org: organizationId, ...visibility, afterScore: page.after?.[0] ?? null, afterId: page.after?.[1] ?? null,
-    limit: page.limit + 1, pagesPerSpace: PAGES_PER_SPACE, sections: SECTIONS_PER_PAGE
-  }
-  const found = s.orgSearch.all(params)
-  const details = sectionDetails(db, found, query)
-  const spaces: SpaceHit[] = []
-  let start = 0
-  for (let i = 1; i <= found.length; i++) {
-    if (i < found.length && found[i]!.space_id === found[start]!.space_id) continue
-    const rows = found.slice(start, i)
-    const pages = groupPages(rows, details)
-    spaces.push({ spaceId: rows[0]!.space_id, score: pages[0]!.score, pages })
-    start = i
-  }
-  const count = found.length ? found[0]!.total : page.after ? s.orgCount.get({ match: query.match, org: organizationId, ...visibility })! : 0
-  return { items: spaces.slice(0, page.limit), count, more: spaces.length > page.limit }
+  const visible = new Map(
+    (runs.length ? s.visibleSpaces.all({ ords: JSON.stringify(runs.map((r) => r.ord)), org: organizationId, ...visibility }) : []).map((v) => [v.ord, v.id])
+  )
+  const spaces = runs.flatMap((run) => {
+    const id = visible.get(run.ord)
+    if (!id) return []
+    const pages = pagesOf(found, run.from, run.to)
+    return [{ id, pages, score: pages.best.reduce((a, b) => (b < a ? b : a)) }]
+  })
+  const after = page.after
+  const admitted = after ? spaces.filter((x) => x.score > after[0] || (x.score === after[0] && x.id > (after[1] as string))) : spaces
+  const chosen = best(admitted, (x) => x.score, (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0), page.limit + 1)
+  const perSpace = chosen.map((space) => {
+    const top = best(space.pages.keys.map((_, p) => p), (p) => space.pages.best[p]!, (a, b) => space.pages.keys[a]! - space.pages.keys[b]!, PAGES_PER_SPACE)
+    return { space, rows: top.flatMap((p) => pageRowsFound(found, space.pages, p)) }
+  })
+  const details = sectionDetails(db, perSpace.flatMap((x) => x.rows), query)
+  const items = perSpace.map(({ space, rows }) => ({ spaceId: space.id, score: space.score, pages: groupPages(rows, details) }))
+  return { items: items.slice(0, page.limit), count: spaces.length, more: items.length > page.limit }
 }
 
 type Details = Map<number, { page_id: string; section_id: string; title: string; body: string; page_title: string; path: string }>

@@ -15,7 +15,7 @@ export const SECTION_SPAN = 2 ** 12
 /** Page numbers per space: when a space has handed them all out, its index is rebuilt and numbered anew. */
 const PAGE_ORDS = 2 ** 20
 /** Rowids per space. */
-export const SPACE_SPAN = SECTION_SPAN * PAGE_ORDS
+const SPACE_SPAN = SECTION_SPAN * PAGE_ORDS
 /** Space numbers (1 ..< SPACE_ORDS); numbers of spaces removed for good are handed out again once all are used. */
 const SPACE_ORDS = 2 ** 21
 
@@ -27,6 +27,9 @@ export function spaceRowRange(db: Db, spaceId: string): [number, number] | undef
 
 /** The page a row belongs to, as a number unique in the whole index (rows of one page share it). */
 export const pageKeyOfRow = (rowid: number): number => Math.floor(rowid / SECTION_SPAN)
+
+/** The number of the space a row belongs to (search_spaces.ord). */
+export const spaceOfRow = (rowid: number): number => Math.floor(rowid / SPACE_SPAN)
 
 interface SpaceEntry {
   ord: number

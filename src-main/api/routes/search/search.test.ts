@@ -265,6 +265,22 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
     expect(walked.pages[1].next).toBeUndefined()
   })
 
+  it('lists at most 10 pages of a space, best first, and only spaces of the organization', async () => {
+    await edit(spaceId, Array.from({ length: 12 }, (_, i) => insert(`Comet ${i}`, `${'filler '.repeat(i * 4)}comet tail.`)))
+    const otherOrg = (await t.owner.api.post('/v1/orgs', { title: 'Elsewhere' })).body.id
+    const foreign = (await t.owner.api.post(`/v1/orgs/${otherOrg}/spaces`, { title: 'Foreign', empty: true })).body.id
+    await edit(foreign, [insert('Comet abroad', 'A comet.')])
+    const res = await orgSearch('comet')
+    expect(res.body.count).toBe(1)
+    expect(res.body.items.map((s: any) => s.id)).toEqual([spaceId])
+    const titles = res.body.items[0].pages.map((p: any) => p.title)
+    expect(titles).toHaveLength(10)
+    // Shorter pages rank first: the two longest are the ones left out.
+    expect(titles).not.toContain('Comet 10')
+    expect(titles).not.toContain('Comet 11')
+    expect(titles[0]).toBe('Comet 0')
+  })
+
   it('shows guests only the spaces granted to them, and hides deleted spaces', async () => {
     await edit(spaceId, [insert('Secret', 'The password is pumpkin.')])
     const shared = await newSpace('Shared')
