@@ -5,6 +5,13 @@
 /** Where the workspace operations live (beside `/v1`, which always answers the active workspace). */
 export const WORKSPACES_PATH = '/app/workspaces'
 
+/**
+ * Header naming a workspace. A `--home` server sends it with every /v1 answer (the workspace that answered); a
+ * window sends back the one it shows, and a request meant for another workspace than the active one (another
+ * window switched meanwhile) is refused with 409 instead of reading or writing the wrong database.
+ */
+export const WORKSPACE_HEADER = 'quire-workspace'
+
 /** The renderer's query key for the list; main's data-changed event sends it after every workspace write. */
 export const WORKSPACES_QUERY_KEY = ['app', 'workspaces']
 

@@ -83,3 +83,48 @@ test('a server with one workspace (--data) shows it and says how to keep several
   await expect(page.getByTestId('new-workspace')).toHaveCount(0)
   await workspaces.screenshot('single-workspace-menu', testInfo)
 })
+
+homeTest('a window whose workspace another window switched away from writes nothing and follows', async ({ page, context, token, api }, testInfo) => {
+  homeTest.setTimeout(90_000)
+  // Arrange: a second workspace (through the API), and two windows on "Local".
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
+  const sandbox = `Sandbox ${suffix}`
+  const stray = `Stray ${suffix}`
+  const created = (await (await api.post('/app/workspaces', { data: { name: sandbox } })).json()) as { id: string }
+  const first = new WorkspacesPage(page)
+  const second = new WorkspacesPage(await context.newPage())
+  const secondSpaces = new SpacesPage(second.page)
+  for (const window of [first, second]) {
+    await window.open(token)
+    await window.waitUntilReady()
+    await expect(window.currentWorkspace).toHaveText('Local')
+  }
+  const spaceTitles = async () => {
+    const orgId = ((await (await api.get('/v1/orgs')).json()) as { items: { id: string }[] }).items[0]!.id
+    return ((await (await api.get(`/v1/orgs/${orgId}/spaces`)).json()) as { items: { title: string }[] }).items.map((s) => s.title)
+  }
+
+  try {
+    // Act: the second window starts a space in "Local"; meanwhile the first switches; then the second submits.
+    await second.page.getByTestId('new-space').click()
+    await second.page.getByTestId('space-title-input').fill(stray)
+    await first.switchTo(sandbox)
+    await expect(first.currentWorkspace).toHaveText(sandbox)
+    await second.page.getByTestId('space-dialog-submit').click()
+
+    // Assert: the second window says what happened and now shows the workspace that is open; nothing was written.
+    await expect(second.page.getByTestId('toast-info')).toContainText('Another window switched to another workspace')
+    await expect(second.currentWorkspace).toHaveText(sandbox)
+    await expect(second.page.getByTestId('toast-error')).toHaveCount(0)
+    await expect(secondSpaces.pageTitle).toHaveText('Spaces')
+    await expect(second.page.getByTestId('content-empty').or(secondSpaces.tree)).toBeVisible()
+    await expect(secondSpaces.row(stray)).toHaveCount(0)
+    expect(await spaceTitles(), 'the workspace now open did not get the space meant for the other one').not.toContain(stray)
+    await second.screenshot('workspace-switched-elsewhere', testInfo)
+  } finally {
+    // Leave the worker's home as the other tests expect it: "Local" active, no extra workspace.
+    await api.post('/app/workspaces/local/activate')
+    await api.delete(`/app/workspaces/${created.id}`)
+  }
+  expect(await spaceTitles()).not.toContain(stray)
+})

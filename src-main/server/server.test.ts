@@ -90,6 +90,28 @@ describe('startServer({ home })', () => {
     expect((await api<WorkspaceList>('GET', '/app/workspaces')).body.items.map((w) => w.id)).toEqual(['local'])
   })
 
+  it('names the answering workspace, and refuses a request meant for the one another window switched away from', async () => {
+    const server = await start({ home: tempDir(), token: 't0' })
+    const api = client(server)
+    const ask = (path: string, shown: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, { ...init, headers: { authorization: 'Bearer t0', 'content-type': 'application/json', 'quire-workspace': shown } })
+
+    const first = await fetch(`${server.url}/v1/user`, { headers: { authorization: 'Bearer t0' } })
+    expect(first.headers.get('quire-workspace')).toBe('local')
+    expect((await ask('/v1/orgs', 'local')).status).toBe(200)
+
+    const other = (await api<Workspace>('POST', '/app/workspaces', { name: 'Sandbox' })).body
+    await api('POST', `/app/workspaces/${other.id}/activate`)
+    // A window still showing "local" writes: refused, and the new workspace gets nothing.
+    const refused = await ask('/v1/orgs', 'local', { method: 'POST', body: JSON.stringify({ title: 'Meant for local' }) })
+    expect(refused.status).toBe(409)
+    expect(refused.headers.get('quire-workspace')).toBe(other.id)
+    expect(await refused.json()).toEqual(envelope(409, 'Another window switched to another workspace: this window now shows that one'))
+    expect((await api('GET', '/v1/orgs')).body.items.map((o: { title: string }) => o.title)).toEqual(['My organization'])
+    // Asked for the workspace now open, the same request is answered.
+    expect((await ask('/v1/orgs', other.id, { method: 'POST', body: JSON.stringify({ title: 'Meant for sandbox' }) })).status).toBe(201)
+  })
+
   it('answers 400 for a missing or bad name, 409 for a duplicate one; nothing changes', async () => {
     const home = tempDir()
     const server = await start({ home, token: 't0' })

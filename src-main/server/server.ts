@@ -9,6 +9,7 @@ import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
+import { WORKSPACE_HEADER } from '../../src-shared/workspaces'
 import { WorkspaceHost } from '../workspaces/host'
 import {
   WORKSPACE_BODY_LIMIT,
@@ -196,8 +197,15 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
       }
       // Counted in flight until the answer is sent, so a switch closes this backend only afterwards.
       workspaces
-        .use(({ api }) => new Promise<void>((done) => {
+        .use(({ api }, id) => new Promise<void>((done) => {
           res.once('close', done)
+          res.setHeader(WORKSPACE_HEADER, id)
+          // A window still showing the workspace another window switched away from: refused, nothing read or written.
+          const shown = req.headers[WORKSPACE_HEADER]
+          if (typeof shown === 'string' && shown !== id) {
+            void sendResponse(res, errorResponse(409, 'Another window switched to another workspace: this window now shows that one'))
+            return
+          }
           api.routing(req, res)
         }))
         .catch((error: unknown) => {

@@ -1,22 +1,11 @@
 // The one way the renderer talks to the API. In the desktop app requests go over the preload bridge
 // (`window.quire`) to the embedded backend; in a browser they go over HTTP to the server that served the page.
-import { isTextContentType, type BridgeBody, type BridgeRequest, type BridgeResponse } from '../../../src-shared/ipc.ts'
-import { ApiError, toApiError } from './apiError.ts'
+import { isTextContentType } from '../../../src-shared/ipc.ts'
+import { createApiClient, type ApiClient, type Send } from './apiClient.ts'
 
 export { ApiError, fieldError } from './apiError.ts'
 export { withQuery } from './paths.ts'
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-export interface ApiClient {
-  /** Which transport answers: the desktop bridge or HTTP to this origin. */
-  readonly transport: 'ipc' | 'http'
-  /** False in a browser opened without a token: every request would answer 401. */
-  readonly hasCredentials: boolean
-  request<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T>
-}
-
-type Send = (req: BridgeRequest) => Promise<BridgeResponse>
+export { createApiClient, WORKSPACE_CHANGED, type ApiClient, type HttpMethod } from './apiClient.ts'
 
 const TOKEN_KEY = 'quire.token'
 
@@ -50,40 +39,6 @@ function httpTransport(token: string | null): Send {
     const contentType = res.headers.get('content-type')
     const raw = isTextContentType(contentType) ? await res.text() : new Uint8Array(await res.arrayBuffer())
     return { status: res.status, headers: responseHeaders, body: raw.length === 0 ? null : raw }
-  }
-}
-
-function parseJson(body: BridgeBody | null): unknown {
-  if (body === null) return undefined
-  const text = typeof body === 'string' ? body : new TextDecoder().decode(body)
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'; hasCredentials: boolean }): ApiClient {
-  const { send, transport, hasCredentials } = options
-  return {
-    transport,
-    hasCredentials,
-    async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-      const req: BridgeRequest = { method, path, headers: { accept: 'application/json' } }
-      if (body !== undefined) {
-        req.headers = { ...req.headers, 'content-type': 'application/json' }
-        req.body = JSON.stringify(body)
-      }
-      let res: BridgeResponse
-      try {
-        res = await send(req)
-      } catch (cause) {
-        throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause))
-      }
-      const payload = parseJson(res.body)
-      if (res.status >= 400) throw toApiError(res.status, payload)
-      return payload as T
-    },
   }
 }
 

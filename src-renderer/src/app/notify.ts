@@ -1,11 +1,15 @@
 import { notifications } from '@mantine/notifications'
 import type { UseFormReturnType } from '@mantine/form'
-import { ApiError, fieldError } from '../api/client.ts'
+import { ApiError, fieldError, WORKSPACE_CHANGED } from '../api/client.ts'
 
 /** A toast for an error that has no field to sit beside: the API's own message, never a stack. */
 export function notifyError(error: unknown, title = 'That did not work'): void {
   const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error)
   notifications.show({ color: 'red', title, message, autoClose: 8000, withBorder: true, 'data-testid': 'toast-error' })
+}
+
+export function notifyInfo(message: string): void {
+  notifications.show({ color: 'blue', message, autoClose: 8000, withBorder: true, 'data-testid': 'toast-info' })
 }
 
 export function notifySuccess(message: string): void {
@@ -21,6 +25,8 @@ export function applyFormError<T extends Record<string, unknown>>(
   error: unknown,
   aliases: Record<string, string> = {},
 ): void {
+  // Refused because another window switched workspaces: the shell says so once and leaves this screen.
+  if (error instanceof ApiError && error.code === WORKSPACE_CHANGED) return
   const blamed = fieldError(error)
   if (blamed) {
     const path = aliases[blamed.field] ?? blamed.field

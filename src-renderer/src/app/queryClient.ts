@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { ApiError } from '../api/client.ts'
+import { ApiError, WORKSPACE_CHANGED } from '../api/client.ts'
 import { notifyError } from './notify.ts'
 
 declare module '@tanstack/react-query' {
@@ -22,6 +22,8 @@ export const queryClient = new QueryClient({
   // Every failed write the user started says why, where they are; forms opt out and show it by the field.
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
+      // A write refused because another window switched workspaces: the shell says so once (useFollowWorkspaceSwitches).
+      if (error instanceof ApiError && error.code === WORKSPACE_CHANGED) return
       if (!mutation.meta?.inlineErrors) notifyError(error)
     },
   }),

@@ -9,7 +9,7 @@ import { RouterNavLink } from '../common/links.tsx'
 import { SignedOut } from '../common/SignedOut.tsx'
 import { orgsQuery, userQuery } from '../orgs/queries.ts'
 import { CommandPalette } from '../palette/CommandPalette.tsx'
-import { workspacesQuery, useWorkspaceSwitch } from '../workspaces/queries.ts'
+import { useFollowWorkspaceSwitches, workspacesQuery, useWorkspaceSwitch } from '../workspaces/queries.ts'
 import { SwitchingWorkspace } from '../workspaces/SwitchingWorkspace.tsx'
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx'
 import { useCurrentOrgId } from './currentOrg.ts'
@@ -41,6 +41,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
   // A server without /app/workspaces for this caller (another user's token) keeps the shell as it was.
   const workspaces = useQuery({ ...workspacesQuery(), retry: false })
   const switchingTo = useWorkspaceSwitch((s) => s.switchingTo)
+  useFollowWorkspaceSwitches()
   const orgSwitcher = <OrgSwitcher orgs={orgs.data ?? []} currentId={orgId} />
 
   return (

@@ -1,11 +1,11 @@
-import { useCallback } from 'react'
+import { useCallback, useEffect } from 'react'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter, type AnyRouter } from '@tanstack/react-router'
 import { create } from 'zustand'
 import { WORKSPACES_PATH, WORKSPACES_QUERY_KEY } from '../../../../src-shared/workspaces.ts'
 import { api } from '../../api/client.ts'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
-import { notifyError, notifySuccess } from '../../app/notify.ts'
+import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 
 // Keys under ['app', 'workspaces'] mirror the path (`/app/workspaces`); main's data-changed event sends that prefix.
 export const workspacesQuery = () =>
@@ -72,6 +72,7 @@ export function useSwitchWorkspace() {
       useWorkspaceSwitch.setState({ switchingTo: workspace.name })
       try {
         await api.request<Workspace>('POST', `${workspacePath(workspace.id)}/activate`)
+        api.expectWorkspace(workspace.id)
       } catch (error) {
         useWorkspaceSwitch.setState({ switchingTo: null })
         notifyError(error, `Could not switch to ${workspace.name}`)
@@ -88,6 +89,26 @@ export function useSwitchWorkspace() {
       notifySuccess(`Switched to ${workspace.name}`)
       return true
     },
+    [client, router],
+  )
+}
+
+/**
+ * Another window switched the server to another workspace: every cached answer belongs to the old one, so this
+ * window resets and opens the home of the workspace now open (its requests were refused meanwhile, so nothing
+ * was read from or written to the wrong database).
+ */
+export function useFollowWorkspaceSwitches() {
+  const client = useQueryClient()
+  const router = useRouter()
+  useEffect(
+    () =>
+      api.onWorkspaceChanged(() => {
+        if (useWorkspaceSwitch.getState().switchingTo !== null) return
+        void client.resetQueries()
+        void router.navigate({ to: '/', ignoreBlocker: true })
+        notifyInfo('Another window switched to another workspace: this window now shows it')
+      }),
     [client, router],
   )
 }
