@@ -237,18 +237,21 @@ export function searchOrganization(db: Db, organizationId: string, scope: SpaceS
   const visible = new Map(
     (runs.length ? s.visibleSpaces.all({ ords: JSON.stringify(runs.map((r) => r.ord)), org: organizationId, ...visibility }) : []).map((v) => [v.ord, v.id])
   )
+  // A space ranks by its best match; its pages are grouped only if it makes the window.
   const spaces = runs.flatMap((run) => {
     const id = visible.get(run.ord)
     if (!id) return []
-    const pages = pagesOf(found, run.from, run.to)
-    return [{ id, pages, score: pages.best.reduce((a, b) => (b < a ? b : a)) }]
+    let score = found.scores[run.from]!
+    for (let i = run.from + 1; i < run.to; i++) if (found.scores[i]! < score) score = found.scores[i]!
+    return [{ id, run, score }]
   })
   const after = page.after
   const admitted = after ? spaces.filter((x) => x.score > after[0] || (x.score === after[0] && x.id > (after[1] as string))) : spaces
   const chosen = best(admitted, (x) => x.score, (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0), page.limit + 1)
   const perSpace = chosen.map((space) => {
-    const top = best(space.pages.keys.map((_, p) => p), (p) => space.pages.best[p]!, (a, b) => space.pages.keys[a]! - space.pages.keys[b]!, PAGES_PER_SPACE)
-    return { space, rows: top.flatMap((p) => pageRowsFound(found, space.pages, p)) }
+    const pages = pagesOf(found, space.run.from, space.run.to)
+    const top = best(pages.keys.map((_, p) => p), (p) => pages.best[p]!, (a, b) => pages.keys[a]! - pages.keys[b]!, PAGES_PER_SPACE)
+    return { space, rows: top.flatMap((p) => pageRowsFound(found, pages, p)) }
   })
   const details = sectionDetails(db, perSpace.flatMap((x) => x.rows), query)
   const items = perSpace.map(({ space, rows }) => ({ spaceId: space.id, score: space.score, pages: groupPages(rows, details) }))
