@@ -84,10 +84,10 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
   const token = newToken()
   try {
     console.log(`\nContent benchmark: building a space of ${pages} pages (storeDocument + writeRevision + search index, batched)...`)
-    const workspace = openWorkspace({ dataDir: dir })
+    const workspace = openWorkspace({ dataDir: dir, searchThreads: 0 })
     const boot = bootstrapWorkspace(workspace.services, token)
     const built = buildContentSpace(workspace.services, { organizationId: boot.organizationId!, owner: boot.owner, pages })
-    workspace.close()
+    void workspace.close()
     console.log(`built in ${(built.millis / 1000).toFixed(1)} s`)
 
     // The server runs in a process of its own, as `quire serve` does: the client's work (and any work the server

@@ -39,12 +39,12 @@ async function main() {
   } else if (kind === 'quire') {
     const token = process.env.BENCH_TOKEN!
     // Generate into the workspace first, then serve it exactly as `quire serve --data DIR --token T` would.
-    const workspace = openWorkspace({ dataDir: dir })
+    const workspace = openWorkspace({ dataDir: dir, searchThreads: 0 })
     const boot = bootstrapWorkspace(workspace.services, token)
     const generated = generateOrganization(workspace.services, {
       organizationId: boot.organizationId!, owner: boot.owner, spaces: rows, sampleSize
     })
-    workspace.close()
+    void workspace.close()
     const server = await startServer({ dataDir: dir, port: 0, token })
     close = server.close
     send({

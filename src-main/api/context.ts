@@ -4,6 +4,7 @@ import type { Db } from '../storage/database'
 import type { UserRow } from '../storage/repositories/userRepository'
 import { repository } from '../storage/repositories/memo'
 import type { OpenAPIOptions } from '../openapi/processor'
+import type { SearchPool } from '../content/searchPool'
 import type { Clock } from './clock'
 import { unauthorized } from './errors'
 
@@ -15,6 +16,8 @@ export interface Services {
   baseUrl: string
   /** Bumped after each committed write; keys caches of derived values such as list counts. */
   writes: number
+  /** Threads that rank searches off the event loop (a workspace file on a machine with several cores). */
+  searchPool?: SearchPool
   /** OpenAPI processing settings (tests shorten the fetch timeout); defaults apply when absent. */
   openapi?: OpenAPIOptions
 }

@@ -82,13 +82,13 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
       async close() {
         stopMaintenance()
         await api.close()
-        workspace.close()
+        await workspace.close()
       }
     }
   } catch (error) {
     // A workspace that cannot be opened (a broken database, a failing migration) leaves nothing open behind.
     stopMaintenance()
-    workspace.close()
+    await workspace.close()
     throw error
   }
 }

@@ -92,12 +92,13 @@ async function serve(argv: string[]) {
 }
 
 function withWorkspace<T>(dataDir: string | undefined, fn: (ws: ReturnType<typeof openWorkspace>) => T): T {
-  const ws = openWorkspace({ dataDir: resolve(dataDir ?? defaultDataDir()) })
+  // Commands read and write a few rows: no search threads.
+  const ws = openWorkspace({ dataDir: resolve(dataDir ?? defaultDataDir()), searchThreads: 0 })
   try {
     bootstrapWorkspace(ws.services)
     return fn(ws)
   } finally {
-    ws.close()
+    void ws.close()
   }
 }
 

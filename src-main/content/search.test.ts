@@ -47,4 +47,14 @@ describe('excerpt', () => {
     // The match is where the word starts (not inside "xneedle"): the excerpt starts at most a quarter before it.
     expect(cut.indexOf('the needle')).toBeLessThan(EXCERPT_LENGTH / 4 + 12)
   })
+
+  it('cuts a body of a few hundred characters around a match past its first excerpt length', () => {
+    const body = `${'lorem  ipsum\n'.repeat(30)}the needle here ${'dolor sit '.repeat(30)}`
+    expect(body.length).toBeLessThan(EXCERPT_LENGTH * 4)
+    const cut = excerpt(body, pattern('needle'))
+    expect(cut).toMatch(/^…(lorem|ipsum) .*the needle here dolor .*…$/)
+    expect(cut).not.toMatch(/\s{2}|\n/)
+    expect(cut.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 2)
+    expect(cut.indexOf('the needle')).toBeLessThan(EXCERPT_LENGTH / 4 + 12)
+  })
 })

@@ -1,5 +1,6 @@
 import type { Db } from '../storage/database'
-import { pageKeyOfRow, spaceOfRow, spaceRowRange } from './searchIndex'
+import { indexRowParts, pageKeyOfRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
+import type { SearchPool } from './searchPool'
 import { kthSmallest } from './select'
 
 /**
@@ -87,20 +88,22 @@ export type SpaceScope = { all: true } | { all: false; principals: string; colle
 // and JSON.parse less than a float's text form over thousands of matches.
 const SCORE = `CAST(bm25(search_sections, ${TITLE_WEIGHT}, 1.0) * 1000000 AS INTEGER)`
 
+/**
+ * The ranking query: every match in the rowid range [@from, @to) with its score, handed over as two JSON arrays
+ * (one value instead of thousands of rows: half the cost for broad queries), in rowid order: a page's matches are
+ * adjacent, and so are a space's. FTS5 reads only that range of each doclist. Runs here or on the search pool's
+ * threads (searchPool.ts), one part of the range each.
+ */
+export const MATCHES_SQL = `WITH hits AS MATERIALIZED (
+  SELECT search_sections.rowid AS rid, ${SCORE} AS score FROM search_sections
+  WHERE search_sections MATCH @match AND search_sections.rowid >= @from AND search_sections.rowid < @to)
+SELECT json_group_array(rid), json_group_array(score) FROM hits`
+
+/** Past every rowid (they stay below 2^53). */
+const ROWID_END = Number.MAX_SAFE_INTEGER
+
 function statements(db: Db) {
-  // Every match's rowid and score, handed to JavaScript as two JSON arrays (one value instead of thousands of
-  // rows: half the cost for broad queries), in rowid order: a page's matches are adjacent, and so are a space's.
-  // Space search reads only the space's rowid range of the FTS5 doclists.
-  const matches = (where: string) =>
-    db
-      .prepare<Record<string, unknown>, [string, string]>(
-        `WITH hits AS MATERIALIZED (
-           SELECT search_sections.rowid AS rid, ${SCORE} AS score FROM search_sections WHERE search_sections MATCH @match ${where})
-         SELECT json_group_array(rid), json_group_array(score) FROM hits`
-      )
-      .raw()
-  const spaceMatches = matches('AND search_sections.rowid >= @from AND search_sections.rowid < @to')
-  const allMatches = matches('')
+  const matches = db.prepare<Record<string, unknown>, [string, string]>(MATCHES_SQL).raw()
   // Organization search reads only live spaces the caller may list (the same rule as the organization's space list).
   const visibleSpaces = db.prepare<Record<string, unknown>, { ord: number; id: string }>(
     `SELECT ss.ord, s.id FROM search_spaces AS ss JOIN spaces AS s ON s.id = ss.space_id
@@ -108,10 +111,13 @@ function statements(db: Db) {
        OR s.id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(@principals)))
        OR s.parent_id IN (SELECT value FROM json_each(@collections)))`
   )
-  const rows = db.prepare<[string], { rid: number; page_id: string; section_id: string; title: string; body: string; page_title: string; path: string }>(
-    `SELECT rowid AS rid, page_id, section_id, title, body, page_title, path FROM search_sections WHERE rowid IN (SELECT value FROM json_each(?))`
-  )
-  return { spaceMatches, allMatches, visibleSpaces, rows }
+  // Rows as arrays (raw): a result page reads hundreds, and objects cost a third more.
+  const rows = db
+    .prepare<[string], DetailRow>(
+      `SELECT rowid, page_id, section_id, title, body, page_title, path FROM search_sections WHERE rowid IN (SELECT value FROM json_each(?))`
+    )
+    .raw()
+  return { matches, visibleSpaces, rows }
 }
 
 const cache = new WeakMap<Db, ReturnType<typeof statements>>()
@@ -135,19 +141,83 @@ interface Found {
 
 /** The matches of a query: rowids and bm25 scores (lower is better), in rowid order. */
 interface Matches {
-  rids: number[]
-  scores: number[]
+  rids: Float64Array
+  scores: Float64Array
 }
 
-function parseMatches([rowIds, scoreList]: [string, string]): Matches {
-  const rids = JSON.parse(rowIds) as number[]
-  const scores = JSON.parse(scoreList) as number[]
+/** Parts of the ranking query's answer, in range order, as one list in rowid order. */
+function joinMatches(parts: [Float64Array, Float64Array][]): Matches {
+  let rids: Float64Array
+  let scores: Float64Array
+  if (parts.length === 1) [rids, scores] = parts[0]!
+  else {
+    const total = parts.reduce((n, [r]) => n + r.length, 0)
+    rids = new Float64Array(total)
+    scores = new Float64Array(total)
+    let at = 0
+    for (const [r, sc] of parts) {
+      rids.set(r, at)
+      scores.set(sc, at)
+      at += r.length
+    }
+  }
   // FTS5 returns matches in rowid order; should it ever not, the two arrays are put in that order here.
   let ordered = true
   for (let i = 1; i < rids.length && ordered; i++) ordered = rids[i - 1]! < rids[i]!
   if (ordered) return { rids, scores }
-  const order = rids.map((_, i) => i).sort((a, b) => rids[a]! - rids[b]!)
-  return { rids: order.map((i) => rids[i]!), scores: order.map((i) => scores[i]!) }
+  const order = Array.from(rids, (_, i) => i).sort((x, y) => rids[x]! - rids[y]!)
+  return { rids: Float64Array.from(order, (i) => rids[i]!), scores: Float64Array.from(order, (i) => scores[i]!) }
+}
+
+/** The ranking query, here: the matches of `match` in rowid range [from, to). */
+function matchesHere(db: Db, match: string, from: number, to: number): Matches {
+  const [rowIds, scoreList] = st(db).matches.get({ match, from, to })!
+  return joinMatches([[Float64Array.from(JSON.parse(rowIds) as number[]), Float64Array.from(JSON.parse(scoreList) as number[])]])
+}
+
+/**
+ * A query's matches ranked ahead of the search, on the search pool's threads, and the state of the index they
+ * were ranked at. The search uses them only if the index is still in that state (else it ranks again, here).
+ */
+export interface Ranked {
+  matches: Matches
+  version: string
+}
+
+/** Ranks over the given rowid bounds ([b0, b1), [b1, b2)…: one part per thread) on the pool. */
+async function rankOnPool(db: Db, pool: SearchPool, match: string, bounds: number[]): Promise<Ranked | undefined> {
+  const version = searchIndexVersion(db)
+  const params = bounds.slice(1).map((to, i) => ({ match, from: bounds[i]!, to }))
+  try {
+    return { matches: joinMatches(await pool.run(MATCHES_SQL, params)), version }
+  } catch (error) {
+    // The search ranks in process instead; a pool that failed (not one closed with its workspace) says so once.
+    if (!pool.closed) reportPoolFailure(pool, error)
+    return undefined
+  }
+}
+
+const reportedPools = new WeakSet<SearchPool>()
+function reportPoolFailure(pool: SearchPool, error: unknown): void {
+  if (reportedPools.has(pool)) return
+  reportedPools.add(pool)
+  console.error('Search threads failed; searches rank in process:', error instanceof Error ? error.message : error)
+}
+
+/** Ranks a space search's matches on the pool's threads, the space's pages split between them. */
+export async function rankSpace(db: Db, pool: SearchPool | undefined, spaceId: string, query: SearchQuery): Promise<Ranked | undefined> {
+  const bounds = pool && spaceRowParts(db, spaceId, pool.threads)
+  return bounds && pool ? rankOnPool(db, pool, query.match, bounds) : undefined
+}
+
+/** Ranks an organization search's matches on the pool's threads, the whole index split between them. */
+export async function rankAll(db: Db, pool: SearchPool | undefined, query: SearchQuery): Promise<Ranked | undefined> {
+  return pool ? rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads, ROWID_END)) : undefined
+}
+
+/** The matches ranked ahead if the index has not changed since, else ranked now. */
+function matchesOf(db: Db, ranked: Ranked | undefined, match: string, from: number, to: number): Matches {
+  return ranked && ranked.version === searchIndexVersion(db) ? ranked.matches : matchesHere(db, match, from, to)
 }
 
 /** The pages of matches [from, to): where each page's matches start (and end: the next start), its key, its best score. */
@@ -202,10 +272,10 @@ function pageRowsFound({ rids, scores }: Matches, pages: Pages, p: number): Foun
  * ranking the pages happens here, in a few passes over plain number arrays: for a broad query (thousands of
  * pages) a fraction of what SQL's grouping, ordering and window functions cost.
  */
-export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: SearchPage): HitList<PageHit> {
+export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: SearchPage, ranked?: Ranked): HitList<PageHit> {
   const range = spaceRowRange(db, spaceId)
   if (!range) return { items: [], count: 0, more: false }
-  const found = parseMatches(st(db).spaceMatches.get({ match: query.match, from: range[0], to: range[1] })!)
+  const found = matchesOf(db, ranked, query.match, range[0], range[1])
   const pages = pagesOf(found, 0, found.rids.length)
   const after = page.after
   const all = pages.keys.map((_, p) => p)
@@ -220,9 +290,16 @@ export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: S
  * Spaces matching the query (those the scope admits), best first, each with its best pages and their sections.
  * The same arrays as space search: a space's matches are adjacent too (its number is the rowid's high part).
  */
-export function searchOrganization(db: Db, organizationId: string, scope: SpaceScope, query: SearchQuery, page: SearchPage): HitList<SpaceHit> {
+export function searchOrganization(
+  db: Db,
+  organizationId: string,
+  scope: SpaceScope,
+  query: SearchQuery,
+  page: SearchPage,
+  ranked?: Ranked
+): HitList<SpaceHit> {
   const s = st(db)
-  const found = parseMatches(s.allMatches.get({ match: query.match })!)
+  const found = matchesOf(db, ranked, query.match, 0, ROWID_END)
   // Runs of matches by space number, then which of those spaces the caller may read in this organization.
   const runs: { ord: number; from: number; to: number }[] = []
   for (let i = 0; i < found.rids.length; i++) {
@@ -258,13 +335,16 @@ export function searchOrganization(db: Db, organizationId: string, scope: SpaceS
   return { items: items.slice(0, page.limit), count: spaces.length, more: items.length > page.limit }
 }
 
+/** A row's display columns: rowid, page id, section id, title, body, page title, path. */
+type DetailRow = [number, string, string, string, string, string, string]
 type Details = Map<number, { page_id: string; section_id: string; title: string; body: string; page_title: string; path: string }>
 
 function sectionDetails(db: Db, found: { rid: number }[], query: SearchQuery): Details {
-  if (!found.length) return new Map()
-  const rows = st(db).rows.all(JSON.stringify(found.map((r) => r.rid)))
-  for (const row of rows) row.body = excerpt(row.body, query.pattern)
-  return new Map(rows.map((r) => [r.rid, r]))
+  const details: Details = new Map()
+  if (!found.length) return details
+  for (const [rid, page_id, section_id, title, body, page_title, path] of st(db).rows.all(JSON.stringify(found.map((r) => r.rid))))
+    details.set(rid, { page_id, section_id, title, body: excerpt(body, query.pattern), page_title, path })
+  return details
 }
 
 /** Rows ordered by page (best first) become pages; the page's title row (no heading, no text) is not a section. */
@@ -285,6 +365,8 @@ function groupPages(found: Found[], details: Details): PageHit[] {
 
 /** Excerpt length of a section's body, in characters. */
 export const EXCERPT_LENGTH = 240
+/** Characters of a long body normalized around its first match (the excerpt is cut from them). */
+const EXCERPT_WINDOW = EXCERPT_LENGTH * 4
 
 /**
  * The part of a section's text around the first query term (whole words, `…` where cut), so a result list does
@@ -294,13 +376,14 @@ export function excerpt(body: string, pattern: RegExp): string {
   // Only a window of the body around the first match is normalized (whitespace runs → one space): sections can
   // be long, and a result page holds hundreds of them. The window starts at a whitespace boundary, so the
   // pattern's word-boundary lookbehind sees the same words as in the whole text.
-  const first = pattern.exec(body)?.index ?? 0
+  // A body up to the window's length is normalized whole: finding its first match first would only cost a scan.
+  const first = body.length <= EXCERPT_WINDOW ? 0 : (pattern.exec(body)?.index ?? 0)
   let from = Math.max(0, first - EXCERPT_LENGTH)
   if (from > 0) {
     const space = body.slice(0, from).search(/\s\S*$/)
     from = space < 0 ? 0 : space
   }
-  const to = Math.min(body.length, first + EXCERPT_LENGTH * 4)
+  const to = Math.min(body.length, first + EXCERPT_WINDOW)
   let text = body.slice(from, to).replace(/\s+/g, ' ')
   const whole = from === 0 && to === body.length
   if (from === 0) text = text.trimStart()

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import type { Db } from '../storage/database'
+import { dataVersion, type Db } from '../storage/database'
 import { sectionsOf, type Section } from './markdown'
 import { PageTree } from './pageTree'
 import { loadPages } from './revisions'
@@ -23,6 +23,54 @@ const SPACE_ORDS = 2 ** 21
 export function spaceRowRange(db: Db, spaceId: string): [number, number] | undefined {
   const space = st(db).space.get(spaceId)
   return space ? [space.ord * SPACE_SPAN, (space.ord + 1) * SPACE_SPAN] : undefined
+}
+
+/**
+ * Bounds [b0, b1, …, b<parts>] that split a space's rows into `parts` rowid ranges of about as many pages each
+ * (page numbers are handed out in turn, so they are dense), or undefined when the space has no rows.
+ */
+export function spaceRowParts(db: Db, spaceId: string, parts: number): number[] | undefined {
+  const space = st(db).space.get(spaceId)
+  if (!space) return undefined
+  const from = space.ord * SPACE_SPAN
+  return Array.from({ length: parts + 1 }, (_, i) =>
+    i === parts ? from + SPACE_SPAN : from + Math.floor((space.next_page * i) / parts) * SECTION_SPAN
+  )
+}
+
+const rowPartsCache = new WeakMap<Db, { version: string; parts: number; bounds: number[] }>()
+
+/**
+ * Bounds [0, b1, …, end] that split the whole index into `parts` rowid ranges of about as many rows each: its
+ * row quantiles, found once per state of the index (a walk over the row ids, not per search).
+ */
+export function indexRowParts(db: Db, parts: number, end: number): number[] {
+  const version = searchIndexVersion(db)
+  const cached = rowPartsCache.get(db)
+  if (cached && cached.version === version && cached.parts === parts) return cached.bounds
+  const s = st(db)
+  const rows = s.rowCount.get()!
+  const bounds = [0]
+  for (let i = 1; i < parts; i++) bounds.push(Math.max(bounds[i - 1]!, s.rowAt.get(Math.floor((rows * i) / parts)) ?? end))
+  bounds.push(end)
+  rowPartsCache.set(db, { version, parts, bounds })
+  return bounds
+}
+
+// --- index version ---------------------------------------------------------------------------------------------
+// Search ranks on threads with their own connections (searchPool.ts), then reads the chosen rows here. The
+// version tells whether the index changed in between: this process's index writes, counted, and commits by
+// other connections (SQLite's data_version).
+
+const generations = new WeakMap<Db, number>()
+
+function indexChanged(db: Db): void {
+  generations.set(db, (generations.get(db) ?? 0) + 1)
+}
+
+/** The state of the search index, as a value that differs after any change to it. */
+export function searchIndexVersion(db: Db): string {
+  return `${generations.get(db) ?? 0}.${dataVersion(db)}`
 }
 
 /** The page a row belongs to, as a number unique in the whole index (rows of one page share it). */
@@ -63,6 +111,9 @@ function statements(db: Db) {
     deleteSpacePages: db.prepare('DELETE FROM search_pages WHERE space_ord = ?'),
     // FTS5 deletes one rowid at a time: `rowid IN (…)` or a range costs several times more per row.
     deleteRow: db.prepare('DELETE FROM search_sections WHERE rowid = ?'),
+    rowCount: db.prepare<[], number>('SELECT count(*) FROM search_sections_docsize').pluck(),
+    // A quantile of the row ids (the docsize table has one small row per index row, keyed by its id).
+    rowAt: db.prepare<[number], number>('SELECT id FROM search_sections_docsize ORDER BY id LIMIT 1 OFFSET ?').pluck(),
     insert: db.prepare(
       'INSERT INTO search_sections (rowid, title, body, page_id, section_id, page_title, path) VALUES (?, ?, ?, ?, ?, ?, ?)'
     ),
@@ -146,6 +197,7 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   const s = st(db)
   const indexed = s.state.get(spaceId)
   if (indexed === revisionId) return
+  indexChanged(db)
   const next = known?.get(revisionId) ?? PageTree.readOnly(loadPages(db, revisionId))
   const nextPaths = next.paths()
   let space = s.space.get(spaceId)
@@ -291,6 +343,7 @@ export function dropSearchIndex(db: Db, spaceId: string): void {
   const s = st(db)
   const space = s.space.get(spaceId)
   if (!space) return
+  indexChanged(db)
   clearSpace(s, space.ord)
   s.deleteSpace.run(spaceId)
 }

@@ -43,6 +43,8 @@ export interface ServerOptions {
   /** Log requests with pino. */
   logger?: boolean
   clock?: Clock
+  /** With `dataDir`: threads ranking searches (default: one per core, at most 4; 0: in process). */
+  searchThreads?: number
 }
 
 export interface RunningServer {
@@ -138,7 +140,7 @@ interface Served {
 
 /** `--data`: one workspace, as before `--home` existed; `/app/workspaces` lists it and refuses writes. */
 async function serveDataDir(dataDir: string, options: ServerOptions, extend: BuildOptions['extend']): Promise<Served> {
-  const workspace = openWorkspace({ dataDir, clock: options.clock })
+  const workspace = openWorkspace({ dataDir, clock: options.clock, searchThreads: options.searchThreads })
   const boot = bootstrapWorkspace(workspace.services, options.token)
   const stopMaintenance = startMaintenance(workspace.services)
   let api: Api
@@ -146,7 +148,7 @@ async function serveDataDir(dataDir: string, options: ServerOptions, extend: Bui
     api = await buildApi(workspace.services, { logger: options.logger, extend })
   } catch (error) {
     stopMaintenance()
-    workspace.close()
+    await workspace.close()
     throw error
   }
   const users = repository(workspace.services.db, userRepository)
@@ -165,7 +167,7 @@ async function serveDataDir(dataDir: string, options: ServerOptions, extend: Bui
     async close() {
       stopMaintenance()
       await api.close()
-      workspace.close()
+      await workspace.close()
     }
   }
 }

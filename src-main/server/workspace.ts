@@ -9,13 +9,15 @@ import { newToken } from '../storage/ids'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
 import { SPACE_RESTORE_WINDOW_MS } from '../api/policies/space'
 import { dropSearchIndex, scheduleStaleSearchIndexes } from '../content/searchIndex'
+import { createSearchPool, searchThreads } from '../content/searchPool'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 
 export interface Workspace {
   services: Services
-  close(): void
+  /** Stops the search threads (if they started), then closes the database: the last connection, so the WAL is folded in. */
+  close(): Promise<void>
 }
 
 export interface WorkspaceOptions {
@@ -23,17 +25,36 @@ export interface WorkspaceOptions {
   dataDir: string
   clock?: Clock
   baseUrl?: string
+  /** Threads ranking searches (searchPool.ts); default: one per core, at most 4; 0: rank in process. */
+  searchThreads?: number
 }
 
 export function workspaceFile(dataDir: string): string {
   return dataDir === ':memory:' ? ':memory:' : join(dataDir, 'quire.db')
 }
 
-export function openWorkspace({ dataDir, clock = systemClock, baseUrl = 'http://127.0.0.1' }: WorkspaceOptions): Workspace {
+export function openWorkspace({ dataDir, clock = systemClock, baseUrl = 'http://127.0.0.1', searchThreads: threads }: WorkspaceOptions): Workspace {
   if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
-  const db = openDatabase({ file: workspaceFile(dataDir) })
+  const file = workspaceFile(dataDir)
+  const db = openDatabase({ file })
   const services: Services = { db, clock, baseUrl, writes: 0 }
-  return { services, close: () => db.close() }
+  // Threads start at the first search (or when a host starts maintenance): a CLI command never starts them.
+  const poolSize = file === ':memory:' ? 0 : (threads ?? searchThreads())
+  if (poolSize > 0) services.searchPool = createSearchPool(file, poolSize)
+  return {
+    services,
+    close: () => {
+      const pool = services.searchPool
+      // Without threads the database closes at once (a CLI command exits right after).
+      if (!pool) {
+        db.close()
+        return Promise.resolve()
+      }
+      return pool.close().then(() => {
+        if (db.open) db.close()
+      })
+    }
+  }
 }
 
 export interface Bootstrap {
@@ -105,6 +126,7 @@ export function purgeExpiredSpaces(services: Services): number {
 export function startMaintenance(services: Services): () => void {
   purgeExpiredSpaces(services)
   scheduleStaleSearchIndexes(services.db)
+  services.searchPool?.warm()
   const purge = setInterval(() => purgeExpiredSpaces(services), 60 * 60 * 1000).unref()
   return () => clearInterval(purge)
 }

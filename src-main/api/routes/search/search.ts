@@ -1,7 +1,7 @@
 import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import { OrgSearchList, SearchQuerySchema, SpaceSearchList } from '../../../../src-shared/schemas/search'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
-import { buildSearchQuery, searchOrganization, searchSpace, type HitList } from '../../../content/search'
+import { buildSearchQuery, rankAll, rankSpace, searchOrganization, searchSpace, type HitList } from '../../../content/search'
 import { ensureSearchIndex } from '../../../content/searchIndex'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
@@ -46,14 +46,21 @@ export default function searchRoutes(app: Api) {
       }
     },
     async (req) => {
+      const { db, searchPool } = app.services
       // A merge just before may have left the index to catch up: never answer from behind the content.
-      ensureSearchIndex(app.services.db, [req.params.spaceId])
+      ensureSearchIndex(db, [req.params.spaceId])
+      // Who may read is settled before anything is ranked; then the ranking runs on the search threads (the event
+      // loop serves other requests meanwhile), and the answer is read in a transaction of its own.
+      const { spaceId, after } = read(req, (ctx) => ({
+        spaceId: loadSpace(ctx, req.params.spaceId, 'view').space.id,
+        after: searchCursor(req.query.page, 'number')
+      }))
+      const query = buildSearchQuery(req.query.query)
+      if (!query) return { items: [], count: 0 }
+      const ranked = await rankSpace(db, searchPool, spaceId, query)
       return read(req, (ctx) => {
-        const { space } = loadSpace(ctx, req.params.spaceId, 'view')
-        const after = searchCursor(req.query.page, 'number')
-        const query = buildSearchQuery(req.query.query)
-        if (!query) return { items: [], count: 0 }
-        const found = searchSpace(ctx.db, space.id, query, { after, limit: req.query.limit ?? DEFAULT_LIMIT })
+        const { space } = loadSpace(ctx, spaceId, 'view')
+        const found = searchSpace(ctx.db, space.id, query, { after, limit: req.query.limit ?? DEFAULT_LIMIT }, ranked)
         return listOf(found, (hit) => hit.key, (hit) => presentSearchPage(ctx, space.id, hit))
       })
     }
@@ -71,13 +78,18 @@ export default function searchRoutes(app: Api) {
       }
     },
     async (req) => {
-      ensureSearchIndex(app.services.db)
+      const { db, searchPool } = app.services
+      ensureSearchIndex(db)
+      const after = read(req, (ctx) => {
+        requireOrg(ctx, req.params.organizationId)
+        return searchCursor(req.query.page, 'string')
+      })
+      const query = buildSearchQuery(req.query.query)
+      if (!query) return { items: [], count: 0 }
+      const ranked = await rankAll(db, searchPool, query)
       return read(req, (ctx) => {
         const { org } = requireOrg(ctx, req.params.organizationId)
-        const after = searchCursor(req.query.page, 'string')
-        const query = buildSearchQuery(req.query.query)
-        if (!query) return { items: [], count: 0 }
-        const found = searchOrganization(ctx.db, org.id, spaceListScope(ctx, org.id), query, { after, limit: req.query.limit ?? DEFAULT_LIMIT })
+        const found = searchOrganization(ctx.db, org.id, spaceListScope(ctx, org.id), query, { after, limit: req.query.limit ?? DEFAULT_LIMIT }, ranked)
         const spaces = ctx.repo(spaceRepository).getMany(found.items.map((hit) => hit.spaceId))
         return listOf(found, (hit) => hit.spaceId, (hit) => presentOrgSearchSpace(ctx, spaces.get(hit.spaceId)!, hit))
       })
