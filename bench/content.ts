@@ -1,20 +1,20 @@
 // The content benchmark (`npm run bench -- --only content`): a space of 10,000 pages, built straight through the
-// content core (bench/contentData.ts), then served as `quire serve` would and measured over HTTP, one request at a
-// time (latency, not throughput):
+// content core (bench/contentData.ts) in a child process of its own, then served as `quire serve` would in
+// another and measured over HTTP from this one, one request at a time (latency, not throughput):
 //   - content batch: POST …/change-requests/{id}/content with 50 `update_page` changes (20 batches, one change
 //     request: the same batches make the next change request);
 //   - merge: POST …/merge of that change request, which touches 1,000 pages (built by the 20 batches over HTTP);
 //   - space search (and organization search) over a fixed set of 1–2 word queries, p50/p99;
 //   - the page tree (GET …/content/pages, 10,000 pages), p50/p99; the space's links list, first call and warm.
 // Figures go to bench/results/content.json.
-import { spawn } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { bootstrapWorkspace, openWorkspace } from '../src-main/server/workspace'
 import { newToken } from '../src-main/storage/ids'
-import { buildContentSpace, prng, type Vocabulary } from './contentData'
+import type { BuiltSpace } from './contentBuild'
+import { prng } from './contentData'
 import { BenchFailure, round2 } from './load'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -56,10 +56,10 @@ function figure(name: string, description: string, samples: number[], target?: {
  * from ranks 30..3,000, and a few 4-letter prefixes (typing in progress). The most common words (the
  * "the/and" of the generated text) are left out: they are measured separately as the worst case.
  */
-export function searchQueries(vocabulary: Vocabulary, seed = 7): string[] {
+export function searchQueries(words: string[], seed = 7): string[] {
   const random = prng(seed)
   const rank = (lo: number, hi: number) => Math.floor(Math.exp(Math.log(lo) + random() * (Math.log(hi) - Math.log(lo))))
-  const word = (lo: number, hi: number) => vocabulary.words[rank(lo, hi)]!
+  const word = (lo: number, hi: number) => words[rank(lo, hi)]!
   const queries: string[] = []
   for (let i = 0; i < 30; i++) queries.push(word(30, 20_000))
   for (let i = 0; i < 15; i++) queries.push(`${word(30, 3_000)} ${word(30, 3_000)}`)
@@ -84,10 +84,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
   const token = newToken()
   try {
     console.log(`\nContent benchmark: building a space of ${pages} pages (storeDocument + writeRevision + search index, batched)...`)
-    const workspace = openWorkspace({ dataDir: dir, searchThreads: 0 })
-    const boot = bootstrapWorkspace(workspace.services, token)
-    const built = buildContentSpace(workspace.services, { organizationId: boot.organizationId!, owner: boot.owner, pages })
-    void workspace.close()
+    const built = await buildInChild(dir, token, pages)
     console.log(`built in ${(built.millis / 1000).toFixed(1)} s`)
 
     // The server runs in a process of its own, as `quire serve` does: the client's work (and any work the server
@@ -107,7 +104,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       for (let b = 0; b < 20; b++) {
         const changes = edited.slice(b * 50, b * 50 + 50).map((page, i) => ({
           operation: 'update_page', page,
-          document: { markdown: `# Edited page ${b * 50 + i}\n\nThis page was rewritten by the benchmark, batch ${b}.\n\n## Notes\n\nOrbiting ${built.vocabulary.words[500 + i]}.\n` }
+          document: { markdown: `# Edited page ${b * 50 + i}\n\nThis page was rewritten by the benchmark, batch ${b}.\n\n## Notes\n\nOrbiting ${built.words[500 + i]}.\n` }
         }))
         batchTimes.push((await post(`/change-requests/${cr.id}/content`, { changes })).ms)
       }
@@ -122,7 +119,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       if (afterMerge.body.count !== 1000) throw new BenchFailure(`search after the merge found ${afterMerge.body.count} edited pages, expected 1000`)
       figures.push(figure('search-after-merge', 'the first space search right after the merge: it waits for the index to take in the merged pages (work the merge leaves to after its answer)', [afterMerge.ms]))
 
-      const queries = searchQueries(built.vocabulary)
+      const queries = searchQueries(built.words)
       const run = async (path: (q: string) => string, rounds: number) => {
         const times: number[] = []
         for (let round = 0; round <= rounds; round++) {
@@ -136,7 +133,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       const spaceSearch = (q: string) => `/search?query=${encodeURIComponent(q)}`
       figures.push(figure('search-space', `GET …/search, ${queries.length} queries of 1–2 words × ${searchRounds} rounds (default limit 100)`, await run(spaceSearch, searchRounds), { ms: 20, on: 'p99' }))
       figures.push(figure('search-space-20', `the same with limit=20 (a search box's first screen)`, await run((q) => `${spaceSearch(q)}&limit=20`, searchRounds)))
-      const orgBase = `${server.url}/v1/orgs/${boot.organizationId}/search?query=`
+      const orgBase = `${server.url}/v1/orgs/${built.organizationId}/search?query=`
       const orgTimes: number[] = []
       for (let round = 0; round <= Math.ceil(searchRounds / 2); round++) {
         for (const q of queries) {
@@ -145,7 +142,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
         }
       }
       figures.push(figure('search-org', 'GET /v1/orgs/{id}/search, the same queries', orgTimes))
-      const common = built.vocabulary.words.slice(0, 3)
+      const common = built.words.slice(0, 3)
       const commonTimes: number[] = []
       for (let i = 0; i < 4; i++) for (const w of common) commonTimes.push((await get(spaceSearch(w))).ms)
       figures.push(figure('search-common-word', `worst case: the 3 most frequent words (${common.join(', ')}), on most sections`, commonTimes.slice(3)))
@@ -184,6 +181,20 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** Builds the space in a child process (bench/contentBuild.ts), so this process stays a lean client. */
+function buildInChild(dataDir: string, token: string, pages: number): Promise<BuiltSpace> {
+  const child = fork(join(here, 'contentBuild.ts'), [dataDir, token, String(pages)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc']
+  })
+  return new Promise<BuiltSpace>((resolve, reject) => {
+    let built: BuiltSpace | undefined
+    child.once('message', (message: BuiltSpace) => (built = message))
+    child.once('error', reject)
+    child.once('exit', (code) => (built && code === 0 ? resolve(built) : reject(new BenchFailure(`building the space failed (exit code ${code})`))))
+  })
 }
 
 /** `quire serve --data DIR --token T` in a child process, resolved once it prints its ready line. */

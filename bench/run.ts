@@ -1,6 +1,9 @@
 // `npm run bench`: Quire's /v1 server against a bare Fastify + better-sqlite3 baseline, on loopback, in one run.
 // Each server runs in its own child process (bench/servers.ts); this process only generates load (autocannon),
-// so on a 2-core machine the server under test has one core and the load generator the other.
+// so on a 2-core machine the server under test has one core and the load generator the other. The load generator
+// runs with a 64 MB young generation (`npm run bench` passes the V8 flags): with the default one it collected
+// garbage every ~20 search answers of 80 KB, 5–20 ms each on this VM, and those pauses landed in the latencies
+// it times. The servers keep Node's defaults.
 //
 //   npm run bench -- [--duration 5] [--warmup 1] [--connections 2,50] [--spaces 100000] [--only NAME,...] [--rounds N]
 //                    [--profile] [--pages 10000]

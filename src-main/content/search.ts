@@ -220,27 +220,55 @@ function matchesOf(db: Db, ranked: Ranked | undefined, match: string, from: numb
   return ranked && ranked.version === searchIndexVersion(db) ? ranked.matches : matchesHere(db, match, from, to)
 }
 
-/** The pages of matches [from, to): where each page's matches start (and end: the next start), its key, its best score. */
+/**
+ * The pages of matches [from, to): where each page's matches start (and end: the next start), its key, its best
+ * score, for pages 0 ..< count. Typed arrays sized for the worst case (a page per match): a broad query has
+ * thousands of pages, and typed arrays' storage is outside the young heap that every search allocates from.
+ */
 interface Pages {
-  starts: number[]
-  keys: number[]
-  best: number[]
+  count: number
+  starts: Uint32Array
+  keys: Float64Array
+  best: Float64Array
 }
 
 function pagesOf({ rids, scores }: Matches, from: number, to: number): Pages {
-  const pages: Pages = { starts: [], keys: [], best: [] }
-  const { starts, keys, best } = pages
+  const n = to - from
+  const starts = new Uint32Array(n + 1)
+  const keys = new Float64Array(n)
+  const best = new Float64Array(n)
+  let count = 0
   for (let i = from; i < to; i++) {
     const key = pageKeyOfRow(rids[i]!)
-    const last = keys.length - 1
-    if (last < 0 || keys[last] !== key) {
-      starts.push(i)
-      keys.push(key)
-      best.push(scores[i]!)
-    } else if (scores[i]! < best[last]!) best[last] = scores[i]!
+    if (count === 0 || keys[count - 1] !== key) {
+      starts[count] = i
+      keys[count] = key
+      best[count] = scores[i]!
+      count++
+    } else if (scores[i]! < best[count - 1]!) best[count - 1] = scores[i]!
   }
-  starts.push(to)
-  return pages
+  starts[count] = to
+  return { count, starts, keys, best }
+}
+
+/**
+ * The best `want` pages by (best score, key), best first, as page indexes; `after` admits only pages ranking
+ * after a cursor's [score, key]. A selection over the scores finds the cut-off; only the pages at or above it
+ * are sorted.
+ */
+function bestPages(pages: Pages, want: number, after?: [number, number | string]): number[] {
+  const { count, keys, best } = pages
+  const admitted = (p: number) => !after || best[p]! > after[0] || (best[p] === after[0] && keys[p]! > (after[1] as number))
+  let cutoff = Infinity
+  if (count > want) {
+    const scores = new Float64Array(count)
+    let n = 0
+    for (let p = 0; p < count; p++) if (admitted(p)) scores[n++] = best[p]!
+    if (n > want) cutoff = kthSmallest(scores.subarray(0, n), want - 1)
+  }
+  const chosen: number[] = []
+  for (let p = 0; p < count; p++) if (best[p]! <= cutoff && admitted(p)) chosen.push(p)
+  return chosen.sort((a, b) => best[a]! - best[b]! || keys[a]! - keys[b]!).slice(0, want)
 }
 
 /**
@@ -277,13 +305,9 @@ export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: S
   if (!range) return { items: [], count: 0, more: false }
   const found = matchesOf(db, ranked, query.match, range[0], range[1])
   const pages = pagesOf(found, 0, found.rids.length)
-  const after = page.after
-  const all = pages.keys.map((_, p) => p)
-  const admitted = after ? all.filter((p) => pages.best[p]! > after[0] || (pages.best[p] === after[0] && pages.keys[p]! > (after[1] as number))) : all
-  const chosen = best(admitted, (p) => pages.best[p]!, (a, b) => pages.keys[a]! - pages.keys[b]!, page.limit + 1)
-  const rows = chosen.flatMap((p) => pageRowsFound(found, pages, p))
+  const rows = bestPages(pages, page.limit + 1, page.after).flatMap((p) => pageRowsFound(found, pages, p))
   const items = groupPages(rows, sectionDetails(db, rows, query))
-  return { items: items.slice(0, page.limit), count: pages.keys.length, more: items.length > page.limit }
+  return { items: items.slice(0, page.limit), count: pages.count, more: items.length > page.limit }
 }
 
 /**
@@ -327,8 +351,7 @@ export function searchOrganization(
   const chosen = best(admitted, (x) => x.score, (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0), page.limit + 1)
   const perSpace = chosen.map((space) => {
     const pages = pagesOf(found, space.run.from, space.run.to)
-    const top = best(pages.keys.map((_, p) => p), (p) => pages.best[p]!, (a, b) => pages.keys[a]! - pages.keys[b]!, PAGES_PER_SPACE)
-    return { space, rows: top.flatMap((p) => pageRowsFound(found, pages, p)) }
+    return { space, rows: bestPages(pages, PAGES_PER_SPACE).flatMap((p) => pageRowsFound(found, pages, p)) }
   })
   const details = sectionDetails(db, perSpace.flatMap((x) => x.rows), query)
   const items = perSpace.map(({ space, rows }) => ({ spaceId: space.id, score: space.score, pages: groupPages(rows, details) }))
