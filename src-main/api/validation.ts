@@ -1,11 +1,14 @@
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { FastifySchemaValidationError, SchemaErrorDataVar } from 'fastify/types/schema'
+import { PATTERN_HINT } from '../../src-shared/schemas/common'
 
 /** The request validator: unknown properties are ignored (not removed, not errors), defaults are applied. */
 export function createAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
     coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false,
+    // Errors carry their schema, so a pattern's error can say it in words (PATTERN_HINT).
+    verbose: true,
     // Tagged unions (content changes by `operation`) report errors of the matching variant only.
     discriminator: true
   })
@@ -26,10 +29,11 @@ export function formatValidationError(errors: FastifySchemaValidationError[], co
   if (error.keyword === 'required') field = [path, params.missingProperty].filter(Boolean).join('.')
   if (error.keyword === 'discriminator') field = [path, params.tag].filter(Boolean).join('.')
   if (!field) field = context === 'querystring' ? 'query' : String(context)
-  return `${field}: ${ruleText(error.keyword, params, error.message)}`
+  const schema = (error as { parentSchema?: Record<string, unknown> }).parentSchema
+  return `${field}: ${ruleText(error.keyword, params, error.message, schema)}`
 }
 
-function ruleText(keyword: string, params: Record<string, unknown>, fallback: string | undefined): string {
+function ruleText(keyword: string, params: Record<string, unknown>, fallback: string | undefined, schema?: Record<string, unknown>): string {
   switch (keyword) {
     case 'required':
       return 'is required'
@@ -46,7 +50,7 @@ function ruleText(keyword: string, params: Record<string, unknown>, fallback: st
     case 'minimum':
       return `must be at least ${params.limit}`
     case 'pattern':
-      return `must match the pattern ${params.pattern}`
+      return typeof schema?.[PATTERN_HINT] === 'string' ? `must be ${schema[PATTERN_HINT]}` : `must match the pattern ${params.pattern}`
     case 'format':
       return `must be a valid ${params.format}`
     case 'enum':

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, ListOf, PageQuery, StringEnum, UserSchema } from './common'
+import { DateTime, ListOf, PageQuery, patterned, StringEnum, UserSchema } from './common'
 import { FORMATS } from './content'
 
 export const COMMENT_STATUS_FILTERS = ['all', 'open', 'resolved'] as const
@@ -114,7 +114,7 @@ export const CommentBodyInput = Type.Object({ markdown: Type.Optional(Type.Strin
 const Emoji = Type.String({
   minLength: 1,
   maxLength: 16,
-  pattern: '^(?=.*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|\\u20E3))[^\\s\\p{Cc}]+$'
+  ...patterned('^(?=.*(?:\\p{Extended_Pictographic}|\\p{Regional_Indicator}|\\u20E3))[^\\s\\p{Cc}]+$', 'one emoji, with no spaces')
 })
 const Reactions = Type.Array(Emoji, { maxItems: REACTIONS_PER_REQUEST_MAX })
 

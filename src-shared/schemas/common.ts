@@ -20,6 +20,15 @@ export type Role = (typeof ROLES)[number]
 export const RoleSchema = StringEnum(ROLES, { description: 'Role' })
 export const NullableRoleSchema = NullableEnum(ROLES, { description: 'Role, or null' })
 
+/**
+ * A `pattern` with the words its error message uses instead of the regular expression (`proxy: must be a host
+ * name and a path, like example.com/docs`). The words travel in the schema as an OpenAPI extension.
+ */
+export const PATTERN_HINT = 'x-pattern-hint'
+export function patterned(pattern: string, hint: string): { pattern: string; [PATTERN_HINT]: string } {
+  return { pattern, [PATTERN_HINT]: hint }
+}
+
 export const DateTime = Type.String({ format: 'date-time' })
 export const Id = Type.String({ minLength: 1, maxLength: 100 })
 export const Url = Type.String()

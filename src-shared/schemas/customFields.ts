@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, ListOf, PageQuery, StringEnum } from './common'
+import { DateTime, ListOf, PageQuery, patterned, StringEnum } from './common'
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'select', 'multi-select'] as const
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]
@@ -40,7 +40,7 @@ export const CustomFieldList = ListOf(CustomFieldSchema)
 /** A string or null as one JSON Schema type, so a wrong type reads `must be string or null`. */
 const NullableString = (options: Record<string, unknown>) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options })
 
-const Name = Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z_\\-0-9]+$' })
+const Name = Type.String({ minLength: 1, maxLength: 50, ...patterned('^[a-z_\\-0-9]+$', 'lower-case letters, digits, - and _') })
 const Options = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50 })
 
 export const CustomFieldCreateSchema = Type.Object({

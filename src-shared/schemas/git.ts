@@ -1,12 +1,12 @@
 import Type from 'typebox'
-import { DateTime, StringEnum } from './common'
+import { DateTime, patterned, StringEnum } from './common'
 
 export const GIT_PROVIDERS = ['github', 'gitlab', 'git'] as const
 export const GIT_SYNC_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped'] as const
 export const GIT_OPERATIONS = ['import', 'export'] as const
 
 /** `refs/heads/<branch>`; the full Git ref-name rules are checked by the route (400 `ref: ...`). */
-const Ref = Type.String({ minLength: 12, maxLength: 255, pattern: '^refs/heads/.+', description: 'The branch, as refs/heads/<branch>' })
+const Ref = Type.String({ minLength: 12, maxLength: 255, ...patterned('^refs/heads/.+', 'a branch, as refs/heads/<branch>'), description: 'The branch, as refs/heads/<branch>' })
 const Url = Type.String({
   minLength: 1,
   maxLength: 2048,

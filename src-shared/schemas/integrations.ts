@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, ListOf, PageQuery, StringEnum } from './common'
+import { DateTime, ListOf, PageQuery, patterned, StringEnum } from './common'
 import { OrganizationSchema } from './orgs'
 
 export const INTEGRATION_VISIBILITIES = ['public', 'private', 'unlisted'] as const
@@ -24,7 +24,8 @@ export const INTEGRATION_IMAGE_MAX_BYTES = 1024 * 1024
 /** Base64 of 1 MB is 1,398,104 characters; a `data:` URI prefix adds a few more. */
 const IMAGE_MAX_CHARS = 1_400_200
 
-const Name = Type.String({ minLength: 1, maxLength: 100, pattern: INTEGRATION_NAME_PATTERN })
+const NAME_HINT = 'letters, digits, -, _ and .'
+const Name = Type.String({ minLength: 1, maxLength: 100, ...patterned(INTEGRATION_NAME_PATTERN, NAME_HINT) })
 const Image = Type.String({ minLength: 1, maxLength: IMAGE_MAX_CHARS, description: 'An image as base64 (or a base64 data: URI), at most 1 MB decoded' })
 
 const ConfigurationProperty = Type.Object({
@@ -121,7 +122,7 @@ export const IntegrationListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100, description: 'Substring of the name or title (case-insensitive)' })),
   category: Type.Optional(StringEnum(INTEGRATION_CATEGORIES)),
-  blockDomain: Type.Optional(Type.String({ maxLength: 100, pattern: INTEGRATION_NAME_PATTERN, description: 'Host name one of its blocks unfurls' })),
+  blockDomain: Type.Optional(Type.String({ maxLength: 100, ...patterned(INTEGRATION_NAME_PATTERN, NAME_HINT), description: 'Host name one of its blocks unfurls' })),
   blocks: Type.Optional(Type.Boolean({ description: 'Only integrations with (true) or without (false) blocks' })),
   contentSources: Type.Optional(Type.Boolean({ description: 'Only integrations with (true) or without (false) content sources' })),
   owner: Type.Optional(Type.String({ maxLength: 100, description: 'Owner organization id' }))

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, ListOf, PageQuery, StringEnum } from './common'
+import { DateTime, ListOf, PageQuery, patterned, StringEnum } from './common'
 
 export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const
 export type OpenAPIProcessingState = (typeof OPENAPI_PROCESSING_STATES)[number]
@@ -9,7 +9,11 @@ export type OpenAPIErrorCode = (typeof OPENAPI_ERROR_CODES)[number]
 /** Largest inline `{text}` source (the Quire extension), in characters. */
 export const OPENAPI_TEXT_MAX = 5 * 1024 * 1024
 
-const Slug = Type.String({ minLength: 1, maxLength: 100, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' })
+const Slug = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  ...patterned('^[a-z0-9]+(?:-[a-z0-9]+)*$', 'lower-case letters and digits, words joined by single hyphens (my-api)')
+})
 
 export const OpenAPISpecSchema = Type.Object({
   object: Type.Literal('openapi-spec'),

@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, ListOf, NullableRoleSchema, Nullable, PageQuery, StringEnum, UserSchema } from './common'
+import { DateTime, ListOf, Nullable, NullableRoleSchema, PageQuery, patterned, StringEnum, UserSchema } from './common'
 
 export const ORG_TYPES = ['business', 'community'] as const
 export const ORG_USE_CASES = [
@@ -48,7 +48,11 @@ export const OrgParams = Type.Object({ organizationId: Type.String({ maxLength: 
 export const OrgListQuery = Type.Object({ ...PageQuery })
 export const OrgList = ListOf(OrganizationSchema)
 
-const Domain = Type.String({ minLength: 1, maxLength: 253, pattern: '^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$' })
+const Domain = Type.String({
+  minLength: 1,
+  maxLength: 253,
+  ...patterned('^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)+$', 'a domain name, like example.com')
+})
 
 export const OrgCreateSchema = Type.Object({
   title: Type.String({ minLength: 2, maxLength: 255 }),
@@ -58,7 +62,7 @@ export const OrgCreateSchema = Type.Object({
 export const OrgUpdateSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 2, maxLength: 255 })),
   emailDomains: Type.Optional(Type.Array(Domain, { maxItems: 50 })),
-  hostname: Type.Optional(Nullable(Type.String({ minLength: 3, maxLength: 32, pattern: '^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$' }))),
+  hostname: Type.Optional(Nullable(Type.String({ minLength: 3, maxLength: 32, ...patterned('^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$', 'lower-case letters, digits and -, not at either end') }))),
   defaultRole: Type.Optional(NullableRoleSchema),
   defaultContent: Type.Optional(DefaultContent),
   logo: Type.Optional(Nullable(Type.String({ maxLength: 2048, format: 'uri' }))),

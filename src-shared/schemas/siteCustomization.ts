@@ -1,5 +1,5 @@
 import Type, { type TSchema } from 'typebox'
-import { StringEnum } from './common'
+import { patterned, StringEnum } from './common'
 
 // Enumerations api-v1.md leaves out; these are the hosted service's values.
 export const THEMES = ['clean', 'muted', 'bold', 'gradient'] as const
@@ -10,7 +10,7 @@ export const SIDEBAR_BACKGROUNDS = ['default', 'filled'] as const
 export const SIDEBAR_LISTS = ['default', 'pill', 'line'] as const
 export const SEARCH_STYLES = ['prominent', 'subtle'] as const
 
-const Color = Type.String({ pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', description: 'Hex colour (#rgb or #rrggbb)' })
+const Color = Type.String({ ...patterned('^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', 'a hex colour, #rgb or #rrggbb'), description: 'Hex colour (#rgb or #rrggbb)' })
 
 /**
  * The customization shape, whole (answers) or with every member optional (the PUT body, merged into what is
@@ -32,13 +32,13 @@ function customization(partial: boolean) {
         dangerColor: opt(pair),
         corners: opt(StringEnum(CORNERS)),
         links: opt(StringEnum(LINK_STYLES)),
-        font: opt(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9 _-]+$' })),
+        font: opt(Type.String({ minLength: 1, maxLength: 64, ...patterned('^[A-Za-z0-9 _-]+$', 'letters, digits, spaces, - and _') })),
         icons: opt(StringEnum(ICON_STYLES)),
         sidebar: opt(Type.Object({ background: opt(StringEnum(SIDEBAR_BACKGROUNDS)), list: opt(StringEnum(SIDEBAR_LISTS)) })),
         search: opt(StringEnum(SEARCH_STYLES))
       })
     ),
-    internationalization: opt(Type.Object({ locale: opt(Type.String({ pattern: '^[a-z]{2}(-[a-z]{2})?$', description: 'e.g. en, fr, pt-br' })) })),
+    internationalization: opt(Type.Object({ locale: opt(Type.String({ ...patterned('^[a-z]{2}(-[a-z]{2})?$', 'a language code, like en or pt-br'), description: 'e.g. en, fr, pt-br' })) })),
     favicon: Type.Optional(
       Type.Union([
         Type.Object({ icon: Type.Object({ light: Type.String({ format: 'uri', maxLength: 2048 }), dark: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })) }) }),

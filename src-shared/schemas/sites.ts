@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, Id, ListOf, Nullable, PageQuery, Position, StringEnum } from './common'
+import { DateTime, Id, ListOf, Nullable, PageQuery, patterned, Position, StringEnum } from './common'
 import { SiteCustomizationSchema } from './siteCustomization'
 import { SpaceSchema } from './spaces'
 
@@ -145,7 +145,7 @@ export const SitePageQuery = Type.Object({ ...PageQuery })
 // --- bodies ---------------------------------------------------------------------------------------------
 
 const Title = Type.String({ minLength: 2, maxLength: 128 })
-const SitePath = Type.String({ minLength: 1, maxLength: 100, pattern: PATH_PATTERN })
+const SitePath = Type.String({ minLength: 1, maxLength: 100, ...patterned(PATH_PATTERN, 'letters, digits, ., _, ~ and -, other than . and ..') })
 const Condition = Type.String({ minLength: 1, maxLength: 1024, description: 'Expression over visitor.claims deciding who sees it' })
 const Icon = Type.String({ maxLength: 50, description: 'Icon name' })
 
@@ -165,11 +165,11 @@ export const SiteUpdateSchema = Type.Object({
   title: Type.Optional(Title),
   visibility: Type.Optional(StringEnum(SITE_VISIBILITIES)),
   basename: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
-  hostname: Type.Optional(Nullable(Type.String({ maxLength: 512, pattern: HOSTNAME_PATTERN }))),
+  hostname: Type.Optional(Nullable(Type.String({ maxLength: 512, ...patterned(HOSTNAME_PATTERN, 'a lower-case host name of three labels or more, like docs.example.com') }))),
   adaptiveContent: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
   defaultSiteSpace: Type.Optional(Id),
   defaultSiteSection: Type.Optional(Id),
-  proxy: Type.Optional(Nullable(Type.String({ maxLength: 512, pattern: PROXY_PATTERN })))
+  proxy: Type.Optional(Nullable(Type.String({ maxLength: 512, ...patterned(PROXY_PATTERN, 'a domain and a path, without the scheme, like example.com/docs') })))
 })
 
 export const SiteAdaptiveSchemaPutSchema = Type.Object({ jsonSchema: JsonObject })

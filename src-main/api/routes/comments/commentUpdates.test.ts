@@ -78,8 +78,8 @@ describe('editing', () => {
       [{ addedReactions: '👍' }, 'addedReactions: must be array'],
       [{ addedReactions: [''] }, 'addedReactions.0: must be at least 1 characters'],
       [{ addedReactions: ['👍'.repeat(17)] }, 'addedReactions.0: must be at most 16 characters'],
-      [{ addedReactions: ['thumbs up'] }, 'addedReactions.0: must match the pattern'],
-      [{ removedReactions: ['abc'] }, 'removedReactions.0: must match the pattern'],
+      [{ addedReactions: ['thumbs up'] }, 'addedReactions.0: must be one emoji, with no spaces'],
+      [{ removedReactions: ['abc'] }, 'removedReactions.0: must be one emoji, with no spaces'],
       [{ addedReactions: Array.from({ length: 21 }, () => '👍') }, 'addedReactions: must have at most 20 items'],
       [{ addedReactions: ['👍'], removedReactions: ['👍'] }, 'removedReactions: 👍 is also in addedReactions']
     ]

@@ -81,7 +81,7 @@ describe('git sync validation', { timeout: 60_000 }, () => {
     ['missing commitMessage', 'export', { url: '/tmp/x', ref: 'refs/heads/main' }, 'commitMessage: is required'],
     ['empty commitMessage', 'export', { url: '/tmp/x', ref: 'refs/heads/main', commitMessage: '' }, 'commitMessage: must be at least 1 characters'],
     ['a bare branch name', 'import', { url: '/tmp/x', ref: 'main' }, 'ref: must be at least 12 characters'],
-    ['a tag ref', 'import', { url: '/tmp/x', ref: 'refs/tags/v1.0.0' }, 'ref: must match the pattern ^refs/heads/.+'],
+    ['a tag ref', 'import', { url: '/tmp/x', ref: 'refs/tags/v1.0.0' }, 'ref: must be a branch, as refs/heads/<branch>'],
     ['a bad branch name', 'import', { url: '/tmp/x', ref: 'refs/heads/a..b' }, 'ref: must be refs/heads/<branch> with a valid branch name'],
     ['a branch with a space', 'export', { url: '/tmp/x', ref: 'refs/heads/my branch', commitMessage: 'x' }, 'ref: must be refs/heads/<branch> with a valid branch name'],
     ['an ssh URL', 'import', { url: 'git@github.com:acme/docs.git', ref: 'refs/heads/main' }, 'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'],

@@ -74,7 +74,7 @@ describe('creating sections', () => {
       [{ spaceId: 'nope' }, 'spaceId: no space nope in this organization'],
       [{ spaceId: space.id, title: '' }, 'title: must be at least 1 characters'],
       [{ spaceId: space.id, title: 't'.repeat(129) }, 'title: must be at most 128 characters'],
-      [{ spaceId: space.id, path: 'no spaces' }, 'path: must match the pattern'],
+      [{ spaceId: space.id, path: 'no spaces' }, 'path: must be letters, digits, ., _, ~ and -, other than . and ..'],
       [{ spaceId: space.id, path: 'p'.repeat(101) }, 'path: must be at most 100 characters'],
       [{ spaceId: space.id, icon: 'i'.repeat(51) }, 'icon: must be at most 50 characters']
     ])

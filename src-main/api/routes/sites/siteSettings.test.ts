@@ -135,12 +135,12 @@ describe('customization', () => {
   it('rejects invalid values, changing nothing', async () => {
     const site = await createSite(t)
     await expectInvalid(t.owner.api, 'PUT', customizationPath(site.id), [
-      [{ styling: { primaryColor: { light: 'red' } } }, 'styling.primaryColor.light: must match the pattern'],
+      [{ styling: { primaryColor: { light: 'red' } } }, 'styling.primaryColor.light: must be a hex colour, #rgb or #rrggbb'],
       [{ styling: { theme: 'neon' } }, 'styling.theme: must be one of'],
       [{ styling: { corners: 'soft' } }, 'styling.corners: must be one of'],
       [{ styling: { sidebar: { list: 'dots' } } }, 'styling.sidebar.list: must be one of'],
-      [{ styling: { font: 'Comic"Sans' } }, 'styling.font: must match the pattern'],
-      [{ internationalization: { locale: 'english' } }, 'internationalization.locale: must match the pattern'],
+      [{ styling: { font: 'Comic"Sans' } }, 'styling.font: must be letters, digits, spaces, - and _'],
+      [{ internationalization: { locale: 'english' } }, 'internationalization.locale: must be a language code, like en or pt-br'],
       [{ title: '' }, 'title: must be at least 1 characters'],
       [{ favicon: { icon: { light: 'not a url' } } }, 'favicon']
     ])

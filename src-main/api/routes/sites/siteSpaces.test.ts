@@ -153,9 +153,9 @@ describe('updating site spaces', () => {
     const n = await expectInvalid(t.owner.api, 'PATCH', `${siteSpacesPath(site.id)}/${siteSpace.id}`, [
       [{ path: '' }, 'path: must be at least 1 characters'],
       [{ path: 'p'.repeat(101) }, 'path: must be at most 100 characters'],
-      [{ path: 'with space' }, 'path: must match the pattern'],
-      [{ path: 'a/b' }, 'path: must match the pattern'],
-      [{ path: '..' }, 'path: must match the pattern'],
+      [{ path: 'with space' }, 'path: must be letters, digits, ., _, ~ and -, other than . and ..'],
+      [{ path: 'a/b' }, 'path: must be letters, digits, ., _, ~ and -, other than . and ..'],
+      [{ path: '..' }, 'path: must be letters, digits, ., _, ~ and -, other than . and ..'],
       [{ condition: '' }, 'condition: must be at least 1 characters'],
       [{ condition: `visitor.claims.a || ${'visitor.claims.b || '.repeat(60)}true` }, 'condition: must be at most 1024 characters'],
       [{ condition: 'visitor.claims.isBeta &&' }, 'condition: cannot be parsed'],
