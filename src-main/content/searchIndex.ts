@@ -41,17 +41,21 @@ export function spaceRowParts(db: Db, spaceId: string, parts: number): number[] 
 const rowPartsCache = new WeakMap<Db, { version: string; parts: number; bounds: number[] }>()
 
 /**
- * Bounds [0, b1, …, end] that split the whole index into `parts` rowid ranges of about as many rows each: its
- * row quantiles, found once per state of the index (a walk over the row ids, not per search).
+ * Bounds [0, b1, …, end] that split the whole index into `parts` rowid ranges of about as many pages each: its
+ * page quantiles (in rowid order), found once per state of the index (a walk over the page numbers, not per
+ * search).
  */
 export function indexRowParts(db: Db, parts: number, end: number): number[] {
   const version = searchIndexVersion(db)
   const cached = rowPartsCache.get(db)
   if (cached && cached.version === version && cached.parts === parts) return cached.bounds
   const s = st(db)
-  const rows = s.rowCount.get()!
+  const pages = s.pageCount.get()!
   const bounds = [0]
-  for (let i = 1; i < parts; i++) bounds.push(Math.max(bounds[i - 1]!, s.rowAt.get(Math.floor((rows * i) / parts)) ?? end))
+  for (let i = 1; i < parts; i++) {
+    const at = s.pageAt.get(Math.floor((pages * i) / parts))
+    bounds.push(Math.max(bounds[i - 1]!, at ? at.space_ord * SPACE_SPAN + at.ord * SECTION_SPAN : end))
+  }
   bounds.push(end)
   rowPartsCache.set(db, { version, parts, bounds })
   return bounds
@@ -111,9 +115,9 @@ function statements(db: Db) {
     deleteSpacePages: db.prepare('DELETE FROM search_pages WHERE space_ord = ?'),
     // FTS5 deletes one rowid at a time: `rowid IN (…)` or a range costs several times more per row.
     deleteRow: db.prepare('DELETE FROM search_sections WHERE rowid = ?'),
-    rowCount: db.prepare<[], number>('SELECT count(*) FROM search_sections_docsize').pluck(),
-    // A quantile of the row ids (the docsize table has one small row per index row, keyed by its id).
-    rowAt: db.prepare<[number], number>('SELECT id FROM search_sections_docsize ORDER BY id LIMIT 1 OFFSET ?').pluck(),
+    pageCount: db.prepare<[], number>('SELECT count(*) FROM search_pages').pluck(),
+    // A quantile of the pages in rowid order (the search_pages_ord index), for splitting the index between threads.
+    pageAt: db.prepare<[number], { space_ord: number; ord: number }>('SELECT space_ord, ord FROM search_pages ORDER BY space_ord, ord LIMIT 1 OFFSET ?'),
     insert: db.prepare(
       'INSERT INTO search_sections (rowid, title, body, page_id, section_id, page_title, path) VALUES (?, ?, ?, ?, ?, ?, ?)'
     ),
