@@ -5,6 +5,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path'
 import { WORKSPACE_ID_PATTERN, normalizeWorkspaceName, workspaceNameProblem } from '../../src-shared/workspaces'
 import { badRequest, conflict, notFound } from '../api/errors'
+import { slugify as slugTitle } from '../content/slug'
 
 export interface RegistryEntry {
   id: string
@@ -235,16 +236,9 @@ function folderTime(home: string, id: string): string | undefined {
   }
 }
 
-/** `Product Handbook (EN)` → `product-handbook-en`: ASCII letters and digits, dashes between words. */
+/** `Product Handbook (EN)` → `product-handbook-en`: ASCII letters and digits, dashes between words, at most 40. */
 export function slugify(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '')
+  return slugTitle(name, 40)
 }
 
 /** 6 characters of [a-z0-9]. */
