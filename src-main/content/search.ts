@@ -108,6 +108,13 @@ const ROWID_END = Number.MAX_SAFE_INTEGER
 
 function statements(db: Db) {
   const matches = db.prepare<Record<string, unknown>, [string, string]>(MATCHES_SQL).raw()
+  // How many rows match, counting no further than @limit (a narrow query is known without scanning a broad one).
+  const someMatches = db
+    .prepare<Record<string, unknown>, number>(
+      `SELECT count(*) FROM (SELECT 1 FROM search_sections
+       WHERE search_sections MATCH @match AND search_sections.rowid >= @from AND search_sections.rowid < @to LIMIT @limit)`
+    )
+    .pluck()
   // Organization search reads only live spaces the caller may list (the same rule as the organization's space list).
   const visibleSpaces = db.prepare<Record<string, unknown>, { ord: number; id: string }>(
     `SELECT ss.ord, s.id FROM search_spaces AS ss JOIN spaces AS s ON s.id = ss.space_id
@@ -121,7 +128,7 @@ function statements(db: Db) {
       `SELECT rowid, page_id, section_id, title, body, page_title, path FROM search_sections WHERE rowid IN (SELECT value FROM json_each(?))`
     )
     .raw()
-  return { matches, visibleSpaces, rows }
+  return { matches, someMatches, visibleSpaces, rows }
 }
 
 const cache = new WeakMap<Db, ReturnType<typeof statements>>()
@@ -173,27 +180,43 @@ function joinMatches(parts: [Float64Array, Float64Array][]): Matches {
   return { rids: Float64Array.from(order, (i) => rids[i]!), scores: Float64Array.from(order, (i) => scores[i]!) }
 }
 
-/** The ranking query, here: the matches of `match` in rowid range [from, to). */
-function matchesHere(db: Db, match: string, from: number, to: number): Matches {
+/** The ranking query, here: the matches of `match` in rowid range [from, to), as rowids and scores. */
+function matchesRaw(db: Db, match: string, from: number, to: number): [Float64Array, Float64Array] {
   const [rowIds, scoreList] = st(db).matches.get({ match, from, to })!
-  return joinMatches([[Float64Array.from(JSON.parse(rowIds) as number[]), Float64Array.from(JSON.parse(scoreList) as number[])]])
+  return [Float64Array.from(JSON.parse(rowIds) as number[]), Float64Array.from(JSON.parse(scoreList) as number[])]
 }
 
+/** The ranking query, here, as matches. */
+const matchesHere = (db: Db, match: string, from: number, to: number): Matches => joinMatches([matchesRaw(db, match, from, to)])
+
 /**
- * A query's matches ranked ahead of the search, on the search pool's threads, and the state of the index they
- * were ranked at. The search uses them only if the index is still in that state (else it ranks again, here).
+ * A query's matches ranked ahead of the search, on the search pool's threads (and this one), and the state of the
+ * index they were ranked at. The search uses them only if the index is still in that state (else it ranks again,
+ * here).
  */
 export interface Ranked {
   matches: Matches
   version: string
 }
 
-/** Ranks over the given rowid bounds ([b0, b1), [b1, b2)…: one part per thread) on the pool. */
+/**
+ * Ranks over the given rowid bounds ([b0, b1), [b1, b2)…): one part per thread, and the last part here while the
+ * threads rank theirs (this thread would only wait otherwise). A query matching fewer rows than the pool's
+ * minMatches (a count that stops there) is left to rank in the search's read: undefined.
+ */
 async function rankOnPool(db: Db, pool: SearchPool, match: string, bounds: number[]): Promise<Ranked | undefined> {
+  if (pool.closed) return undefined
   const version = searchIndexVersion(db)
-  const params = bounds.slice(1).map((to, i) => ({ match, from: bounds[i]!, to }))
+  const count = { match, from: bounds[0]!, to: bounds[bounds.length - 1]!, limit: pool.minMatches }
+  if (pool.minMatches > 0 && st(db).someMatches.get(count)! < pool.minMatches) return undefined
+  const params = bounds.slice(1).map((end, i) => ({ match, from: bounds[i]!, to: end }))
+  const mine = params.pop()!
+  const theirs = pool.run(MATCHES_SQL, params)
+  // The threads' failure is awaited (and handled) below, after this thread's part.
+  theirs.catch(() => {})
+  const here = matchesRaw(db, match, mine.from, mine.to)
   try {
-    return { matches: joinMatches(await pool.run(MATCHES_SQL, params)), version }
+    return { matches: joinMatches([...(await theirs), here]), version }
   } catch (error) {
     // The search ranks in process instead; a pool that failed (not one closed with its workspace) says so once.
     if (!pool.closed) reportPoolFailure(pool, error)
@@ -208,15 +231,15 @@ function reportPoolFailure(pool: SearchPool, error: unknown): void {
   console.error('Search threads failed; searches rank in process:', error instanceof Error ? error.message : error)
 }
 
-/** Ranks a space search's matches on the pool's threads, the space's pages split between them. */
+/** Ranks a space search's matches on the pool's threads and this one, the space's pages split between them. */
 export async function rankSpace(db: Db, pool: SearchPool | undefined, spaceId: string, query: SearchQuery): Promise<Ranked | undefined> {
-  const bounds = pool && spaceRowParts(db, spaceId, pool.threads)
+  const bounds = pool && spaceRowParts(db, spaceId, pool.threads + 1)
   return bounds && pool ? rankOnPool(db, pool, query.match, bounds) : undefined
 }
 
-/** Ranks an organization search's matches on the pool's threads, the whole index split between them. */
+/** Ranks an organization search's matches on the pool's threads and this one, the whole index split between them. */
 export async function rankAll(db: Db, pool: SearchPool | undefined, query: SearchQuery): Promise<Ranked | undefined> {
-  return pool ? rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads, ROWID_END)) : undefined
+  return pool ? rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads + 1, ROWID_END)) : undefined
 }
 
 /** The matches ranked ahead if the index has not changed since, else ranked now. */

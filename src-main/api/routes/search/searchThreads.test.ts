@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildSearchQuery, rankSpace, searchSpace } from '../../../content/search'
 import { ensureSearchIndex } from '../../../content/searchIndex'
 import { createSearchPool, searchThreads } from '../../../content/searchPool'
+import { workspaceFile } from '../../../server/workspace'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
 
 // Search ranked on threads (a workspace file) answers exactly what ranking in process answers, and falls back to
@@ -54,20 +55,22 @@ async function everyResult(): Promise<unknown[]> {
 }
 
 describe('search threads', () => {
-  it('has one thread per core, at most 4, and none on one core', () => {
-    expect([1, 2, 3, 8].map((cores) => searchThreads(cores))).toEqual([0, 2, 3, 4])
+  it('has one thread per core besides the calling one, for at most 4 parts, and none on one core', () => {
+    expect([1, 2, 3, 8].map((cores) => searchThreads(cores))).toEqual([0, 1, 2, 3])
   })
 
   it('rank on the threads, splitting the space, and answer what ranking in process answers', async () => {
     await insertPages(spaceId, PAGES)
     const other = (await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Other', empty: true })).body.id
     await insertPages(other, PAGES.slice(0, 5))
-    const pool = services().searchPool!
-    expect(pool.threads).toBe(2)
+    // These queries match a few dozen rows: a pool that splits from the first match ranks them in parts all the same.
+    await services().searchPool!.close()
+    const pool = (services().searchPool = createSearchPool(workspaceFile(dir), 2, { minMatches: 0 }))
     const run = vi.spyOn(pool, 'run')
 
     const threaded = await everyResult()
-    // Space searches split the space's rows in two parts; organization search splits the whole index.
+    // Space searches split the space's rows in three parts, two for the threads and one ranked here; organization
+    // search splits the whole index.
     expect(run).toHaveBeenCalled()
     expect(run.mock.calls.every(([, params]) => params.length === 2)).toBe(true)
     const anchor = threaded[1] as { items: { title: string }[]; count: number }
@@ -81,7 +84,7 @@ describe('search threads', () => {
     expect(error).not.toHaveBeenCalled()
 
     // So do threads that fail (here: they cannot open the file), and the failure is said once.
-    services().searchPool = createSearchPool(join(dir, 'missing.db'), 2)
+    services().searchPool = createSearchPool(join(dir, 'missing.db'), 2, { minMatches: 0 })
     expect(await everyResult()).toEqual(threaded)
     expect(error).toHaveBeenCalledTimes(1)
     expect(String(error.mock.calls[0]![0])).toContain('Search threads failed')
@@ -89,9 +92,27 @@ describe('search threads', () => {
     await services().searchPool!.close()
   })
 
+  it('rank a narrow query in process at once, and split one from the pool threshold of matches', async () => {
+    await insertPages(spaceId, PAGES)
+    await services().searchPool!.close()
+    // "anchor" is on every page (its title rows and sections: more than 40 rows); "anchoring" on 8 sections.
+    const pool = (services().searchPool = createSearchPool(workspaceFile(dir), 1, { minMatches: 40 }))
+    const run = vi.spyOn(pool, 'run')
+    const narrow = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchoring' })).body
+    expect(narrow.count).toBe(8)
+    expect(run).not.toHaveBeenCalled()
+    const broad = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchor' })).body
+    expect(broad.count).toBe(40)
+    expect(run).toHaveBeenCalledTimes(1)
+    // One part for the thread; the last part is ranked here.
+    expect(run.mock.calls[0]![1]).toHaveLength(1)
+  })
+
   it('rank again in process when the index changed while the threads ranked', async () => {
     await insertPages(spaceId, PAGES.slice(0, 10))
-    const { db, searchPool } = services()
+    await services().searchPool!.close()
+    const searchPool = (services().searchPool = createSearchPool(workspaceFile(dir), 2, { minMatches: 0 }))
+    const { db } = services()
     const query = buildSearchQuery('zeppelin')!
     const ranked = await rankSpace(db, searchPool, spaceId, query)
     expect(ranked?.matches.rids.length).toBe(0)
