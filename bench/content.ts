@@ -8,6 +8,7 @@
 //   - the page tree (GET …/content/pages, 10,000 pages), p50/p99; the space's links list, first call and warm.
 // Figures go to bench/results/content.json.
 import { fork, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -131,7 +132,10 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
         return times
       }
       const spaceSearch = (q: string) => `/search?query=${encodeURIComponent(q)}`
+      // The machine's speed around the space searches: a VM's can drift severalfold within minutes.
+      const machineCheck = [cpuCheck()]
       figures.push(figure('search-space', `GET …/search, ${queries.length} queries of 1–2 words × ${searchRounds} rounds (default limit 100)`, await run(spaceSearch, searchRounds), { ms: 20, on: 'p99' }))
+      machineCheck.push(cpuCheck())
       figures.push(figure('search-space-20', `the same with limit=20 (a search box's first screen)`, await run((q) => `${spaceSearch(q)}&limit=20`, searchRounds)))
       const orgBase = `${server.url}/v1/orgs/${built.organizationId}/search?query=`
       const orgTimes: number[] = []
@@ -162,10 +166,12 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       figures.push(figure('links-warm', `GET …/links?limit=100 (&status), resolved links kept (${first.body.stats.total} links, ${first.body.stats.broken.total} broken)`, linkTimes))
 
       printFigures(figures)
+      console.log(`  (machine check: a fixed CPU loop took ${machineCheck.map((ms) => ms.toFixed(0)).join(' and ')} ms before and after the space searches; compare runs by it)`)
       const report = {
         date: new Date().toISOString(),
         machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavg: loadavg() },
         options: { pages, searchRounds, treeRequests },
+        machineCheckMs: machineCheck.map(round2),
         setupSeconds: round2(built.millis / 1000),
         queries,
         mergeCreatedThrough: '20 batches of 50 update_page changes over HTTP',
@@ -181,6 +187,24 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * Milliseconds a fixed amount of CPU work takes (hashing and arithmetic, best of 3): lower is a faster machine.
+ * Figures of two runs compare only when their checks are close.
+ */
+function cpuCheck(): number {
+  const data = Buffer.alloc(1 << 20, 7)
+  let best = Infinity
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now()
+    for (let i = 0; i < 50; i++) createHash('sha256').update(data).digest()
+    let x = 0
+    for (let i = 0; i < 2e7; i++) x += i % 7
+    if (x < 0) throw new Error('unreachable')
+    best = Math.min(best, performance.now() - started)
+  }
+  return best
 }
 
 /** Builds the space in a child process (bench/contentBuild.ts), so this process stays a lean client. */
