@@ -43,7 +43,7 @@ export interface ServerOptions {
   /** Log requests with pino. */
   logger?: boolean
   clock?: Clock
-  /** With `dataDir`: threads ranking searches (default: one per core, at most 4; 0: in process). */
+  /** With `dataDir`: threads ranking searches beside the main one (default: one per core besides it, 3 at most; 0: in process). */
   searchThreads?: number
 }
 

@@ -25,7 +25,7 @@ export interface WorkspaceOptions {
   dataDir: string
   clock?: Clock
   baseUrl?: string
-  /** Threads ranking searches (searchPool.ts); default: one per core, at most 4; 0: rank in process. */
+  /** Threads ranking searches beside the main one (searchPool.ts); default: one per core besides it, 3 at most; 0: rank in process. */
   searchThreads?: number
 }
 
