@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import type { ChangeRequest } from '../../api/types.ts'
 import { applyFormError, notifySuccess } from '../../app/notify.ts'
 import { useCreateChangeRequest } from './queries.ts'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 export const SUBJECT_MAX = 100
 
@@ -59,14 +60,7 @@ export function NewChangeRequestDialog({
             {...form.getInputProps('subject')}
             data-testid="cr-subject-input"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="cr-dialog-submit">
-              Create
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Create" loading={create.isPending} submitTestId="cr-dialog-submit" />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core'
+import { Group, Modal, Select, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconFileText } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
@@ -19,6 +19,7 @@ import {
 } from './queries.ts'
 import { TOP_LEVEL, moveDestinations } from './treeModel.ts'
 import classes from './EmojiPicker.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 const TITLE_MAX = 50
 
@@ -137,14 +138,7 @@ function SpaceModal({
               data-testid="space-location"
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} data-testid="space-dialog-submit">
-              {editing ? 'Save' : 'Create space'}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit={editing ? 'Save' : 'Create space'} loading={create.isPending || update.isPending} submitTestId="space-dialog-submit" />
         </Stack>
       </form>
     </Modal>
@@ -197,14 +191,7 @@ function CollectionModal({ orgId, dialog, collections, onClose }: { orgId: strin
           ) : (
             <Select label="Location" data={locationOptions(collections)} searchable {...form.getInputProps('parent')} />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending} data-testid="collection-dialog-submit">
-              {editing ? 'Save' : 'Create collection'}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit={editing ? 'Save' : 'Create collection'} loading={create.isPending || update.isPending} submitTestId="collection-dialog-submit" />
         </Stack>
       </form>
     </Modal>
@@ -249,14 +236,7 @@ function MoveModal({
       >
         <Stack>
           <Select label="Destination" data={options} searchable data-autofocus {...form.getInputProps('parent')} data-testid="move-destination" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={move.isPending} data-testid="move-submit">
-              Move
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Move" loading={move.isPending} submitTestId="move-submit" />
         </Stack>
       </form>
     </Modal>

@@ -9,6 +9,7 @@ import { applyFormError, notifySuccess } from '../../app/notify.ts'
 import { useScreenReady } from '../common/screen.ts'
 import { customFieldsQuery, useDeleteCustomField, useSaveCustomField } from './queries.ts'
 import classes from '../common/DataTable.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 const TYPE_LABELS: Record<CustomFieldType, string> = {
   text: 'Text',
@@ -188,14 +189,7 @@ function CustomFieldModal({ orgId, editing, onClose }: { orgId: string; editing:
           {withOptions(form.values.type) && (
             <TagsInput label="Options" description="Press Enter after each option" placeholder="Add an option" {...form.getInputProps('options')} />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {existing ? 'Save' : 'Create field'}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit={existing ? 'Save' : 'Create field'} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

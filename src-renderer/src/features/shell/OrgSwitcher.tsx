@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Avatar, Button, Group, Menu, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
+import { Avatar, Group, Menu, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconCheck, IconPlus, IconSelector } from '@tabler/icons-react'
 import { useNavigate } from '@tanstack/react-router'
@@ -8,6 +8,7 @@ import { applyFormError } from '../../app/notify.ts'
 import { initials } from '../common/format.ts'
 import { useCreateOrg } from '../orgs/queries.ts'
 import classes from './AppShell.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 export function OrgAvatar({ org, size = 30 }: { org: Pick<Organization, 'title'>; size?: number }) {
   return (
@@ -89,14 +90,7 @@ function CreateOrgModal({ opened, onClose }: { opened: boolean; onClose: () => v
       >
         <Stack>
           <TextInput label="Name" placeholder="Acme Docs" data-autofocus required {...form.getInputProps('title')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} submit="Create" loading={create.isPending} />
         </Stack>
       </form>
     </Modal>

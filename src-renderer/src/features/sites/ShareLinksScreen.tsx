@@ -15,6 +15,7 @@ import { shareLinksQuery, siteQuery, useCreateShareLink, useDeleteShareLink, use
 import { useCanManageSites } from './SiteScreen.tsx'
 import table from '../common/DataTable.module.css'
 import classes from './Sites.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 const ROW_HEIGHT = 56
 const COLUMNS = 'minmax(160px, 1fr) minmax(200px, 1.6fr) 90px 110px 96px'
@@ -230,14 +231,7 @@ function RenameLinkDialog({ orgId, siteId, link, onClose }: { orgId: string; sit
       >
         <Stack>
           <TextInput label="Name" description="Up to 50 characters" data-autofocus {...form.getInputProps('name')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Rename
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Rename" loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

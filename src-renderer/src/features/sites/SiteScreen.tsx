@@ -30,6 +30,7 @@ import { VISIBILITY_DESCRIPTIONS, VISIBILITY_LABELS, visibilityOptions } from '.
 import { openPreview, previewTarget } from './preview.ts'
 import { shareLinksQuery, siteQuery, useDeleteSite, usePublishSite, useUpdateSite, type SiteVisibility } from './queries.ts'
 import classes from './Sites.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 const SITE_TABS: SectionTab[] = [
   { to: '/orgs/$orgId/sites/$siteId', label: 'Structure', icon: <IconBinaryTree size={16} />, testId: 'tab-structure' },
@@ -205,14 +206,7 @@ function RenameSiteDialog({ orgId, site, opened, onClose }: { orgId: string; sit
       >
         <Stack>
           <TextInput label="Title" description="2 to 128 characters" data-autofocus {...form.getInputProps('title')} data-testid="rename-site-input" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending} data-testid="rename-site-submit">
-              Rename
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Rename" loading={update.isPending} submitTestId="rename-site-submit" />
         </Stack>
       </form>
     </Modal>

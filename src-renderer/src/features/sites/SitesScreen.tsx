@@ -20,6 +20,7 @@ import { VISIBILITY_DESCRIPTIONS, VISIBILITY_LABELS, visibilityOptions } from '.
 import { sitesQuery, useCreateSite, useDeleteSite, type SiteFilters, type SiteVisibility } from './queries.ts'
 import { openPreview, previewTarget } from './preview.ts'
 import classes from '../common/DataTable.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 const ROW_HEIGHT = 56
 const COLUMNS = 'minmax(220px, 2fr) 170px 120px 90px 120px 36px'
@@ -254,14 +255,7 @@ export function CreateSiteDialog({ orgId, opened, onClose, onCreated }: { orgId:
             {...form.getInputProps('spaces')}
             data-testid="site-spaces-input"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="site-dialog-submit">
-              Create site
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} submit="Create site" loading={create.isPending} submitTestId="site-dialog-submit" />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useQuery } from '@tanstack/react-query'
 import type { PublishedSite, SiteSection } from '../../api/types.ts'
@@ -8,6 +8,7 @@ import { spacesQuery } from '../content/queries.ts'
 import { useAddSection, useAddSiteSpace, useCreateGroup } from './queries.ts'
 import { sectionsOf, siteSpacesOf } from './siteTree.ts'
 import classes from './Sites.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 type Structure = PublishedSite['structure']
 
@@ -96,14 +97,7 @@ export function AddSiteSpaceDialog({
           <Text size="xs" c="dimmed">
             The space is published at a path made from its title; you can change the path afterwards.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending} data-testid="add-site-space-submit">
-              Add space
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Add space" loading={add.isPending} submitTestId="add-site-space-submit" />
         </Stack>
       </form>
     </Modal>
@@ -187,14 +181,7 @@ export function AddSectionDialog({
             {...form.getInputProps('path')}
             data-testid="add-section-path"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={add.isPending} data-testid="add-section-submit">
-              Add section
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Add section" loading={add.isPending} submitTestId="add-section-submit" />
         </Stack>
       </form>
     </Modal>
@@ -257,14 +244,7 @@ export function CreateGroupDialog({
             {...form.getInputProps('sections')}
             data-testid="group-sections-input"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending} data-testid="group-dialog-submit">
-              Create group
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit="Create group" loading={create.isPending} submitTestId="group-dialog-submit" />
         </Stack>
       </form>
     </Modal>

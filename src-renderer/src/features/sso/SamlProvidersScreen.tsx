@@ -11,6 +11,7 @@ import { fromRoleValue, roleLabel, roleOptions, toRoleValue } from '../common/ro
 import { useScreenReady } from '../common/screen.ts'
 import { teamsQuery } from '../teams/queries.ts'
 import { samlProvidersQuery, useDeleteSamlProvider, useSaveSamlProvider } from './queries.ts'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 const NO_TEAM = 'none'
 
@@ -183,14 +184,7 @@ function SamlProviderModal({ orgId, editing, onClose }: { orgId: string; editing
               {...form.getInputProps('defaultTeam')}
             />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {existing ? 'Save' : 'Add provider'}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} submit={existing ? 'Save' : 'Add provider'} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -22,6 +22,7 @@ import {
   useSetTeamRole,
 } from './queries.ts'
 import classes from '../common/DataTable.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 const COLUMNS = 'minmax(200px, 1fr) 100px 100px 120px 170px'
 
@@ -182,14 +183,7 @@ function TeamFormModal({ orgId, opened, team, onClose, onCreated }: { orgId: str
               comboboxProps={{ withinPortal: true }}
             />
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || rename.isPending} data-testid="team-dialog-submit">
-              {team ? 'Save' : 'Create team'}
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} submit={team ? 'Save' : 'Create team'} loading={create.isPending || rename.isPending} submitTestId="team-dialog-submit" />
         </Stack>
       </form>
     </Modal>

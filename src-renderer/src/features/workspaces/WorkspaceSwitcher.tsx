@@ -8,6 +8,7 @@ import { ManageWorkspacesModal } from './ManageWorkspacesModal.tsx'
 import { nameFieldError } from './names.ts'
 import { useCreateWorkspace, useSwitchWorkspace, useWorkspaceSwitch } from './queries.ts'
 import classes from './Workspaces.module.css'
+import { DialogActions } from '../common/DialogActions.tsx'
 
 function WorkspaceIcon({ size = 30 }: { size?: number }) {
   return (
@@ -156,14 +157,7 @@ function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boolean; onC
               A workspace is a separate database on this computer, with its own people, organizations and spaces.
             </Text>
             <TextInput label="Name" placeholder="Handbook" data-autofocus required {...form.getInputProps('name')} data-testid="workspace-name-input" />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending} data-testid="workspace-create-submit">
-                Create
-              </Button>
-            </Group>
+            <DialogActions onCancel={close} submit="Create" loading={create.isPending} submitTestId="workspace-create-submit" />
           </Stack>
         </form>
       )}
