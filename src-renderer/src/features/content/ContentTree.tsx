@@ -1,14 +1,11 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, type KeyboardEvent } from 'react'
 import {
   DndContext,
   DragOverlay,
   MeasuringStrategy,
-  PointerSensor,
   pointerWithin,
   useDraggable,
   useDroppable,
-  useSensor,
-  useSensors,
   type DragEndEvent,
   type DragMoveEvent,
   type DragOverEvent,
@@ -33,7 +30,7 @@ import type { Collection, Space } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
 import { treeNavigation } from '../common/treeKeys.ts'
-import { usePointer } from '../common/usePointer.ts'
+import { useTreeDrag } from '../common/useTreeDrag.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { useContentActions, type ContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
@@ -84,18 +81,7 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
   }, [selectedKey, selectedIndex, list])
 
   // --- drag and drop ---------------------------------------------------------------------------------------
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
-  const [dragged, setDragged] = useState<TreeRow | null>(null)
-  const [drop, setDrop] = useState<DropState>(null)
-  const pointer = usePointer()
-  // A drag that ends where it started is followed by a click on that row; it must not open the row.
-  const justDragged = useRef(false)
-  const endDrag = () => {
-    setDragged(null)
-    setDrop(null)
-    justDragged.current = true
-    setTimeout(() => (justDragged.current = false), 0)
-  }
+  const { sensors, dragged, setDragged, drop, setDrop, pointer, justDragged, endDrag } = useTreeDrag<TreeRow, NonNullable<DropState>>()
 
   const targetOf = useCallback(
     (overId: string | undefined, item: TreeRow): DropState => {

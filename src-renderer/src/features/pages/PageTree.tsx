@@ -1,15 +1,12 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import {
   DndContext,
   DragOverlay,
   getClientRect,
   MeasuringStrategy,
-  PointerSensor,
   pointerWithin,
   useDraggable,
   useDroppable,
-  useSensor,
-  useSensors,
   type DragEndEvent,
   type DragMoveEvent,
   type DragOverEvent,
@@ -20,7 +17,7 @@ import { IconChevronRight, IconDots, IconEyeOff, IconFileText, IconLink, IconFol
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { ContentPage } from '../../api/types.ts'
 import { treeNavigation } from '../common/treeKeys.ts'
-import { usePointer } from '../common/usePointer.ts'
+import { useTreeDrag } from '../common/useTreeDrag.ts'
 import type { PageActions } from './pageActions.tsx'
 import { ancestorsOf, dropZoneAt, flattenPages, indexPages, pageMove, type DropZone, type PageRow } from './pageTreeModel.ts'
 import { treeScroll, usePagesUi } from './pagesUiStore.ts'
@@ -144,17 +141,7 @@ export function PageTree({
   }
 
   // --- drag and drop -------------------------------------------------------------------------------------------
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
-  const [dragged, setDragged] = useState<PageRow | null>(null)
-  const [drop, setDrop] = useState<DropState>(null)
-  const pointer = usePointer()
-  const justDragged = useRef(false)
-  const endDrag = () => {
-    setDragged(null)
-    setDrop(null)
-    justDragged.current = true
-    setTimeout(() => (justDragged.current = false), 0)
-  }
+  const { sensors, dragged, setDragged, drop, setDrop, pointer, justDragged, endDrag } = useTreeDrag<PageRow, NonNullable<DropState>>()
   const targetOf = useCallback(
     (overId: string | undefined, item: PageRow): DropState => {
       if (!overId) return null

@@ -1,14 +1,11 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useMemo, type KeyboardEvent } from 'react'
 import {
   DndContext,
   DragOverlay,
   MeasuringStrategy,
-  PointerSensor,
   pointerWithin,
   useDraggable,
   useDroppable,
-  useSensor,
-  useSensors,
   type DragEndEvent,
   type DragMoveEvent,
   type DragOverEvent,
@@ -35,7 +32,7 @@ import {
 } from '@tabler/icons-react'
 import type { SiteSection, SiteSectionGroup, SiteSpace } from '../../api/types.ts'
 import { treeNavigation } from '../common/treeKeys.ts'
-import { usePointer } from '../common/usePointer.ts'
+import { useTreeDrag } from '../common/useTreeDrag.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { dropMove, dropZoneAt, stepMove, type DropZone, type MoveRequest, type StructureRow } from './siteTree.ts'
 import classes from './Sites.module.css'
@@ -89,10 +86,7 @@ export function StructureTree({
   })
 
   // --- drag and drop (among siblings only) ------------------------------------------------------------------
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }))
-  const [dragged, setDragged] = useState<StructureRow | null>(null)
-  const [drop, setDrop] = useState<DropState>(null)
-  const pointer = usePointer()
+  const { sensors, dragged, setDragged, drop, setDrop, pointer } = useTreeDrag<StructureRow, NonNullable<DropState>>(4)
 
   const targetOf = useCallback(
     (overId: string | undefined, item: StructureRow): { target: StructureRow; zone: DropZone; move: MoveRequest } | null => {
