@@ -104,6 +104,7 @@ function statements(db: Db) {
     insertSpace: db.prepare('INSERT INTO search_spaces (space_id, ord, next_page) VALUES (?, ?, 0)'),
     setNextPage: db.prepare('UPDATE search_spaces SET next_page = ? WHERE space_id = ?'),
     deleteSpace: db.prepare('DELETE FROM search_spaces WHERE space_id = ?'),
+    deleteState: db.prepare('DELETE FROM search_state WHERE space_id = ?'),
     page: db.prepare<[number, string], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? AND page_id = ?'),
     // In rowid order (see syncSearchIndex).
     spacePages: db.prepare<[number], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? ORDER BY ord'),
@@ -191,6 +192,13 @@ function pageRows(title: string, sections: Section[]): { title: string; body: st
   return rows.slice(0, SECTION_SPAN)
 }
 
+/** Whether two rows of one page (same title and path) index the same text under the same section. */
+function sameRow(a: Rows[number] | undefined, b: Rows[number] | undefined): boolean {
+  return !!a && !!b && a.title === b.title && a.body === b.body && a.sectionId === b.sectionId
+}
+
+type Rows = ReturnType<typeof pageRows>
+
 /**
  * Brings a space's search rows in step with its primary revision, in the caller's transaction: only pages
  * whose title, path or document changed since the indexed revision are re-indexed, from their documents' stored
@@ -207,13 +215,17 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   let space = s.space.get(spaceId)
   let changed: string[] | undefined
   let removed: string[] = []
+  let prev: PageTree | undefined
+  let prevPaths: Map<string, string> | undefined
   if (indexed && space) {
-    const prev = known?.get(indexed) ?? PageTree.readOnly(loadPages(db, indexed))
-    const prevPaths = prev.paths()
+    prev = known?.get(indexed) ?? PageTree.readOnly(loadPages(db, indexed))
+    prevPaths = prev.paths()
+    const before = prev
+    const beforePaths = prevPaths
     changed = [...next.pages.values()]
       .filter((p) => {
-        const old = prev.get(p.id)
-        return !old || old.documentHash !== p.documentHash || old.title !== p.title || prevPaths.get(p.id) !== nextPaths.get(p.id) || old.hidden !== p.hidden
+        const old = before.get(p.id)
+        return !old || old.documentHash !== p.documentHash || old.title !== p.title || beforePaths.get(p.id) !== nextPaths.get(p.id) || old.hidden !== p.hidden
       })
       .map((p) => p.id)
     removed = [...prev.pages.keys()].filter((id) => !next.has(id))
@@ -228,10 +240,15 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   }
   const ids = changed ?? [...next.pages.keys()]
   const docs = documentSections(db, ids.map((id) => next.get(id)!.documentHash))
+  // What the changed pages' rows hold now (the indexed revision's rows): a row that stays the same is not
+  // rewritten. An edit usually touches a section or two of a page, and an FTS5 row costs a delete (which reads
+  // and tokenizes the old text) and an insert.
+  const kept = rebuild ? undefined : prev
+  const prevDocs = kept && documentSections(db, ids.map((id) => kept.get(id)?.documentHash ?? null))
   // One job per page, done in rowid order: FTS5 writes its pending terms out as a new segment whenever a write
   // goes to a rowid below the previous one, so out-of-order writes leave hundreds of tiny segments that every
   // later query has to read (until merged) and make the catch-up itself several times slower.
-  const jobs: { id: string; ord: number; old: number; rows: ReturnType<typeof pageRows>; title: string; path: string }[] = []
+  const jobs: { id: string; ord: number; old: number; rows: Rows; kept?: (i: number) => boolean; title: string; path: string }[] = []
   for (const id of removed) {
     const entry = s.page.get(space.ord, id)
     if (entry) jobs.push({ id, ord: entry.ord, old: entry.sections, rows: [], title: '', path: '' })
@@ -241,7 +258,15 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     const entry = rebuild ? undefined : s.page.get(space.ord, id)
     const rows = pageRows(page.title, (page.documentHash && docs.get(page.documentHash)) || [])
     const path = nextPaths.get(id) ?? page.slug
-    jobs.push({ id, ord: entry ? entry.ord : space.next_page++, old: entry?.sections ?? 0, rows, title: page.title, path })
+    const job = { id, ord: entry ? entry.ord : space.next_page++, old: entry?.sections ?? 0, rows, title: page.title, path }
+    // Every row carries the page's title and path: rows are kept only while both are unchanged.
+    const before = entry && kept?.get(id)
+    if (before && before.title === page.title && prevPaths!.get(id) === path) {
+      const oldRows = pageRows(before.title, (before.documentHash && prevDocs!.get(before.documentHash)) || [])
+      // The index holds exactly these rows (its state says so); a count that differs means it does not: rewrite all.
+      if (oldRows.length === entry.sections) jobs.push({ ...job, kept: (i) => sameRow(oldRows[i], rows[i]) })
+      else jobs.push(job)
+    } else jobs.push(job)
   }
   jobs.sort((a, b) => a.ord - b.ord)
   for (const job of jobs) {
@@ -249,6 +274,7 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     // Row by row, the old row goes just before the new one takes its rowid (a delete then an insert of the
     // same rowid does not break the order).
     for (let i = 0; i < Math.max(job.old, job.rows.length); i++) {
+      if (job.kept?.(i)) continue
       if (i < job.old) s.deleteRow.run(base + i)
       const row = job.rows[i]
       if (row) s.insert.run(base + i, row.title, row.body, job.id, row.sectionId, job.title, job.path)
@@ -342,10 +368,14 @@ export function scheduleStaleSearchIndexes(db: Db): void {
   for (const id of stale) scheduleSearchIndex(db, id)
 }
 
-/** Drops a space's search rows and its number (the space was removed for good, or its index is to be rebuilt). */
+/**
+ * Drops a space's search rows, its number and its indexed revision (the space was removed for good, or its index
+ * is to be rebuilt: the next sync indexes it whole).
+ */
 export function dropSearchIndex(db: Db, spaceId: string): void {
   const s = st(db)
   const space = s.space.get(spaceId)
+  s.deleteState.run(spaceId)
   if (!space) return
   indexChanged(db)
   clearSpace(s, space.ord)
