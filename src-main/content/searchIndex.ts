@@ -215,17 +215,14 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   let space = s.space.get(spaceId)
   let changed: string[] | undefined
   let removed: string[] = []
-  let prev: PageTree | undefined
-  let prevPaths: Map<string, string> | undefined
-  if (indexed && space) {
-    prev = known?.get(indexed) ?? PageTree.readOnly(loadPages(db, indexed))
-    prevPaths = prev.paths()
-    const before = prev
-    const beforePaths = prevPaths
+  // The indexed revision's pages, when the space has rows to update.
+  const prev = indexed && space ? (known?.get(indexed) ?? PageTree.readOnly(loadPages(db, indexed))) : undefined
+  const prevPaths = prev?.paths() ?? new Map<string, string>()
+  if (prev && space) {
     changed = [...next.pages.values()]
       .filter((p) => {
-        const old = before.get(p.id)
-        return !old || old.documentHash !== p.documentHash || old.title !== p.title || beforePaths.get(p.id) !== nextPaths.get(p.id) || old.hidden !== p.hidden
+        const old = prev.get(p.id)
+        return !old || old.documentHash !== p.documentHash || old.title !== p.title || prevPaths.get(p.id) !== nextPaths.get(p.id) || old.hidden !== p.hidden
       })
       .map((p) => p.id)
     removed = [...prev.pages.keys()].filter((id) => !next.has(id))
@@ -261,7 +258,7 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     const job = { id, ord: entry ? entry.ord : space.next_page++, old: entry?.sections ?? 0, rows, title: page.title, path }
     // Every row carries the page's title and path: rows are kept only while both are unchanged.
     const before = entry && kept?.get(id)
-    if (before && before.title === page.title && prevPaths!.get(id) === path) {
+    if (before && before.title === page.title && prevPaths.get(id) === path) {
       const oldRows = pageRows(before.title, (before.documentHash && prevDocs!.get(before.documentHash)) || [])
       // The index holds exactly these rows (its state says so); a count that differs means it does not: rewrite all.
       if (oldRows.length === entry.sections) jobs.push({ ...job, kept: (i) => sameRow(oldRows[i], rows[i]) })
