@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { newToken } from '../storage/ids'
@@ -10,32 +10,56 @@ import { organizationRepository } from '../storage/repositories/organizationRepo
 import { userRepository } from '../storage/repositories/userRepository'
 import { startServer } from '../server/server'
 import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
+import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR } from '../workspaces/registry'
 
 const HELP = `Quire — documentation workspace, headless
 
 Usage:
-  quire serve [--port N] [--host 127.0.0.1] [--data DIR | --home DIR] [--token T] [--log]
-      Serve the /v1 API and the app on loopback. An empty --data folder gets an owner user,
-      one organization and a token (printed once). --token T (or QUIRE_TOKEN) makes T a valid
-      owner token. Stops cleanly on SIGINT/SIGTERM.
-      --home DIR keeps several workspaces, as the desktop app does (DIR/workspaces.json and
-      DIR/workspaces/<id>/quire.db): /v1 answers the active one, /app/workspaces lists, creates,
-      renames, deletes and activates them. The server's token (--token, else one generated at
-      start and printed) is an owner token in every workspace it opens.
-  quire user add --data DIR --email E [--name N] [--org ORG_ID] [--role ROLE]
+  quire serve [--port N] [--host 127.0.0.1] [--home DIR | --data DIR] [--token T] [--log]
+      Serve the /v1 API and the app on loopback. Stops cleanly on SIGINT/SIGTERM.
+      --home DIR (the default) keeps several workspaces, as the desktop app does (DIR/workspaces.json
+      and DIR/workspaces/<id>/quire.db): /v1 answers the active one, /app/workspaces lists, creates,
+      renames, deletes and activates them. The server's token (--token T or QUIRE_TOKEN, else one
+      generated at start and printed) is an owner token in every workspace it opens. A DIR holding a
+      quire.db of its own (a --data folder) keeps it as the workspace "Local". One process at a time
+      serves a home.
+      --data DIR serves one workspace, the single file DIR/quire.db. An empty folder gets an owner
+      user, one organization and a token (printed once); --token T makes T a valid owner token.
+  quire user add [--data DIR] --email E [--name N] [--org ORG_ID] [--role ROLE]
       Create a user (and make them a member of ORG_ID, or of the first organization, with ROLE,
       default read; --role none makes a guest).
-  quire token create --data DIR --email E
+  quire token create [--data DIR] --email E
       Create an API token for an existing user and print it.
   quire help
       Show this text.
 
---data DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire.`
+DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire. Without --data, the user
+and token commands work on the active workspace of that folder.`
 
-export function defaultDataDir(): string {
+/** The folder `quire serve` keeps its workspaces in when none is given (and `npm start` headless). */
+export function defaultFolder(): string {
   if (process.env.QUIRE_DATA) return process.env.QUIRE_DATA
   const base = process.env.XDG_DATA_HOME || join(homedir(), '.local', 'share')
   return join(base, 'quire')
+}
+
+const isHome = (dir: string) => existsSync(join(dir, REGISTRY_FILE))
+
+/**
+ * The one-workspace folder a command works on: `--data DIR` as given (unless DIR keeps several workspaces), else
+ * the default folder's active workspace (or the default folder itself, when it still holds one workspace file).
+ */
+function dataDirOf(given: string | undefined): string {
+  if (given) {
+    const dir = resolve(given)
+    if (isHome(dir)) fail(`${dir} keeps several workspaces (${REGISTRY_FILE}): give --home ${dir}, or --data ${join(dir, WORKSPACES_DIR, '<id>')}`)
+    return dir
+  }
+  const folder = resolve(defaultFolder())
+  if (!isHome(folder)) return folder
+  const parsed = parseRegistry(readFileSync(join(folder, REGISTRY_FILE), 'utf8'))
+  if (!parsed.ok) fail(`${join(folder, REGISTRY_FILE)} cannot be read (${parsed.reason}): give --data DIR`)
+  return join(folder, WORKSPACES_DIR, parsed.file.active)
 }
 
 /** out/renderer, whether we run from the sources (tsx) or the bundle (out/main/cli.js). */
@@ -69,7 +93,8 @@ async function serve(argv: string[]) {
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${values.port}`)
   const token = values.token || process.env.QUIRE_TOKEN || undefined
   const staticDir = rendererDir()
-  const where = values.home ? { home: resolve(values.home) } : { dataDir: resolve(values.data ?? defaultDataDir()) }
+  const where = values.data ? { dataDir: dataDirOf(values.data) } : { home: resolve(values.home ?? defaultFolder()) }
+  const home = !values.data
   const server = await startServer({ ...where, port, host: values.host, token, staticDir, logger: values.log })
   // Handlers first: a script may signal as soon as it reads the ready line.
   let stopping = false
@@ -82,18 +107,18 @@ async function serve(argv: string[]) {
   }
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
-  if (server.bootstrapped && !token && !values.home) {
+  if (server.bootstrapped && !token && !home) {
     console.log(`Created the owner, an organization and a token. Token (shown once): ${server.token}`)
   }
   console.log(`Quire API listening on ${server.url}/v1`)
   if (server.token && staticDir) console.log(`Quire app: ${server.url}/?token=${server.token}`)
   // --home without --token: the generated token is the only way in, valid until the server stops.
-  else if (values.home && !token) console.log(`Token (this run): ${server.token}`)
+  else if (home && !token) console.log(`Token (this run): ${server.token}`)
 }
 
 function withWorkspace<T>(dataDir: string | undefined, fn: (ws: ReturnType<typeof openWorkspace>) => T): T {
   // Commands read and write a few rows: no search threads.
-  const ws = openWorkspace({ dataDir: resolve(dataDir ?? defaultDataDir()), searchThreads: 0 })
+  const ws = openWorkspace({ dataDir: dataDirOf(dataDir), searchThreads: 0 })
   try {
     bootstrapWorkspace(ws.services)
     return fn(ws)

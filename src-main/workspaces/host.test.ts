@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { WorkspaceHost, type HostedBackend } from './host'
+import { HOME_LOCK_FILE } from './homeLock'
 import { REGISTRY_FILE } from './registry'
 
 const homes: string[] = []
@@ -208,6 +209,17 @@ describe('workspace host', () => {
     await expect(host.create('Doomed')).rejects.toThrow('disk full')
     expect(host.list().items.map((w) => w.name)).toEqual(['Local'])
     expect(readdirSync(join(home, 'workspaces'))).toEqual([])
+  })
+
+  it('holds its home while open (a lock file naming this process) and lets go when closed', async () => {
+    const home = tempHome()
+    const host = await WorkspaceHost.open({ home, open: fakeBackends().open, warn: () => {} })
+    expect(JSON.parse(readFileSync(join(home, HOME_LOCK_FILE), 'utf8')).pid).toBe(process.pid)
+    await host.close()
+    expect(existsSync(join(home, HOME_LOCK_FILE))).toBe(false)
+    // A host that cannot open its active workspace does not keep the home either.
+    await expect(WorkspaceHost.open({ home, open: fakeBackends({ failOn: ['local'] }).open, warn: () => {} })).rejects.toThrow('cannot open local')
+    expect(existsSync(join(home, HOME_LOCK_FILE))).toBe(false)
   })
 
   it('answers 404 for operations it does not have', async () => {

@@ -1,12 +1,13 @@
 // The workspaces of one home folder and the ONE open backend of the active workspace. The desktop app and
 // `quire serve --home` both run one; everything /v1 goes to the active backend, `/app/workspaces` is answered
 // here. Plain Node (no electron), so it is tested under vitest.
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
 import { ApiError, conflict } from '../api/errors'
 import { answerWorkspaceRequest, isWorkspacesPath, type WorkspaceDirectory } from './operations'
+import { lockHome } from './homeLock'
 import { WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
 
 /** What the host keeps open per workspace: a backend it can ask and close. */
@@ -44,7 +45,9 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   private constructor(
     private readonly options: WorkspaceHostOptions<B>,
     readonly registry: WorkspaceRegistry,
-    current: Slot<B>
+    current: Slot<B>,
+    /** Lets go of the home (homeLock.ts) once every backend closed. */
+    private readonly unlock: () => void
   ) {
     this.current = current
   }
@@ -52,10 +55,17 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   /** Reads (or creates) the home's registry and opens its active workspace. */
   static async open<B extends HostedBackend>(options: WorkspaceHostOptions<B>): Promise<WorkspaceHost<B>> {
     const warn = options.warn ?? ((message: string) => console.warn(message))
-    const registry = WorkspaceRegistry.open(options.home, { now: options.now, warn })
-    const id = registry.active
-    const backend = await options.open({ id, dataDir: registry.dataDir(id) })
-    return new WorkspaceHost({ ...options, warn }, registry, { id, backend, inFlight: 0 })
+    mkdirSync(options.home, { recursive: true })
+    const unlock = lockHome(options.home)
+    try {
+      const registry = WorkspaceRegistry.open(options.home, { now: options.now, warn })
+      const id = registry.active
+      const backend = await options.open({ id, dataDir: registry.dataDir(id) })
+      return new WorkspaceHost({ ...options, warn }, registry, { id, backend, inFlight: 0 }, unlock)
+    } catch (error) {
+      unlock()
+      throw error
+    }
   }
 
   get activeId(): string {
@@ -177,6 +187,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     this.closed = true
     this.retire(this.current)
     await Promise.all(this.retiring.values())
+    this.unlock()
   }
 
   private retire(slot: Slot<B>): void {

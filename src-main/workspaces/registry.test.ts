@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WORKSPACE_ID_PATTERN } from '../../src-shared/workspaces'
 import { ApiError } from '../api/errors'
@@ -31,6 +32,26 @@ function failure(fn: () => unknown): { status: number; message: string } {
 }
 
 describe('workspace registry', () => {
+  it('first open moves a workspace file kept in the home itself (a --data folder) to "Local", its log folded in', () => {
+    const home = tempHome()
+    const flat = new Database(join(home, 'quire.db'))
+    flat.pragma('journal_mode = WAL')
+    flat.exec("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('kept')")
+    // Another process with the file open: its log stays, and nothing moves.
+    expect(existsSync(join(home, 'quire.db-wal'))).toBe(true)
+    expect(() => WorkspaceRegistry.open(home)).toThrow('is open in another process')
+    expect(existsSync(join(home, 'quire.db'))).toBe(true)
+    expect(existsSync(join(home, REGISTRY_FILE))).toBe(false)
+    flat.close()
+
+    const registry = WorkspaceRegistry.open(home)
+    expect(registry.list().map((e) => e.id)).toEqual(['local'])
+    expect(readdirSync(home).sort()).toEqual(['workspaces', REGISTRY_FILE])
+    const moved = new Database(join(registry.dataDir('local'), 'quire.db'), { readonly: true })
+    expect(moved.prepare('SELECT text FROM notes').pluck().all()).toEqual(['kept'])
+    moved.close()
+  })
+
   it('first open creates "Local", adopting the workspaces/local folder the app already used', () => {
     const home = tempHome()
     mkdirSync(join(home, 'workspaces', 'local'), { recursive: true })

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { WORKSPACE_ID_PATTERN, normalizeWorkspaceName, workspaceNameProblem } from '../../src-shared/workspaces'
 import { badRequest, conflict, notFound } from '../api/errors'
 import { slugify as slugTitle } from '../content/slug'
@@ -47,7 +48,8 @@ export class WorkspaceRegistry {
 
   /**
    * Opens the registry of `home`. Without `workspaces.json` it creates one whose single workspace "Local" adopts
-   * `workspaces/local` (the folder the app used before), so nobody loses data. A file that cannot be read as a
+   * `workspaces/local` (the folder the app used before), or a workspace file kept in the home itself (see
+   * adoptFlatWorkspace), so nobody loses data. A file that cannot be read as a
    * registry is not replaced silently: it is kept as `workspaces.json.broken-<timestamp>` and the list is rebuilt
    * from the folders under `workspaces/` (names = folder ids), so every database stays reachable.
    */
@@ -58,6 +60,7 @@ export class WorkspaceRegistry {
     let file: RegistryFile
     let write = true
     if (!existsSync(path)) {
+      adoptFlatWorkspace(home)
       const stamp = now().toISOString()
       const adopted = folderEntries(home).filter((e) => e.id !== DEFAULT_WORKSPACE.id)
       file = { version: 1, active: DEFAULT_WORKSPACE.id, workspaces: [{ ...DEFAULT_WORKSPACE, createdAt: folderTime(home, 'local') ?? stamp }, ...adopted] }
@@ -212,6 +215,31 @@ export function parseRegistry(text: string): { ok: true; file: RegistryFile } | 
 }
 
 /** One entry per folder under `workspaces/` whose name is a valid id (names = ids), oldest first. */
+/** The workspace file of a one-workspace folder (`quire serve --data DIR`). */
+export const FLAT_WORKSPACE_FILE = 'quire.db'
+
+/**
+ * A home that holds a workspace file of its own (the folder a `--data` server kept; `npm start` served its
+ * default folder that way before it kept several workspaces there) moves it to `workspaces/local`, where the
+ * registry's first workspace lives. The database is checkpointed and closed first, so its write-ahead log is
+ * folded in and removed: one rename then moves all of it. A log that stays means another process has the database
+ * open, and nothing is moved.
+ */
+function adoptFlatWorkspace(home: string): void {
+  const flat = join(home, FLAT_WORKSPACE_FILE)
+  const target = join(home, WORKSPACES_DIR, DEFAULT_WORKSPACE.id)
+  if (!existsSync(flat) || existsSync(join(target, FLAT_WORKSPACE_FILE))) return
+  const db = new Database(flat, { fileMustExist: true })
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } finally {
+    db.close()
+  }
+  if (existsSync(`${flat}-wal`)) throw new Error(`${flat} is open in another process: stop it, then start again`)
+  mkdirSync(target, { recursive: true })
+  renameSync(flat, join(target, FLAT_WORKSPACE_FILE))
+}
+
 function folderEntries(home: string): RegistryEntry[] {
   const dir = join(home, WORKSPACES_DIR)
   let names: string[]
