@@ -1,19 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openLocalBackend, SESSION_TOKEN_LABEL } from './localBackend'
+import { tempDirs } from '../testing/tempDirs'
 
-const dirs: string[] = []
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-backend-'))
-  dirs.push(dir)
-  return dir
-}
+const tempDir = tempDirs('backend')
 
 async function tokenRows(dataDir: string) {
   const backend = await openLocalBackend({ dataDir, token: 'probe', tokenLabel: 'probe' })

@@ -1,20 +1,11 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { HOME_LOCK_FILE, lockHome } from './homeLock'
+import { tempDirs } from '../testing/tempDirs'
 
-const homes: string[] = []
-afterEach(() => {
-  for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-
-function tempHome(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-lock-'))
-  homes.push(dir)
-  return dir
-}
+const tempHome = tempDirs('lock')
 
 const holder = (home: string) => JSON.parse(readFileSync(join(home, HOME_LOCK_FILE), 'utf8')).pid
 

@@ -1,22 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { WORKSPACE_ID_PATTERN } from '../../src-shared/workspaces'
 import { ApiError } from '../api/errors'
 import { parseRegistry, REGISTRY_FILE, slugify, WorkspaceRegistry } from './registry'
+import { tempDirs } from '../testing/tempDirs'
 
-const homes: string[] = []
-afterEach(() => {
-  for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true })
-})
-
-function tempHome(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-registry-'))
-  homes.push(dir)
-  return dir
-}
+const tempHome = tempDirs('registry')
 
 const onDisk = (home: string) => JSON.parse(readFileSync(join(home, REGISTRY_FILE), 'utf8'))
 
