@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openLocalBackend, SESSION_TOKEN_LABEL } from './localBackend'
 import { tempDirs } from '../testing/tempDirs'
