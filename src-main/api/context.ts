@@ -16,7 +16,7 @@ export interface Services {
   baseUrl: string
   /** Bumped after each committed write; keys caches of derived values such as list counts. */
   writes: number
-  /** Threads that rank searches off the event loop (a workspace file on a machine with several cores). */
+  /** Threads that share the ranking of broad searches with the main one (a workspace file on a machine with several cores). */
   searchPool?: SearchPool
   /** OpenAPI processing settings (tests shorten the fetch timeout); defaults apply when absent. */
   openapi?: OpenAPIOptions

@@ -10,7 +10,7 @@ import { organizationRepository } from '../storage/repositories/organizationRepo
 import { userRepository } from '../storage/repositories/userRepository'
 import { startServer } from '../server/server'
 import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
-import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR } from '../workspaces/registry'
+import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir } from '../workspaces/registry'
 
 const HELP = `Quire — documentation workspace, headless
 
@@ -59,7 +59,7 @@ function dataDirOf(given: string | undefined): string {
   if (!isHome(folder)) return folder
   const parsed = parseRegistry(readFileSync(join(folder, REGISTRY_FILE), 'utf8'))
   if (!parsed.ok) fail(`${join(folder, REGISTRY_FILE)} cannot be read (${parsed.reason}): give --data DIR`)
-  return join(folder, WORKSPACES_DIR, parsed.file.active)
+  return workspaceDir(folder, parsed.file.active)
 }
 
 /** out/renderer, whether we run from the sources (tsx) or the bundle (out/main/cli.js). */

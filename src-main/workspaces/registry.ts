@@ -7,6 +7,7 @@ import Database from 'better-sqlite3'
 import { WORKSPACE_ID_PATTERN, normalizeWorkspaceName, workspaceNameProblem } from '../../src-shared/workspaces'
 import { badRequest, conflict, notFound } from '../api/errors'
 import { slugify as slugTitle } from '../content/slug'
+import { workspaceFile } from '../server/workspace'
 
 export interface RegistryEntry {
   id: string
@@ -107,8 +108,7 @@ export class WorkspaceRegistry {
 
   /** The folder of a workspace's database. */
   dataDir(id: string): string {
-    if (!WORKSPACE_ID_PATTERN.test(id)) throw new Error(`not a workspace id: ${id}`)
-    return join(this.home, WORKSPACES_DIR, id)
+    return workspaceDir(this.home, id)
   }
 
   /** The name as it would be stored, or a 400/409 naming `name`. `exceptId`: the workspace being renamed. */
@@ -215,8 +215,11 @@ export function parseRegistry(text: string): { ok: true; file: RegistryFile } | 
 }
 
 /** One entry per folder under `workspaces/` whose name is a valid id (names = ids), oldest first. */
-/** The workspace file of a one-workspace folder (`quire serve --data DIR`). */
-export const FLAT_WORKSPACE_FILE = 'quire.db'
+/** The folder of workspace `id` in `home` (`home/workspaces/<id>`). */
+export function workspaceDir(home: string, id: string): string {
+  if (!WORKSPACE_ID_PATTERN.test(id)) throw new Error(`not a workspace id: ${id}`)
+  return join(home, WORKSPACES_DIR, id)
+}
 
 /**
  * A home that holds a workspace file of its own (the folder a `--data` server kept; `npm start` served its
@@ -226,9 +229,9 @@ export const FLAT_WORKSPACE_FILE = 'quire.db'
  * open, and nothing is moved.
  */
 function adoptFlatWorkspace(home: string): void {
-  const flat = join(home, FLAT_WORKSPACE_FILE)
-  const target = join(home, WORKSPACES_DIR, DEFAULT_WORKSPACE.id)
-  if (!existsSync(flat) || existsSync(join(target, FLAT_WORKSPACE_FILE))) return
+  const flat = workspaceFile(home)
+  const target = workspaceDir(home, DEFAULT_WORKSPACE.id)
+  if (!existsSync(flat) || existsSync(workspaceFile(target))) return
   const db = new Database(flat, { fileMustExist: true })
   try {
     db.pragma('wal_checkpoint(TRUNCATE)')
@@ -237,7 +240,7 @@ function adoptFlatWorkspace(home: string): void {
   }
   if (existsSync(`${flat}-wal`)) throw new Error(`${flat} is open in another process: stop it, then start again`)
   mkdirSync(target, { recursive: true })
-  renameSync(flat, join(target, FLAT_WORKSPACE_FILE))
+  renameSync(flat, workspaceFile(target))
 }
 
 function folderEntries(home: string): RegistryEntry[] {

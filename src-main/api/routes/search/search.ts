@@ -49,8 +49,8 @@ export default function searchRoutes(app: Api) {
       const { db, searchPool } = app.services
       // A merge just before may have left the index to catch up: never answer from behind the content.
       ensureSearchIndex(db, [req.params.spaceId])
-      // Who may read is settled before anything is ranked; then the ranking runs on the search threads (the event
-      // loop serves other requests meanwhile), and the answer is read in a transaction of its own.
+      // Who may read is settled before anything is ranked; then a broad query is ranked on the search threads and
+      // this one (searchPool.ts), and the answer is read in a transaction of its own.
       const { spaceId, after } = read(req, (ctx) => ({
         spaceId: loadSpace(ctx, req.params.spaceId, 'view').space.id,
         after: searchCursor(req.query.page, 'number')
