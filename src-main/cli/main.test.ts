@@ -1,0 +1,61 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { tempDirs } from '../testing/tempDirs'
+
+// The CLI as a user runs it: `quire <command>` in a process of its own, with QUIRE_DATA naming its default folder.
+
+const cli = join(import.meta.dirname, 'main.ts')
+const tempDir = tempDirs('cli')
+
+function quire(args: string[], env: Record<string, string> = {}) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' })
+  return { status: run.status, out: run.stdout, err: run.stderr }
+}
+
+/** `quire serve` until its ready line, then stopped; answers what it printed. */
+async function serveOnce(args: string[], env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', '--port', '0', ...args], { env: { ...process.env, ...env } })
+  let out = ''
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('listening on')) resolve()
+    })
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${out}`)))
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+  return out
+}
+
+describe('quire CLI', () => {
+  it('serves its default folder as a home, moving a one-workspace file there to "Local"; user and token commands follow it', async () => {
+    const folder = tempDir()
+    expect(quire(['user', 'add', '--data', folder, '--email', 'ada@example.com']).out).toContain('Created user')
+    expect(readdirSync(folder)).toContain('quire.db')
+
+    const printed = await serveOnce([], { QUIRE_DATA: folder })
+    expect(printed).toMatch(/Token \(this run\): \S+|Quire app: \S+\?token=\S+/)
+    expect(existsSync(join(folder, 'workspaces', 'local', 'quire.db'))).toBe(true)
+    expect(existsSync(join(folder, 'quire.db'))).toBe(false)
+    expect(existsSync(join(folder, 'quire.lock'))).toBe(false)
+
+    // Without --data the commands work on the active workspace: the user added before the move is there.
+    const token = quire(['token', 'create', '--email', 'ada@example.com'], { QUIRE_DATA: folder })
+    expect(token.status).toBe(0)
+    expect(token.out.trim()).toMatch(/^\S{20,}$/)
+  }, 60_000)
+
+  it('refuses --data on a folder that keeps several workspaces, saying what to give instead', async () => {
+    const folder = tempDir()
+    await serveOnce(['--home', folder], {})
+    const refused = quire(['user', 'add', '--data', folder, '--email', 'ada@example.com'])
+    expect(refused.status).toBe(2)
+    expect(refused.err).toContain(`${folder} keeps several workspaces (workspaces.json): give --home ${folder}, or --data ${join(folder, 'workspaces', '<id>')}`)
+    expect(existsSync(join(folder, 'quire.db'))).toBe(false)
+  }, 60_000)
+})
