@@ -8,7 +8,6 @@ import { Worker } from 'node:worker_threads'
  * range is cut into parts, each thread ranks one and the caller's thread the last one meanwhile (it would only
  * wait otherwise); the parts' matches, concatenated in range order, are exactly the whole range's (bm25's
  * statistics are the whole table's, whatever the range). The event loop is held for that one part only.
- * A narrow query (fewer than `minMatches` matching rows) ranks in process at once: the hand-over would cost more.
  *
  * The threads only run a statement and hand its two JSON arrays back as typed arrays (transferred, not copied);
  * the SQL is the caller's. A workspace in memory (tests) has no file to share, so it has no pool and ranks in
@@ -17,11 +16,6 @@ import { Worker } from 'node:worker_threads'
 export interface SearchPool {
   /** Threads ranking parts of the range; the caller's thread ranks one more part meanwhile. */
   readonly threads: number
-  /**
-   * Matches from which a query is ranked in parts (fewer rank in process at once: ranking them costs about what
-   * handing them over does).
-   */
-  readonly minMatches: number
   /** True once close() was called (the workspace is closing): runs reject, and callers rank in process. */
   readonly closed: boolean
   /**
@@ -41,12 +35,6 @@ export interface SearchPool {
 export function searchThreads(cores = availableParallelism()): number {
   return Math.min(4, Math.max(1, cores)) - 1
 }
-
-/**
- * Matches from which ranking is split: ~1,000 bm25 evaluations take about 1–2 ms, what waking a thread and
- * handing its part back can cost on a busy machine.
- */
-export const SPLIT_MIN_MATCHES = 1000
 
 // The thread's code, plain CommonJS evaluated as is: the same source runs from the TypeScript sources (tsx,
 // vitest) and from the bundle, with no second build entry to locate. It loads better-sqlite3 from the path the
@@ -86,13 +74,9 @@ interface Pending {
 
 /**
  * A pool over the database file `file`. `cacheKiB`: each thread's SQLite page cache (the index pages a thread
- * reads stay warm in its own connection); `minMatches`: see SearchPool.
+ * reads stay warm in its own connection).
  */
-export function createSearchPool(
-  file: string,
-  threads: number,
-  { cacheKiB = 32_768, minMatches = SPLIT_MIN_MATCHES }: { cacheKiB?: number; minMatches?: number } = {}
-): SearchPool {
+export function createSearchPool(file: string, threads: number, { cacheKiB = 32_768 }: { cacheKiB?: number } = {}): SearchPool {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3')
   const pending = new Map<number, Pending>()
   let workers: { worker: Worker; exited: Promise<void> }[] | undefined
@@ -132,7 +116,6 @@ export function createSearchPool(
 
   return {
     threads,
-    minMatches,
     get closed() {
       return closed
     },

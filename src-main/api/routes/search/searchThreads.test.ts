@@ -63,9 +63,7 @@ describe('search threads', () => {
     await insertPages(spaceId, PAGES)
     const other = (await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Other', empty: true })).body.id
     await insertPages(other, PAGES.slice(0, 5))
-    // These queries match a few dozen rows: a pool that splits from the first match ranks them in parts all the same.
-    await services().searchPool!.close()
-    const pool = (services().searchPool = createSearchPool(workspaceFile(dir), 2, { minMatches: 0 }))
+    const pool = services().searchPool!
     const run = vi.spyOn(pool, 'run')
 
     const threaded = await everyResult()
@@ -84,7 +82,7 @@ describe('search threads', () => {
     expect(error).not.toHaveBeenCalled()
 
     // So do threads that fail (here: they cannot open the file), and the failure is said once.
-    services().searchPool = createSearchPool(join(dir, 'missing.db'), 2, { minMatches: 0 })
+    services().searchPool = createSearchPool(join(dir, 'missing.db'), 2)
     expect(await everyResult()).toEqual(threaded)
     expect(error).toHaveBeenCalledTimes(1)
     expect(String(error.mock.calls[0]![0])).toContain('Search threads failed')
@@ -92,26 +90,24 @@ describe('search threads', () => {
     await services().searchPool!.close()
   })
 
-  it('rank a narrow query in process at once, and split one from the pool threshold of matches', async () => {
+  it('split every query, however few rows it matches: one part per thread and the last one here', async () => {
     await insertPages(spaceId, PAGES)
     await services().searchPool!.close()
-    // "anchor" is on every page (its title rows and sections: more than 40 rows); "anchoring" on 8 sections.
-    const pool = (services().searchPool = createSearchPool(workspaceFile(dir), 1, { minMatches: 40 }))
+    const pool = (services().searchPool = createSearchPool(workspaceFile(dir), 1))
     const run = vi.spyOn(pool, 'run')
+    // "anchoring" is on 8 sections, "anchor" on every page.
     const narrow = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchoring' })).body
     expect(narrow.count).toBe(8)
-    expect(run).not.toHaveBeenCalled()
+    expect(run).toHaveBeenCalledTimes(1)
+    expect(run.mock.calls[0]![1]).toHaveLength(1)
     const broad = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchor' })).body
     expect(broad.count).toBe(40)
-    expect(run).toHaveBeenCalledTimes(1)
-    // One part for the thread; the last part is ranked here.
-    expect(run.mock.calls[0]![1]).toHaveLength(1)
+    expect(run).toHaveBeenCalledTimes(2)
   })
 
   it('rank again in process when the index changed while the threads ranked', async () => {
     await insertPages(spaceId, PAGES.slice(0, 10))
-    await services().searchPool!.close()
-    const searchPool = (services().searchPool = createSearchPool(workspaceFile(dir), 2, { minMatches: 0 }))
+    const searchPool = services().searchPool!
     const { db } = services()
     const query = buildSearchQuery('zeppelin')!
     const ranked = await rankSpace(db, searchPool, spaceId, query)
