@@ -27,6 +27,8 @@ describe('excerpt', () => {
   const pattern = (text: string) => buildSearchQuery(text)!.pattern
   it('returns short text whole and cuts long text around the first match', () => {
     expect(excerpt('  short\n text ', pattern('text'))).toBe('short text')
+    // Every whitespace run, and any single whitespace character other than a space, becomes one space.
+    expect(excerpt('one\u00a0two \n three\tfour  five\r\nsix', pattern('two'))).toBe('one two three four five six')
     const long = `${'lorem '.repeat(100)}needle ${'ipsum '.repeat(100)}`
     const cut = excerpt(long, pattern('needle'))
     expect(cut.startsWith('…')).toBe(true)
