@@ -14,7 +14,6 @@ import {
 import { ActionIcon, Badge, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import {
   IconArrowsMove,
-  IconChevronRight,
   IconCopy,
   IconDots,
   IconFileText,
@@ -29,6 +28,7 @@ import {
 import type { Collection, Space } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
+import { stopRowEvents, TreeChevron } from '../common/TreeChevron.tsx'
 import { treeNavigation } from '../common/treeKeys.ts'
 import { useTreeDrag } from '../common/useTreeDrag.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
@@ -266,9 +266,6 @@ const TreeRowView = memo(function TreeRowView({ row, top, selected, focusable, d
   )
   const indent = 8 + row.depth * INDENT
   const title = row.title || (row.kind === 'space' ? 'Untitled space' : 'Untitled collection')
-  // Clicks and drags that start in a row's popovers must not start a drag of the row (React events bubble
-  // out of portals).
-  const stop = { onPointerDown: (e: React.PointerEvent) => e.stopPropagation(), onClick: (e: React.MouseEvent) => e.stopPropagation() }
 
   return (
     <div
@@ -298,29 +295,13 @@ const TreeRowView = memo(function TreeRowView({ row, top, selected, focusable, d
         actions.open(row)
       }}
     >
-      {row.kind === 'collection' ? (
-        <UnstyledButton
-          className={classes.chevron}
-          data-expanded={row.expanded || undefined}
-          aria-label={row.expanded ? `Collapse ${title}` : `Expand ${title}`}
-          tabIndex={-1}
-          {...stop}
-          onClick={(e) => {
-            e.stopPropagation()
-            actions.open(row)
-          }}
-        >
-          <IconChevronRight size={14} stroke={2} />
-        </UnstyledButton>
-      ) : (
-        <span className={classes.chevron} aria-hidden />
-      )}
+      <TreeChevron expandable={row.kind === 'collection'} expanded={row.expanded} title={title} onToggle={() => actions.open(row)} />
       {row.kind === 'collection' ? (
         <span className={classes.icon} aria-hidden>
           {row.expanded ? <IconFolderOpen size={18} stroke={1.6} color="var(--mantine-color-indigo-5)" /> : <IconFolder size={18} stroke={1.6} color="var(--mantine-color-indigo-5)" />}
         </span>
       ) : (
-        <span {...stop}>
+        <span {...stopRowEvents}>
           <EmojiPicker value={row.emoji} onChange={(emoji) => actions.setEmoji(row.id, emoji)}>
             <Tooltip label="Change emoji">
               <UnstyledButton className={classes.icon} aria-label={`Change emoji of ${title}`} tabIndex={-1} data-testid="space-emoji">
@@ -338,7 +319,7 @@ const TreeRowView = memo(function TreeRowView({ row, top, selected, focusable, d
           {row.childCount}
         </Badge>
       )}
-      <div className={classes.actions} {...stop}>
+      <div className={classes.actions} {...stopRowEvents}>
         <RowMenu row={row} title={title} actions={actions} />
       </div>
     </div>

@@ -12,10 +12,11 @@ import {
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import { ActionIcon, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core'
-import { IconChevronRight, IconDots, IconEyeOff, IconFileText, IconLink, IconFolder, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core'
+import { IconDots, IconEyeOff, IconFileText, IconLink, IconFolder, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { ContentPage } from '../../api/types.ts'
+import { stopRowEvents, TreeChevron } from '../common/TreeChevron.tsx'
 import { treeNavigation } from '../common/treeKeys.ts'
 import { useTreeDrag } from '../common/useTreeDrag.ts'
 import type { PageActions } from './pageActions.tsx'
@@ -289,8 +290,6 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
   )
   const indent = 6 + row.depth * INDENT
   const title = row.title || 'Untitled'
-  // Pointer presses in the row's buttons and menus must not start a drag of the row.
-  const stop = { onPointerDown: (e: React.PointerEvent) => e.stopPropagation(), onClick: (e: React.MouseEvent) => e.stopPropagation() }
   const TypeIcon = row.type === 'link' ? IconLink : row.type === 'group' ? IconFolder : IconFileText
 
   return (
@@ -319,23 +318,7 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
         if (!ignoreClick()) onOpen(row.id)
       }}
     >
-      {row.childCount > 0 ? (
-        <UnstyledButton
-          className={classes.chevron}
-          data-expanded={row.expanded || undefined}
-          aria-label={row.expanded ? `Collapse ${title}` : `Expand ${title}`}
-          tabIndex={-1}
-          {...stop}
-          onClick={(e) => {
-            e.stopPropagation()
-            onToggle(row.id, row.expanded)
-          }}
-        >
-          <IconChevronRight size={14} stroke={2} />
-        </UnstyledButton>
-      ) : (
-        <span className={classes.chevron} aria-hidden />
-      )}
+      <TreeChevron expandable={row.childCount > 0} expanded={row.expanded} title={title} onToggle={() => onToggle(row.id, row.expanded)} />
       <span className={classes.icon} aria-hidden>
         {row.emoji || <TypeIcon size={16} stroke={1.6} />}
       </span>
@@ -348,7 +331,7 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
         </Tooltip>
       )}
       {canEdit && (
-        <div className={classes.actions} {...stop}>
+        <div className={classes.actions} {...stopRowEvents}>
           <Tooltip label="Add a page inside">
             <ActionIcon size="sm" aria-label={`Add a page inside ${title}`} tabIndex={-1} onClick={() => onAddChild(row.id)} data-testid="page-add-child">
               <IconPlus size={14} />

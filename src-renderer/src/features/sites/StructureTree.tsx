@@ -11,11 +11,10 @@ import {
   type DragOverEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import { ActionIcon, Badge, Menu, Tooltip, UnstyledButton } from '@mantine/core'
+import { ActionIcon, Badge, Menu, Tooltip } from '@mantine/core'
 import {
   IconArrowDown,
   IconArrowUp,
-  IconChevronRight,
   IconDots,
   IconFileText,
   IconFilter,
@@ -31,6 +30,7 @@ import {
   IconFolderPlus,
 } from '@tabler/icons-react'
 import type { SiteSection, SiteSectionGroup, SiteSpace } from '../../api/types.ts'
+import { stopRowEvents, TreeChevron } from '../common/TreeChevron.tsx'
 import { treeNavigation } from '../common/treeKeys.ts'
 import { useTreeDrag } from '../common/useTreeDrag.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
@@ -256,8 +256,6 @@ const StructureRowView = memo(function StructureRowView({ row, groups, top, sele
   const condition = row.kind === 'site-space' ? row.siteSpace.condition : row.kind === 'section' ? row.section.condition : undefined
   const path = row.kind === 'site-space' ? row.siteSpace.path : row.kind === 'section' ? row.section.path : undefined
   const isDefault = row.kind === 'site-space' ? !!row.siteSpace.default : row.kind === 'section' ? row.section.default : false
-  // Buttons inside the row must not select it twice or start a drag.
-  const stop = { onClick: (e: React.MouseEvent) => e.stopPropagation(), onPointerDown: (e: React.PointerEvent) => e.stopPropagation() }
 
   return (
     <div
@@ -293,23 +291,7 @@ const StructureRowView = memo(function StructureRowView({ row, groups, top, sele
       >
         <IconGripVertical size={14} />
       </span>
-      {row.kind === 'site-space' ? (
-        <span className={classes.chevron} aria-hidden />
-      ) : (
-        <UnstyledButton
-          className={classes.chevron}
-          data-expanded={row.expanded || undefined}
-          aria-label={row.expanded ? `Collapse ${row.title}` : `Expand ${row.title}`}
-          tabIndex={-1}
-          {...stop}
-          onClick={(e) => {
-            e.stopPropagation()
-            onToggle(row.key, !row.expanded)
-          }}
-        >
-          <IconChevronRight size={14} stroke={2} />
-        </UnstyledButton>
-      )}
+      <TreeChevron expandable={row.kind !== 'site-space'} expanded={row.expanded} title={row.title} onToggle={() => onToggle(row.key, !row.expanded)} />
       <span className={classes.icon} aria-hidden>
         <RowIcon row={row} />
       </span>
@@ -344,7 +326,7 @@ const StructureRowView = memo(function StructureRowView({ row, groups, top, sele
             aria-pressed={isDefault}
             disabled={!canManage && !isDefault}
             data-testid="make-default"
-            {...stop}
+            {...stopRowEvents}
             onClick={(e) => {
               e.stopPropagation()
               if (!isDefault && canManage) actions.makeDefaultSiteSpace(row.siteSpace)
@@ -355,7 +337,7 @@ const StructureRowView = memo(function StructureRowView({ row, groups, top, sele
         </Tooltip>
       )}
       {canManage && (
-        <div className={classes.rowActions} {...stop}>
+        <div className={classes.rowActions} {...stopRowEvents}>
           <Tooltip label="Move up (Alt+↑)">
             <ActionIcon size="sm" aria-label={`Move ${row.title} up`} disabled={!up} onClick={() => up && actions.move(row, up, 'up')} data-testid="move-up">
               <IconArrowUp size={15} />
