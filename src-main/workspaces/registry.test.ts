@@ -23,7 +23,7 @@ function failure(fn: () => unknown): { status: number; message: string } {
 }
 
 describe('workspace registry', () => {
-  it('first open moves a workspace file kept in the home itself (a --data folder) to "Local", its log folded in', () => {
+  it('first open moves a workspace file kept in the home itself (a --data folder) to "Local", its log folded in', async () => {
     const home = tempHome()
     const flat = new Database(join(home, 'quire.db'))
     flat.pragma('journal_mode = WAL')
@@ -34,9 +34,13 @@ describe('workspace registry', () => {
     expect(existsSync(join(home, 'quire.db'))).toBe(true)
     expect(existsSync(join(home, REGISTRY_FILE))).toBe(false)
     flat.close()
+    const written = Date.now()
+    await new Promise((resolve) => setTimeout(resolve, 30))
 
-    const registry = WorkspaceRegistry.open(home)
+    // Opened later: "Local" is dated by its database file (which the move keeps), not by the move.
+    const registry = WorkspaceRegistry.open(home, { now: () => new Date(written + 60_000) })
     expect(registry.list().map((e) => e.id)).toEqual(['local'])
+    expect(Date.parse(registry.list()[0]!.createdAt)).toBeLessThanOrEqual(written)
     expect(readdirSync(home).sort()).toEqual(['workspaces', REGISTRY_FILE])
     const moved = new Database(join(registry.dataDir('local'), 'quire.db'), { readonly: true })
     expect(moved.prepare('SELECT text FROM notes').pluck().all()).toEqual(['kept'])

@@ -64,7 +64,7 @@ export class WorkspaceRegistry {
       adoptFlatWorkspace(home)
       const stamp = now().toISOString()
       const adopted = folderEntries(home).filter((e) => e.id !== DEFAULT_WORKSPACE.id)
-      file = { version: 1, active: DEFAULT_WORKSPACE.id, workspaces: [{ ...DEFAULT_WORKSPACE, createdAt: folderTime(home, 'local') ?? stamp }, ...adopted] }
+      file = { version: 1, active: DEFAULT_WORKSPACE.id, workspaces: [{ ...DEFAULT_WORKSPACE, createdAt: workspaceTime(home, 'local') ?? stamp }, ...adopted] }
     } else {
       const text = readFileSync(path, 'utf8')
       const parsed = parseRegistry(text)
@@ -254,13 +254,24 @@ function folderEntries(home: string): RegistryEntry[] {
     return []
   }
   return names
-    .map((id) => ({ id, name: id, createdAt: folderTime(home, id) ?? new Date().toISOString() }))
+    .map((id) => ({ id, name: id, createdAt: workspaceTime(home, id) ?? new Date().toISOString() }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
 }
 
-function folderTime(home: string, id: string): string | undefined {
+/**
+ * When a workspace's data began: its database file's creation time (a file moved in keeps it, so a workspace
+ * adopted from an older layout is dated by its data, not by the move), else its folder's.
+ */
+function workspaceTime(home: string, id: string): string | undefined {
+  const dir = workspaceDir(home, id)
   try {
-    const st = statSync(join(home, WORKSPACES_DIR, id))
+    const born = statSync(workspaceFile(dir)).birthtimeMs
+    if (born > 0) return new Date(born).toISOString()
+  } catch {
+    // No database yet: the folder's time.
+  }
+  try {
+    const st = statSync(dir)
     return new Date(st.birthtimeMs > 0 ? st.birthtimeMs : st.mtimeMs).toISOString()
   } catch {
     return undefined
