@@ -17,12 +17,20 @@ async function json<T>(res: Promise<import('@playwright/test').APIResponse>): Pr
 
 const orgIdOf = async (api: APIRequestContext) => (await json<{ items: { id: string }[] }>(api.get('/v1/orgs'))).items[0]!.id
 
-/** A space whose main content already has `titles` as top-level pages (written through a merged change request). */
-async function spaceWithPages(api: APIRequestContext, title: string, titles: string[]): Promise<{ spaceId: string; pages: TreePage[] }> {
+/**
+ * A space whose main content already has `titles` as top-level pages (written through a merged change request);
+ * `markdown` gives a page's text (by default a heading and one line).
+ */
+async function spaceWithPages(
+  api: APIRequestContext,
+  title: string,
+  titles: string[],
+  markdown = (t: string) => `# ${t}\n\nAbout ${t}.\n`,
+): Promise<{ spaceId: string; pages: TreePage[] }> {
   const orgId = await orgIdOf(api)
   const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title, empty: true } }))
   const cr = await json<{ number: number }>(api.post(`/v1/spaces/${space.id}/change-requests`, { data: { subject: 'Seed' } }))
-  const changes = titles.map((t) => ({ operation: 'insert_page', title: t, document: { markdown: `# ${t}\n\nAbout ${t}.\n` } }))
+  const changes = titles.map((t) => ({ operation: 'insert_page', title: t, document: { markdown: markdown(t) } }))
   await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { data: { changes } }))
   await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`))
   const { pages } = await json<{ pages: TreePage[] }>(api.get(`/v1/spaces/${space.id}/content/pages`))
@@ -125,6 +133,32 @@ test('reorder and nest pages by drag and drop', async ({ page, token, api }, tes
   const main = await json<{ pages: TreePage[] }>(api.get(`/v1/spaces/${spaceId}/content/pages`))
   expect(outline(main.pages)).toEqual(['Alpha', 'Beta', 'Gamma'])
   await editor.screenshot('editor-tree-reordered', testInfo)
+})
+
+test('find a page by a word of its text in the command palette, and open that page', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(60_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  // Arrange: three pages on main; only "Feeding" has the word, in the text of one of its sections.
+  const word = `quokka${suffix}`
+  const { spaceId, pages } = await spaceWithPages(api, `Zoo ${suffix}`, ['Habitat', 'Feeding', 'Sleep'], (t) =>
+    t === 'Feeding' ? `# Feeding\n\nTwice a day.\n\n## Morning\n\nThe ${word} eats leaves.\n` : `# ${t}\n\nAbout ${t}.\n`,
+  )
+  const feeding = pages.find((p) => p.title === 'Feeding')!
+  const spaces = new SpacesPage(page)
+  await spaces.open(token)
+  await spaces.waitUntilReady()
+
+  // Act: the palette searches the organization's pages as the word is typed.
+  await page.keyboard.press('ControlOrMeta+K')
+  await page.getByTestId('palette-input').fill(word)
+  const result = page.getByTestId('palette-item').filter({ hasText: 'Feeding' })
+  await expect(result).toContainText(`The ${word} eats leaves.`)
+  await result.click()
+
+  // Assert: the editor opens at that page, not at the space's first one.
+  const editor = new EditorPage(page)
+  await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/pages/${feeding.id}`))
+  await expect(editor.row('Feeding')).toHaveAttribute('aria-current', 'page')
 })
 
 test('writes the API or the client refuses explain why', async ({ page, token, api }, testInfo) => {

@@ -44,8 +44,8 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   const openDialog = useUiStore((s) => s.openContentDialog)
   const orgs = useQuery(orgsQuery()).data ?? []
   const { spaces, collections } = useLoadedContent(orgId, opened)
-  const toSpace = useCallback((spaceId: string) => void navigate({ to: '/spaces/$spaceId', params: { spaceId } }), [navigate])
-  const search = useContentSearch(orgId, query, toSpace)
+  const toPage = useCallback((spaceId: string, pageId: string) => void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId } }), [navigate])
+  const search = useContentSearch(orgId, query, toPage)
   const workspaces = useQuery({ ...workspacesQuery(), retry: false }).data
   const switchWorkspace = useSwitchWorkspace()
   const workspaceList = useMemo(() => workspaceItems(workspaces, (w) => void switchWorkspace(w)), [workspaces, switchWorkspace])

@@ -56,11 +56,12 @@ export const orgSearchQuery = (orgId: string, query: string) =>
     staleTime: 10_000,
   })
 
-/**
- * Pages matching the typed words, as palette items under "Pages". A result opens its space: the page screen
- * comes with the content editor (then `run` navigates to the page itself, `page.urls.app`).
- */
-export function useContentSearch(orgId: string | undefined, query: string, navigateToSpace: (spaceId: string) => void): { items: PaletteItem[]; searching: boolean } {
+/** Pages matching the typed words, as palette items under "Pages"; a result opens the page in its space's editor. */
+export function useContentSearch(
+  orgId: string | undefined,
+  query: string,
+  openPage: (spaceId: string, pageId: string) => void,
+): { items: PaletteItem[]; searching: boolean } {
   const [debounced] = useDebouncedValue(query.trim(), 200)
   const enabled = !!orgId && debounced.length >= 2
   const result = useQuery({ ...orgSearchQuery(orgId ?? '', debounced), enabled, placeholderData: keepPreviousData, retry: false })
@@ -77,10 +78,10 @@ export function useContentSearch(orgId: string | undefined, query: string, navig
               // The API matched it; the local filter must not hide it for words only in the page's text.
               keywords: query,
               icon: 'page',
-              run: () => navigateToSpace(space.id),
+              run: () => openPage(space.id, page.id),
             })),
           ),
-    [enabled, result.data, query, navigateToSpace],
+    [enabled, result.data, query, openPage],
   )
   return { items, searching: enabled && result.isFetching }
 }
