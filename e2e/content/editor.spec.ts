@@ -155,10 +155,74 @@ test('find a page by a word of its text in the command palette, and open that pa
   await expect(result).toContainText(`The ${word} eats leaves.`)
   await result.click()
 
-  // Assert: the editor opens at that page, not at the space's first one.
+  // Assert: the editor opens at that page (not at the space's first one), at the section holding the word.
   const editor = new EditorPage(page)
-  await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/pages/${feeding.id}`))
+  await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/pages/${feeding.id}#morning$`))
   await expect(editor.row('Feeding')).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('markdown-editor').locator('.cm-activeLine')).toHaveText('## Morning')
+})
+
+test('search a space from its page tree and open a result at its section', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(60_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  // Arrange: the word is in two pages; in "Night shift" it is far down, under its own heading.
+  const word = `wombat${suffix}`
+  const filler = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1} of the routine.`).join('\n\n')
+  const { spaceId, pages } = await spaceWithPages(api, `Burrow ${suffix}`, ['Intro', 'Night shift', 'Day shift'], (t) =>
+    t === 'Night shift'
+      ? `# Night shift\n\n${filler}\n\n## Feeding the ${word}\n\nThe ${word} eats roots at midnight.\n`
+      : t === 'Day shift'
+        ? `# Day shift\n\nNo ${word} is awake by day.\n`
+        : `# ${t}\n\nAbout ${t}.\n`,
+  )
+  const night = pages.find((p) => p.title === 'Night shift')!
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+
+  // Act: type the start of the word in the search box above the tree (Ctrl/Cmd+Shift+F focuses it).
+  await page.keyboard.press('ControlOrMeta+Shift+F')
+  await expect(editor.searchInput).toBeFocused()
+  await page.keyboard.type(word.slice(0, 8))
+
+  // Assert: the tree gives way to the two matching pages, the typed word marked in the section that holds it.
+  await expect(editor.searchCount).toHaveText('2 pages')
+  await expect(editor.tree).toBeHidden()
+  const found = editor.searchResult('Night shift')
+  const section = found.getByTestId('space-search-section').filter({ hasText: `The ${word} eats roots` })
+  await expect(section).toContainText(`Feeding the ${word}`)
+  await expect(section.locator('mark').first()).toHaveText(word.slice(0, 8))
+  await expect(editor.searchResults).toHaveCount(2)
+  await editor.screenshot('space-search-results', testInfo)
+
+  // Act: open the section. Assert: the page opens at that heading, in the editor (the cursor's line) and in
+  // the preview (scrolled to it: the page's first line is out of view).
+  await section.click()
+  const anchor = `feeding-the-${word.toLowerCase()}`
+  await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/pages/${night.id}#${anchor}$`))
+  await expect(page.getByTestId('markdown-editor').locator('.cm-activeLine')).toHaveText(`## Feeding the ${word}`)
+  const heading = editor.preview.locator(`#user-content-${anchor}`)
+  await expect(heading).toBeInViewport()
+  await expect(editor.preview.getByText('Paragraph 1 of the routine.', { exact: true })).not.toBeInViewport()
+  await editor.screenshot('space-search-opened-section', testInfo)
+
+  // The results stay while pages open from them; keys move through them, Enter opens, Esc goes back and clears.
+  // (Each result is its page's button, then one per section: ↓ ↓ ↓ from the box reaches the second page.)
+  const second = editor.searchResults.nth(1)
+  const secondId = await second.getAttribute('data-page-id')
+  const secondTitle = secondId === night.id ? 'Night shift' : 'Day shift'
+  await editor.searchInput.focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(editor.searchResults.first().getByRole('button').first()).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(second.getByRole('button', { name: secondTitle, exact: true })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/pages/${secondId}$`))
+  await page.keyboard.press('Escape')
+  await expect(editor.searchInput).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(editor.searchInput).toHaveValue('')
+  await expect(editor.row(secondTitle)).toHaveAttribute('aria-current', 'page')
 })
 
 test('writes the API or the client refuses explain why', async ({ page, token, api }, testInfo) => {

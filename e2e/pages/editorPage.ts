@@ -17,6 +17,9 @@ export class EditorPage extends AppShell {
   readonly readOnlyBanner: Locator
   readonly uploadInput: Locator
   readonly uploadErrors: Locator
+  readonly searchInput: Locator
+  readonly searchResults: Locator
+  readonly searchCount: Locator
 
   constructor(page: Page) {
     super(page)
@@ -32,6 +35,14 @@ export class EditorPage extends AppShell {
     this.readOnlyBanner = page.getByTestId('read-only-banner')
     this.uploadInput = page.getByTestId('upload-input')
     this.uploadErrors = page.getByTestId('upload-error')
+    this.searchInput = page.getByTestId('space-search-input')
+    this.searchResults = page.getByTestId('space-search-result')
+    this.searchCount = page.getByTestId('space-search-count')
+  }
+
+  /** A page found by the space search (title and sections). */
+  searchResult(title: string): Locator {
+    return this.searchResults.filter({ has: this.page.getByRole('button', { name: title, exact: true }) })
   }
 
   row(title: string): Locator {

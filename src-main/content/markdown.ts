@@ -5,7 +5,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { parse as parseYaml } from 'yaml'
-import { slugify } from './slug'
+import { headingIds } from '../../src-shared/slug'
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
 
@@ -53,7 +53,7 @@ export function sectionsOf(markdown: string): Section[] {
 
 function sectionsOfTree(tree: Root): Section[] {
   const sections: Section[] = []
-  const used = new Map<string, number>()
+  const idOf = headingIds()
   let current: Section = { id: '', title: '', body: '' }
   const flush = () => {
     current.body = current.body.trim()
@@ -64,11 +64,7 @@ function sectionsOfTree(tree: Root): Section[] {
     if (node.type === 'heading') {
       flush()
       const title = toString(node).trim()
-      let id = slugify(title) || 'section'
-      const n = used.get(id) ?? 0
-      used.set(id, n + 1)
-      if (n) id = `${id}-${n}`
-      current = { id, title, body: '' }
+      current = { id: idOf(title), title, body: '' }
     } else {
       current.body += `${toString(node)}\n`
     }

@@ -1,5 +1,5 @@
 import type { PageRecord } from './revisions'
-import { slugify } from './slug'
+import { slugify } from '../../src-shared/slug'
 
 /**
  * A revision's pages in memory, for edits and merges: lookups by id, children in order, and the invariants

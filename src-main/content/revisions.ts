@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '../storage/database'
 import { newId } from '../storage/ids'
-import { slugify } from './slug'
+import { slugify } from '../../src-shared/slug'
 import { analyzeMarkdown } from './markdown'
 
 export { slugify }

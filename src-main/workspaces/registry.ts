@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { WORKSPACE_ID_PATTERN, normalizeWorkspaceName, workspaceNameProblem } from '../../src-shared/workspaces'
 import { badRequest, conflict, notFound } from '../api/errors'
-import { slugify as slugTitle } from '../content/slug'
+import { slugify as slugTitle } from '../../src-shared/slug'
 import { workspaceFile } from '../server/workspace'
 
 export interface RegistryEntry {

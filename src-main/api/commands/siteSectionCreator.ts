@@ -1,4 +1,4 @@
-import { slugify } from '../../content/slug'
+import { slugify } from '../../../src-shared/slug'
 import { siteRepository, type SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSectionRepository, type SiteSectionRow } from '../../storage/repositories/siteSectionRepository'
 import { siteSpaceRepository } from '../../storage/repositories/siteSpaceRepository'

@@ -1,4 +1,4 @@
-import { slugify } from '../../content/slug'
+import { slugify } from '../../../src-shared/slug'
 import type { SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSpaceRepository, type SiteSpaceRow } from '../../storage/repositories/siteSpaceRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'

@@ -1,6 +1,6 @@
 import { PdfQuery, PdfUrlSchema, type PdfQueryInput } from '../../../../src-shared/schemas/pdf'
 import { getRevision, loadPage } from '../../../content/revisions'
-import { slugify } from '../../../content/slug'
+import { slugify } from '../../../../src-shared/slug'
 import type { Api } from '../../app'
 import { read } from '../../context'
 import { downloadActor, downloadUrl } from '../../downloads'

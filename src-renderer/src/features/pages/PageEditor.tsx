@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type MouseEvent } from 'react'
+import { EditorView } from '@codemirror/view'
 import { ActionIcon, Alert, Anchor, Badge, Button, CloseButton, Loader, Progress, SegmentedControl, Text, Tooltip } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import {
@@ -19,12 +20,12 @@ import {
   IconSend,
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { useBlocker, useNavigate } from '@tanstack/react-router'
+import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ChangeRequest } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
-import { renderMarkdown, type PreviewFile } from './markdownPreview.ts'
+import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile } from './markdownPreview.ts'
 import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
 import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
 import { changeRequestQuery, filesQuery, pageQuery, pagesQuery, submitForReview, type ContentScope } from './queries.ts'
@@ -146,10 +147,25 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   }
 
   const previewRef = useRef<HTMLDivElement>(null)
+  const jumpedAt = useRef(-Infinity)
   const onScroll = (ratio: number) => {
     const p = previewRef.current
-    if (p && mode === 'split') p.scrollTop = ratio * (p.scrollHeight - p.clientHeight)
+    // Right after a jump to a section each pane is placed at its heading; the editor's scroll must not move the preview.
+    if (p && mode === 'split' && performance.now() - jumpedAt.current > JUMP_SETTLE_MS) p.scrollTop = ratio * (p.scrollHeight - p.clientHeight)
   }
+
+  // The address's `#section` (a search result's section): the cursor goes to that heading and both panes show it,
+  // once per arrival (a navigation), so editing afterwards never pulls the view back.
+  const arrival = useLocation({ select: (l) => `${l.state.__TSR_key ?? ''}#${l.hash}` })
+  useEffect(() => {
+    const section = arrival.slice(arrival.indexOf('#') + 1)
+    if (!section) return
+    const frame = requestAnimationFrame(() => {
+      jumpedAt.current = performance.now()
+      jumpToSection(session.view, previewRef.current, section)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [arrival])
 
   return (
     <div
@@ -246,6 +262,26 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
       </div>
     </div>
   )
+}
+
+/** How long after a jump to a section the editor's scrolling leaves the preview where the jump put it. */
+const JUMP_SETTLE_MS = 400
+
+/** Puts the editor's cursor on a section's heading and scrolls both panes to it (the preview's heading flashes). */
+function jumpToSection(view: EditorView | null, preview: HTMLElement | null, section: string) {
+  if (view) {
+    const line = sectionLine(view.state.doc.toString(), section)
+    if (line !== undefined && line <= view.state.doc.lines) {
+      const pos = view.state.doc.line(line).from
+      view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'start', yMargin: 8 }) })
+    }
+  }
+  const heading = preview?.querySelector<HTMLElement>(`#${CSS.escape(sectionElementId(section))}`)
+  if (!preview || !heading) return
+  // Only the preview scrolls (scrollIntoView would also move the window around the screen).
+  preview.scrollTop += heading.getBoundingClientRect().top - preview.getBoundingClientRect().top - 8
+  heading.dataset.flash = ''
+  heading.addEventListener('animationend', () => delete heading.dataset.flash, { once: true })
 }
 
 function confirmLeave(error: string | null): Promise<boolean> {

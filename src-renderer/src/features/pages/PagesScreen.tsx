@@ -10,14 +10,16 @@ import { useScreenReady } from '../common/screen.ts'
 import { usePageActions } from './pageActions.tsx'
 import { PageEditor } from './PageEditor.tsx'
 import { PageTree } from './PageTree.tsx'
+import { indexPages } from './pageTreeModel.ts'
 import { usePagesUi } from './pagesUiStore.ts'
 import { changeRequestQuery, pagesQuery, type ContentScope } from './queries.ts'
 import { TITLE_MAX, validTitle } from './saveQueue.ts'
+import { SpaceSearch } from './SpaceSearch.tsx'
 import classes from './PagesScreen.module.css'
 
 /**
- * The space's Pages tab: the page tree on the left, the open page's editor on the right (and its comments when
- * asked). On main (`/spaces/$spaceId/pages/$pageId`) edits go to a draft change request found or opened on the
+ * The space's Pages tab: the space search and page tree on the left, the open page's editor on the right (and its
+ * comments when asked). On main (`/spaces/$spaceId/pages/$pageId`) edits go to a draft change request found or opened on the
  * first write; inside a change request (`…/change-requests/$number/pages/$pageId`) they go to that one.
  */
 export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: string; pageId?: string; changeRequest?: number }) {
@@ -34,10 +36,18 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
   const readOnly = readOnlyReason(space, cr?.status)
   const canEdit = readOnly === null
 
-  const open = (id: string) => {
-    if (id === pageId) return
-    if (changeRequest === undefined) void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId: id } })
-    else void navigate({ to: '/spaces/$spaceId/change-requests/$number/pages/$pageId', params: { spaceId, number: String(changeRequest), pageId: id } })
+  // `section`: a heading's anchor id (a search result's section), which the editor scrolls to.
+  const open = (id: string, section?: string) => {
+    if (id === pageId && !section) return
+    const hash = section || undefined
+    if (changeRequest === undefined) void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId: id }, hash })
+    else void navigate({ to: '/spaces/$spaceId/change-requests/$number/pages/$pageId', params: { spaceId, number: String(changeRequest), pageId: id }, hash })
+  }
+  // Search finds main content: a page this change request has deleted opens on main.
+  const pageIndex = useMemo(() => indexPages(pages), [pages])
+  const openFound = (id: string, section?: string) => {
+    if (changeRequest === undefined || pageIndex.has(id)) open(id, section)
+    else void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId: id }, hash: section || undefined })
   }
 
   const rootRef = useRef<HTMLDivElement>(null)
@@ -53,7 +63,9 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
       data-scope={changeRequest === undefined ? 'main' : `change-request-${changeRequest}`}
     >
       <aside className={classes.tree}>
-        <PageTree spaceId={spaceId} pages={pages} openPageId={pageId} canEdit={canEdit} actions={actions} onOpen={open} onRename={setRenaming} />
+        <SpaceSearch spaceId={spaceId} inChangeRequest={changeRequest !== undefined} onOpen={openFound}>
+          <PageTree spaceId={spaceId} pages={pages} openPageId={pageId} canEdit={canEdit} actions={actions} onOpen={open} onRename={setRenaming} />
+        </SpaceSearch>
       </aside>
       <section className={classes.main}>
         {pageId ? (

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { fileIdOf, renderMarkdown } from './markdownPreview.ts'
+import { fileIdOf, renderMarkdown, sectionLine } from './markdownPreview.ts'
 
 describe('markdown preview', () => {
   it('renders GFM and leaves the front matter out', () => {
     const html = renderMarkdown('---\ntitle: Hi\n---\n# Title\n\n- one\n- [x] done\n\n| a | b |\n|:-|-:|\n| 1 | 2 |\n\n~~gone~~')
-    expect(html).toContain('<h1>Title</h1>')
+    expect(html).toContain('<h1 id="user-content-title">Title</h1>')
     expect(html).toContain('<li>one</li>')
     expect(html).toContain('type="checkbox"')
     expect(html).toContain('<table>')
@@ -36,6 +36,23 @@ describe('markdown preview', () => {
     expect(html).toContain('class="missing-image"')
     expect(html).toContain('>Logo</span>')
     expect(html).toContain('File not found in this revision')
+  })
+
+  it('gives top-level headings the ids of their search sections', () => {
+    const markdown = '# Install\n\ntext\n\n## Install\n\n> ## Quoted\n\n## Café & Crème!\n\n## ***\n\n#  Install  \n'
+    const html = renderMarkdown(markdown)
+    expect(html).toContain('<h1 id="user-content-install">Install</h1>')
+    expect(html).toContain('<h2 id="user-content-install-1">Install</h2>')
+    // A heading inside a quote is no section of its own (the server folds it into the section above).
+    expect(html).toContain('<h2>Quoted</h2>')
+    expect(html).toContain('<h2 id="user-content-cafe-creme">Café &#x26; Crème!</h2>')
+    expect(html).toContain('<h1 id="user-content-install-2">Install</h1>')
+    expect(sectionLine(markdown, 'install')).toBe(1)
+    expect(sectionLine(markdown, 'install-1')).toBe(5)
+    expect(sectionLine(markdown, 'cafe-creme')).toBe(9)
+    expect(sectionLine(markdown, 'install-2')).toBe(13)
+    expect(sectionLine(markdown, 'quoted')).toBeUndefined()
+    expect(sectionLine(markdown, '')).toBeUndefined()
   })
 
   it('reads file ids from document links', () => {

@@ -2,6 +2,8 @@
 // front matter), then rehype-sanitize, then our links: `/files/<id>` becomes the file's download URL. Pure and
 // synchronous: tested in Node.
 import type { Element, ElementContent, Root, RootContent } from 'hast'
+import type { Heading, Root as MdRoot } from 'mdast'
+import { toString } from 'mdast-util-to-string'
 import rehypeSanitize from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkFrontmatter from 'remark-frontmatter'
@@ -9,6 +11,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { headingIds } from '../../../../src-shared/slug.ts'
 
 /** A file of the revision, as the preview needs it. */
 export interface PreviewFile {
@@ -80,12 +83,37 @@ function link(node: Element, files: ReadonlyMap<string, PreviewFile>): void {
   }
 }
 
+/**
+ * The sanitizer prefixes every id of the document with this (so a heading cannot take the id of the app's own
+ * elements); a section's heading is `#user-content-<section id>` in the preview.
+ */
+export const SECTION_ID_PREFIX = 'user-content-'
+
+/** The preview element id of a section's heading (a search result's section `id`). */
+export const sectionElementId = (sectionId: string) => `${SECTION_ID_PREFIX}${sectionId}`
+
+/** The document's top-level headings (the ones that start search sections) with their section ids, in order. */
+function sectionHeadings(tree: MdRoot): { id: string; heading: Heading }[] {
+  const idOf = headingIds()
+  return tree.children.flatMap((node) => (node.type === 'heading' ? [{ id: idOf(toString(node)), heading: node }] : []))
+}
+
+/** Gives each top-level heading its section's id, as the server's search sections name them (src-shared/slug.ts). */
+function remarkSectionIds() {
+  return (tree: MdRoot) => {
+    for (const { id, heading } of sectionHeadings(tree)) heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } }
+  }
+}
+
 let currentFiles: ReadonlyMap<string, PreviewFile> = new Map()
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
 
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkFrontmatter, ['yaml'])
+  .use(remarkSectionIds)
   .use(remarkRehype)
   .use(rehypeSanitize)
   .use(rehypeQuireLinks, () => currentFiles)
@@ -99,4 +127,11 @@ export function renderMarkdown(markdown: string, files: ReadonlyMap<string, Prev
   } finally {
     currentFiles = new Map()
   }
+}
+
+/** The 1-based line of a section's heading in the markdown (where the editor puts the cursor), if it has one. */
+export function sectionLine(markdown: string, sectionId: string): number | undefined {
+  if (!sectionId) return undefined
+  const found = sectionHeadings(parser.parse(markdown) as MdRoot).find((s) => s.id === sectionId)
+  return found?.heading.position?.start.line
 }

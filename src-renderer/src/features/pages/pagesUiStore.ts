@@ -16,6 +16,9 @@ interface PagesUiState {
   /** A page just created in the tree: its editor selects the title so typing names it. */
   focusTitleOf: string | null
   setFocusTitleOf(pageId: string | null): void
+  /** What the space search box holds, per space: kept while the screen moves between main and a change request. */
+  searchText: Record<string, string>
+  setSearchText(spaceId: string, text: string): void
 }
 
 export const usePagesUi = create<PagesUiState>()(
@@ -36,8 +39,10 @@ export const usePagesUi = create<PagesUiState>()(
         }),
       focusTitleOf: null,
       setFocusTitleOf: (pageId) => set({ focusTitleOf: pageId }),
+      searchText: {},
+      setSearchText: (spaceId, text) => set((s) => ({ searchText: { ...s.searchText, [spaceId]: text } })),
     }),
-    // The editor layout is a preference; folds and focus are not kept across restarts.
+    // The editor layout is a preference; folds, focus and searches are not kept across restarts.
     { name: 'quire.pages', partialize: (s) => ({ mode: s.mode, commentsOpen: s.commentsOpen }) },
   ),
 )

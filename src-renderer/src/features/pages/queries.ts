@@ -1,7 +1,7 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ApiError, api, withQuery } from '../../api/client.ts'
-import { fetchAll } from '../../api/lists.ts'
-import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, Page } from '../../api/types.ts'
+import { fetchAll, fetchPage } from '../../api/lists.ts'
+import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, Page, SearchPage } from '../../api/types.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { updatePage } from './pageTreeModel.ts'
 
@@ -37,6 +37,22 @@ export const filesQuery = (scope: ContentScope) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'files'],
     queryFn: () => fetchAll<ContentFile>(`${scopePath(scope)}/content/files`),
+  })
+
+/** Results per request of the space search: a pane's worth, more on demand. */
+export const SEARCH_PAGE = 20
+
+/**
+ * Full-text search over the space's main content (`GET /v1/spaces/{id}/search`): pages best first, each with its
+ * best matching sections. Under the space's key, so a merge (which invalidates the space) refreshes it.
+ */
+export const spaceSearchQuery = (spaceId: string, query: string) =>
+  infiniteQueryOptions({
+    queryKey: ['spaces', spaceId, 'search', { query }],
+    queryFn: ({ pageParam }) => fetchPage<SearchPage>(`/v1/spaces/${spaceId}/search`, { query, limit: SEARCH_PAGE }, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next?.page,
+    staleTime: 10_000,
   })
 
 /** A change request by its number (the same key as the change requests screens use). */

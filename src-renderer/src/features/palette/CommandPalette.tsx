@@ -44,7 +44,10 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   const openDialog = useUiStore((s) => s.openContentDialog)
   const orgs = useQuery(orgsQuery()).data ?? []
   const { spaces, collections } = useLoadedContent(orgId, opened)
-  const toPage = useCallback((spaceId: string, pageId: string) => void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId } }), [navigate])
+  const toPage = useCallback(
+    (spaceId: string, pageId: string, section?: string) => void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId }, hash: section }),
+    [navigate],
+  )
   const search = useContentSearch(orgId, query, toPage)
   const workspaces = useQuery({ ...workspacesQuery(), retry: false }).data
   const switchWorkspace = useSwitchWorkspace()

@@ -56,11 +56,14 @@ export const orgSearchQuery = (orgId: string, query: string) =>
     staleTime: 10_000,
   })
 
-/** Pages matching the typed words, as palette items under "Pages"; a result opens the page in its space's editor. */
+/**
+ * Pages matching the typed words, as palette items under "Pages"; a result opens the page in its space's editor,
+ * at its best matching section.
+ */
 export function useContentSearch(
   orgId: string | undefined,
   query: string,
-  openPage: (spaceId: string, pageId: string) => void,
+  openPage: (spaceId: string, pageId: string, sectionId?: string) => void,
 ): { items: PaletteItem[]; searching: boolean } {
   const [debounced] = useDebouncedValue(query.trim(), 200)
   const enabled = !!orgId && debounced.length >= 2
@@ -70,16 +73,20 @@ export function useContentSearch(
       !enabled
         ? []
         : (result.data?.items ?? []).flatMap((space) =>
-            space.pages.map<PaletteItem>((page) => ({
-              id: `page-${space.id}-${page.id}`,
-              group: 'Pages',
-              label: page.title || 'Untitled page',
-              description: [space.title, page.sections[0]?.body].filter(Boolean).join(' · '),
-              // The API matched it; the local filter must not hide it for words only in the page's text.
-              keywords: query,
-              icon: 'page',
-              run: () => openPage(space.id, page.id),
-            })),
+            space.pages.map<PaletteItem>((page) => {
+              const best = page.sections[0]
+              const heading = best?.id && best.title !== page.title ? best.title : undefined
+              return {
+                id: `page-${space.id}-${page.id}`,
+                group: 'Pages',
+                label: page.title || 'Untitled page',
+                description: [space.title, heading, best?.body].filter(Boolean).join(' · '),
+                // The API matched it; the local filter must not hide it for words only in the page's text.
+                keywords: query,
+                icon: 'page',
+                run: () => openPage(space.id, page.id, best?.id || undefined),
+              }
+            }),
           ),
     [enabled, result.data, query, openPage],
   )

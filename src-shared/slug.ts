@@ -1,0 +1,29 @@
+// Slugs and heading anchors, shared by main (page slugs, search sections) and the renderer (the preview's
+// heading ids, so a search result's section opens at its heading). Pure TypeScript, no imports.
+
+/** URL slug of a title: lower-case ASCII letters and digits joined by dashes, at most `max` characters. */
+export function slugify(title: string, max = 100): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, max)
+    .replace(/-+$/, '')
+}
+
+/**
+ * Anchor ids of one document's headings, handed out in document order: the heading text's slug (`section` when
+ * it has none), and `-1`, `-2`… after the first use of a slug. A search result's section id is one of these
+ * (markdown.ts `sectionsOf`), and so is the id the editor's preview gives the heading.
+ */
+export function headingIds(): (text: string) => string {
+  const used = new Map<string, number>()
+  return (text) => {
+    const base = slugify(text.trim()) || 'section'
+    const n = used.get(base) ?? 0
+    used.set(base, n + 1)
+    return n ? `${base}-${n}` : base
+  }
+}
