@@ -1,41 +1,7 @@
-import type { APIRequestContext } from '@playwright/test'
 import { test, expect } from '../fixtures/server.ts'
 import { EditorPage } from '../pages/editorPage.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
-
-interface TreePage {
-  id: string
-  title: string
-  pages: TreePage[]
-}
-
-async function json<T>(res: Promise<import('@playwright/test').APIResponse>): Promise<T> {
-  const r = await res
-  expect(r.ok(), `${r.url()} answered ${r.status()}: ${await r.text()}`).toBe(true)
-  return (await r.json()) as T
-}
-
-const orgIdOf = async (api: APIRequestContext) => (await json<{ items: { id: string }[] }>(api.get('/v1/orgs'))).items[0]!.id
-
-/**
- * A space whose main content already has `titles` as top-level pages (written through a merged change request);
- * `markdown` gives a page's text (by default a heading and one line).
- */
-async function spaceWithPages(
-  api: APIRequestContext,
-  title: string,
-  titles: string[],
-  markdown = (t: string) => `# ${t}\n\nAbout ${t}.\n`,
-): Promise<{ spaceId: string; pages: TreePage[] }> {
-  const orgId = await orgIdOf(api)
-  const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title, empty: true } }))
-  const cr = await json<{ number: number }>(api.post(`/v1/spaces/${space.id}/change-requests`, { data: { subject: 'Seed' } }))
-  const changes = titles.map((t) => ({ operation: 'insert_page', title: t, document: { markdown: markdown(t) } }))
-  await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { data: { changes } }))
-  await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`))
-  const { pages } = await json<{ pages: TreePage[] }>(api.get(`/v1/spaces/${space.id}/content/pages`))
-  return { spaceId: space.id, pages }
-}
+import { json, spaceWithPages, type TreePage } from './seed.ts'
 
 const outline = (pages: TreePage[], depth = 0): string[] => pages.flatMap((p) => [`${'  '.repeat(depth)}${p.title}`, ...outline(p.pages, depth + 1)])
 
