@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import type { Download } from '@playwright/test'
 import { test, expect } from '../fixtures/server.ts'
 import { EditorPage } from '../pages/editorPage.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
@@ -241,4 +243,30 @@ test('upload an image and see it in the preview', async ({ page, token, api }, t
   const written = await json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}`))
   expect(written.markdown).toContain(`![pixel.png](/files/${file!.id})`)
   await editor.screenshot('editor-upload', testInfo)
+})
+
+test('export the space, and one page, as PDF files', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(60_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId } = await spaceWithPages(api, `Manual ${suffix}`, ['Overview', 'Setup'])
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+  const saved = async (download: Download) => {
+    const bytes = await readFile((await download.path())!)
+    return { name: download.suggestedFilename(), head: bytes.subarray(0, 5).toString('latin1') }
+  }
+
+  // The space's menu saves the whole main content, named after the space (and the editor's menu a page, after it).
+  const whole = page.waitForEvent('download')
+  await page.getByTestId('space-menu').click()
+  await page.getByTestId('space-export-pdf').click()
+  expect(await saved(await whole)).toMatchObject({ name: `Manual ${suffix}.pdf`, head: '%PDF-' })
+
+  // The editor's PDF menu saves the open page alone.
+  await editor.row('Setup').click()
+  await expect(editor.titleInput).toHaveValue('Setup')
+  const one = page.waitForEvent('download')
+  await page.getByTestId('page-pdf-menu').click()
+  await page.getByTestId('page-pdf-only').click()
+  expect(await saved(await one)).toMatchObject({ name: 'Setup.pdf', head: '%PDF-' })
 })

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Badge, Breadcrumbs, Button, Group, Menu, Text } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileText, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { IconArrowsMove, IconCopy, IconDots, IconFileText, IconFileTypePdf, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
+import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
@@ -10,6 +10,7 @@ import { RouterAnchor } from '../common/links.tsx'
 import { PageHeader } from '../common/PageHeader.tsx'
 import { SectionTabs, type SectionTab } from '../common/SectionTabs.tsx'
 import { orgQuery } from '../orgs/queries.ts'
+import { downloadPdf } from '../pages/queries.ts'
 import { ContentDialogs } from './ContentDialogs.tsx'
 import { useContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
@@ -57,6 +58,8 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const setLastOrgId = useUiStore((s) => s.setLastOrgId)
   const navigate = useNavigate()
   const actions = useContentActions(orgId)
+  // The whole space's main content as a PDF (a failure says why in a toast, as every failed action does).
+  const pdf = useMutation({ mutationFn: () => downloadPdf({ spaceId }) })
   useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
 
   const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
@@ -85,36 +88,44 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
         title={title}
         description={`Updated ${formatRelative(space.updatedAt)} · created ${formatDate(space.createdAt)}`}
         actions={
-          space.permissions.admin && (
-            <>
+          <>
+            {space.permissions.admin && (
               <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
                 Rename
               </Button>
-              <Menu>
-                <Menu.Target>
-                  <Button variant="default" px={8} aria-label="More actions">
-                    <IconDots size={16} />
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(row)}>
-                    Duplicate
-                  </Menu.Item>
-                  <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
-                    Move to…
-                  </Menu.Item>
-                  <Menu.Divider />
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconTrash size={16} />}
-                    onClick={() => actions.remove(row, () => void navigate({ to: '/orgs/$orgId', params: { orgId } }))}
-                  >
-                    Delete
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </>
-          )
+            )}
+            <Menu>
+              <Menu.Target>
+                <Button variant="default" px={8} aria-label="More actions" data-testid="space-menu">
+                  <IconDots size={16} />
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => pdf.mutate()} data-testid="space-export-pdf">
+                  Export as PDF
+                </Menu.Item>
+                {space.permissions.admin && (
+                  <>
+                    <Menu.Divider />
+                    <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(row)}>
+                      Duplicate
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
+                      Move to…
+                    </Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item
+                      color="red"
+                      leftSection={<IconTrash size={16} />}
+                      onClick={() => actions.remove(row, () => void navigate({ to: '/orgs/$orgId', params: { orgId } }))}
+                    >
+                      Delete
+                    </Menu.Item>
+                  </>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </>
         }
       />
       <Group gap="xs" mb="md">

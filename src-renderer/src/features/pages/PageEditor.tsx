@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type MouseEvent } from 'react'
 import { EditorView } from '@codemirror/view'
-import { ActionIcon, Alert, Anchor, Badge, Button, CloseButton, Loader, Progress, SegmentedControl, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Anchor, Badge, Button, CloseButton, Loader, Menu, Progress, SegmentedControl, Text, Tooltip } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import {
   IconAlertTriangle,
@@ -8,6 +8,7 @@ import {
   IconCloudUpload,
   IconColumns2,
   IconEye,
+  IconFileTypePdf,
   IconGitBranch,
   IconGitPullRequest,
   IconLink,
@@ -28,7 +29,7 @@ import { MarkdownEditor } from './MarkdownEditor.tsx'
 import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile } from './markdownPreview.ts'
 import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
 import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
-import { changeRequestQuery, filesQuery, pageQuery, pagesQuery, submitForReview, type ContentScope } from './queries.ts'
+import { changeRequestQuery, downloadPdf, filesQuery, pageQuery, pagesQuery, submitForReview, type ContentScope } from './queries.ts'
 import { TITLE_MAX } from './saveQueue.ts'
 import classes from './PageEditor.module.css'
 
@@ -241,6 +242,14 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         )}
         <span className={classes.grow} />
         <SegmentedControl size="xs" value={mode} onChange={(v) => setMode(v as EditorMode)} data={MODES} data-testid="editor-mode" aria-label="Editor layout" />
+        <PdfMenu
+          pageId={pageId}
+          // After the save: the first edit on main lands in a draft change request, which then holds the page.
+          save={async () => {
+            await session.queue.flush()
+            return { spaceId, changeRequest: session.snapshot().target ?? scope.changeRequest }
+          }}
+        />
         <Tooltip label={commentsOpen ? 'Hide comments' : 'Show comments'}>
           <ActionIcon variant={commentsOpen ? 'light' : 'default'} size={28} aria-label="Comments" aria-pressed={commentsOpen} onClick={toggleComments} data-testid="toggle-comments">
             <IconMessageCircle size={16} />
@@ -261,6 +270,33 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         )}
       </div>
     </div>
+  )
+}
+
+/**
+ * The page as a PDF, alone or with its subpages, from where its edits are (the change request once the first
+ * edit landed there); unsaved edits are saved first, so the PDF shows what the editor shows.
+ */
+function PdfMenu({ pageId, save }: { pageId: string; save(): Promise<ContentScope> }) {
+  const pdf = useMutation({ mutationFn: async (only: boolean) => downloadPdf(await save(), { id: pageId, only }) })
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Tooltip label="Export as PDF">
+          <ActionIcon variant="default" size={28} aria-label="Export as PDF" loading={pdf.isPending} data-testid="page-pdf-menu">
+            <IconFileTypePdf size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => pdf.mutate(true)} data-testid="page-pdf-only">
+          This page
+        </Menu.Item>
+        <Menu.Item onClick={() => pdf.mutate(false)} data-testid="page-pdf-tree">
+          This page and its subpages
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   )
 }
 

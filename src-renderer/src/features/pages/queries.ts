@@ -15,7 +15,8 @@ export interface ContentScope {
 // ['spaces', id, 'change-requests', 'n', 'content', 'page', pageId]; main content drops the change request part.
 const scopeKey = ({ spaceId, changeRequest }: ContentScope) =>
   changeRequest === undefined ? ['spaces', spaceId] : ['spaces', spaceId, 'change-requests', String(changeRequest)]
-const scopePath = ({ spaceId, changeRequest }: ContentScope) =>
+/** The API path of a scope's content: the space's main content, or a change request's. */
+export const scopePath = ({ spaceId, changeRequest }: ContentScope) =>
   changeRequest === undefined ? `/v1/spaces/${spaceId}` : `/v1/spaces/${spaceId}/change-requests/${changeRequest}`
 
 /** The page tree (no documents). */
@@ -38,6 +39,22 @@ export const filesQuery = (scope: ContentScope) =>
     queryKey: [...scopeKey(scope), 'content', 'files'],
     queryFn: () => fetchAll<ContentFile>(`${scopePath(scope)}/content/files`),
   })
+
+/**
+ * Saves a PDF of the scope's content (`GET …/pdf`): the whole of it, a page with its subpages (`page`), or the
+ * page alone (`only`). The API answers the PDF's address (signed, valid about an hour); the file is then
+ * downloaded from it as the browser (or Electron) saves files.
+ */
+export async function downloadPdf(scope: ContentScope, page?: { id: string; only: boolean }): Promise<void> {
+  const { url } = await api.request<{ url: string }>('GET', withQuery(`${scopePath(scope)}/pdf`, { page: page?.id, only: page?.only || undefined }))
+  const link = document.createElement('a')
+  link.href = url
+  // Saved, not opened; the server names the file after the space or page.
+  link.download = ''
+  document.body.append(link)
+  link.click()
+  link.remove()
+}
 
 /** Results per request of the space search: a pane's worth, more on demand. */
 export const SEARCH_PAGE = 20
