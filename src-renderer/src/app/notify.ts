@@ -38,6 +38,7 @@ export function applyFormError<T extends Record<string, unknown>>(
   notifyError(error)
 }
 
+/** The rule as a sentence; one that starts with an address keeps it as written ("http://… could not be reached"). */
 function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Badge, Breadcrumbs, Button, Group, Menu, Text } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileText, IconFileTypePdf, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFileText, IconFileTypePdf, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -10,6 +10,7 @@ import { RouterAnchor } from '../common/links.tsx'
 import { PageHeader } from '../common/PageHeader.tsx'
 import { SectionTabs, type SectionTab } from '../common/SectionTabs.tsx'
 import { orgQuery } from '../orgs/queries.ts'
+import { ImportDialog } from '../pages/ImportDialog.tsx'
 import { downloadPdf } from '../pages/queries.ts'
 import { ContentDialogs } from './ContentDialogs.tsx'
 import { useContentActions } from './contentActions.tsx'
@@ -60,6 +61,7 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const actions = useContentActions(orgId)
   // The whole space's main content as a PDF (a failure says why in a toast, as every failed action does).
   const pdf = useMutation({ mutationFn: () => downloadPdf({ spaceId }) })
+  const [importing, setImporting] = useState(false)
   useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
 
   const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
@@ -101,6 +103,11 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
+                {space.permissions.edit && space.editMode !== 'locked' && (
+                  <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="space-import">
+                    Import pages…
+                  </Menu.Item>
+                )}
                 <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => pdf.mutate()} data-testid="space-export-pdf">
                   Export as PDF
                 </Menu.Item>
@@ -138,6 +145,7 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
       <SectionTabs params={{ spaceId }} tabs={SPACE_TABS} />
       <Outlet />
       <ContentDialogs orgId={orgId} />
+      <ImportDialog spaceId={spaceId} opened={importing} onClose={() => setImporting(false)} />
     </>
   )
 }

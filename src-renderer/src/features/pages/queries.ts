@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchAll, fetchPage } from '../../api/lists.ts'
-import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, Page, SearchPage } from '../../api/types.ts'
+import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, ImportResult, ImportSource, Page, SearchPage } from '../../api/types.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { updatePage } from './pageTreeModel.ts'
 
@@ -54,6 +54,29 @@ export async function downloadPdf(scope: ContentScope, page?: { id: string; only
   document.body.append(link)
   link.click()
   link.remove()
+}
+
+/**
+ * Imports pages from a URL (`POST …/content/import`). Into a new change request by default, reviewed before
+ * it goes live: the change request is created first, and archived again if the import fails (the API changed
+ * nothing else), so a failed import leaves no empty draft behind. `into: 'space'` writes the space's main
+ * content directly.
+ */
+export async function importContent(
+  spaceId: string,
+  body: { url: string; source: ImportSource },
+  into: 'change-request' | 'space',
+): Promise<{ result: ImportResult; changeRequest?: ChangeRequest }> {
+  if (into === 'space') return { result: await api.request<ImportResult>('POST', `/v1/spaces/${spaceId}/content/import`, body) }
+  const subject = `Import from ${new URL(body.url).host}`.slice(0, 100)
+  const cr = await api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests`, { subject })
+  try {
+    const result = await api.request<ImportResult>('POST', `/v1/spaces/${spaceId}/change-requests/${cr.number}/content/import`, body)
+    return { result, changeRequest: cr }
+  } catch (error) {
+    await api.request('PATCH', `/v1/spaces/${spaceId}/change-requests/${cr.number}`, { status: 'archived' }).catch(() => {})
+    throw error
+  }
 }
 
 /** Results per request of the space search: a pane's worth, more on demand. */
