@@ -63,6 +63,16 @@ export class SpacesPage extends AppShell {
     await this.page.mouse.down()
     await this.page.mouse.move(from.x + 20, from.y + from.height / 2 + 8, { steps: 4 })
     await this.page.mouse.move(to.x + 20, to.y + to.height / 2, { steps: 12 })
+    // dnd-kit scrolls the page while the pointer is near its top or bottom (a long tree: the source row near the
+    // bottom, the collection near the top): follow the target until the page stops moving, then drop on it.
+    let last = to
+    for (let i = 0; i < 30; i++) {
+      await this.page.waitForTimeout(100)
+      const now = (await target.getByTestId('tree-row-title').boundingBox())!
+      if (now.y === last.y) break
+      last = now
+      await this.page.mouse.move(now.x + 20, now.y + now.height / 2, { steps: 2 })
+    }
     await expect(target).toHaveAttribute('data-drop', 'inside')
     await this.page.mouse.up()
   }

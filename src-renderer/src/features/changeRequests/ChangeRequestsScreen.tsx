@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Avatar, Button, EmptyState, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core'
 import { IconGitPullRequest, IconMessageCircle, IconPlus } from '@tabler/icons-react'
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
@@ -8,7 +8,7 @@ import { useReportAppState } from '../../app/appState.ts'
 import { formatRelative, initials } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
-import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
+import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { spaceQuery } from '../content/queries.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { STATUS_FILTERS, STATUS_LABELS } from './moves.ts'
@@ -83,11 +83,7 @@ export function ChangeRequestsScreen({
 
   const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => rows[i]!.id })
   const items = virtualizer.getVirtualItems()
-  const last = items[items.length - 1]
-  useEffect(() => {
-    // Ask for the next page when the last loaded rows come into view.
-    if (last && last.index >= rows.length - 20 && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
-  }, [last?.index, rows.length, query.hasNextPage, query.isFetchingNextPage])
+  useLoadMoreNearEnd(items[items.length - 1]?.index, rows.length, query)
 
   const open = (cr: ChangeRequest) =>
     void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number: String(cr.number) } })

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button, Stack, Text } from '@mantine/core'
 import { IconAlertTriangle, IconLockAccess, IconMessageCircle } from '@tabler/icons-react'
 import { ApiError } from '../../api/client.ts'
@@ -6,6 +6,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { Virtualizer } from '@tanstack/react-virtual'
 import type { Comment, User } from '../../api/types.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
+import { useLoadMoreNearEnd } from '../common/usePageVirtualizer.ts'
 import { CommentThread, type TargetDisplay, type ThreadUi } from './CommentThread.tsx'
 import type { CommentListFilters } from './filters.ts'
 import { commentsQuery } from './queries.ts'
@@ -70,10 +71,7 @@ export function ThreadRows({
   fetchNextPage(): void
 }) {
   const items = virtualizer.getVirtualItems()
-  const last = items[items.length - 1]
-  useEffect(() => {
-    if (last && last.index >= comments.length - 10 && hasNextPage && !isFetchingNextPage) fetchNextPage()
-  }, [last?.index, comments.length, hasNextPage, isFetchingNextPage])
+  useLoadMoreNearEnd(items[items.length - 1]?.index, comments.length, { hasNextPage, isFetchingNextPage, fetchNextPage }, 10)
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 
 /**
@@ -41,4 +41,21 @@ export function usePageVirtualizer({
     getItemKey,
   })
   return { listRef, list, virtualizer, scrollMargin }
+}
+
+/** What an infinite list query offers for loading on (TanStack Query's `useInfiniteQuery` result). */
+interface MorePages {
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage(): unknown
+}
+
+/**
+ * Asks for the next page of an infinite list when its last loaded rows come into view: `lastIndex` is the last
+ * rendered row (the virtualizer's), `loaded` how many rows are loaded, `ahead` how early to ask.
+ */
+export function useLoadMoreNearEnd(lastIndex: number | undefined, loaded: number, more: MorePages, ahead = 20): void {
+  useEffect(() => {
+    if (lastIndex !== undefined && lastIndex >= loaded - ahead && more.hasNextPage && !more.isFetchingNextPage) void more.fetchNextPage()
+  }, [lastIndex, loaded, more.hasNextPage, more.isFetchingNextPage])
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { Badge, EmptyState, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core'
 import { IconCircleCheck, IconExternalLink, IconFile, IconFileText, IconLink, IconPhoto } from '@tabler/icons-react'
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
@@ -7,7 +7,7 @@ import { useReportAppState } from '../../app/appState.ts'
 import { plural } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
-import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
+import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { indexPages } from '../pages/pageTreeModel.ts'
 import { filesQuery, pagesQuery } from '../pages/queries.ts'
 import { describeTarget, LINK_FILTER_LABELS, LINK_FILTERS, type LinkFilter } from './links.ts'
@@ -48,11 +48,7 @@ export function LinksScreen({ spaceId, filter, onFilterChange }: { spaceId: stri
 
   const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT })
   const items = virtualizer.getVirtualItems()
-  const last = items[items.length - 1]
-  useEffect(() => {
-    // Ask for the next page when the last loaded rows come into view.
-    if (last && last.index >= rows.length - 20 && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
-  }, [last?.index, rows.length, query.hasNextPage, query.isFetchingNextPage])
+  useLoadMoreNearEnd(items[items.length - 1]?.index, rows.length, query)
 
   const empty = EMPTY[filter]
   return (

@@ -10,7 +10,7 @@ import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { formatDate, formatRelative, initials } from '../common/format.ts'
 import { ROLE_LABELS, fromRoleValue, roleOptions, toRoleValue } from '../common/roles.ts'
 import { useReportAppState } from '../../app/appState.ts'
-import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
+import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { membersQuery, useRemoveMember, useUpdateMemberRole, type MemberFilters } from './queries.ts'
 import classes from '../common/DataTable.module.css'
@@ -46,11 +46,7 @@ export function MembersScreen({
 
   const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: members.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => members[i]!.id })
   const items = virtualizer.getVirtualItems()
-  const last = items[items.length - 1]
-  useEffect(() => {
-    // Ask for the next page when the last loaded rows come into view.
-    if (last && last.index >= members.length - 20 && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
-  }, [last?.index, members.length, query.hasNextPage, query.isFetchingNextPage])
+  useLoadMoreNearEnd(items[items.length - 1]?.index, members.length, query)
 
   const order = filters.order ?? 'desc'
   return (
