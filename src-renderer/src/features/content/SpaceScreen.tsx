@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Badge, Breadcrumbs, Button, Group, Menu, Text } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFileText, IconFileTypePdf, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -44,12 +44,13 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId', label: 'Pages', icon: <IconFileText size={16} />, testId: 'tab-pages', claims: /\/change-requests\/[^/]+\/pages\// },
   { to: '/spaces/$spaceId/change-requests', label: 'Change requests', icon: <IconGitPullRequest size={16} />, testId: 'tab-change-requests' },
   { to: '/spaces/$spaceId/comments', label: 'Comments', icon: <IconMessageCircle size={16} />, testId: 'tab-comments' },
+  { to: '/spaces/$spaceId/files', label: 'Files', icon: <IconFiles size={16} />, testId: 'tab-files' },
   { to: '/spaces/$spaceId/links', label: 'Links', icon: <IconLink size={16} />, testId: 'tab-links' },
 ]
 
 /**
  * A space: where it sits, what it is (visibility, lock, counters), its actions, and tabs for its pages,
- * change requests, comments and links (child routes render below the tabs).
+ * change requests, comments, files and links (child routes render below the tabs).
  */
 export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const { data: space } = useSuspenseQuery(spaceQuery(spaceId))
