@@ -19,8 +19,9 @@ import classes from './PagesScreen.module.css'
 
 /**
  * The space's Pages tab: the space search and page tree on the left, the open page's editor on the right (and its
- * comments when asked). On main (`/spaces/$spaceId/pages/$pageId`) edits go to a draft change request found or opened on the
- * first write; inside a change request (`…/change-requests/$number/pages/$pageId`) they go to that one.
+ * comments when asked). On main (`/spaces/$spaceId/pages/$pageId`) edits go to a draft change request found or
+ * opened on the first write; inside a change request (`…/change-requests/$number/pages/$pageId`) they go to that
+ * one.
  */
 export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: string; pageId?: string; changeRequest?: number }) {
   const scope = useMemo<ContentScope>(() => ({ spaceId, changeRequest }), [spaceId, changeRequest])
