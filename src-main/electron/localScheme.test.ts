@@ -11,6 +11,10 @@ describe('quire://local requests', () => {
       'http://quire.localhost/preview/sites/site1/docs/intro'
     )
     expect(localSchemeRequest('quire://local/integrations/acme/assets/abc123', 'HEAD', new Headers())?.method).toBe('HEAD')
+    // "Export as PDF" saves the signed address GET …/pdf answers.
+    expect(localSchemeRequest('quire://local/pdf/s1/r1/Guide.pdf?page=p1&only=true&token=abc', 'GET', new Headers())?.url).toBe(
+      'http://quire.localhost/pdf/s1/r1/Guide.pdf?page=p1&only=true&token=abc'
+    )
   })
 
   it('refuses the API, writes, other hosts and other paths', () => {
@@ -18,6 +22,7 @@ describe('quire://local requests', () => {
     expect(localSchemeRequest('quire://local/files/s1/r1/f1/a.png', 'POST', new Headers())).toBeUndefined()
     expect(localSchemeRequest('quire://other/preview/sites/x', 'GET', new Headers())).toBeUndefined()
     expect(localSchemeRequest('quire://local/files/../v1/orgs', 'GET', new Headers())).toBeUndefined()
+    expect(localSchemeRequest('quire://local/pdf/s1/r1/a/b.pdf', 'GET', new Headers())).toBeUndefined()
     expect(localSchemeRequest('not a url', 'GET', new Headers())).toBeUndefined()
   })
 

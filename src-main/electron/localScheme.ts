@@ -1,5 +1,5 @@
 // `quire://local/…`: how the desktop app's pages reach what the loopback server serves besides /v1 — file
-// downloads (images in the editor's preview) and the local site preview — without opening a port. Plain Node
+// downloads (images in the editor's preview), PDFs and the local site preview — without opening a port. Plain Node
 // (no 'electron' import) so the rules are tested under Node; main.ts wires them to `protocol.handle`.
 
 export const LOCAL_SCHEME = 'quire'
@@ -8,9 +8,14 @@ export const LOCAL_ORIGIN = `${LOCAL_SCHEME}://local`
 /** The origin the in-process backend is asked under (any valid origin; only path and query reach it). */
 export const BACKEND_ORIGIN = 'http://quire.localhost'
 
-// Only public-by-design or self-authorizing paths: /files/ carries a signed token, the preview applies the
-// site's own visibility. /v1 stays behind the IPC bridge, which adds the session token.
-const ALLOWED = [/^\/files\/[^/]+\/[^/]+\/[^/]+\/[^/]+$/, /^\/preview\/sites\//, /^\/integrations\/[^/]+\/assets\/[^/]+$/]
+// Only public-by-design or self-authorizing paths: /files/ and /pdf/ carry a signed token, the preview applies
+// the site's own visibility. /v1 stays behind the IPC bridge, which adds the session token.
+const ALLOWED = [
+  /^\/files\/[^/]+\/[^/]+\/[^/]+\/[^/]+$/,
+  /^\/pdf\/[^/]+\/[^/]+\/[^/]+$/,
+  /^\/preview\/sites\//,
+  /^\/integrations\/[^/]+\/assets\/[^/]+$/
+]
 const FORWARDED_HEADERS = ['range', 'if-none-match', 'if-modified-since', 'accept']
 
 /** The backend request for a `quire://local/…` request, or undefined when the path is not served that way. */
