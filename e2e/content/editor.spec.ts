@@ -171,6 +171,7 @@ test('search a space from its page tree and open a result at its section', async
   const heading = editor.preview.locator(`#user-content-${anchor}`)
   await expect(heading).toBeInViewport()
   await expect(editor.preview.getByText('Paragraph 1 of the routine.', { exact: true })).not.toBeInViewport()
+  await expect(found.getByRole('button', { name: 'Night shift', exact: true })).toHaveAttribute('aria-current', 'page')
   await editor.screenshot('space-search-opened-section', testInfo)
 
   // The results stay while pages open from them; keys move through them, Enter opens, Esc goes back and clears.

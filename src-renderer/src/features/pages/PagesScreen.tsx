@@ -64,7 +64,7 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
       data-scope={changeRequest === undefined ? 'main' : `change-request-${changeRequest}`}
     >
       <aside className={classes.tree}>
-        <SpaceSearch spaceId={spaceId} inChangeRequest={changeRequest !== undefined} onOpen={openFound}>
+        <SpaceSearch spaceId={spaceId} openPageId={pageId} inChangeRequest={changeRequest !== undefined} onOpen={openFound}>
           <PageTree spaceId={spaceId} pages={pages} openPageId={pageId} canEdit={canEdit} actions={actions} onOpen={open} onRename={setRenaming} />
         </SpaceSearch>
       </aside>

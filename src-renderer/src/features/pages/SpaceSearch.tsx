@@ -20,11 +20,14 @@ const MIN_QUERY = 2
  */
 export function SpaceSearch({
   spaceId,
+  openPageId,
   inChangeRequest,
   onOpen,
   children,
 }: {
   spaceId: string
+  /** The page the editor shows: its result is marked as open. */
+  openPageId: string | undefined
   inChangeRequest: boolean
   onOpen(pageId: string, sectionId?: string): void
   children: ReactNode
@@ -103,7 +106,7 @@ export function SpaceSearch({
               Searching the space's main content; this change request's edits are found once merged.
             </Text>
           )}
-          {searching ? <Results spaceId={spaceId} query={query.trim()} onOpen={onOpen} /> : <Searching />}
+          {searching ? <Results spaceId={spaceId} query={query.trim()} openPageId={openPageId} onOpen={onOpen} /> : <Searching />}
         </div>
       ) : (
         <div className={classes.rest}>{children}</div>
@@ -123,7 +126,17 @@ function Searching() {
   )
 }
 
-function Results({ spaceId, query, onOpen }: { spaceId: string; query: string; onOpen(pageId: string, sectionId?: string): void }) {
+function Results({
+  spaceId,
+  query,
+  openPageId,
+  onOpen,
+}: {
+  spaceId: string
+  query: string
+  openPageId: string | undefined
+  onOpen(pageId: string, sectionId?: string): void
+}) {
   const search = useInfiniteQuery({ ...spaceSearchQuery(spaceId, query), placeholderData: keepPreviousData, retry: false })
   const pattern = useMemo(() => searchPattern(query), [query])
   if (search.isPending) return <Searching />
@@ -143,7 +156,7 @@ function Results({ spaceId, query, onOpen }: { spaceId: string; query: string; o
         {search.isFetching && !search.isFetchingNextPage && <Loader size={10} ml={6} />}
       </Text>
       {pages.map((page) => (
-        <Result key={page.id} page={page} pattern={pattern} onOpen={onOpen} />
+        <Result key={page.id} page={page} open={page.id === openPageId} pattern={pattern} onOpen={onOpen} />
       ))}
       {search.hasNextPage && (
         <Button variant="subtle" size="compact-xs" className={classes.more} loading={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()} data-testid="space-search-more">
@@ -162,13 +175,13 @@ function Marked({ text, pattern }: { text: string; pattern: RegExp | null }) {
   )
 }
 
-function Result({ page, pattern, onOpen }: { page: SearchPage; pattern: RegExp | null; onOpen(pageId: string, sectionId?: string): void }) {
+function Result({ page, open, pattern, onOpen }: { page: SearchPage; open: boolean; pattern: RegExp | null; onOpen(pageId: string, sectionId?: string): void }) {
   const title = page.title || 'Untitled page'
   // The text before a page's first heading has no id: it opens the page at its top.
   const sections = page.sections.filter((s) => s.id || s.body)
   return (
     <div className={classes.result} data-testid="space-search-result" data-page-id={page.id}>
-      <button type="button" className={classes.page} data-result onClick={() => onOpen(page.id)} title={page.path}>
+      <button type="button" className={classes.page} data-result data-open={open || undefined} aria-current={open ? 'page' : undefined} onClick={() => onOpen(page.id)} title={page.path}>
         <IconFileText size={14} className={classes.icon} aria-hidden />
         <span className={classes.pageTitle}>
           <Marked text={title} pattern={pattern} />
