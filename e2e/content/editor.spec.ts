@@ -271,3 +271,36 @@ test('export the space, and one page, as PDF files', async ({ page, token, api }
   await page.getByTestId('page-pdf-only').click()
   expect(await saved(await one)).toMatchObject({ name: 'Setup.pdf', head: '%PDF-' })
 })
+
+test('a link typed in the editor is completed from the pages and files of the space', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(60_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId } = await spaceWithPages(api, `Linking ${suffix}`, ['Overview', 'Install guide'])
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+  await expect(editor.titleInput).toHaveValue('Overview')
+
+  // The first edit moves the editor into a draft change request; then typing a link's destination offers the
+  // pages, a word of the title finds one, and Enter writes its path.
+  await editor.typeMarkdown('\nRead ')
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+  await page.keyboard.type('[the guide](')
+  const options = page.locator('.cm-tooltip-autocomplete [role="option"]')
+  await expect(options.filter({ hasText: 'Install guide' })).toBeVisible()
+  await expect(options.filter({ hasText: 'Overview' }), 'not the page itself').toHaveCount(0)
+  await page.keyboard.type('inst')
+  await expect(options.first()).toContainText('Install guide')
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+  // CodeMirror ignores Enter within 75 ms of the list changing (its interactionDelay, against accidental picks).
+  await page.waitForTimeout(150)
+  await page.keyboard.press('Enter')
+  await page.keyboard.type(') first.')
+  await expect(editor.markdown).toContainText('Read [the guide](/install-guide) first.')
+  await editor.expectSaved()
+
+  // The link is right: the preview renders it, and the API resolves it to the page in the change request.
+  await expect(editor.preview.getByRole('link', { name: 'the guide' })).toHaveAttribute('href', '/install-guide')
+  const { changeRequest, pageId } = editor.where()
+  const links = await json<{ items: { status: string; href: string }[] }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}/links`))
+  expect(links.items).toEqual([expect.objectContaining({ href: '/install-guide', status: 'ok' })])
+})

@@ -3,6 +3,7 @@ import { Compartment, EditorState, Prec, StateEffect, type Extension } from '@co
 import { EditorView, keymap, placeholder } from '@codemirror/view'
 import { basicSetup } from 'codemirror'
 import { appEditorTheme, shadowMount } from '../common/codemirror.ts'
+import { linkCompletionSource, type LinkTarget } from './linkCompletion.ts'
 import { markdownLanguage } from './markdownLanguage.ts'
 import type { PageSession } from './pageSession.ts'
 import classes from './PageEditor.module.css'
@@ -20,10 +21,13 @@ interface Handlers {
   onSave(): void
   onFiles(files: File[], pos?: number): void
   onScroll?(ratio: number): void
+  /** What a link typed in the page may point at (offered after `](`). */
+  linkTargets?(): LinkTarget[]
 }
 
 function extensions(session: PageSession, readOnly: Compartment, ro: boolean, handlers: { current: Handlers }): Extension[] {
   const filesOf = (list: FileList | null | undefined) => (list ? Array.from(list) : [])
+  const linkData = [{ autocomplete: linkCompletionSource(() => handlers.current.linkTargets?.() ?? []) }]
   return [
     basicSetup,
     markdownLanguage,
@@ -31,6 +35,9 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
     appEditorTheme,
     pageTheme,
     placeholder('Write in Markdown… Drop or paste images and files to upload them.'),
+    // basicSetup's autocompletion asks the language data at the cursor for sources: this one completes links.
+    // One data object: the completion state keeps a source's results by its identity.
+    EditorState.languageData.of(() => linkData),
     readOnly.of([EditorState.readOnly.of(ro), EditorView.editable.of(!ro)]),
     EditorView.contentAttributes.of({ 'aria-label': 'Page markdown', 'data-testid': 'markdown-input' }),
     Prec.highest(

@@ -25,6 +25,7 @@ import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ChangeRequest } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
+import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
 import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile } from './markdownPreview.ts'
 import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
@@ -68,6 +69,9 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   const cr = useQuery({ ...changeRequestQuery(spaceId, target ?? 0), enabled: target !== undefined }).data
   const filesScope: ContentScope = { spaceId, changeRequest: target }
   const files = useQuery(filesQuery(filesScope)).data
+  // The pages and files a link may point at, from where the edits go (a draft's new pages and uploads too).
+  const treeForLinks = useQuery(pagesQuery(filesScope)).data
+  const targets = useMemo(() => linkTargets(treeForLinks ?? [], files ?? [], pageId), [treeForLinks, files, pageId])
   const mode = usePagesUi((s) => s.mode)
   const setMode = usePagesUi((s) => s.setMode)
   const commentsOpen = usePagesUi((s) => s.commentsOpen)
@@ -259,7 +263,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
       {snap.uploads.length > 0 && <Uploads uploads={snap.uploads} onDismiss={(id) => session.dismissUpload(id)} />}
       <div className={classes.body} data-mode={mode}>
         <div className={classes.source}>
-          <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} />
+          <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} linkTargets={() => targets} />
         </div>
         {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} previewRef={previewRef} />}
         {dragOver && (
