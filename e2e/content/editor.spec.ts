@@ -284,6 +284,8 @@ test('a link typed in the editor is completed from the pages and files of the sp
   // pages, a word of the title finds one, and Enter writes its path.
   await editor.typeMarkdown('\nRead ')
   await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+  await editor.expectSaved()
+  await expect(editor.markdown).toBeFocused()
   await page.keyboard.type('[the guide](')
   const options = page.locator('.cm-tooltip-autocomplete [role="option"]')
   await expect(options.filter({ hasText: 'Install guide' })).toBeVisible()
@@ -303,4 +305,9 @@ test('a link typed in the editor is completed from the pages and files of the sp
   const { changeRequest, pageId } = editor.where()
   const links = await json<{ items: { status: string; href: string }[] }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}/links`))
   expect(links.items).toEqual([expect.objectContaining({ href: '/install-guide', status: 'ok' })])
+
+  // In the preview the link opens that page, in the same change request.
+  await editor.preview.getByRole('link', { name: 'the guide' }).click()
+  await expect(editor.titleInput).toHaveValue('Install guide')
+  expect(editor.where()).toMatchObject({ changeRequest })
 })

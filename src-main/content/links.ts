@@ -1,3 +1,4 @@
+import { decodeLinkPath, pagePathCandidates } from '../../src-shared/pagePaths'
 import type { Db } from '../storage/database'
 import { PageTree } from './pageTree'
 import { loadFiles, loadPages } from './revisions'
@@ -71,34 +72,6 @@ interface Resolver {
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i
 
-/** Drops `.`/`..`, `.md`, a trailing README/index; undefined when `..` climbs above the root. */
-function normalizeSegments(segments: string[]): string[] | undefined {
-  const out: string[] = []
-  for (const raw of segments) {
-    if (raw === '' || raw === '.') continue
-    if (raw === '..') {
-      if (!out.length) return undefined
-      out.pop()
-      continue
-    }
-    out.push(raw)
-  }
-  const last = out.length - 1
-  if (last >= 0) {
-    out[last] = out[last]!.replace(/\.md$/i, '')
-    if (/^(readme|index)$/i.test(out[last]!)) out.pop()
-  }
-  return out
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
-
 export function resolveLink(r: Resolver, fromPageId: string, href: string): { status: LinkStatus; target: LinkTarget } | undefined {
   const link = href.trim()
   if (!link || link.startsWith('#')) return undefined
@@ -106,7 +79,7 @@ export function resolveLink(r: Resolver, fromPageId: string, href: string): { st
     const inApp = r.appOrigins.some((o) => link === o || link.startsWith(`${o}/`) || link.startsWith(`${o}#`) || link.startsWith(`${o}?`))
     return { status: inApp ? 'in-app' : 'ok', target: { kind: 'url', url: link } }
   }
-  const path = decode(link.split(/[?#]/, 1)[0]!)
+  const path = decodeLinkPath(link.split(/[?#]/, 1)[0]!)
   const segments = path.split('/')
   const absolute = path.startsWith('/')
   if (absolute && segments[1] === 'files' && segments[2]) {
@@ -122,25 +95,18 @@ export function resolveLink(r: Resolver, fromPageId: string, href: string): { st
     const file = r.filesByName.get(lastSegment)
     return file ? { status: 'ok', target: { kind: 'file', file } } : { status: 'broken', target: { kind: 'file', name: lastSegment } }
   }
-  const fromPath = r.pathsById.get(fromPageId) ?? ''
-  const folder = r.hasChildren.has(fromPageId)
-  const bases = absolute ? [''] : folder ? [fromPath, parentOf(fromPath)] : [parentOf(fromPath), fromPath]
-  let first: string | undefined
-  for (const base of bases) {
-    const resolved = normalizeSegments([...base.split('/'), ...segments])
-    if (!resolved) continue
-    const joined = resolved.join('/')
-    first ??= joined
-    const page = r.idsByPath.get(joined)
+  const candidates = pagePathCandidates(path, r.pathsById.get(fromPageId) ?? '', r.hasChildren.has(fromPageId))
+  for (const candidate of candidates) {
+    const page = r.idsByPath.get(candidate)
     if (page) return { status: 'ok', target: { kind: 'page', page } }
   }
+  const first = candidates[0]
   if (absolute && segments[1] === 'pages' && segments[2] && segments.length === 3) {
     return { status: 'broken', target: { kind: 'page', page: segments[2] } }
   }
   return { status: 'broken', target: { kind: 'page', path: first ?? path } }
 }
 
-const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
 
 interface LinkRow {
   page_id: string

@@ -23,10 +23,11 @@ import {
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ChangeRequest } from '../../api/types.ts'
-import { notifySuccess } from '../../app/notify.ts'
+import { notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
 import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
+import { pageLinkContext, resolvePageLink } from './pageLinks.ts'
 import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile } from './markdownPreview.ts'
 import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
 import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
@@ -72,6 +73,21 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   // The pages and files a link may point at, from where the edits go (a draft's new pages and uploads too).
   const treeForLinks = useQuery(pagesQuery(filesScope)).data
   const targets = useMemo(() => linkTargets(treeForLinks ?? [], files ?? [], pageId), [treeForLinks, files, pageId])
+  const linkContext = useMemo(() => pageLinkContext(treeForLinks ?? [], pageId), [treeForLinks, pageId])
+  // A link to a page of the space opens it here, in the same scope (at its heading when the link names one).
+  const openLinkedPage = (href: string): boolean => {
+    const found = resolvePageLink(href, linkContext)
+    if (!found) return false
+    if ('missing' in found) {
+      notifyInfo(`No page at “${found.missing}”: this link is broken.`)
+      return true
+    }
+    const number = target ?? scope.changeRequest
+    const params = { spaceId, pageId: found.pageId }
+    if (number === undefined) void navigate({ to: '/spaces/$spaceId/pages/$pageId', params, hash: found.section })
+    else void navigate({ to: '/spaces/$spaceId/change-requests/$number/pages/$pageId', params: { ...params, number: String(number) }, hash: found.section })
+    return true
+  }
   const mode = usePagesUi((s) => s.mode)
   const setMode = usePagesUi((s) => s.setMode)
   const commentsOpen = usePagesUi((s) => s.commentsOpen)
@@ -265,7 +281,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         <div className={classes.source}>
           <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} linkTargets={() => targets} />
         </div>
-        {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} previewRef={previewRef} />}
+        {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} previewRef={previewRef} onPageLink={openLinkedPage} />}
         {dragOver && (
           <div className={classes.dropOverlay} data-testid="drop-overlay">
             <IconCloudUpload size={28} stroke={1.6} />
@@ -496,14 +512,26 @@ function Uploads({ uploads, onDismiss }: { uploads: Upload[]; onDismiss(id: numb
 }
 
 // --- preview -----------------------------------------------------------------------------------------------------
-function Preview({ markdown, files, previewRef }: { markdown: string; files: { id: string; name: string; downloadURL: string }[] | undefined; previewRef: React.RefObject<HTMLDivElement | null> }) {
+function Preview({
+  markdown,
+  files,
+  previewRef,
+  onPageLink,
+}: {
+  markdown: string
+  files: { id: string; name: string; downloadURL: string }[] | undefined
+  previewRef: React.RefObject<HTMLDivElement | null>
+  /** Opens the page a link names; false when the link names no page (a URL, a file). */
+  onPageLink(href: string): boolean
+}) {
   // Typing stays responsive on long pages: the preview renders from a deferred copy of the text.
   const text = useDeferredValue(markdown)
   const fileMap = useMemo(() => new Map<string, PreviewFile>((files ?? []).map((f) => [f.id, f])), [files])
   const html = useMemo(() => renderMarkdown(text, fileMap), [text, fileMap])
   const fm = useMemo(() => readFrontMatter(text), [text])
 
-  // Links open outside the app; in-page anchors scroll the preview. The router never sees these clicks.
+  // Links to pages of the space open them in the editor, other links outside the app; in-page anchors scroll the
+  // preview. The router never sees these clicks.
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const a = (e.target as HTMLElement).closest('a')
     if (!a) return
@@ -515,7 +543,7 @@ function Preview({ markdown, files, previewRef }: { markdown: string; files: { i
       const root = previewRef.current
       const target = root?.querySelector(`#${CSS.escape(id)}`) ?? root?.querySelector(`#${CSS.escape(`user-content-${id}`)}`)
       target?.scrollIntoView({ block: 'start' })
-    } else if (/^(https?:|mailto:)/i.test(a.href)) {
+    } else if (!onPageLink(href) && /^(https?:|mailto:)/i.test(a.href)) {
       window.open(a.href, '_blank', 'noopener,noreferrer')
     }
   }

@@ -1,0 +1,51 @@
+// How a link in a page names another page by its path, shared by main (the links list, broken or not) and the
+// renderer (a click on such a link in the editor's preview opens that page). Pure TypeScript, no imports.
+
+/** Drops `.`/`..`, `.md`, a trailing README/index; undefined when `..` climbs above the root. */
+function normalizeSegments(segments: string[]): string[] | undefined {
+  const out: string[] = []
+  for (const raw of segments) {
+    if (raw === '' || raw === '.') continue
+    if (raw === '..') {
+      if (!out.length) return undefined
+      out.pop()
+      continue
+    }
+    out.push(raw)
+  }
+  const last = out.length - 1
+  if (last >= 0) {
+    out[last] = out[last]!.replace(/\.md$/i, '')
+    if (/^(readme|index)$/i.test(out[last]!)) out.pop()
+  }
+  return out
+}
+
+/** A link's path as written, percent-decoding undone (kept as is when it is not valid percent-encoding). */
+export function decodeLinkPath(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '')
+
+/**
+ * The page paths (slugs from the root, no leading `/`) a link path may name, most likely first. Absolute
+ * (`/guide/install`): from the root. Relative (`./install`, `../guide/install.md`): from the folder the linking
+ * page lives in (its parent's path), then from the page's own path, since a page with children is a folder's
+ * README in Git (for such a page, the other way round). `.md` and a trailing `README`/`index` are dropped; a
+ * path climbing above the root names nothing.
+ */
+export function pagePathCandidates(path: string, fromPath: string, fromHasChildren: boolean): string[] {
+  const segments = path.split('/')
+  const bases = path.startsWith('/') ? [''] : fromHasChildren ? [fromPath, parentOf(fromPath)] : [parentOf(fromPath), fromPath]
+  const found: string[] = []
+  for (const base of bases) {
+    const resolved = normalizeSegments([...base.split('/'), ...segments])
+    if (resolved) found.push(resolved.join('/'))
+  }
+  return found
+}
