@@ -9,8 +9,7 @@ import { RouterAnchor } from '../common/links.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { formatBytes } from '../pages/fileUpload.ts'
-import { indexPages } from '../pages/pageTreeModel.ts'
-import { filesQuery, pagesQuery } from '../pages/queries.ts'
+import { filesQuery, usePageTitles } from '../pages/queries.ts'
 import { filterFiles, isImage, kindOf } from './files.ts'
 import { backlinksQuery } from './queries.ts'
 import table from '../common/DataTable.module.css'
@@ -26,8 +25,7 @@ const COLUMNS = '48px minmax(200px, 1.4fr) 120px 90px 110px 120px'
  */
 export function FilesScreen({ spaceId }: { spaceId: string }) {
   const files = useQuery(filesQuery({ spaceId }))
-  const pages = useQuery(pagesQuery({ spaceId })).data
-  const titles = useMemo(() => new Map([...indexPages(pages ?? [])].map(([id, entry]) => [id, entry.page.title])), [pages])
+  const titles = usePageTitles(spaceId)
   const [filter, setFilter] = useState('')
   const deferred = useDeferredValue(filter)
   const rows = useMemo(() => filterFiles(files.data ?? [], deferred), [files.data, deferred])

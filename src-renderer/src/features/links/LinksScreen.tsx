@@ -8,8 +8,7 @@ import { plural } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
-import { indexPages } from '../pages/pageTreeModel.ts'
-import { filesQuery, pagesQuery } from '../pages/queries.ts'
+import { filesQuery, usePageTitles } from '../pages/queries.ts'
 import { describeTarget, LINK_FILTER_LABELS, LINK_FILTERS, type LinkFilter } from './links.ts'
 import { linksQuery } from './queries.ts'
 import table from '../common/DataTable.module.css'
@@ -38,9 +37,8 @@ const EMPTY: Record<LinkFilter, { title: string; description: string }> = {
  */
 export function LinksScreen({ spaceId, filter, onFilterChange }: { spaceId: string; filter: LinkFilter; onFilterChange(filter: LinkFilter): void }) {
   const query = useInfiniteQuery({ ...linksQuery(spaceId, filter === 'all' ? undefined : filter), placeholderData: keepPreviousData })
-  const pages = useQuery(pagesQuery({ spaceId })).data
+  const titles = usePageTitles(spaceId)
   const files = useQuery(filesQuery({ spaceId })).data
-  const titles = useMemo(() => new Map([...indexPages(pages ?? [])].map(([id, entry]) => [id, entry.page.title])), [pages])
   const fileNames = useMemo(() => new Map((files ?? []).map((f) => [f.id, f.name])), [files])
   const rows = query.data?.pages.flatMap((p) => p.items) ?? []
   const stats = query.data?.pages[0]?.stats

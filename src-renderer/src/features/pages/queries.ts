@@ -1,9 +1,10 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { infiniteQueryOptions, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchAll, fetchPage } from '../../api/lists.ts'
 import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, ImportResult, ImportSource, Page, SearchPage } from '../../api/types.ts'
 import { userQuery } from '../orgs/queries.ts'
-import { updatePage } from './pageTreeModel.ts'
+import { indexPages, updatePage } from './pageTreeModel.ts'
 
 /** Whose content a screen shows: the space's main content, or a change request's (by its number). */
 export interface ContentScope {
@@ -25,6 +26,12 @@ export const pagesQuery = (scope: ContentScope) =>
     queryKey: [...scopeKey(scope), 'content', 'pages'],
     queryFn: () => api.request<{ pages: ContentPage[] }>('GET', `${scopePath(scope)}/content/pages`).then((r) => r.pages),
   })
+
+/** Page id → title over the space's main content (screens that name the pages their rows point at). */
+export function usePageTitles(spaceId: string): ReadonlyMap<string, string> {
+  const pages = useQuery(pagesQuery({ spaceId })).data
+  return useMemo(() => new Map([...indexPages(pages ?? [])].map(([id, entry]) => [id, entry.page.title])), [pages])
+}
 
 /** One page with its markdown. */
 export const pageQuery = (scope: ContentScope, pageId: string) =>
