@@ -43,6 +43,10 @@ test('import a website into a new change request, and see why an address cannot 
   const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`
   await new Promise<void>((resolve) => closed.close(() => resolve()))
   await openImport()
+  // Only http and https addresses are fetched: anything else is refused before a request is sent.
+  await page.getByTestId('import-url').fill('ftp://example.com/handbook.md')
+  await page.getByTestId('import-submit').click()
+  await expect(dialog.getByText('Must be an http or https address')).toBeVisible()
   await page.getByTestId('import-url').fill(deadUrl)
   await page.getByTestId('import-submit').click()
   await expect(dialog.getByText(`${deadUrl} could not be reached (ECONNREFUSED)`)).toBeVisible()
