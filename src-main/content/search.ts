@@ -1,3 +1,4 @@
+import { searchTerms } from '../../src-shared/searchTerms'
 import type { Db } from '../storage/database'
 import { indexRowParts, pageKeyOfRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
 import type { SearchPool } from './searchPool'
@@ -14,14 +15,9 @@ import { kthSmallest } from './select'
 const TITLE_WEIGHT = 5
 /** At most this many query terms are used (the rest are ignored): every term is one more doclist to intersect. */
 export const MAX_TERMS = 12
-/** The last term is matched as a prefix (search as you type) from this length: the table's prefix index starts at 3. */
-export const PREFIX_MIN_LENGTH = 3
 /** Sections listed per page, best first; pages per space in organization search. */
 export const SECTIONS_PER_PAGE = 5
 export const PAGES_PER_SPACE = 10
-
-// unicode61 (the table's tokenizer) splits on everything but letters, numbers, marks and private-use characters.
-const TERM = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 
 export interface SearchQuery {
   /** The FTS5 MATCH expression; never raw user syntax. */
@@ -38,13 +34,10 @@ export interface SearchQuery {
  * unless the text ends with a separator (the word is complete). Undefined when the text has no word at all.
  */
 export function buildSearchQuery(text: string): SearchQuery | undefined {
-  const terms = [...new Set(text.normalize('NFC').match(TERM) ?? [])].slice(0, MAX_TERMS)
+  const { terms, prefixLast } = searchTerms(text, MAX_TERMS)
   if (!terms.length) return undefined
-  const complete = /[^\p{L}\p{N}\p{M}\p{Co}]$/u.test(text)
   const last = terms.length - 1
-  const match = terms
-    .map((term, i) => (i === last && !complete && [...term].length >= PREFIX_MIN_LENGTH ? `"${term}"*` : `"${term}"`))
-    .join(' ')
+  const match = terms.map((term, i) => (i === last && prefixLast ? `"${term}"*` : `"${term}"`)).join(' ')
   const escaped = terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   return { match, terms, pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})`, 'iu') }
 }

@@ -1,12 +1,9 @@
-// Which words of a search result to mark: the words the server matched (src-main/content/search.ts
-// buildSearchQuery): every term whole, and the last one also as the start of a word while it is being typed.
-// Pure: tested in Node.
+// Which words of a search result to mark: the words the server matched, read from the query as it reads them
+// (src-shared/searchTerms.ts): every term whole, and the last one also as the start of a word while it is being
+// typed. Pure: tested in Node.
+import { searchTerms } from '../../../../src-shared/searchTerms.ts'
 
-// The server's tokenizer (FTS5 unicode61) splits on everything but letters, numbers, marks and private-use characters.
-const TERM = /[\p{L}\p{N}\p{M}\p{Co}]+/gu
 const WORD_CHAR = '[\\p{L}\\p{N}\\p{M}\\p{Co}]'
-/** As on the server: a last term shorter than this matches only whole. */
-const PREFIX_MIN_LENGTH = 3
 
 export interface TextPart {
   text: string
@@ -15,14 +12,13 @@ export interface TextPart {
 
 /** A pattern finding the query's words in text (case-insensitive), or null when the query has none. */
 export function searchPattern(query: string): RegExp | null {
-  const terms = [...new Set(query.normalize('NFC').match(TERM) ?? [])]
+  const { terms, prefixLast } = searchTerms(query)
   if (!terms.length) return null
-  const typing = !new RegExp(`[^\\p{L}\\p{N}\\p{M}\\p{Co}]$`, 'u').test(query)
   const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const last = terms.length - 1
   const alternatives = terms
     // Longest first, so a term that starts another does not mark only the start of it.
-    .map((term, i) => ({ term, prefix: i === last && typing && [...term].length >= PREFIX_MIN_LENGTH }))
+    .map((term, i) => ({ term, prefix: i === last && prefixLast }))
     .sort((a, b) => b.term.length - a.term.length)
     .map(({ term, prefix }) => (prefix ? escape(term) : `${escape(term)}(?!${WORD_CHAR})`))
   return new RegExp(`(?<!${WORD_CHAR})(?:${alternatives.join('|')})`, 'giu')
