@@ -77,9 +77,11 @@ export interface HitList<T> {
 /** Which spaces organization search may read: all live spaces of the organization, or a guest's scope. */
 export type SpaceScope = { all: true } | { all: false; principals: string; collectionIds: string }
 
-// bm25 in millionths, as an integer: ranks the same (closer scores are ties, broken by key) and costs SQLite
-// and JSON.parse less than a float's text form over thousands of matches.
-const SCORE = `CAST(bm25(search_sections, ${TITLE_WEIGHT}, 1.0) * 1000000 AS INTEGER)`
+// bm25 in billionths, as an integer: ranks the same (closer scores are ties, broken by key) and costs SQLite
+// and JSON.parse less than a float's text form over thousands of matches. Billionths, not millionths: FTS5
+// clamps the idf of a word on more than half of the rows to 1e-6, so such a word's scores are a few millionths,
+// and millionths would turn them into one or two ties ranked by page order instead of frequency and length.
+const SCORE = `CAST(bm25(search_sections, ${TITLE_WEIGHT}, 1.0) * 1000000000 AS INTEGER)`
 
 /**
  * The ranking query: every match in the rowid range [@from, @to) with its score, handed over as two JSON arrays

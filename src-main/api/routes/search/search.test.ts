@@ -164,6 +164,17 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     expect((await search('TÉLÉSCOPE mirror')).body.items.map((p: any) => p.title)).toEqual(['Lenses'])
   })
 
+  it('still ranks by frequency and length a word that is on most sections', async () => {
+    // bm25's idf of a word on more than half of the rows is clamped to a millionth: the scores that are left must
+    // not collapse into ties (which would fall back to page order).
+    await edit(spaceId, [
+      insert('First', `Quire has a long page here. ${'Many unrelated words follow to make this body longer than the rest. '.repeat(4)}And quire again.`),
+      insert('Second', 'Quire quire quire.'),
+      insert('Third', `Quire ${'and some filler words '.repeat(3)}quire.`)
+    ])
+    expect((await search('quire ')).body.items.map((p: any) => p.title)).toEqual(['Second', 'Third', 'First'])
+  })
+
   it('treats search syntax as plain words', async () => {
     await edit(spaceId, [insert('Operators', 'Use NEAR and OR and AND with title: prefixes.')])
     for (const query of ['"unbalanced', 'NEAR(', 'title:operators', 'a OR', '*', '-x', '^near', 'near"', '()', '!!!', 'and or not']) {
