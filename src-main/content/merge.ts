@@ -1,7 +1,7 @@
-import { merge as diff3Merge } from 'node-diff3'
 import type { Db } from '../storage/database'
 import { PageTree } from './pageTree'
 import { readDocuments, storeDocument, type FileRecord, type PageRecord } from './revisions'
+import { mergeLines } from './textMerge'
 
 export interface MergeConflict {
   pageId: string
@@ -18,14 +18,13 @@ export interface TreeMerge {
 const lines = (text: string) => text.split('\n')
 
 /**
- * Three-way merge of markdown by lines (diff3). Returns the merged text, or undefined when both sides changed
- * the same lines.
+ * Three-way merge of markdown by lines (textMerge.ts). Returns the merged text, or undefined when both sides
+ * changed the same lines (edits of neighbouring lines merge).
  */
 export function mergeText(base: string, ours: string, theirs: string): string | undefined {
   if (ours === theirs || theirs === base) return ours
   if (ours === base) return theirs
-  const result = diff3Merge(lines(ours), lines(base), lines(theirs), { stringSeparator: '\n' })
-  return result.conflict ? undefined : result.result.join('\n')
+  return mergeLines(lines(base), lines(ours), lines(theirs))?.join('\n')
 }
 
 function pick<T>(base: T, ours: T, theirs: T, same = (a: T, b: T) => a === b): { value: T; clash: boolean } {
@@ -36,13 +35,30 @@ function pick<T>(base: T, ours: T, theirs: T, same = (a: T, b: T) => a === b): {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
+/** Which side of a tree merge is the primary content, and whether merged documents are stored. */
+export interface TreeMergeOptions {
+  /**
+   * The side holding the primary content: `ours` when a change request merges into it, `theirs` when an update
+   * pulls it into a change request. Its pages keep their slugs where an added page would take them.
+   */
+  primary: 'ours' | 'theirs'
+  /** False to only find the conflicts (a read): merged documents are not stored. */
+  store?: boolean
+}
+
 /**
  * Three-way merge of page trees against their common `base`: `ours` is the side merged into, `theirs` the side
  * brought in. Each page merges field by field; documents merge line by line. Both sides changing the same lines
- * or the title, or one side editing a page the other removed, is a conflict. Where both moved a page, theirs
- * wins (order is not content).
+ * or the title, or one side editing a page the other removed (or placing a page under it), is a conflict.
+ *
+ * Structure merges by intent, not by raw positions: a side *placed* a page when it added it, moved it to another
+ * parent or reordered it among the siblings it shares with base (placedBy). A page that only shifted because
+ * pages were added or removed beside it keeps whatever the other side did with it. The parent merges like any
+ * field (where both moved a page to different parents, the change request's side wins: order is not content);
+ * each parent's children then follow ours' order, with the pages theirs placed put back after the sibling they
+ * follow in theirs.
  */
-export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageTree, now: string): TreeMerge {
+export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageTree, now: string, options: TreeMergeOptions): TreeMerge {
   const result = new PageTree()
   const conflicts: MergeConflict[] = []
   const ids = new Set([...base.pages.keys(), ...ours.pages.keys(), ...theirs.pages.keys()])
@@ -82,12 +98,10 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
       else if (t.documentHash !== b.documentHash) {
         const merged = mergeText(doc(b), doc(o), doc(t))
         if (merged === undefined) conflicts.push({ pageId: id, title: o.title, reason: 'content' })
-        else documentHash = storeDocument(db, merged)
+        else if (options.store !== false) documentHash = storeDocument(db, merged)
       }
     }
-    const moved = o.parentId !== b.parentId || o.position !== b.position
-    const theirsMoved = t.parentId !== b.parentId || t.position !== b.position
-    const structure = theirsMoved || !moved ? t : o
+    const parent = pick(b.parentId, o.parentId, t.parentId)
     const merged: PageRecord = {
       ...o,
       title: title.value,
@@ -97,20 +111,92 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
       type: pick(b.type, o.type, t.type).value,
       slug: pick(b.slug, o.slug, t.slug).value,
       props: pick(b.props, o.props, t.props, sameJson).value,
-      parentId: structure.parentId,
-      position: structure.position,
+      // Where both moved it to different parents, the change request's side wins; orderChildren sets the position.
+      parentId: parent.clash && options.primary === 'theirs' ? o.parentId : parent.value,
       documentHash
     }
     merged.updatedAt = o.updatedAt === t.updatedAt ? o.updatedAt : documentHash !== o.documentHash || documentHash !== t.documentHash ? now : t.updatedAt > o.updatedAt ? t.updatedAt : o.updatedAt
     result.pages.set(id, merged)
   }
 
-  // A page added (or kept) under a parent the other side removed has nowhere to go: a conflict, not a loss.
+  // A page added, kept or moved under a parent the other side removed has nowhere to go: a conflict, not a loss.
   for (const p of result.pages.values()) {
     if (p.parentId && !result.has(p.parentId)) conflicts.push({ pageId: p.id, title: p.title, reason: 'removed' })
   }
-  result.normalize()
+  orderChildren(result, ours, theirs, placedBy(base, theirs))
+  result.normalize(options.primary === 'ours' ? ours : theirs)
   return { tree: result, conflicts }
+}
+
+/**
+ * The pages `side` placed itself, against `base`: those it added, moved to another parent, or reordered among
+ * the siblings it keeps from base under the same parent. Of those siblings, the longest run still in base order
+ * stayed; the others were moved (moving one page to the top reorders one page, not all the others).
+ */
+export function placedBy(base: PageTree, side: PageTree): Set<string> {
+  const placed = new Set<string>()
+  const baseIndex = base.childrenIndex()
+  for (const [parentId, children] of side.childrenIndex()) {
+    const baseRank = new Map((baseIndex.get(parentId) ?? []).map((p, i) => [p.id, i]))
+    const kept: string[] = []
+    const ranks: number[] = []
+    for (const p of children) {
+      const rank = baseRank.get(p.id)
+      if (rank === undefined) placed.add(p.id)
+      else {
+        kept.push(p.id)
+        ranks.push(rank)
+      }
+    }
+    const stayed = longestIncreasingRun(ranks)
+    kept.forEach((id, i) => stayed.has(i) || placed.add(id))
+  }
+  return placed
+}
+
+/** Indexes of a longest strictly increasing subsequence of `values` (patience sorting, O(n log n)). */
+function longestIncreasingRun(values: number[]): Set<number> {
+  const tails: number[] = []
+  const previous = new Int32Array(values.length).fill(-1)
+  values.forEach((v, i) => {
+    let lo = 0
+    let hi = tails.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (values[tails[mid]!]! < v) lo = mid + 1
+      else hi = mid
+    }
+    if (lo > 0) previous[i] = tails[lo - 1]!
+    tails[lo] = i
+  })
+  const run = new Set<number>()
+  for (let i = tails.length ? tails[tails.length - 1]! : -1; i >= 0; i = previous[i]!) run.add(i)
+  return run
+}
+
+/**
+ * Sets the positions of the merged pages: under each parent, ours' order of the pages ours holds there, and each
+ * page theirs placed there inserted after the sibling it follows in theirs (first when none), so both sides'
+ * additions and moves land where their side put them.
+ */
+function orderChildren(result: PageTree, ours: PageTree, theirs: PageTree, theirsPlaced: Set<string>): void {
+  const oursIndex = ours.childrenIndex()
+  const theirsIndex = theirs.childrenIndex()
+  for (const [parentId, members] of result.childrenIndex()) {
+    const fromTheirs = (id: string) => theirsPlaced.has(id) && theirs.get(id)?.parentId === parentId
+    const here = new Set(members.map((p) => p.id))
+    const order = (oursIndex.get(parentId) ?? []).map((p) => p.id).filter((id) => here.has(id) && !fromTheirs(id))
+    const ordered = new Set(order)
+    // Pages of neither list (none are expected) keep their place after the others.
+    for (const p of members) if (!fromTheirs(p.id) && !ordered.has(p.id)) order.push(p.id)
+    let after: string | undefined
+    for (const p of theirsIndex.get(parentId) ?? []) {
+      if (!here.has(p.id)) continue
+      if (fromTheirs(p.id)) order.splice(after === undefined ? 0 : order.indexOf(after) + 1, 0, p.id)
+      after = p.id
+    }
+    order.forEach((id, i) => (result.get(id)!.position = i))
+  }
 }
 
 /** Three-way merge of a revision's files by id: a side that changed a file wins; both changed: theirs. */

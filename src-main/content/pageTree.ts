@@ -81,9 +81,12 @@ export class PageTree {
 
   /**
    * Restores the invariants after edits or a merge: pages whose parent is gone go with it, positions become
-   * 0..n-1 in order, and a slug taken by an earlier sibling gets a numeric suffix.
+   * 0..n-1 in order, and a slug taken by a sibling gets a numeric suffix. `kept` is the tree these pages come
+   * from (the revision before a batch, the primary content in a merge): a page that held its slug under the same
+   * parent there keeps it, so existing paths (and links to them) do not move to a page added beside them; other
+   * clashes are settled in position order.
    */
-  normalize(): void {
+  normalize(kept?: PageTree): void {
     let changed = true
     while (changed) {
       changed = false
@@ -95,15 +98,30 @@ export class PageTree {
       }
     }
     for (const list of this.childrenIndex().values()) {
+      list.forEach((p, i) => (p.position = i))
+      const held = (p: PageRecord) => {
+        const k = kept?.get(p.id)
+        return !!k && k.parentId === p.parentId && k.slug === p.slug
+      }
+      // Slugs the kept tree gave these pages first (the first of two, should it ever have broken the rule).
       const used = new Set<string>()
-      list.forEach((p, i) => {
-        p.position = i
-        const base = p.slug || slugify(p.title) || 'page'
+      const keeping = new Set<PageRecord>()
+      for (const p of list) {
+        if (p.slug && held(p) && !used.has(p.slug)) {
+          used.add(p.slug)
+          keeping.add(p)
+        }
+      }
+      for (const p of list) {
+        if (keeping.has(p)) continue
+        // A slug already numbered after the title (`setup-2`) is numbered again from the title (`setup-3`).
+        const fromTitle = slugify(p.title)
+        const base = (fromTitle && p.slug.startsWith(`${fromTitle}-`) && /^\d+$/.test(p.slug.slice(fromTitle.length + 1)) ? fromTitle : p.slug) || fromTitle || 'page'
         let slug = base
         for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`
         used.add(slug)
         p.slug = slug
-      })
+      }
     }
   }
 

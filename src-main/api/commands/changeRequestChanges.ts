@@ -1,4 +1,4 @@
-import { mergeText } from '../../content/merge'
+import { mergeTrees } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
 import { loadPages, readDocument, readDocuments, type PageRecord } from '../../content/revisions'
 import type { ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
@@ -61,11 +61,15 @@ export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeReques
   }
   const side = (p: PageRecord, paths: Map<string, string>): Side => ({ title: p.title, path: paths.get(p.id) ?? p.slug, markdown: md(p) })
 
-  const conflicts = (b: PageRecord, h: PageRecord): boolean => {
-    const p = primary.get(b.id)
-    if (!p) return true
-    if (p.title !== b.title && h.title !== b.title && p.title !== h.title) return true
-    return mergeText(md(b), md(p), md(h)) === undefined
+  // The pages a merge would stop at now: the same three-way merge, without storing what it merges. A page the
+  // primary content added or moved under one the change request removes is not among the changes: the removal
+  // is marked instead.
+  const conflicting = new Set<string>()
+  if (primary !== base) {
+    for (const { pageId } of mergeTrees(ctx.db, base, primary, head, ctx.now, { primary: 'ours', store: false }).conflicts) {
+      conflicting.add(pageId)
+      for (let up = primary.get(pageId)?.parentId; up; up = primary.get(up)?.parentId) if (!head.has(up)) conflicting.add(up)
+    }
   }
 
   const changes: PageChange[] = []
@@ -73,23 +77,22 @@ export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeReques
     const b = base.get(h.id)
     const summary = { id: h.id, title: h.title, path: headPaths.get(h.id) ?? h.slug }
     if (!b) {
-      changes.push({ type: 'page_added', page: summary, after: side(h, headPaths) })
+      changes.push({ type: 'page_added', page: summary, after: side(h, headPaths), ...(conflicting.has(h.id) ? { conflict: true } : {}) })
       continue
     }
     if (b.documentHash !== h.documentHash || b.title !== h.title) {
       const change: PageChange = { type: 'page_edited', page: summary, before: side(b, basePaths), after: side(h, headPaths) }
-      if (primary !== base && conflicts(b, h)) change.conflict = true
+      if (conflicting.has(h.id)) change.conflict = true
       changes.push(change)
     }
     if (b.parentId !== h.parentId || anchorIn(base, baseIndex, b, head) !== anchorIn(head, headIndex, h, base)) {
-      changes.push({ type: 'page_moved', page: summary, before: side(b, basePaths), after: side(h, headPaths) })
+      changes.push({ type: 'page_moved', page: summary, before: side(b, basePaths), after: side(h, headPaths), ...(conflicting.has(h.id) ? { conflict: true } : {}) })
     }
   }
   for (const b of base.pages.values()) {
     if (head.has(b.id)) continue
     const change: PageChange = { type: 'page_removed', page: { id: b.id, title: b.title, path: basePaths.get(b.id) ?? b.slug }, before: side(b, basePaths) }
-    const p = primary.get(b.id)
-    if (primary !== base && p && (p.documentHash !== b.documentHash || p.title !== b.title)) change.conflict = true
+    if (conflicting.has(b.id)) change.conflict = true
     changes.push(change)
   }
   return changes

@@ -1,4 +1,4 @@
-import { mergeFiles, mergeTrees, type MergeConflict } from '../../content/merge'
+import { mergeFiles, mergeTrees, type MergeConflict, type TreeMergeOptions } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
 import { loadFiles, loadPages, writeRevision } from '../../content/revisions'
 import { scheduleSearchIndex } from '../../content/searchIndex'
@@ -22,9 +22,9 @@ export function isOutdated(cr: ChangeRequestRow, space: SpaceRow): boolean {
   return (cr.status === 'draft' || cr.status === 'open') && space.revision_id !== mergeBase(cr)
 }
 
-function threeWay(ctx: Ctx, baseId: string, oursId: string, theirsId: string) {
+function threeWay(ctx: Ctx, baseId: string, oursId: string, theirsId: string, primary: TreeMergeOptions['primary']) {
   const trees = [baseId, oursId, theirsId].map((id) => PageTree.readOnly(loadPages(ctx.db, id))) as [PageTree, PageTree, PageTree]
-  const pages = mergeTrees(ctx.db, ...trees, ctx.now)
+  const pages = mergeTrees(ctx.db, ...trees, ctx.now, { primary })
   const files = mergeFiles(loadFiles(ctx.db, baseId), loadFiles(ctx.db, oursId), loadFiles(ctx.db, theirsId))
   return { ours: trees[1], pages, files }
 }
@@ -37,7 +37,7 @@ function threeWay(ctx: Ctx, baseId: string, oursId: string, theirsId: string) {
 export function mergeChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow): MergeOutcome {
   const primary = space.revision_id!
   const base = mergeBase(cr)
-  const { ours, pages, files } = threeWay(ctx, base, primary, cr.revision_id)
+  const { ours, pages, files } = threeWay(ctx, base, primary, cr.revision_id, 'ours')
   if (pages.conflicts.length) return { result: 'conflicts', revision: primary, conflicts: pages.conflicts }
   const oursFiles = loadFiles(ctx.db, primary).map((f) => f.id)
   const kept = new Set(files.map((f) => f.id))
@@ -63,7 +63,7 @@ export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
   const primary = space.revision_id!
   const base = mergeBase(cr)
   if (primary === base) return { result: 'update', revision: cr.revision_id }
-  const { ours, pages, files } = threeWay(ctx, base, cr.revision_id, primary)
+  const { ours, pages, files } = threeWay(ctx, base, cr.revision_id, primary, 'theirs')
   if (pages.conflicts.length) return { result: 'conflicts', revision: cr.revision_id, conflicts: pages.conflicts }
   const oursFiles = loadFiles(ctx.db, cr.revision_id).map((f) => f.id)
   const kept = new Set(files.map((f) => f.id))

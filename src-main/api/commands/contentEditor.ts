@@ -95,7 +95,7 @@ export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
     }
   })
 
-  tree.normalize()
+  tree.normalize(base)
   const revision = writeRevision(ctx.db, {
     spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id], type: 'edits', createdBy: ctx.actor.id, now: ctx.now,
     base: cr.revision_id, pages: tree.diffFrom(base), files: { upsert: addedFiles, remove: [] }

@@ -22,7 +22,7 @@ function withImportedPages(ctx: Ctx, baseRevisionId: string, imported: ImportedP
     tree.place(record, page.parent === null ? null : ids[page.parent]!)
   })
   // Slugs unique among siblings, positions 0..n-1.
-  tree.normalize()
+  tree.normalize(base)
   return tree.diffFrom(base)
 }
 

@@ -184,6 +184,17 @@ describe('merge', () => {
     expect((await t.owner.api.get(crPath(two.id))).body).toMatchObject({ status: 'merged', revisionMerged: second.body.revision })
   })
 
+  it('merges edits of neighbouring lines: one change request edits line two, the other deletes line three', async () => {
+    const ids = await seed([{ ref: 'p', title: 'Page', markdown: LINES }])
+    const one = await openCr('One')
+    const two = await openCr('Two')
+    await batch(one.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line two', 'line TWO') } }])
+    await batch(two.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line three\n', '') } }])
+    expect((await merge(one.id)).body.result).toBe('merge')
+    expect((await merge(two.id)).body.result).toBe('merge')
+    expect(await pageMarkdown(ids.Page)).toBe('line one\nline TWO\nline four\nline five\n')
+  })
+
   it('answers conflicts when both edit the same line, and changes nothing', async () => {
     const ids = await seed([{ ref: 'p', title: 'Page', markdown: LINES }])
     const one = await openCr('One')
@@ -217,6 +228,112 @@ describe('merge', () => {
     expect(pages.map((p: any) => p.title)).toEqual(['A'])
     expect(pages[0].pages[0]).toMatchObject({ id: ids.B, path: 'a/b' })
     expect(await pageMarkdown(ids.B)).toBe(LINES + 'line six\n')
+  })
+
+  it('keeps a page moved in one change request when another only adds or removes its siblings', async () => {
+    const ids = await seed([
+      { ref: 'a', title: 'A', markdown: 'alpha' },
+      { ref: 'b', title: 'B', markdown: 'beta' },
+      { ref: 'c', title: 'C', markdown: 'gamma' }
+    ])
+    const mover = await openCr('Move')
+    const other = await openCr('Siblings')
+    await batch(mover.id, [{ operation: 'update_page', page: ids.C, into: ids.A }])
+    // Deleting B shifts C up, and a page is added at the end: neither moves C.
+    await batch(other.id, [
+      { operation: 'delete_page', page: ids.B },
+      { operation: 'insert_page', title: 'New', document: { markdown: 'new' } }
+    ])
+    expect((await merge(mover.id)).body.result).toBe('merge')
+    expect((await merge(other.id)).body.result).toBe('merge')
+    const pages = await primaryPages()
+    expect(pages.map((p: any) => [p.title, p.pages.map((c: any) => c.title)])).toEqual([['A', ['C']], ['New', []]])
+  })
+
+  it('update keeps the moves of the change request while pulling in pages added beside them', async () => {
+    const ids = await seed([
+      { ref: 'a', title: 'A', markdown: 'alpha' },
+      { ref: 'b', title: 'B', markdown: 'beta' },
+      { ref: 'c', title: 'C', markdown: 'gamma' }
+    ])
+    const mover = await openCr('Move')
+    const adder = await openCr('Add')
+    await batch(mover.id, [{ operation: 'update_page', page: ids.C, into: ids.A }])
+    await batch(adder.id, [{ operation: 'insert_page', title: 'New', at: 0, document: { markdown: 'new' } }])
+    expect((await merge(adder.id)).body.result).toBe('merge')
+    expect((await t.owner.api.post(crPath(mover.id, '/update'))).body.result).toBe('update')
+    const tree = (list: any[]): unknown[] => list.map((p) => (p.pages.length ? [p.title, tree(p.pages)] : p.title))
+    expect(tree((await t.owner.api.get(crPath(mover.id, '/content/pages'))).body.pages)).toEqual(['New', ['A', ['C']], 'B'])
+    expect((await merge(mover.id)).body.result).toBe('merge')
+    expect(tree(await primaryPages())).toEqual(['New', ['A', ['C']], 'B'])
+  })
+
+  it('orders siblings by both sides: a page moved to the top on one side, a page inserted on the other', async () => {
+    const ids = await seed(['A', 'B', 'C', 'D'].map((title) => ({ ref: title, title, markdown: title })))
+    const reorder = await openCr('Reorder')
+    const insert = await openCr('Insert')
+    await batch(reorder.id, [{ operation: 'update_page', page: ids.D, at: 0 }])
+    await batch(insert.id, [{ operation: 'insert_page', title: 'X', at: 2, document: { markdown: 'x' } }])
+    expect((await merge(reorder.id)).body.result).toBe('merge')
+    expect((await merge(insert.id)).body.result).toBe('merge')
+    expect((await primaryPages()).map((p: any) => p.title)).toEqual(['D', 'A', 'B', 'X', 'C'])
+  })
+
+  it('answers conflicts when a page is moved under a page the other side removed, and /changes marks it', async () => {
+    const ids = await seed([
+      { ref: 'p', title: 'P', markdown: 'parent' },
+      { ref: 'q', title: 'Q', markdown: 'page' }
+    ])
+    const mover = await openCr('Move')
+    const remover = await openCr('Remove')
+    await batch(mover.id, [
+      { operation: 'update_page', page: ids.Q, into: ids.P },
+      { operation: 'insert_page', title: 'Child', into: ids.P, document: { markdown: 'child' } }
+    ])
+    await batch(remover.id, [{ operation: 'delete_page', page: ids.P }])
+    expect((await merge(remover.id)).body.result).toBe('merge')
+    const before = await primaryPages()
+    const merged = await merge(mover.id)
+    expect(merged.body.result).toBe('conflicts')
+    expect(merged.body.conflicts.map((c: any) => [c.page.title, c.reason]).sort()).toEqual([['Child', 'removed'], ['Q', 'removed']])
+    expect(await primaryPages()).toEqual(before)
+    const changes = (await t.owner.api.get(crPath(mover.id, '/changes'))).body.changes
+    expect(changes.map((c: any) => [c.type, c.page.title, c.conflict ?? false]).sort()).toEqual([
+      ['page_added', 'Child', true],
+      ['page_moved', 'Q', true]
+    ])
+    expect((await t.owner.api.post(crPath(mover.id, '/update'))).body.result).toBe('conflicts')
+
+    // The other way round: the change request removes a page under which the primary content added one.
+    const ids2 = await seed([{ ref: 'r', title: 'R', markdown: 'r' }])
+    const dropper = await openCr('Drop R')
+    const adder = await openCr('Add under R')
+    await batch(dropper.id, [{ operation: 'delete_page', page: ids2.R }])
+    await batch(adder.id, [{ operation: 'insert_page', title: 'Under R', into: ids2.R, document: { markdown: 'u' } }])
+    expect((await merge(adder.id)).body.result).toBe('merge')
+    const dropChanges = (await t.owner.api.get(crPath(dropper.id, '/changes'))).body.changes
+    expect(dropChanges.map((c: any) => [c.type, c.page.title, c.conflict ?? false])).toEqual([['page_removed', 'R', true]])
+  })
+
+  it('keeps the slug and links of an existing page when a page of the same title is added beside it', async () => {
+    const ids = await seed([
+      { ref: 's', title: 'Setup', markdown: 'Install it.' },
+      { ref: 'h', title: 'Home', markdown: 'See [setup](/setup).' }
+    ])
+    const cr = await openCr('Another setup')
+    await batch(cr.id, [{ operation: 'insert_page', title: 'Setup', at: 0, document: { markdown: 'Another one.' } }])
+    const inCr = (await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages
+    expect(inCr.map((p: any) => [p.title, p.id === ids.Setup, p.path])).toEqual([['Setup', false, 'setup-2'], ['Setup', true, 'setup'], ['Home', false, 'home']])
+    // A second change request adds one more: each merge leaves the pages already there where they were.
+    const second = await openCr('A third setup')
+    await batch(second.id, [{ operation: 'insert_page', title: 'Setup', at: 0, document: { markdown: 'A third.' } }])
+    expect((await merge(cr.id)).body.result).toBe('merge')
+    expect((await merge(second.id)).body.result).toBe('merge')
+    const pages = await primaryPages()
+    expect(pages.find((p: any) => p.id === ids.Setup).path).toBe('setup')
+    expect(pages.map((p: any) => p.path).sort()).toEqual(['home', 'setup', 'setup-2', 'setup-3'])
+    const links = (await t.owner.api.get(`/v1/spaces/${spaceId}/links`)).body.items
+    expect(links.map((l: any) => [l.href, l.status, l.targetReference.page])).toEqual([['/setup', 'ok', ids.Setup]])
   })
 
   it('update pulls the primary content in and clears outdated; a later merge keeps both', async () => {
