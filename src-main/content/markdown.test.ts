@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sectionsOf, titleOf } from './markdown'
+import { fitTitle, MAX_TITLE, sectionsOf, titleOf } from './markdown'
 
 describe('markdown sections', () => {
   it('splits at top-level headings, with the anchor ids the editor preview gives them', () => {
@@ -18,5 +18,55 @@ describe('markdown sections', () => {
       { id: 'next', title: 'Next', body: 'More.' }
     ])
     expect(titleOf('---\ntitle: From front matter\n---\n# Heading')).toBe('From front matter')
+  })
+})
+
+describe('derived titles', () => {
+  const codePoints = (text: string) => Array.from(text).length
+
+  it('keeps a title within the limit as it is', () => {
+    expect(fitTitle('Getting started')).toBe('Getting started')
+    const exact = 'x'.repeat(MAX_TITLE)
+    expect(fitTitle(exact)).toBe(exact)
+  })
+
+  it('cuts a long title at the last word boundary within reach, the ellipsis counted', () => {
+    const words = Array.from({ length: 1000 }, (_, i) => `word${i}`).join(' ')
+    const title = fitTitle(words)
+    expect(codePoints(title)).toBeLessThanOrEqual(MAX_TITLE)
+    expect(title.endsWith('…')).toBe(true)
+    const kept = title.slice(0, -1)
+    expect(words.startsWith(`${kept} `)).toBe(true)
+    expect(codePoints(title)).toBeGreaterThan(MAX_TITLE - 40)
+  })
+
+  it('keeps the last whole word when the cut falls just before a space', () => {
+    const title = `${'a'.repeat(MAX_TITLE - 1)} tail`
+    expect(fitTitle(title)).toBe(`${'a'.repeat(MAX_TITLE - 1)}…`)
+  })
+
+  it('cuts mid-word when no boundary is near the end, and drops a separator before the ellipsis', () => {
+    const long = `Intro ${'x'.repeat(5000)}`
+    expect(fitTitle(long)).toBe(`Intro ${'x'.repeat(MAX_TITLE - 7)}…`)
+    expect(fitTitle(`${'y'.repeat(230)}, ${'z'.repeat(100)}`)).toBe(`${'y'.repeat(230)}…`)
+  })
+
+  it('counts code points and never splits a surrogate pair', () => {
+    const emoji = '😀'.repeat(300)
+    const title = fitTitle(emoji)
+    expect(codePoints(title)).toBe(MAX_TITLE)
+    expect(title).toBe(`${'😀'.repeat(MAX_TITLE - 1)}…`)
+    // 200 emoji are 400 UTF-16 units but 200 characters: within the limit.
+    expect(fitTitle('😀'.repeat(200))).toBe('😀'.repeat(200))
+  })
+
+  it('applies to titles from the first heading and from front matter', () => {
+    const heading = `# ${'Long heading '.repeat(400)}\n\nBody`
+    const fromHeading = titleOf(heading)!
+    expect(codePoints(fromHeading)).toBeLessThanOrEqual(MAX_TITLE)
+    expect(fromHeading.endsWith('…')).toBe(true)
+    expect(heading.startsWith(`# ${fromHeading.slice(0, -1)} `)).toBe(true)
+    const fromFrontMatter = titleOf(`---\ntitle: ${'t'.repeat(5000)}\n---\nBody`)!
+    expect(fromFrontMatter).toBe(`${'t'.repeat(MAX_TITLE - 1)}…`)
   })
 })

@@ -26,14 +26,48 @@ export function frontMatter(tree: Root): Record<string, unknown> {
   }
 }
 
-/** A page title taken from the document: front matter `title`, else the first level-1 heading. */
+/**
+ * A page title taken from the document: front matter `title`, else the first level-1 heading, made to fit the
+ * title limit (fitTitle).
+ */
 export function titleOf(markdown: string): string | undefined {
   const tree = parseMarkdown(markdown)
   const fm = frontMatter(tree).title
-  if (typeof fm === 'string' && fm.trim()) return fm.trim()
+  if (typeof fm === 'string' && fm.trim()) return fitTitle(fm.trim())
   const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1)
   const text = h1 && toString(h1).trim()
-  return text || undefined
+  return text ? fitTitle(text) : undefined
+}
+
+/** The most characters a page title may have: the limit of an explicit `title` in the content batch. */
+export const MAX_TITLE = 255
+
+/** How far back from the cut a word boundary is looked for: further back, a cut mid-word loses less. */
+const WORD_WINDOW = 40
+
+/**
+ * A title derived from content (a heading, front matter, an HTML title, a URL) cut to `max` characters, so it
+ * obeys the limit an explicit title is held to. The cut falls on a word boundary when one is within the last
+ * WORD_WINDOW characters, and ends with `…`, counted in `max`. Characters are code points, as the schema's
+ * `maxLength` counts them, so a cut never splits a surrogate pair.
+ */
+export function fitTitle(title: string, max = MAX_TITLE): string {
+  // Cheap exit for the usual short title: `length` counts UTF-16 units, never fewer than the code points.
+  if (title.length <= max) return title
+  const chars = Array.from(title)
+  if (chars.length <= max) return title
+  const room = max - 1
+  let cut = room
+  // chars[room] is the first character dropped: if it is a space, the cut already falls between words.
+  for (let i = room; i > 0 && i >= room - WORD_WINDOW; i--) {
+    if (/\s/u.test(chars[i]!)) {
+      cut = i
+      break
+    }
+  }
+  // No dangling separator before the ellipsis ("Install,…"); should that leave nothing, cut mid-word after all.
+  const head = chars.slice(0, cut).join('').replace(/[\s,;:]+$/u, '') || chars.slice(0, room).join('')
+  return `${head}…`
 }
 
 export interface Section {

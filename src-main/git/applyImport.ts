@@ -1,5 +1,6 @@
 import { posix } from 'node:path'
 import { storeFile } from '../content/files'
+import { fitTitle } from '../content/markdown'
 import { PageTree, samePage } from '../content/pageTree'
 import { loadFiles, loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../content/revisions'
 import { syncSearchIndex } from '../content/searchIndex'
@@ -69,7 +70,7 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
         parentId,
         position,
         type: node.type,
-        title: node.title.slice(0, 255) || 'Untitled',
+        title: fitTitle(node.title) || 'Untitled',
         emoji: old?.emoji ?? null,
         slug: slugify(node.slug) || slugify(node.title) || 'page',
         description: node.description ?? null,

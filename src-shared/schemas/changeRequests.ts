@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, ListOf, PageQuery, StringEnum, UserSchema } from './common'
+import { DateTime, ListOf, PageQuery, patterned, StringEnum, UserSchema } from './common'
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
@@ -77,13 +77,21 @@ export const RevertPageChange = Type.Object({
   page: PageRefId,
   revision: Type.Optional(Type.String({ maxLength: 100 }))
 })
+/**
+ * Standard base64: its alphabet, then `=` padding only at the end; spaces and line breaks anywhere (encoders wrap
+ * lines). Without it, decoding skips what it cannot read and stores a garbled file. One character class with no
+ * nested quantifier: linear, and no backtracking stack however long the text (a pattern that also counted the
+ * length modulo 4 overflows V8's regexp stack at a few MB); the length is checked where the file is decoded.
+ */
+const BASE64 = patterned('^[A-Za-z0-9+/\\t\\n\\r ]*(?:=[\\t\\n\\r ]*){0,2}$', 'standard base64 (A-Z, a-z, 0-9, + and /, with = padding only at the end)')
+
 export const InsertFilesChange = Type.Object({
   operation: Type.Literal('insert_files'),
   files: Type.Array(
     Type.Object({
       name: Type.String({ minLength: 1, maxLength: 255 }),
       contentType: Type.Optional(Type.String({ maxLength: 255 })),
-      base64: Type.String({ maxLength: 1_400_000, description: 'At most 1 MB once decoded' }),
+      base64: Type.String({ maxLength: 1_400_000, ...BASE64, description: 'Standard base64, padded or not (line breaks allowed); at most 1 MB once decoded' }),
       ref: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
     }),
     { minItems: 1, maxItems: 20 }

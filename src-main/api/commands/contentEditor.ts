@@ -13,6 +13,22 @@ import { badRequest } from '../errors'
 const MAX_FILE_BYTES = 1024 * 1024
 
 /**
+ * Whether base64 text whose characters the schema has checked (alphabet, `=` only at the end, ASCII spaces and
+ * line breaks) encodes whole bytes: 2 or 3 characters in the last group, with `==` or `=` when padded. Decoding
+ * would otherwise drop a lone last character or accept padding that does not fit. One pass, no copy.
+ */
+function isWholeBase64(text: string): boolean {
+  let data = 0
+  let padding = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code === 0x3d) padding++
+    else if (code > 0x20) data++
+  }
+  return padding === 0 ? data % 4 !== 1 : (data % 4) + padding === 4
+}
+
+/**
  * Applies a batch of content changes to a change request: all of them or none (the caller's transaction), as
  * one new revision of the change request. `ref`s name pages and files created earlier in the same batch.
  */
@@ -83,6 +99,7 @@ export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
       }
       case 'insert_files':
         change.files.forEach((f, j) => {
+          if (!isWholeBase64(f.base64)) throw badRequest(`${at}.files.${j}.base64: must be complete base64: a character is missing or the = padding is wrong`)
           const bytes = Buffer.from(f.base64, 'base64')
           if (bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${at}.files.${j}.base64: must decode to at most 1 MB`)
           if (f.ref && fileRefs.has(f.ref)) throw badRequest(`${at}.files.${j}.ref: ${f.ref} is already used in this batch`)

@@ -1,4 +1,5 @@
 import type { ImportedPage } from '../../content/import/pages'
+import { fitTitle } from '../../content/markdown'
 import { PageTree } from '../../content/pageTree'
 import { loadPages, storeDocument, writeRevision, type PageRecord } from '../../content/revisions'
 import { syncSearchIndex } from '../../content/searchIndex'
@@ -14,8 +15,10 @@ function withImportedPages(ctx: Ctx, baseRevisionId: string, imported: ImportedP
   const tree = new PageTree(base.pages.values())
   const ids = imported.map(() => newId())
   imported.forEach((page, i) => {
+    // Every source derives its titles (an HTML <h1> or <title>, a markdown heading, a URL): none is bounded.
+    const title = fitTitle(page.title)
     const record: PageRecord = {
-      id: ids[i]!, parentId: null, position: 0, type: 'document', title: page.title, emoji: null, slug: slugify(page.title) || 'page',
+      id: ids[i]!, parentId: null, position: 0, type: 'document', title, emoji: null, slug: slugify(title) || 'page',
       description: null, documentId: newId(), documentHash: storeDocument(ctx.db, page.markdown), hidden: false, props: {},
       createdAt: ctx.now, updatedAt: ctx.now
     }

@@ -13,7 +13,7 @@ import { badRequest, conflict } from '../../errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentChangeRequest, presentChangeRequests } from '../../presenters/changeRequest'
 import { loadSpace } from '../spaces/loaders'
-import { assertEditable, loadChangeRequest } from './loaders'
+import { assertEditable, assertOpenForChanges, loadChangeRequest } from './loaders'
 
 const tags = ['Change requests']
 
@@ -119,7 +119,7 @@ export default function changeRequestRoutes(app: Api) {
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
         assertEditable(space)
-        if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`A ${cr.status} change request cannot be updated`)
+        assertOpenForChanges(cr, 'cannot be updated')
         return presentOutcome(updateChangeRequest(ctx, space, cr))
       })
   )
@@ -131,7 +131,7 @@ export default function changeRequestRoutes(app: Api) {
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
         assertEditable(space)
-        if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`A ${cr.status} change request cannot change`)
+        assertOpenForChanges(cr, 'cannot change')
         return presentChangeRequest(applyContentChanges(ctx, space, cr, req.body.changes), space, ctx)
       })
   )

@@ -2,13 +2,22 @@ import type { Role } from '../../../../src-shared/schemas/common'
 import { changeRequestRepository, type ChangeRequestRow } from '../../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../context'
-import { forbidden, notFound } from '../../errors'
+import { conflict, forbidden, notFound } from '../../errors'
 import type { SpaceAction } from '../../policies/space'
 import { loadSpace } from '../spaces/loaders'
 
 /** Content edits (change requests, batches, merges) are refused while the space is locked. */
 export function assertEditable(space: SpaceRow): void {
   if (space.edit_mode === 'locked') throw forbidden('The space is locked: an admin must unlock it before its content can change')
+}
+
+/**
+ * A merged change request is final and an archived one must be reopened first: both refuse edits, updates and
+ * imports (409). `what` ends the sentence: "cannot be updated", "cannot change".
+ */
+export function assertOpenForChanges(cr: ChangeRequestRow, what: string): void {
+  if (cr.status === 'merged') throw conflict(`A merged change request ${what}`)
+  if (cr.status === 'archived') throw conflict(`An archived change request ${what}: reopen it first`)
 }
 
 /** A change request by id or number, after the caller's role on its space allows `action`. */

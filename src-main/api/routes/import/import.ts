@@ -5,8 +5,8 @@ import { ImportError, isHttpUrl } from '../../../content/import/fetchResource'
 import type { Api } from '../../app'
 import { importIntoChangeRequest, importIntoSpace } from '../../commands/contentImporter'
 import { read, write, type Ctx } from '../../context'
-import { badRequest, conflict } from '../../errors'
-import { assertEditable, loadChangeRequest } from '../change-requests/loaders'
+import { badRequest } from '../../errors'
+import { assertEditable, assertOpenForChanges, loadChangeRequest } from '../change-requests/loaders'
 import { CONTENT_PREFIXES, contentParams } from '../content/scope'
 import { loadSpace } from '../spaces/loaders'
 
@@ -20,7 +20,7 @@ function importTarget(ctx: Ctx, req: FastifyRequest) {
   }
   const { space, cr } = loadChangeRequest(ctx, params.spaceId, params.changeRequestId, 'edit')
   assertEditable(space)
-  if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`A ${cr.status} change request cannot change`)
+  assertOpenForChanges(cr, 'cannot change')
   return { space, cr }
 }
 
