@@ -135,8 +135,17 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
  */
 export function placedBy(base: PageTree, side: PageTree): Set<string> {
   const placed = new Set<string>()
+  // Only parents where a page came, went or changed position need a look (none, when only documents changed:
+  // a merge of many edited pages skips the sorting).
+  const changed = new Set<string | null>()
+  for (const p of side.pages.values()) {
+    const b = base.get(p.id)
+    if (!b || b.parentId !== p.parentId || b.position !== p.position) changed.add(p.parentId)
+  }
+  if (!changed.size) return placed
   const baseIndex = base.childrenIndex()
   for (const [parentId, children] of side.childrenIndex()) {
+    if (!changed.has(parentId)) continue
     const baseRank = new Map((baseIndex.get(parentId) ?? []).map((p, i) => [p.id, i]))
     const kept: string[] = []
     const ranks: number[] = []
@@ -180,9 +189,18 @@ function longestIncreasingRun(values: number[]): Set<number> {
  * additions and moves land where their side put them.
  */
 function orderChildren(result: PageTree, ours: PageTree, theirs: PageTree, theirsPlaced: Set<string>): void {
+  // Every other page came from ours with ours' parent and position: under a parent theirs placed nothing in,
+  // ours' positions already give the order (normalize closes the gaps).
+  const parents = new Set<string | null>()
+  for (const id of theirsPlaced) {
+    const page = result.get(id)
+    if (page && page.parentId === theirs.get(id)?.parentId) parents.add(page.parentId)
+  }
+  if (!parents.size) return
   const oursIndex = ours.childrenIndex()
   const theirsIndex = theirs.childrenIndex()
   for (const [parentId, members] of result.childrenIndex()) {
+    if (!parents.has(parentId)) continue
     const fromTheirs = (id: string) => theirsPlaced.has(id) && theirs.get(id)?.parentId === parentId
     const here = new Set(members.map((p) => p.id))
     const order = (oursIndex.get(parentId) ?? []).map((p) => p.id).filter((id) => here.has(id) && !fromTheirs(id))
