@@ -1,7 +1,10 @@
-import type { ImportedPage } from '../../content/import/pages'
+import { storeFile } from '../../content/files'
+import type { CollectedImport } from '../../content/import/pages'
+import { rewriteUrls } from '../../content/import/rewriteUrls'
+import { pageKey } from '../../content/import/website'
 import { fitTitle } from '../../content/markdown'
 import { PageTree } from '../../content/pageTree'
-import { loadPages, storeDocument, writeRevision, type PageRecord } from '../../content/revisions'
+import { loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../../content/revisions'
 import { syncSearchIndex } from '../../content/searchIndex'
 import { slugify } from '../../../src-shared/slug'
 import { newId } from '../../storage/ids'
@@ -9,35 +12,60 @@ import { changeRequestRepository, type ChangeRequestRow } from '../../storage/re
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'
 
-/** The revision `baseRevisionId` plus the imported pages, appended at the root in their own nesting. */
-function withImportedPages(ctx: Ctx, baseRevisionId: string, imported: ImportedPage[]) {
+/**
+ * The revision `baseRevisionId` plus the imported pages, appended at the root in their own nesting, and the
+ * downloaded images as its files. Links between the imported pages become links to the new pages by path, and
+ * images become `/files/<fileId>`: a document is stored only once every page has its final path.
+ */
+function withImportedPages(ctx: Ctx, baseRevisionId: string, { pages: imported, images }: CollectedImport) {
   const base = new PageTree(loadPages(ctx.db, baseRevisionId))
   const tree = new PageTree(base.pages.values())
-  const ids = imported.map(() => newId())
-  imported.forEach((page, i) => {
+  const records = imported.map((page): PageRecord => {
     // Every source derives its titles (an HTML <h1> or <title>, a markdown heading, a URL): none is bounded.
     const title = fitTitle(page.title)
-    const record: PageRecord = {
-      id: ids[i]!, parentId: null, position: 0, type: 'document', title, emoji: null, slug: slugify(title) || 'page',
-      description: null, documentId: newId(), documentHash: storeDocument(ctx.db, page.markdown), hidden: false, props: {},
-      createdAt: ctx.now, updatedAt: ctx.now
+    return {
+      id: newId(), parentId: null, position: 0, type: 'document', title, emoji: null, slug: slugify(title) || 'page',
+      description: null, documentId: newId(), documentHash: '', hidden: false, props: {}, createdAt: ctx.now, updatedAt: ctx.now
     }
-    tree.place(record, page.parent === null ? null : ids[page.parent]!)
   })
+  imported.forEach((page, i) => tree.place(records[i]!, page.parent === null ? null : records[page.parent]!.id))
   // Slugs unique among siblings, positions 0..n-1.
   tree.normalize(base)
-  return tree.diffFrom(base)
+
+  const paths = tree.paths()
+  const pagePaths = new Map(imported.map((page, i) => [pageKey(new URL(page.url)), paths.get(records[i]!.id)!]))
+  const downloaded = new Map(images.map((image) => [image.url, image]))
+  // A file is stored on first use, so an image no link ends up naming adds no file.
+  const files = new Map<string, FileRecord>()
+  const target = (url: string): string | undefined => {
+    const image = downloaded.get(url)
+    if (image) {
+      let file = files.get(url)
+      if (!file) files.set(url, (file = storeFile(ctx.db, image.name, image.bytes, image.contentType)))
+      return `/files/${file.id}`
+    }
+    let parsed: URL
+    try {
+      parsed = new URL(url)
+    } catch {
+      return undefined // a relative link (a markdown source's own): no page of this import has one
+    }
+    const path = /^https?:$/.test(parsed.protocol) ? pagePaths.get(pageKey(parsed)) : undefined
+    return path === undefined ? undefined : `/${path}${parsed.hash}`
+  }
+  imported.forEach((page, i) => (records[i]!.documentHash = storeDocument(ctx.db, rewriteUrls(page.markdown, target))))
+  return { pages: tree.diffFrom(base), files: { upsert: [...files.values()], remove: [] } }
 }
 
 /**
  * Imports pages straight into a space's primary content: one new primary revision on top of the current one,
  * with the search index kept in step (what a merge does).
  */
-export function importIntoSpace(ctx: Ctx, space: SpaceRow, imported: ImportedPage[]): string {
+export function importIntoSpace(ctx: Ctx, space: SpaceRow, imported: CollectedImport): string {
   const primary = space.revision_id!
   const revision = writeRevision(ctx.db, {
     spaceId: space.id, parents: [primary], type: 'edits', createdBy: ctx.actor.id, now: ctx.now, base: primary,
-    pages: withImportedPages(ctx, primary, imported)
+    ...withImportedPages(ctx, primary, imported)
   })
   ctx.repo(spaceRepository).update(space.id, { revision_id: revision, updated_at: ctx.now })
   syncSearchIndex(ctx.db, space.id, revision)
@@ -45,10 +73,10 @@ export function importIntoSpace(ctx: Ctx, space: SpaceRow, imported: ImportedPag
 }
 
 /** Imports pages into a change request: one new revision of it, the caller counted as a contributor. */
-export function importIntoChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, imported: ImportedPage[]): string {
+export function importIntoChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, imported: CollectedImport): string {
   const revision = writeRevision(ctx.db, {
     spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id], type: 'edits', createdBy: ctx.actor.id, now: ctx.now,
-    base: cr.revision_id, pages: withImportedPages(ctx, cr.revision_id, imported)
+    base: cr.revision_id, ...withImportedPages(ctx, cr.revision_id, imported)
   })
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { revision_id: revision, updated_at: ctx.now })

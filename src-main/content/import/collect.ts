@@ -3,17 +3,24 @@ import type { ImportSource } from '../../../src-shared/schemas/import'
 import { titleOf } from '../markdown'
 import { fetchResource, ImportError, textOf } from './fetchResource'
 import { convertHtml, titleFromUrl } from './htmlToMarkdown'
-import { checkSize, DEFAULT_IMPORT_LIMITS, expectHtml, type CollectedImport, type ImportLimits } from './pages'
+import { fetchImages } from './images'
+import { checkSize, DEFAULT_IMPORT_LIMITS, expectHtml, type CollectedImport, type CollectedPages, type ImportLimits } from './pages'
 import { crawlWebsite } from './website'
 
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/plain', 'application/octet-stream', ''])
 const DOCX_TYPES = new Set(['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/octet-stream', 'application/zip', ''])
 
 /**
- * Fetches and converts what `url` holds as `source` says, without touching the store (it runs before the
- * write transaction, which cannot wait on the network). Fails with an ImportError when the URL is unusable.
+ * Fetches and converts what `url` holds as `source` says, then the images of the pages, without touching the
+ * store (it runs before the write transaction, which cannot wait on the network). Fails with an ImportError when
+ * the URL is unusable; an image that cannot be fetched is only left out.
  */
 export async function collectImport(url: string, source: ImportSource, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<CollectedImport> {
+  const collected = await collectPages(url, source, limits)
+  return { ...collected, images: await fetchImages(collected.pages, limits) }
+}
+
+async function collectPages(url: string, source: ImportSource, limits: ImportLimits): Promise<CollectedPages> {
   switch (source) {
     case 'website':
       return crawlWebsite(url, limits)

@@ -8,10 +8,24 @@ export interface ImportedPage {
   parent: number | null
 }
 
-export interface CollectedImport {
+/** An image of the imported pages, downloaded to become a file of the revision. */
+export interface ImportedImage {
+  /** The URL as the pages' markdown holds it. */
+  url: string
+  name: string
+  contentType: string
+  bytes: Buffer
+}
+
+export interface CollectedPages {
   pages: ImportedPage[]
-  /** Resources found: for a website every page found within the bounds, imported or not. */
+  /** Resources found: for a website every page found within the bounds, imported or not (images are not counted). */
   totalResources: number
+}
+
+export interface CollectedImport extends CollectedPages {
+  /** The images that could be downloaded; the others stay links to where they are. */
+  images: ImportedImage[]
 }
 
 export interface ImportLimits {
@@ -23,6 +37,10 @@ export interface ImportLimits {
   maxPages: number
   maxDepth: number
   crawlTimeoutMs: number
+  /** The images of the pages: how many are downloaded, their bytes in all, and the time all of them may take. */
+  maxImages: number
+  maxImageBytes: number
+  imagesTimeoutMs: number
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
@@ -30,7 +48,10 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
   maxBytes: 10 * 1024 * 1024,
   maxPages: 50,
   maxDepth: 3,
-  crawlTimeoutMs: 60_000
+  crawlTimeoutMs: 60_000,
+  maxImages: 200,
+  maxImageBytes: 100 * 1024 * 1024,
+  imagesTimeoutMs: 60_000
 }
 
 /** The most markdown one page may hold (the content batch's `document.markdown` limit). */

@@ -1,6 +1,6 @@
 import { fetchResource, ImportError, textOf } from './fetchResource'
 import { convertHtml, titleFromUrl } from './htmlToMarkdown'
-import { checkSize, expectHtml, type CollectedImport, type ImportedPage, type ImportLimits } from './pages'
+import { checkSize, expectHtml, type CollectedPages, type ImportedPage, type ImportLimits } from './pages'
 
 /** Pages fetched at once: quick on a real site, gentle on it too. */
 const CONCURRENCY = 4
@@ -13,8 +13,11 @@ function segmentsOf(url: URL): string[] {
   return url.pathname.replace(/\/index\.html?$/i, '/').split('/').filter(Boolean)
 }
 
-/** What identifies a page: origin, path segments and query (never the fragment). */
-function pageKey(url: URL): string {
+/**
+ * What identifies a page: origin, path segments and query (never the fragment). The crawl visits each key once,
+ * and the import turns links to an imported page's key into links to the new page.
+ */
+export function pageKey(url: URL): string {
   return `${url.origin}/${segmentsOf(url).join('/')}${url.search}`
 }
 
@@ -30,7 +33,7 @@ interface Fetched {
  * work (else ImportError); a linked page that fails or is not HTML is counted and skipped. Pages nest by URL
  * path: each under the imported page whose path is the longest prefix of its own.
  */
-export async function crawlWebsite(startUrl: string, limits: ImportLimits): Promise<CollectedImport> {
+export async function crawlWebsite(startUrl: string, limits: ImportLimits): Promise<CollectedPages> {
   const deadline = AbortSignal.timeout(limits.crawlTimeoutMs)
   const fetchLimits = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: deadline }
   let origin = new URL(startUrl).origin

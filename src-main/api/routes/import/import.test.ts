@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../testing/harness'
 import { buildSearchQuery, searchSpace } from '../../../content/search'
-import { applyBatch, createSpace, flattenPages, openChangeRequest, seedContent } from '../files/fixtures'
+import { applyBatch, createSpace, flattenPages, makePng, openChangeRequest, seedContent } from '../files/fixtures'
 import { makeDocx, serveSite, unreachableUrl, type Site } from './fixtures'
 
 let t: TestServer
@@ -118,11 +118,12 @@ describe('content import', () => {
 
     const [, welcome, guide, install] = await pagesOf()
     const welcomeText = await markdownOf(welcome.id)
-    expect(welcomeText).toContain(`Acme helps you **ship** docs: [start here](${site.url}/guide).`)
+    // Links to imported pages now name them by path; a page the crawl did not import keeps its URL.
+    expect(welcomeText).toContain('Acme helps you **ship** docs: [start here](/welcome/guide).')
     expect(welcomeText).not.toMatch(/Acme Docs|© Acme|alert|# Welcome/)
     expect(welcomeText).toContain(`[Old page](${site.url}/missing)`)
     const guideText = await markdownOf(guide.id)
-    expect(guideText).toContain(`Read the [install steps](${site.url}/guide/install#steps).`)
+    expect(guideText).toContain('Read the [install steps](/welcome/guide/install#steps).')
     expect(guideText).toMatch(/\| Plan +\| Seats +\|\n\| -+ \| -+ \|\n\| Free +\| 3 +\|/)
     expect(await markdownOf(install.id)).toContain('```sh\nnpm install acme\n```')
 
@@ -199,6 +200,133 @@ describe('content import: website bounds', () => {
       expect(big.requests).not.toContain('/c4')
     } finally {
       await big.close()
+    }
+  })
+})
+
+describe('content import: links and images', () => {
+  const linksOf = async () => (await t.owner.api.get(`/v1/spaces/${spaceId}/links`, { limit: 1000 })).body.items as any[]
+  const filesOf = async (path = `/v1/spaces/${spaceId}`) => (await t.owner.api.get(`${path}/content/files`)).body.items as any[]
+
+  it('turns links between imported pages into links to the new pages, and leaves the rest as written', async () => {
+    const fenced = '<pre><code>curl [intro](SITE/docs/intro) SITE/docs/intro</code></pre>'
+    // A chain /docs/ -> a -> b -> c -> d: d is one link deeper than the crawl goes.
+    const routes: Record<string, { body: string }> = {
+      '/docs/': {
+        body: html('Docs', `<h1>Docs</h1><p><a href="intro#setup">Set up</a>, <a href="/docs/a/">A</a>, <a href="/gone">Gone</a>.</p>${fenced}`)
+      },
+      '/docs/intro': { body: html('Intro', '<h1>Intro</h1><p>Back <a href="index.html">home</a>, on to <a href="a?">A</a>.</p>') },
+      '/docs/a/': { body: html('A', '<h1>A</h1><a href="/docs/b">B</a>') },
+      '/docs/b': { body: html('B', '<h1>B</h1><a href="/docs/c">C</a>') },
+      '/docs/c': { body: html('C', '<h1>C</h1><p><a href="/docs/d">D</a> and <a href="/docs/b#top">B</a></p>') },
+      '/docs/d': { body: html('D', '<h1>D</h1>') }
+    }
+    const docs = await serveSite(routes)
+    try {
+      routes['/docs/']!.body = routes['/docs/']!.body.replaceAll('SITE', docs.url)
+      const res = await t.owner.api.post(importPath(), { url: `${docs.url}/docs/`, source: 'website' })
+      expect(res.status).toBe(201)
+      // /gone (a 404) was found and skipped; /docs/d, linked from the last level, was never looked at.
+      expect(res.body).toMatchObject({ importedResources: 5, totalResources: 6 })
+      expect(docs.requests).not.toContain('/docs/d')
+
+      const pages = await pagesOf()
+      const byTitle = Object.fromEntries(pages.map((p) => [p.title, p]))
+      expect(pages.map((p) => [p.title, p.path])).toEqual([
+        ['Docs', 'docs'], ['Intro', 'docs/intro'], ['A', 'docs/a'], ['B', 'docs/b'], ['C', 'docs/c']
+      ])
+      const home = await markdownOf(byTitle.Docs.id)
+      expect(home).toContain('[Set up](/docs/intro#setup), [A](/docs/a), [Gone](' + docs.url + '/gone).')
+      // Code is not a link: the URL in the fenced block is as the site wrote it.
+      expect(home).toContain('```\ncurl [intro](' + docs.url + '/docs/intro) ' + docs.url + '/docs/intro\n```')
+      expect(await markdownOf(byTitle.Intro.id)).toContain('Back [home](/docs), on to [A](/docs/a).')
+      // A page of the site beyond the depth bound was not imported: its link still goes to the site.
+      expect(await markdownOf(byTitle.C.id)).toContain(`[D](${docs.url}/docs/d) and [B](/docs/b#top)`)
+
+      const links = await linksOf()
+      const setup = links.find((l) => l.href === '/docs/intro#setup')
+      expect(setup).toMatchObject({ status: 'ok', relation: 'link', targetReference: { kind: 'page', page: byTitle.Intro.id } })
+      expect(setup.locationReferences).toEqual([{ kind: 'page', page: byTitle.Docs.id, space: spaceId }])
+      const homeLink = links.find((l) => l.href === '/docs')
+      expect(homeLink).toMatchObject({ status: 'ok', targetReference: { kind: 'page', page: byTitle.Docs.id } })
+      const beyond = links.find((l) => l.href === `${docs.url}/docs/d`)
+      expect(beyond).toMatchObject({ status: 'ok', targetReference: { kind: 'url', url: `${docs.url}/docs/d` } })
+      expect(links.filter((l) => l.status === 'broken')).toEqual([])
+      expect(links.filter((l) => l.href.includes(docs.url)).map((l) => l.href).sort()).toEqual([`${docs.url}/docs/d`, `${docs.url}/gone`])
+    } finally {
+      await docs.close()
+    }
+  })
+
+  it('downloads the images of the pages as files of the revision, each URL once, and keeps a broken one', async () => {
+    const logo = makePng(3, 2)
+    const photo = makePng(5, 4)
+    const cdn = await serveSite({ '/photo': { body: photo, type: 'image/png' } })
+    const routes = {
+      '/': {
+        body: html('Home', '<h1>Home</h1><p><img src="/img/logo.png" alt="Logo"> <img src="img/missing.png" alt="Gone"> ' +
+          `<img src="/img/fake.png" alt="Fake"></p><p><img src="${cdn.url}/photo" alt="Photo"> <a href="/second">Second</a></p>`)
+      },
+      '/second': {
+        body: html('Second', '<h1>Second</h1><p>Again: <img src="/img/logo.png" alt="Logo again"></p><pre><code>![x](/img/logo.png)</code></pre>')
+      },
+      '/img/logo.png': { body: logo, type: 'image/png' },
+      '/img/fake.png': { body: '<h1>Not an image</h1>', type: 'text/html' }
+    }
+    const images = await serveSite(routes)
+    try {
+      const res = await t.owner.api.post(importPath(), { url: images.url, source: 'website' })
+      expect(res.status).toBe(201)
+      // Images are not resources of the import: two pages found, two imported.
+      expect(res.body).toMatchObject({ importedResources: 2, totalResources: 2 })
+      expect(images.requests.filter((r) => r === '/img/logo.png')).toHaveLength(1)
+
+      const files = await filesOf()
+      expect(files.map((f) => [f.name, f.contentType, f.size, f.dimensions])).toEqual([
+        ['logo.png', 'image/png', logo.byteLength, { width: 3, height: 2 }],
+        ['photo.png', 'image/png', photo.byteLength, { width: 5, height: 4 }]
+      ])
+      const [logoFile, photoFile] = files
+      const [home, second] = await pagesOf()
+      const homeText = await markdownOf(home.id)
+      expect(homeText).toContain(`![Logo](/files/${logoFile.id})`)
+      expect(homeText).toContain(`![Photo](/files/${photoFile.id})`)
+      // What could not be had as an image stays where it was.
+      expect(homeText).toContain(`![Gone](${images.url}/img/missing.png) ![Fake](${images.url}/img/fake.png)`)
+      const secondText = await markdownOf(second.id)
+      expect(secondText).toContain(`![Logo again](/files/${logoFile.id})`)
+      expect(secondText).toContain('```\n![x](/img/logo.png)\n```')
+
+      const imageLinks = (await linksOf()).filter((l) => l.relation === 'image' && l.href.startsWith('/files/'))
+      expect(imageLinks.map((l) => [l.status, l.targetReference])).toEqual([
+        ['ok', { kind: 'file', file: logoFile.id, space: spaceId }], ['ok', { kind: 'file', file: photoFile.id, space: spaceId }],
+        ['ok', { kind: 'file', file: logoFile.id, space: spaceId }]
+      ])
+    } finally {
+      await images.close()
+      await cdn.close()
+    }
+  })
+
+  it('adds the images of a page imported into a change request to the change request only', async () => {
+    const cr = await openChangeRequest(t.owner.api, spaceId)
+    const logo = makePng(3, 2)
+    const one = await serveSite({
+      '/page': { body: html('Page', '<h1>Page</h1><p><img src="logo"></p>') },
+      '/logo': { body: logo, type: 'image/png' }
+    })
+    try {
+      const res = await t.owner.api.post(importPath(cr.id), { url: `${one.url}/page`, source: 'html' })
+      expect(res.status).toBe(201)
+      expect(res.body).toMatchObject({ importedResources: 1, totalResources: 1 })
+      const crPath = `/v1/spaces/${spaceId}/change-requests/${cr.id}`
+      const [file] = await filesOf(crPath)
+      expect(file).toMatchObject({ name: 'logo.png', contentType: 'image/png', size: logo.byteLength })
+      const [page] = await pagesOf(crPath)
+      expect(await markdownOf(page.id, crPath)).toBe(`![](/files/${file.id})\n`)
+      expect(await filesOf()).toEqual([])
+    } finally {
+      await one.close()
     }
   })
 })

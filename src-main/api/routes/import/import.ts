@@ -45,8 +45,8 @@ export default function importRoutes(app: Api) {
         if (!isHttpUrl(url)) throw badRequest('url: must be an http or https URL')
         // Authorize before fetching: a caller who may not edit makes the server fetch nothing.
         read(req, (ctx) => importTarget(ctx, req))
-        // The network part runs outside any transaction (their callbacks are synchronous); nothing is written
-        // until every page has been fetched and converted, so a failed import changes nothing.
+        // The network part (pages, then their images) runs outside any transaction (their callbacks are
+        // synchronous); nothing is written until all of it is fetched and converted, so a failed import changes nothing.
         let collected
         try {
           collected = await collectImport(url, source)
@@ -56,7 +56,7 @@ export default function importRoutes(app: Api) {
         }
         const revision = write(req, (ctx) => {
           const { space, cr } = importTarget(ctx, req)
-          return cr ? importIntoChangeRequest(ctx, space, cr, collected.pages) : importIntoSpace(ctx, space, collected.pages)
+          return cr ? importIntoChangeRequest(ctx, space, cr, collected) : importIntoSpace(ctx, space, collected)
         })
         return reply.code(201).send({ revision, importedResources: collected.pages.length, totalResources: collected.totalResources })
       }
