@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fitTitle, MAX_TITLE, sectionsOf, titleOf } from './markdown'
+import { fitTitle, linksOf, MAX_TITLE, sectionsOf, titleOf } from './markdown'
 
 describe('markdown sections', () => {
   it('splits at top-level headings, with the anchor ids the editor preview gives them', () => {
@@ -68,5 +68,24 @@ describe('derived titles', () => {
     expect(heading.startsWith(`# ${fromHeading.slice(0, -1)} `)).toBe(true)
     const fromFrontMatter = titleOf(`---\ntitle: ${'t'.repeat(5000)}\n---\nBody`)!
     expect(fromFrontMatter).toBe(`${'t'.repeat(MAX_TITLE - 1)}…`)
+  })
+})
+
+describe('links of a document', () => {
+  it('counts a definition as an image when only image references use it', () => {
+    const markdown = [
+      '![Logo][logo] and [the guide][guide], [again][both] and ![twice][both].',
+      '',
+      '[logo]: /files/abc',
+      '[guide]: /guide',
+      '[both]: /files/def',
+      '[unused]: https://example.com'
+    ].join('\n')
+    expect(linksOf(markdown)).toEqual([
+      { url: '/files/abc', relation: 'image' },
+      { url: '/guide', relation: 'link' },
+      { url: '/files/def', relation: 'link' },
+      { url: 'https://example.com', relation: 'link' }
+    ])
   })
 })

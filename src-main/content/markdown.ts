@@ -1,4 +1,4 @@
-import type { Heading, Link, Image, Definition, Root, RootContent } from 'mdast'
+import type { Definition, Heading, Image, ImageReference, Link, LinkReference, Root, RootContent } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
@@ -109,7 +109,7 @@ function sectionsOfTree(tree: Root): Section[] {
 
 export interface FoundLink {
   url: string
-  /** `image` for ![](…), else `link`. */
+  /** `image` for ![](…) and for a definition only image references use, else `link`. */
   relation: 'link' | 'image'
 }
 
@@ -120,12 +120,23 @@ export function linksOf(markdown: string): FoundLink[] {
 
 function linksOfTree(tree: Root): FoundLink[] {
   const found: FoundLink[] = []
+  // A definition (`[logo]: /files/…`) is an image when only image references (`![alt][logo]`) use it.
+  const definitions: { link: FoundLink; identifier: string }[] = []
+  const imageRefs = new Set<string>()
+  const linkRefs = new Set<string>()
   const walk = (node: { type: string; children?: unknown[] }) => {
-    if (node.type === 'link' || node.type === 'definition') found.push({ url: (node as Link | Definition).url, relation: 'link' })
+    if (node.type === 'link') found.push({ url: (node as Link).url, relation: 'link' })
     else if (node.type === 'image') found.push({ url: (node as Image).url, relation: 'image' })
+    else if (node.type === 'definition') {
+      const link: FoundLink = { url: (node as Definition).url, relation: 'link' }
+      found.push(link)
+      definitions.push({ link, identifier: (node as Definition).identifier })
+    } else if (node.type === 'imageReference') imageRefs.add((node as ImageReference).identifier)
+    else if (node.type === 'linkReference') linkRefs.add((node as LinkReference).identifier)
     for (const child of (node.children ?? []) as { type: string; children?: unknown[] }[]) walk(child)
   }
   walk(tree)
+  for (const { link, identifier } of definitions) if (imageRefs.has(identifier) && !linkRefs.has(identifier)) link.relation = 'image'
   return found
 }
 
