@@ -10,9 +10,9 @@ import { plural } from '../common/format.ts'
 import { importContent } from './queries.ts'
 
 const SOURCES: { value: ImportSource; label: string; description: string; placeholder: string }[] = [
-  { value: 'website', label: 'Website', description: 'The page at the address and the pages of the same site it links to, each a page here.', placeholder: 'https://docs.example.com/guide/' },
-  { value: 'markdown', label: 'Markdown', description: 'One Markdown file; its first heading names the page.', placeholder: 'https://example.com/README.md' },
-  { value: 'html', label: 'HTML', description: 'One web page, converted to Markdown.', placeholder: 'https://example.com/page.html' },
+  { value: 'website', label: 'Website', description: 'The page at the address and the pages of the same site it links to, each a page here; links between them point here, and images are copied in.', placeholder: 'https://docs.example.com/guide/' },
+  { value: 'markdown', label: 'Markdown', description: 'One Markdown file; its first heading names the page, and its web images are copied in.', placeholder: 'https://example.com/README.md' },
+  { value: 'html', label: 'HTML', description: 'One web page, converted to Markdown, its images copied in.', placeholder: 'https://example.com/page.html' },
   { value: 'docx', label: 'Word', description: 'One Word document (.docx), converted to Markdown.', placeholder: 'https://example.com/handbook.docx' },
 ]
 
