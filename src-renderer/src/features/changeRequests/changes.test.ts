@@ -76,5 +76,6 @@ describe('conflicts', () => {
     expect(conflictAdvice(edited, undefined, { exists: false })).toMatch(/^Main removed this page/)
     expect(conflictAdvice(change('page_removed', 'p', 'p'), undefined, { exists: true })).toMatch(/^This change request removes the page/)
     expect(conflictAdvice(change('page_added', 'p', 'p'), 'removed', { exists: false })).toMatch(/under a page the other side removed/)
+    expect(conflictAdvice(change('page_moved', 'p', 'p'), 'removed', { exists: true })).toMatch(/^This change request moves the page under a page main removed/)
   })
 })

@@ -119,9 +119,11 @@ export function pages(n: number): string {
  */
 export function conflictAdvice(change: PageChange | undefined, reason: MergeConflict['reason'] | undefined, main: { title?: string; exists: boolean }): string {
   if (change?.type === 'page_removed')
-    return 'This change request removes the page, but main edited it meanwhile. Restore the page here to keep main’s edits, or remove it on main first.'
+    return 'This change request removes the page, but main edited it or put a page under it meanwhile. Restore the page here to keep main’s changes, or undo them on main first.'
   if (change?.type === 'page_added' || (!change && reason === 'removed'))
     return 'The page sits under a page the other side removed. Move it elsewhere, then merge again.'
+  if (change?.type === 'page_moved')
+    return 'This change request moves the page under a page main removed. Move it elsewhere, then merge again.'
   if (!main.exists)
     return 'Main removed this page, but this change request edits it. Remove it here too, or undo your edits to it, then merge again.'
   if (reason === 'title' || (change?.before && change.after && main.title !== undefined && main.title !== change.before.title && change.after.title !== change.before.title && main.title !== change.after.title))
