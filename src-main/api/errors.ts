@@ -14,3 +14,4 @@ export const unauthorized = (message = 'Authentication required: send Authorizat
 export const forbidden = (message = 'Your role does not allow this operation') => new ApiError(403, message)
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found`)
 export const conflict = (message: string) => new ApiError(409, message)
+export const preconditionFailed = (message: string) => new ApiError(412, message)

@@ -8,7 +8,7 @@ import { newId } from '../../storage/ids'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'
-import { badRequest } from '../errors'
+import { badRequest, preconditionFailed } from '../errors'
 
 const MAX_FILE_BYTES = 1024 * 1024
 
@@ -28,12 +28,45 @@ function isWholeBase64(text: string): boolean {
   return padding === 0 ? data % 4 !== 1 : (data % 4) + padding === 4
 }
 
+/** What a change to an existing page overwrites: its document, its title, or (a removal) both. */
+type Overwrites = { document: boolean; title: boolean }
+
+/**
+ * The check a batch written against revision `basedOn` (its `If-Match`) gets when the change request has moved
+ * on since: a change that overwrites a page's document or title, or removes the page, is refused (412) when that
+ * page changed since (or did not exist then), so a writer never overwrites an edit it has not seen. Changes to
+ * pages nobody touched meanwhile apply as usual. No check without `If-Match`, or when it names the head.
+ */
+function writtenSince(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, head: PageTree, basedOn: string[] | undefined) {
+  if (!basedOn || basedOn.includes(cr.revision_id)) return () => {}
+  const known = basedOn.map((id) => getRevision(ctx.db, id)).find((r) => r?.space_id === space.id)
+  if (!known) throw preconditionFailed(`If-Match: ${basedOn.join(', ')} is not a revision of this space`)
+  const then = PageTree.readOnly(loadPages(ctx.db, known.id))
+  return (pageId: string, overwrites: Overwrites, field: string) => {
+    const now = head.get(pageId)
+    // A page made earlier in this batch (by its ref) is new to everyone.
+    if (!now) return
+    const before = then.get(pageId)
+    if (!before || (overwrites.document && before.documentHash !== now.documentHash) || (overwrites.title && before.title !== now.title)) {
+      throw preconditionFailed(`${field}: “${now.title}” changed since revision ${known.id} (If-Match): read it again before writing over it`)
+    }
+  }
+}
+
 /**
  * Applies a batch of content changes to a change request: all of them or none (the caller's transaction), as
  * one new revision of the change request. `ref`s name pages and files created earlier in the same batch.
+ * `basedOn`: the revisions the writer read (an `If-Match` header), checked by writtenSince.
  */
-export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, changes: ContentChangeInput[]): ChangeRequestRow {
+export function applyContentChanges(
+  ctx: Ctx,
+  space: SpaceRow,
+  cr: ChangeRequestRow,
+  changes: ContentChangeInput[],
+  basedOn?: string[]
+): ChangeRequestRow {
   const base = PageTree.readOnly(loadPages(ctx.db, cr.revision_id))
+  const checkUnchanged = writtenSince(ctx, space, cr, base, basedOn)
   const tree = new PageTree(base.pages.values())
   const files = new Map(loadFiles(ctx.db, cr.revision_id).map((f) => [f.id, f]))
   const addedFiles: FileRecord[] = []
@@ -68,6 +101,7 @@ export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
       }
       case 'update_page': {
         const page = pageOf(change.page, `${at}.page`)
+        if (change.document || change.title !== undefined) checkUnchanged(page.id, { document: !!change.document, title: change.title !== undefined }, `${at}.page`)
         if (change.document) page.documentHash = storeDocument(ctx.db, withFileIds(change.document.markdown))
         if (change.title !== undefined) page.title = change.title
         if (change.emoji !== undefined) page.emoji = change.emoji
@@ -81,9 +115,12 @@ export function applyContentChanges(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
         page.updatedAt = ctx.now
         break
       }
-      case 'delete_page':
-        tree.remove(pageOf(change.page, `${at}.page`).id)
+      case 'delete_page': {
+        const page = pageOf(change.page, `${at}.page`)
+        checkUnchanged(page.id, { document: true, title: true }, `${at}.page`)
+        tree.remove(page.id)
         break
+      }
       case 'revert_page': {
         const revisionId = change.revision ?? cr.revision_initial
         const revision = getRevision(ctx.db, revisionId)

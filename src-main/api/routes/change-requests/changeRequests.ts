@@ -9,11 +9,11 @@ import { mergeChangeRequest, updateChangeRequest, type MergeOutcome } from '../.
 import { changeRequestChanges } from '../../commands/changeRequestChanges'
 import { applyContentChanges } from '../../commands/contentEditor'
 import { read, write } from '../../context'
-import { badRequest, conflict } from '../../errors'
+import { badRequest, conflict, preconditionFailed } from '../../errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentChangeRequest, presentChangeRequests } from '../../presenters/changeRequest'
 import { loadSpace } from '../spaces/loaders'
-import { assertEditable, assertOpenForChanges, loadChangeRequest } from './loaders'
+import { assertEditable, assertOpenForChanges, ifMatchRevisions, loadChangeRequest } from './loaders'
 
 const tags = ['Change requests']
 
@@ -108,6 +108,11 @@ export default function changeRequestRoutes(app: Api) {
         assertEditable(space)
         if (cr.status === 'merged') throw conflict('The change request is already merged')
         if (cr.status === 'archived') throw conflict('An archived change request must be reopened before it is merged')
+        // A reviewer merges what they reviewed: with If-Match, a change request that moved on since is refused.
+        const reviewed = ifMatchRevisions(req.headers['if-match'])
+        if (reviewed && !reviewed.includes(cr.revision_id)) {
+          throw preconditionFailed(`The change request changed since revision ${reviewed.join(', ')} (If-Match): review it again before merging`)
+        }
         return presentOutcome(mergeChangeRequest(ctx, space, cr))
       })
   )
@@ -132,7 +137,7 @@ export default function changeRequestRoutes(app: Api) {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
         assertEditable(space)
         assertOpenForChanges(cr, 'cannot change')
-        return presentChangeRequest(applyContentChanges(ctx, space, cr, req.body.changes), space, ctx)
+        return presentChangeRequest(applyContentChanges(ctx, space, cr, req.body.changes, ifMatchRevisions(req.headers['if-match'])), space, ctx)
       })
   )
 

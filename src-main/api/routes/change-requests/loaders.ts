@@ -32,3 +32,17 @@ export function loadChangeRequest(
   if (!cr) throw notFound('Change request')
   return { space, cr, role }
 }
+
+/**
+ * The revision ids an `If-Match` header names (entity tags, quoted or not, weak or strong), or undefined when
+ * there is none or it is `*` (any revision will do). Content reads answer the revision they read as their ETag.
+ */
+export function ifMatchRevisions(header: string | string[] | undefined): string[] | undefined {
+  const text = (Array.isArray(header) ? header.join(',') : header)?.trim()
+  if (!text || text === '*') return undefined
+  const tags = text.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1')).filter(Boolean)
+  return tags.length ? tags : undefined
+}
+
+/** The entity tag of content read at a revision. */
+export const revisionTag = (revisionId: string) => `"${revisionId}"`

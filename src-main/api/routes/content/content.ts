@@ -8,6 +8,7 @@ import { read } from '../../context'
 import { notFound } from '../../errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentFile, presentPage, presentPageTree, presentRevision } from '../../presenters/content'
+import { revisionTag } from '../change-requests/loaders'
 import { CONTENT_PREFIXES, contentParams, resolveContent } from './scope'
 
 const Id = { type: 'string', maxLength: 100 } as const
@@ -20,9 +21,10 @@ export default function contentRoutes(app: Api) {
     app.get(
       `${prefix}/content`,
       { schema: { tags, summary: `The current revision ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: RevisionSchema } } },
-      async (req) =>
+      async (req, reply) =>
         read(req, (ctx) => {
           const { scope, revision } = resolveContent(ctx, req)
+          reply.header('etag', revisionTag(scope.revisionId))
           return presentRevision(ctx, scope, revision, { metadata: req.query.metadata })
         })
     )
@@ -30,9 +32,10 @@ export default function contentRoutes(app: Api) {
     app.get(
       `${prefix}/content/pages`,
       { schema: { tags, summary: `The page tree ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: PagesResponse } } },
-      async (req) =>
+      async (req, reply) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
+          reply.header('etag', revisionTag(scope.revisionId))
           return { pages: presentPageTree(ctx, scope, PageTree.readOnly(loadPages(ctx.db, scope.revisionId)), { metadata: req.query.metadata }) }
         })
     )
@@ -40,12 +43,14 @@ export default function contentRoutes(app: Api) {
     app.get(
       `${prefix}/content/page/:pageId`,
       { schema: { tags, summary: `A page ${where}, with its document`, params: contentParams(prefix, { pageId: Id }), querystring: PageQuerySchema, response: { 200: PageRef } } },
-      async (req) =>
+      async (req, reply) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
           const tree = PageTree.readOnly(loadPages(ctx.db, scope.revisionId))
           const page = tree.get((req.params as { pageId: string }).pageId)
           if (!page) throw notFound('Page')
+          // The revision read: a writer sends it back as If-Match, so an edit made since is not overwritten.
+          reply.header('etag', revisionTag(scope.revisionId))
           const paths = tree.paths()
           return presentPage(ctx, scope, page, paths.get(page.id)!, {
             format: req.query.format ?? 'markdown',
