@@ -219,6 +219,38 @@ test('writes the API or the client refuses explain why', async ({ page, token, a
   await editor.screenshot('editor-refusals', testInfo)
 })
 
+test('an edit someone made since the page was opened is not overwritten: the save stops until Keep mine', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId, pages } = await spaceWithPages(api, `Both editing ${suffix}`, ['Policy'])
+  const pageId = pages[0]!.id
+  const cr = await json<{ number: number }>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: 'Policy review' } }))
+  const editor = new EditorPage(page)
+  await editor.open(token, `/spaces/${spaceId}/change-requests/${cr.number}/pages/${pageId}`)
+  await editor.waitUntilReady()
+  await expect(editor.markdown).toContainText('About Policy.')
+
+  // Someone else saves the page in the same change request while it is open here.
+  const theirs = { operation: 'update_page', page: pageId, document: { markdown: '# Policy\n\nTheir rewrite.\n' } }
+  await json(api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [theirs] } }))
+  const pageInCr = () => json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content/page/${pageId}`))
+
+  // Typing here: the save is refused instead of writing over their text, and the editor keeps what was typed.
+  await editor.typeMarkdown('\nMy addition')
+  await expect(editor.saveError).toContainText('someone else changed this page since you opened it')
+  await expect(editor.markdown).toContainText('My addition')
+  expect((await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n')
+  await editor.screenshot('editor-changed-elsewhere', testInfo)
+
+  // Keep mine writes this text over theirs, and later saves go through as usual.
+  await page.getByTestId('save-keep-mine').click()
+  await editor.expectSaved()
+  expect((await pageInCr()).markdown).toBe('# Policy\n\nAbout Policy.\n\nMy addition')
+  await editor.typeMarkdown(' and more')
+  await editor.expectSaved()
+  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy\n\nAbout Policy.\n\nMy addition and more')
+})
+
 test('upload an image and see it in the preview', async ({ page, token, api }, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`

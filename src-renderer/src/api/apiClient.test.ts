@@ -66,3 +66,25 @@ describe('createApiClient and the workspace a window shows', () => {
     expect(seen.map((r) => r.headers?.['quire-workspace'])).toEqual([undefined, undefined])
   })
 })
+
+describe('createApiClient request options', () => {
+  it('sends extra headers and hands over the answer headers, on success and on refusal', async () => {
+    const seen: BridgeRequest[] = []
+    let status = 200
+    const client = createApiClient({
+      send: async (req) => (
+        seen.push(req),
+        { status, headers: { 'content-type': 'application/json', etag: '"r1"' }, body: status === 200 ? '{}' : '{"error":{"code":412,"message":"stale"}}' }
+      ),
+      transport: 'ipc',
+      hasCredentials: true,
+    })
+    const answered: Record<string, string>[] = []
+    await client.request('POST', '/v1/x', {}, { headers: { 'if-match': '"r0"' }, onHeaders: (h) => answered.push(h) })
+    expect(seen[0]!.headers).toMatchObject({ 'if-match': '"r0"', 'content-type': 'application/json' })
+    status = 412
+    const refused = await client.request('POST', '/v1/x', {}, { onHeaders: (h) => answered.push(h) }).catch((error: unknown) => error)
+    expect((refused as ApiError).status).toBe(412)
+    expect(answered.map((h) => h.etag)).toEqual(['"r1"', '"r1"'])
+  })
+})

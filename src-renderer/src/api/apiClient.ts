@@ -11,7 +11,7 @@ export interface ApiClient {
   readonly transport: 'ipc' | 'http'
   /** False in a browser opened without a token: every request would answer 401. */
   readonly hasCredentials: boolean
-  request<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T>
+  request<T = unknown>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T>
   /**
    * Called when the server answers from another workspace than the one this window showed (another window of
    * a `--home` server switched): the request was refused, nothing was read or written. Returns the unsubscribe.
@@ -19,6 +19,13 @@ export interface ApiClient {
   onWorkspaceChanged(listener: (workspaceId: string) => void): () => void
   /** This window switched itself: requests from now on are meant for `workspaceId`. */
   expectWorkspace(workspaceId: string): void
+}
+
+/** Headers of one request, and the answer's headers for the few callers that read them (ETag). */
+export interface RequestOptions {
+  headers?: Record<string, string>
+  /** Called with the answer's headers (lower-case names) before its body is returned or its error thrown. */
+  onHeaders?(headers: Record<string, string>): void
 }
 
 export type Send = (req: BridgeRequest) => Promise<BridgeResponse>
@@ -51,8 +58,12 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
     expectWorkspace(workspaceId) {
       shown = workspaceId
     },
-    async request<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-      const req: BridgeRequest = { method, path, headers: { accept: 'application/json', ...(shown ? { [WORKSPACE_HEADER]: shown } : {}) } }
+    async request<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+      const req: BridgeRequest = {
+        method,
+        path,
+        headers: { accept: 'application/json', ...options?.headers, ...(shown ? { [WORKSPACE_HEADER]: shown } : {}) },
+      }
       if (body !== undefined) {
         req.headers = { ...req.headers, 'content-type': 'application/json' }
         req.body = JSON.stringify(body)
@@ -63,6 +74,7 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
       } catch (cause) {
         throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause))
       }
+      options?.onHeaders?.(res.headers)
       const answered = res.headers[WORKSPACE_HEADER]
       const sentFor = shown
       if (answered && answered !== shown) {

@@ -60,7 +60,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   const navigate = useNavigate()
   const { spaceId } = scope
   const { data: page } = useSuspenseQuery(pageQuery(scope, pageId))
-  const [session] = useState(() => openSession(client, scope, pageId, () => ({ title: page.title, markdown: page.markdown ?? '' })))
+  const [session] = useState(() => openSession(client, scope, pageId, () => ({ title: page.title, markdown: page.markdown ?? '', readAt: page.readAt })))
   useEffect(() => {
     session.retain()
     return () => session.release()
@@ -201,7 +201,10 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
       {...dropProps}
     >
       <SaveBar scope={scope} snap={snap} cr={cr} editable={editable} session={session} />
-      {snap.save.status === 'failed' && <SaveFailure error={snap.save.error} onRetry={save} />}
+      {/* A refused write stays on screen while another save runs (moving to the button saves on blur). */}
+      {(snap.save.status === 'failed' || snap.stale) && (
+        <SaveFailure error={snap.save.error} onRetry={save} onKeepMine={snap.stale ? () => void session.keepMine() : undefined} />
+      )}
       {readOnly && (
         <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
           {readOnly}
@@ -462,15 +465,21 @@ function SaveStatus({ snap }: { snap: SessionSnapshot }) {
 }
 
 /** The API's whole message under the bar (messages are sentences; the bar has room for a word). */
-function SaveFailure({ error, onRetry }: { error: string | null; onRetry(): void }) {
+function SaveFailure({ error, onRetry, onKeepMine }: { error: string | null; onRetry(): void; onKeepMine?(): void }) {
   return (
     <div className={classes.failure} role="alert">
       <Text size="sm" c="red" className={classes.failureText} data-testid="save-error">
         Save failed — {error ?? 'the change could not be written'}
       </Text>
-      <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={onRetry} data-testid="save-retry">
-        Retry
-      </Button>
+      {onKeepMine ? (
+        <Button size="compact-xs" variant="light" color="red" onClick={onKeepMine} data-testid="save-keep-mine">
+          Keep mine
+        </Button>
+      ) : (
+        <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={onRetry} data-testid="save-retry">
+          Retry
+        </Button>
+      )}
     </div>
   )
 }

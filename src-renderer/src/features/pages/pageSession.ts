@@ -5,7 +5,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { EditorState } from '@codemirror/state'
 import type { EditorView } from '@codemirror/view'
 import { fetchAll } from '../../api/lists.ts'
-import type { ContentFile } from '../../api/types.ts'
+import { ApiError } from '../../api/client.ts'
+import type { ContentChangeInput, ContentFile } from '../../api/types.ts'
 import { fileMarkdown, fileProblem, newFiles, readAsBase64, uploadName } from './fileUpload.ts'
 import { applyChanges, filesQuery, rememberPageWrite, resolveDraft, type ContentScope } from './queries.ts'
 import { SaveQueue, type PageFields, type SaveSnapshot } from './saveQueue.ts'
@@ -27,6 +28,8 @@ export interface SessionSnapshot {
   target: number | undefined
   /** True once a write reached `target`: the moment a page opened on main moves to its change request. */
   landed: boolean
+  /** True when the last write was refused because someone changed the page since it was read (412). */
+  stale: boolean
   uploads: Upload[]
 }
 
@@ -48,6 +51,11 @@ export class PageSession {
   /** The editor showing this page now, if any (uploads insert their links through it). */
   view: EditorView | null = null
   private landed = false
+  private stale = false
+  /** The next write overwrites whatever the page holds now (the user chose to keep their text). */
+  private overwrite = false
+  /** The revision the saved text was read at or last written to: writes send it as If-Match. */
+  private readAt: string | undefined
   private uploads: Upload[] = []
   private snap: SessionSnapshot
   private listeners = new Set<() => void>()
@@ -61,8 +69,10 @@ export class PageSession {
     target: number | undefined,
     /** The page as first loaded: on main, a draft holding another version of it is not reused. */
     private readonly base: PageFields,
+    readAt: string | undefined,
   ) {
     this.target = target
+    this.readAt = readAt
     this.queue = new SaveQueue({ initial: base, send: (patch) => this.write(patch) })
     this.snap = this.build()
     this.queue.subscribe(() => this.changed())
@@ -80,7 +90,7 @@ export class PageSession {
   }
 
   private build(): SessionSnapshot {
-    return { fields: this.queue.fields, save: this.queue.snapshot(), target: this.target, landed: this.landed, uploads: this.uploads }
+    return { fields: this.queue.fields, save: this.queue.snapshot(), target: this.target, landed: this.landed, stale: this.stale, uploads: this.uploads }
   }
 
   private changed() {
@@ -120,16 +130,39 @@ export class PageSession {
 
   private async write(patch: Partial<PageFields>): Promise<void> {
     const number = await this.ensureTarget()
-    const cr = await applyChanges(this.client, this.spaceId, number, [
-      {
-        operation: 'update_page',
-        page: this.pageId,
-        ...(patch.markdown !== undefined ? { document: { markdown: patch.markdown } } : {}),
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-      },
-    ])
-    rememberPageWrite(this.client, this.scope(), this.pageId, patch, cr.updatedAt)
+    const change: ContentChangeInput = {
+      operation: 'update_page',
+      page: this.pageId,
+      ...(patch.markdown !== undefined ? { document: { markdown: patch.markdown } } : {}),
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+    }
+    let cr
+    try {
+      // Sent with the revision the text was read at: the server refuses to overwrite what someone changed since.
+      cr = await applyChanges(this.client, this.spaceId, number, [change], this.overwrite ? undefined : this.readAt)
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 412)) throw error
+      this.stale = true
+      this.changed()
+      throw new Error('someone else changed this page since you opened it. Keep mine saves your text over theirs; to see theirs first, copy your text and reload the page.')
+    }
+    this.readAt = cr.revision
+    this.overwrite = false
+    if (this.stale) {
+      this.stale = false
+      this.changed()
+    }
+    rememberPageWrite(this.client, this.scope(), this.pageId, patch, { updatedAt: cr.updatedAt, revision: cr.revision })
     this.markLanded()
+  }
+
+  /** After a refused write (stale): save the editor's text over the page as it is now. */
+  async keepMine(): Promise<boolean> {
+    this.overwrite = true
+    // A write already under way (leaving the editor for the button saves too) went out checked and is refused
+    // again: let it end, then write over.
+    const saved = await this.queue.flush()
+    return this.overwrite ? this.queue.flush() : saved
   }
 
   // --- uploads -------------------------------------------------------------------------------------------------
@@ -260,11 +293,12 @@ function sessionKey(spaceId: string, pageId: string, target: number | undefined)
 }
 
 /** The session of a page in a scope: the one still alive (handed over, or still saving), else a new one. */
-export function openSession(client: QueryClient, scope: ContentScope, pageId: string, base: () => PageFields): PageSession {
+export function openSession(client: QueryClient, scope: ContentScope, pageId: string, base: () => PageFields & { readAt?: string }): PageSession {
   const key = sessionKey(scope.spaceId, pageId, scope.changeRequest)
   let session = sessions.get(key)
   if (!session) {
-    session = new PageSession(client, scope.spaceId, pageId, scope.changeRequest, base())
+    const { readAt, ...fields } = base()
+    session = new PageSession(client, scope.spaceId, pageId, scope.changeRequest, fields, readAt)
     sessions.set(key, session)
   }
   return session

@@ -33,11 +33,23 @@ export function usePageTitles(spaceId: string): ReadonlyMap<string, string> {
   return useMemo(() => new Map([...indexPages(pages ?? [])].map(([id, entry]) => [id, entry.page.title])), [pages])
 }
 
+/** A page as read, with the revision it was read at (the answer's ETag): writes send it back as If-Match. */
+export type LoadedPage = ContentPage & { readAt?: string }
+
+/** The revision id an ETag names (`"id"` or `W/"id"`). */
+export const revisionOfTag = (tag: string | undefined) => tag?.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') || undefined
+
 /** One page with its markdown. */
 export const pageQuery = (scope: ContentScope, pageId: string) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'page', pageId],
-    queryFn: () => api.request<ContentPage>('GET', `${scopePath(scope)}/content/page/${pageId}`),
+    queryFn: async (): Promise<LoadedPage> => {
+      let readAt: string | undefined
+      const page = await api.request<ContentPage>('GET', `${scopePath(scope)}/content/page/${pageId}`, undefined, {
+        onHeaders: (headers) => (readAt = revisionOfTag(headers.etag)),
+      })
+      return { ...page, readAt }
+    },
   })
 
 /** The revision's files (the preview resolves `/files/<id>` with their download URLs). */
@@ -123,9 +135,20 @@ export function invalidateChangeRequestLists(client: QueryClient, spaceId: strin
 }
 
 /** Applies a batch of content changes to a change request (all or nothing) and caches the answer. */
-export async function applyChanges(client: QueryClient, spaceId: string, number: number, changes: ContentChangeInput[]): Promise<ChangeRequest> {
+/**
+ * Applies a batch to a change request. `readAt`: the revision the writer read the pages it overwrites at; the
+ * server then refuses (412) to overwrite a page someone changed since.
+ */
+export async function applyChanges(
+  client: QueryClient,
+  spaceId: string,
+  number: number,
+  changes: ContentChangeInput[],
+  readAt?: string,
+): Promise<ChangeRequest> {
   try {
-    const cr = await api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests/${number}/content`, { changes })
+    const headers = readAt ? { 'if-match': `"${readAt}"` } : undefined
+    const cr = await api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests/${number}/content`, { changes }, { headers })
     client.setQueryData(changeRequestQuery(spaceId, number).queryKey, cr)
     invalidateChangeRequestLists(client, spaceId, number)
     return cr
@@ -146,8 +169,16 @@ export function noteRefusal(client: QueryClient, spaceId: string, error: unknown
 }
 
 /** Keeps the cached page and tree in step with a page write, without asking the API again. */
-export function rememberPageWrite(client: QueryClient, scope: ContentScope, pageId: string, patch: { title?: string; markdown?: string }, updatedAt?: string) {
-  client.setQueryData(pageQuery(scope, pageId).queryKey, (page) => (page ? { ...page, ...patch, ...(updatedAt ? { updatedAt } : {}) } : page))
+export function rememberPageWrite(
+  client: QueryClient,
+  scope: ContentScope,
+  pageId: string,
+  patch: { title?: string; markdown?: string },
+  written?: { updatedAt: string; revision: string },
+) {
+  client.setQueryData(pageQuery(scope, pageId).queryKey, (page) =>
+    page ? { ...page, ...patch, ...(written ? { updatedAt: written.updatedAt, readAt: written.revision } : {}) } : page,
+  )
   if (patch.title !== undefined) {
     client.setQueryData(pagesQuery(scope).queryKey, (pages) => (pages ? updatePage(pages, pageId, { title: patch.title }) : pages))
   }
