@@ -95,6 +95,31 @@ test('review a change request’s diff and merge it into main', async ({ page, t
   await crs.screenshot('change-request-merged', testInfo)
 })
 
+test('a merge waits when the change request changed after the screen showed it', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  // Arrange: a change request adding a page, open on its screen.
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const spaceId = await createSpace(api, `Reviewed ${suffix}`)
+  await seed(api, spaceId, [{ title: 'Home', markdown: '# Home\n' }])
+  const cr = await openCr(api, spaceId, `Add a guide ${suffix}`)
+  await write(api, spaceId, cr, [{ operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n' } }])
+  const crs = new ChangeRequestsPage(page)
+  await crs.open(token, `/spaces/${spaceId}/change-requests/${cr.number}`)
+  await expect(crs.changeRow('Guide', 'page_added')).toBeVisible()
+
+  // Someone adds another page to it while the reviewer looks: merging what was not reviewed is refused.
+  await write(api, spaceId, cr, [{ operation: 'insert_page', title: 'Unreviewed', document: { markdown: '# Unreviewed\n' } }])
+  await crs.merge()
+  await expect(page.getByTestId('toast-error')).toContainText('review it again before merging')
+  expect((await getCr(api, spaceId, cr.id)).status).toBe('draft')
+
+  // The screen has reloaded it: the new page shows, and merging now goes through.
+  await expect(crs.changeRow('Unreviewed', 'page_added')).toBeVisible()
+  await crs.merge()
+  await crs.expectSuccess(`Change request #${cr.number} merged into main`)
+  expect((await getCr(api, spaceId, cr.id)).status).toBe('merged')
+})
+
 test('a merge that conflicts with main shows both sides and merges nothing', async ({ page, token, api }, testInfo) => {
   test.setTimeout(90_000)
   // Arrange: two change requests edit the same line; the other one is merged first.

@@ -76,7 +76,7 @@ export function ChangeRequestScreen({
   }
 
   const runMerge = () =>
-    merge.mutate(undefined, {
+    merge.mutate(cr.revision, {
       onSuccess: (result) => {
         if (result.result === 'conflicts') {
           const list = result.conflicts ?? []

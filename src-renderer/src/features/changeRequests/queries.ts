@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { api } from '../../api/client.ts'
+import { ApiError, api } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
 import type { ChangeRequest, ChangeRequestStatus } from '../../api/types.ts'
 import type { MergeResult, PageChange } from './changes.ts'
@@ -93,14 +93,20 @@ export const useMoveChangeRequest = (spaceId: string, number: string) => useUpda
 /**
  * Merges into main. A clean merge changes the space's content, so everything under the space refreshes; an
  * answer of conflicts changed nothing, but the conflict flags of `/changes` may be newer than what is shown.
+ * `reviewed`: the revision the screen showed, sent as If-Match: if someone edited the change request since, the
+ * merge is refused (412) and the screen reloads it, so what merges is what was reviewed.
  */
 export function useMergeChangeRequest(spaceId: string, number: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => api.request<MergeResult>('POST', `${crPath(spaceId, number)}/merge`),
+    mutationFn: (reviewed?: string) =>
+      api.request<MergeResult>('POST', `${crPath(spaceId, number)}/merge`, undefined, reviewed ? { headers: { 'if-match': `"${reviewed}"` } } : undefined),
     onSuccess: (result) => {
       if (result.result === 'merge') void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
       else void client.invalidateQueries({ queryKey: [...base(spaceId), number] })
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 412) void client.invalidateQueries({ queryKey: [...base(spaceId), number] })
     },
   })
 }
