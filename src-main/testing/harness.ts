@@ -42,6 +42,8 @@ export interface TestServer {
   client(token?: string): Client
   /** A new user, member of `orgId` (default: the bootstrap organization) with `role` (null: guest; 'none': not a member). */
   user(options?: { role?: Role | null | 'none'; orgId?: string; email?: string; name?: string }): Promise<TestUser>
+  /** A new space with no page in the bootstrap organization, made by the owner; its id. */
+  emptySpace(title?: string): Promise<string>
   close(): Promise<void>
 }
 
@@ -117,6 +119,11 @@ export async function startTestServer(options: { dataDir?: string; searchThreads
       })()
       server.api.services.writes++
       return { user, token, api: client(token) }
+    },
+    async emptySpace(title = 'Docs') {
+      const res = await client(ownerToken).post(`/v1/orgs/${orgId}/spaces`, { title, empty: true })
+      if (res.status !== 201) throw new Error(`Creating space ${title} answered ${res.status}: ${JSON.stringify(res.body)}`)
+      return res.body.id as string
     },
     close: () => server.close()
   }

@@ -17,9 +17,7 @@ export interface Fixture {
 
 /** A space whose primary content holds `pages` (title → markdown), written through a merged change request. */
 export async function commentFixture(t: TestServer, pages: Record<string, string> = { Guide: '# Guide\n\nFirst words.\n', Intro: 'Hello\n' }): Promise<Fixture> {
-  const space = await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Docs', empty: true })
-  expect(space.status).toBe(201)
-  const spaceId = space.body.id as string
+  const spaceId = await t.emptySpace()
   const ids: Record<string, string> = {}
   const titles = Object.keys(pages)
   if (titles.length) {

@@ -5,7 +5,7 @@ let t: TestServer
 let spaceId: string
 beforeEach(async () => {
   t = await startTestServer()
-  spaceId = (await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Docs', empty: true })).body.id
+  spaceId = await t.emptySpace()
 })
 afterEach(() => t.close())
 

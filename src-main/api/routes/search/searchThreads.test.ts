@@ -18,7 +18,7 @@ let spaceId: string
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'quire-search-threads-'))
   t = await startTestServer({ dataDir: dir, searchThreads: 2 })
-  spaceId = (await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Docs', empty: true })).body.id
+  spaceId = await t.emptySpace()
 })
 afterEach(async () => {
   await t.close()
