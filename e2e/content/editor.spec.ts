@@ -219,7 +219,7 @@ test('writes the API or the client refuses explain why', async ({ page, token, a
   await editor.screenshot('editor-refusals', testInfo)
 })
 
-test('an edit someone made since the page was opened is not overwritten: the save stops until Keep mine', async ({ page, token, api }, testInfo) => {
+test('an edit someone made since the page was opened is not overwritten: Use theirs or Keep mine', async ({ page, token, api }, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, pages } = await spaceWithPages(api, `Both editing ${suffix}`, ['Policy'])
@@ -229,26 +229,38 @@ test('an edit someone made since the page was opened is not overwritten: the sav
   await editor.open(token, `/spaces/${spaceId}/change-requests/${cr.number}/pages/${pageId}`)
   await editor.waitUntilReady()
   await expect(editor.markdown).toContainText('About Policy.')
-
-  // Someone else saves the page in the same change request while it is open here.
-  const theirs = { operation: 'update_page', page: pageId, document: { markdown: '# Policy\n\nTheir rewrite.\n' } }
-  await json(api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [theirs] } }))
   const pageInCr = () => json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content/page/${pageId}`))
+  /** Someone else saves the page in the same change request while it is open here. */
+  const saveElsewhere = (markdown: string) =>
+    json(api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] } }))
 
   // Typing here: the save is refused instead of writing over their text, and the editor keeps what was typed.
+  await saveElsewhere('# Policy\n\nTheir rewrite.\n')
   await editor.typeMarkdown('\nMy addition')
   await expect(editor.saveError).toContainText('someone else changed this page since you opened it')
   await expect(editor.markdown).toContainText('My addition')
   expect((await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n')
   await editor.screenshot('editor-changed-elsewhere', testInfo)
 
-  // Keep mine writes this text over theirs, and later saves go through as usual.
+  // Use theirs: the editor shows their text, nothing is left to save, and the next edit builds on theirs.
+  await page.getByTestId('save-use-theirs').click()
+  await expect(editor.markdown).toContainText('Their rewrite.')
+  await expect(editor.markdown).not.toContainText('My addition')
+  await editor.expectSaved()
+  await editor.typeMarkdown('\nAgreed.')
+  await editor.expectSaved()
+  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n\nAgreed.')
+
+  // Again, and this time Keep mine writes this text over theirs; later saves go through as usual.
+  await saveElsewhere('# Policy\n\nA second rewrite.\n')
+  await editor.typeMarkdown(' Mine.')
+  await expect(editor.saveError).toContainText('someone else changed this page')
   await page.getByTestId('save-keep-mine').click()
   await editor.expectSaved()
-  expect((await pageInCr()).markdown).toBe('# Policy\n\nAbout Policy.\n\nMy addition')
-  await editor.typeMarkdown(' and more')
+  expect((await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n\nAgreed. Mine.')
+  await editor.typeMarkdown(' More.')
   await editor.expectSaved()
-  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy\n\nAbout Policy.\n\nMy addition and more')
+  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n\nAgreed. Mine. More.')
 })
 
 test('upload an image and see it in the preview', async ({ page, token, api }, testInfo) => {

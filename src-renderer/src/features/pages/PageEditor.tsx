@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type MouseEvent } from 'react'
 import { EditorView } from '@codemirror/view'
-import { ActionIcon, Alert, Anchor, Badge, Button, CloseButton, Loader, Menu, Progress, SegmentedControl, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Menu, Progress, SegmentedControl, Text, Tooltip } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import {
   IconAlertTriangle,
@@ -203,7 +203,11 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
       <SaveBar scope={scope} snap={snap} cr={cr} editable={editable} session={session} />
       {/* A refused write stays on screen while another save runs (moving to the button saves on blur). */}
       {(snap.save.status === 'failed' || snap.stale) && (
-        <SaveFailure error={snap.save.error} onRetry={save} onKeepMine={snap.stale ? () => void session.keepMine() : undefined} />
+        <SaveFailure
+          error={snap.save.error}
+          onRetry={save}
+          stale={snap.stale ? { keepMine: () => void session.keepMine(), useTheirs: () => void session.useTheirs() } : undefined}
+        />
       )}
       {readOnly && (
         <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
@@ -465,16 +469,21 @@ function SaveStatus({ snap }: { snap: SessionSnapshot }) {
 }
 
 /** The API's whole message under the bar (messages are sentences; the bar has room for a word). */
-function SaveFailure({ error, onRetry, onKeepMine }: { error: string | null; onRetry(): void; onKeepMine?(): void }) {
+function SaveFailure({ error, onRetry, stale }: { error: string | null; onRetry(): void; stale?: { keepMine(): void; useTheirs(): void } }) {
   return (
     <div className={classes.failure} role="alert">
       <Text size="sm" c="red" className={classes.failureText} data-testid="save-error">
         Save failed — {error ?? 'the change could not be written'}
       </Text>
-      {onKeepMine ? (
-        <Button size="compact-xs" variant="light" color="red" onClick={onKeepMine} data-testid="save-keep-mine">
-          Keep mine
-        </Button>
+      {stale ? (
+        <Group gap={6} wrap="nowrap">
+          <Button size="compact-xs" variant="default" onClick={stale.useTheirs} data-testid="save-use-theirs">
+            Use theirs
+          </Button>
+          <Button size="compact-xs" variant="light" color="red" onClick={stale.keepMine} data-testid="save-keep-mine">
+            Keep mine
+          </Button>
+        </Group>
       ) : (
         <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={onRetry} data-testid="save-retry">
           Retry

@@ -8,7 +8,7 @@ import { fetchAll } from '../../api/lists.ts'
 import { ApiError } from '../../api/client.ts'
 import type { ContentChangeInput, ContentFile } from '../../api/types.ts'
 import { fileMarkdown, fileProblem, newFiles, readAsBase64, uploadName } from './fileUpload.ts'
-import { applyChanges, filesQuery, rememberPageWrite, resolveDraft, type ContentScope } from './queries.ts'
+import { applyChanges, filesQuery, pageQuery, rememberPageWrite, resolveDraft, type ContentScope } from './queries.ts'
 import { SaveQueue, type PageFields, type SaveSnapshot } from './saveQueue.ts'
 
 export interface Upload {
@@ -144,7 +144,7 @@ export class PageSession {
       if (!(error instanceof ApiError && error.status === 412)) throw error
       this.stale = true
       this.changed()
-      throw new Error('someone else changed this page since you opened it. Keep mine saves your text over theirs; to see theirs first, copy your text and reload the page.')
+      throw new Error('someone else changed this page since you opened it. Use theirs drops your text for theirs; Keep mine saves yours over theirs.')
     }
     this.readAt = cr.revision
     this.overwrite = false
@@ -154,6 +154,22 @@ export class PageSession {
     }
     rememberPageWrite(this.client, this.scope(), this.pageId, patch, { updatedAt: cr.updatedAt, revision: cr.revision })
     this.markLanded()
+  }
+
+  /** After a refused write (stale): drop the editor's text and show the page as it is now. */
+  async useTheirs(): Promise<void> {
+    // A write under way ends first (refused again, as it is checked), so nothing lands after the reset.
+    await this.queue.flush()
+    const page = await this.client.fetchQuery({ ...pageQuery(this.scope(), this.pageId), staleTime: 0 })
+    const fields = { title: page.title, markdown: page.markdown ?? '' }
+    this.queue.reset(fields)
+    this.readAt = page.readAt
+    this.overwrite = false
+    this.stale = false
+    const view = this.view
+    // The editor's own change listener then finds nothing to save.
+    if (view && view.state.doc.toString() !== fields.markdown) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: fields.markdown } })
+    this.changed()
   }
 
   /** After a refused write (stale): save the editor's text over the page as it is now. */

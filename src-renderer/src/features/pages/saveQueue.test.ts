@@ -36,6 +36,28 @@ const tick = () => new Promise((r) => setTimeout(r, 0))
 const initial = { title: 'Intro', markdown: '# Intro' }
 
 describe('save queue', () => {
+  it('takes the server text on reset: nothing left to save, the failure gone, no debounce pending', async () => {
+    const t = manualTimers()
+    const s = manualSend()
+    const q = new SaveQueue({ initial, send: s.send, timers: t.timers })
+    q.edit({ markdown: '# Intro\n\nmine' })
+    t.fire()
+    await tick()
+    s.calls[0]!.reject(new Error('changed elsewhere'))
+    await tick()
+    q.edit({ markdown: '# Intro\n\nmine, more' })
+    expect(q.snapshot()).toMatchObject({ status: 'failed', error: 'changed elsewhere' })
+    q.reset({ title: 'Intro ', markdown: '# Intro\n\ntheirs' })
+    expect(q.snapshot()).toMatchObject({ status: 'saved', error: null })
+    expect(q.fields).toEqual({ title: 'Intro ', markdown: '# Intro\n\ntheirs' })
+    expect(q.dirty).toBe(false)
+    expect(t.pending).toBe(0)
+    // The editor echoing the new text back is not an edit to save.
+    q.edit({ markdown: '# Intro\n\ntheirs' })
+    expect(q.snapshot().status).toBe('saved')
+    expect(t.pending).toBe(0)
+  })
+
   it('writes once the debounce runs out, only the fields that changed', async () => {
     const t = manualTimers()
     const s = manualSend()

@@ -93,6 +93,20 @@ export class SaveQueue {
     return () => this.listeners.delete(listener)
   }
 
+  /**
+   * Takes `fields` as what the server has and what the editor shows (the user chose the server's text over
+   * theirs): nothing left to save, no failure. Call with no write under way (flush first).
+   */
+  reset(fields: PageFields): void {
+    if (this.timer !== null) this.timers.clear(this.timer)
+    this.timer = null
+    this.saved = { ...fields, title: fields.title.trim() }
+    this.current = { ...fields }
+    this.phase = 'idle'
+    this.error = null
+    this.update()
+  }
+
   /** Records an edit and (re)starts the debounce. */
   edit(fields: Partial<PageFields>): void {
     this.current = { ...this.current, ...fields }
