@@ -23,7 +23,7 @@ import {
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ChangeRequest } from '../../api/types.ts'
-import { notifyInfo, notifySuccess } from '../../app/notify.ts'
+import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
 import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
@@ -206,7 +206,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         <SaveFailure
           error={snap.save.error}
           onRetry={save}
-          stale={snap.stale ? { keepMine: () => void session.keepMine(), useTheirs: () => void session.useTheirs() } : undefined}
+          stale={snap.stale ? { keepMine: () => void session.keepMine(), useTheirs: () => void session.useTheirs().catch((e: unknown) => notifyError(e)) } : undefined}
         />
       )}
       {readOnly && (
