@@ -1,4 +1,5 @@
 import { storeFile } from '../../content/files'
+import { isHttpUrl } from '../../content/import/fetchResource'
 import type { CollectedImport } from '../../content/import/pages'
 import { rewriteUrls } from '../../content/import/rewriteUrls'
 import { pageKey } from '../../content/import/website'
@@ -44,13 +45,10 @@ function withImportedPages(ctx: Ctx, baseRevisionId: string, { pages: imported, 
       if (!file) files.set(url, (file = storeFile(ctx.db, image.name, image.bytes, image.contentType)))
       return `/files/${file.id}`
     }
-    let parsed: URL
-    try {
-      parsed = new URL(url)
-    } catch {
-      return undefined // a relative link (a markdown source's own): no page of this import has one
-    }
-    const path = /^https?:$/.test(parsed.protocol) ? pagePaths.get(pageKey(parsed)) : undefined
+    // A relative link (a markdown source's own) names no page of this import.
+    if (!isHttpUrl(url)) return undefined
+    const parsed = new URL(url)
+    const path = pagePaths.get(pageKey(parsed))
     return path === undefined ? undefined : `/${path}${parsed.hash}`
   }
   imported.forEach((page, i) => (records[i]!.documentHash = storeDocument(ctx.db, rewriteUrls(page.markdown, target))))

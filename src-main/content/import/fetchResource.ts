@@ -22,7 +22,14 @@ const describeCause = (error: unknown): string => {
   return cause?.code ?? cause?.message ?? (error as Error).message ?? 'unknown error'
 }
 
-export const isHttpUrl = (url: string) => /^https?:$/.test(new URL(url).protocol)
+/** Whether `url` is an absolute http(s) URL (false for anything that does not parse). */
+export function isHttpUrl(url: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(url).protocol)
+  } catch {
+    return false
+  }
+}
 
 /**
  * Fetches `url` with a timeout and a size cap (checked on `Content-Length` and again while reading, since a

@@ -10,14 +10,6 @@ const EXTENSIONS: Record<string, string> = {
   'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico', 'image/tiff': 'tiff'
 }
 
-const isHttp = (url: string) => {
-  try {
-    return isHttpUrl(url)
-  } catch {
-    return false
-  }
-}
-
 /** A file name from the image's URL (its last path segment), with an extension that says what it is. */
 export function imageFileName(url: string, contentType: string): string {
   const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? ''
@@ -39,7 +31,7 @@ export function imageFileName(url: string, contentType: string): string {
  * (an error, not `image/*`, a bound reached) is left out: its page keeps linking to it where it is.
  */
 export async function fetchImages(pages: ImportedPage[], limits: ImportLimits): Promise<ImportedImage[]> {
-  const urls = [...new Set(pages.flatMap((page) => imageUrlsOf(page.markdown)).filter(isHttp))].slice(0, limits.maxImages)
+  const urls = [...new Set(pages.flatMap((page) => imageUrlsOf(page.markdown)).filter(isHttpUrl))].slice(0, limits.maxImages)
   if (!urls.length) return []
   const deadline = AbortSignal.timeout(limits.imagesTimeoutMs)
   const fetchLimits = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: deadline }

@@ -2,6 +2,7 @@ import type { Role } from '../../../../src-shared/schemas/common'
 import { changeRequestRepository, type ChangeRequestRow } from '../../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../context'
+import { revisionsOfTags } from '../../../../src-shared/entityTags'
 import { conflict, forbidden, notFound } from '../../errors'
 import type { SpaceAction } from '../../policies/space'
 import { loadSpace } from '../spaces/loaders'
@@ -34,15 +35,10 @@ export function loadChangeRequest(
 }
 
 /**
- * The revision ids an `If-Match` header names (entity tags, quoted or not, weak or strong), or undefined when
- * there is none or it is `*` (any revision will do). Content reads answer the revision they read as their ETag.
+ * The revision ids an `If-Match` header names, or undefined when there is none or it is `*` (any revision will
+ * do). Content reads answer the revision they read as their ETag (entityTag).
  */
 export function ifMatchRevisions(header: string | string[] | undefined): string[] | undefined {
-  const text = (Array.isArray(header) ? header.join(',') : header)?.trim()
-  if (!text || text === '*') return undefined
-  const tags = text.split(',').map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1')).filter(Boolean)
-  return tags.length ? tags : undefined
+  const revisions = revisionsOfTags(Array.isArray(header) ? header.join(',') : header)
+  return revisions.length ? revisions : undefined
 }
-
-/** The entity tag of content read at a revision. */
-export const revisionTag = (revisionId: string) => `"${revisionId}"`

@@ -1,6 +1,7 @@
 import {
   ContentQuery, FileList, FileSchema, FilesQuery, PageQuerySchema, PagesResponse, PageRef, RevisionSchema
 } from '../../../../src-shared/schemas/content'
+import { entityTag } from '../../../../src-shared/entityTags'
 import { PageTree } from '../../../content/pageTree'
 import { countFiles, loadFile, loadFilesPage, loadPages, readDocument } from '../../../content/revisions'
 import type { Api } from '../../app'
@@ -8,7 +9,6 @@ import { read } from '../../context'
 import { notFound } from '../../errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentFile, presentPage, presentPageTree, presentRevision } from '../../presenters/content'
-import { revisionTag } from '../change-requests/loaders'
 import { CONTENT_PREFIXES, contentParams, resolveContent } from './scope'
 
 const Id = { type: 'string', maxLength: 100 } as const
@@ -24,7 +24,7 @@ export default function contentRoutes(app: Api) {
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope, revision } = resolveContent(ctx, req)
-          reply.header('etag', revisionTag(scope.revisionId))
+          reply.header('etag', entityTag(scope.revisionId))
           return presentRevision(ctx, scope, revision, { metadata: req.query.metadata })
         })
     )
@@ -35,7 +35,7 @@ export default function contentRoutes(app: Api) {
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
-          reply.header('etag', revisionTag(scope.revisionId))
+          reply.header('etag', entityTag(scope.revisionId))
           return { pages: presentPageTree(ctx, scope, PageTree.readOnly(loadPages(ctx.db, scope.revisionId)), { metadata: req.query.metadata }) }
         })
     )
@@ -50,7 +50,7 @@ export default function contentRoutes(app: Api) {
           const page = tree.get((req.params as { pageId: string }).pageId)
           if (!page) throw notFound('Page')
           // The revision read: a writer sends it back as If-Match, so an edit made since is not overwritten.
-          reply.header('etag', revisionTag(scope.revisionId))
+          reply.header('etag', entityTag(scope.revisionId))
           const paths = tree.paths()
           return presentPage(ctx, scope, page, paths.get(page.id)!, {
             format: req.query.format ?? 'markdown',

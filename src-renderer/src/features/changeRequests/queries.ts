@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { entityTag } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
 import type { ChangeRequest, ChangeRequestStatus } from '../../api/types.ts'
@@ -100,7 +101,7 @@ export function useMergeChangeRequest(spaceId: string, number: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (reviewed?: string) =>
-      api.request<MergeResult>('POST', `${crPath(spaceId, number)}/merge`, undefined, reviewed ? { headers: { 'if-match': `"${reviewed}"` } } : undefined),
+      api.request<MergeResult>('POST', `${crPath(spaceId, number)}/merge`, undefined, reviewed ? { headers: { 'if-match': entityTag(reviewed) } } : undefined),
     onSuccess: (result) => {
       if (result.result === 'merge') void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
       else void client.invalidateQueries({ queryKey: [...base(spaceId), number] })

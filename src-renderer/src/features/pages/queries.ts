@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { infiniteQueryOptions, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { entityTag, revisionsOfTags } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchAll, fetchPage } from '../../api/lists.ts'
 import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, ImportResult, ImportSource, Page, SearchPage } from '../../api/types.ts'
@@ -36,9 +37,6 @@ export function usePageTitles(spaceId: string): ReadonlyMap<string, string> {
 /** A page as read, with the revision it was read at (the answer's ETag): writes send it back as If-Match. */
 export type LoadedPage = ContentPage & { readAt?: string }
 
-/** The revision id an ETag names (`"id"` or `W/"id"`). */
-export const revisionOfTag = (tag: string | undefined) => tag?.replace(/^W\//, '').replace(/^"(.*)"$/, '$1') || undefined
-
 /** One page with its markdown. */
 export const pageQuery = (scope: ContentScope, pageId: string) =>
   queryOptions({
@@ -46,7 +44,7 @@ export const pageQuery = (scope: ContentScope, pageId: string) =>
     queryFn: async (): Promise<LoadedPage> => {
       let readAt: string | undefined
       const page = await api.request<ContentPage>('GET', `${scopePath(scope)}/content/page/${pageId}`, undefined, {
-        onHeaders: (headers) => (readAt = revisionOfTag(headers.etag)),
+        onHeaders: (headers) => ([readAt] = revisionsOfTags(headers.etag)),
       })
       return { ...page, readAt }
     },
@@ -147,7 +145,7 @@ export async function applyChanges(
   readAt?: string,
 ): Promise<ChangeRequest> {
   try {
-    const headers = readAt ? { 'if-match': `"${readAt}"` } : undefined
+    const headers = readAt ? { 'if-match': entityTag(readAt) } : undefined
     const cr = await api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests/${number}/content`, { changes }, { headers })
     client.setQueryData(changeRequestQuery(spaceId, number).queryKey, cr)
     invalidateChangeRequestLists(client, spaceId, number)
