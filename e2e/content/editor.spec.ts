@@ -355,3 +355,38 @@ test('a link typed in the editor is completed from the pages and files of the sp
   await expect(editor.titleInput).toHaveValue('Install guide')
   expect(editor.where()).toMatchObject({ changeRequest })
 })
+
+test('hide parts of a page and keep it out of search engines from its layout settings', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(60_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId, pages } = await spaceWithPages(api, `Layout ${suffix}`, ['Overview'])
+  const editor = new EditorPage(page)
+  await editor.openSpace(token, spaceId)
+  await expect(editor.titleInput).toHaveValue('Overview')
+
+  // Two switches: the settings are written as front matter, which the strip above the preview shows.
+  await editor.openPageSettings()
+  await expect(editor.pageSetting('title')).toBeChecked()
+  await editor.pageSetting('title').uncheck()
+  await editor.pageSetting('noIndex').check()
+  await expect(editor.frontMatter).toContainText('noIndex')
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+  await editor.expectSaved()
+
+  // The API reads them as the page's layout.
+  const { changeRequest } = editor.where()
+  const pagePath = `/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pages[0]!.id}`
+  const written = await json<{ markdown: string; layout: Record<string, unknown>; noIndex: boolean }>(api.get(pagePath))
+  expect(written.markdown).toBe('---\nlayout:\n  title:\n    visible: false\nnoIndex: true\n---\n\n# Overview\n\nAbout Overview.\n')
+  expect(written.layout).toMatchObject({ title: false, description: true, tableOfContents: true })
+  expect(written.noIndex).toBe(true)
+  await editor.screenshot('editor-page-layout', testInfo)
+
+  // Back to the defaults: the front matter goes, the text is what it was.
+  await editor.pageSetting('title').check()
+  await editor.pageSetting('noIndex').uncheck()
+  await expect(editor.frontMatter).toHaveCount(0)
+  await editor.expectSaved()
+  const restored = await json<{ markdown: string; layout: Record<string, unknown>; noIndex: boolean }>(api.get(pagePath))
+  expect(restored).toMatchObject({ markdown: '# Overview\n\nAbout Overview.\n', layout: { title: true }, noIndex: false })
+})

@@ -80,6 +80,17 @@ export class EditorPage extends AppShell {
     await this.page.keyboard.type(text)
   }
 
+  /** Opens the page's layout settings (the toolbar's popover). */
+  async openPageSettings(): Promise<void> {
+    await this.page.getByTestId('page-settings').click()
+    await expect(this.page.getByTestId('page-settings-panel')).toBeVisible()
+  }
+
+  /** A switch of the layout settings: a part of the page (`title`, `outline`...) or `noIndex`. */
+  pageSetting(name: string): Locator {
+    return this.page.getByTestId(`layout-${name}`)
+  }
+
   async expectSaved(): Promise<void> {
     await expect(this.saveStatus).toHaveAttribute('data-status', 'saved')
   }

@@ -4,7 +4,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import { parse as parseYaml } from 'yaml'
+import { yamlMapping } from '../../src-shared/pageSettings'
 import { headingIds } from '../../src-shared/slug'
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
@@ -17,14 +17,9 @@ export function parseMarkdown(markdown: string): Root {
 /** Front matter as an object; `{}` when absent or not a YAML mapping. */
 export function frontMatter(tree: Root): Record<string, unknown> {
   const node = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined
-  if (!node) return {}
-  try {
-    const value = parseYaml(node.value)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
+  return node ? yamlMapping(node.value) : {}
 }
+
 
 /**
  * A page title taken from the document: front matter `title`, else the first level-1 heading, made to fit the

@@ -1,5 +1,6 @@
 import type { Db } from '../storage/database'
 import { PageTree } from './pageTree'
+import { applyDocumentSettings } from './pageSettings'
 import { readDocuments, storeDocument, type FileRecord, type PageRecord } from './revisions'
 import { mergeLines } from './textMerge'
 
@@ -93,12 +94,13 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
     const title = pick(b.title, o.title, t.title)
     if (title.clash) conflicts.push({ pageId: id, title: o.title, reason: 'title' })
     let documentHash = o.documentHash
+    let mergedText: string | undefined
     if (o.documentHash !== t.documentHash) {
       if (o.documentHash === b.documentHash) documentHash = t.documentHash
       else if (t.documentHash !== b.documentHash) {
-        const merged = mergeText(doc(b), doc(o), doc(t))
-        if (merged === undefined) conflicts.push({ pageId: id, title: o.title, reason: 'content' })
-        else if (options.store !== false) documentHash = storeDocument(db, merged)
+        mergedText = mergeText(doc(b), doc(o), doc(t))
+        if (mergedText === undefined) conflicts.push({ pageId: id, title: o.title, reason: 'content' })
+        else if (options.store !== false) documentHash = storeDocument(db, mergedText)
       }
     }
     const parent = pick(b.parentId, o.parentId, t.parentId)
@@ -115,6 +117,8 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
       parentId: parent.clash && options.primary === 'theirs' ? o.parentId : parent.value,
       documentHash
     }
+    // A document written by the merge sets what its front matter sets, as any new document does.
+    if (mergedText !== undefined) applyDocumentSettings(merged, mergedText)
     merged.updatedAt = o.updatedAt === t.updatedAt ? o.updatedAt : documentHash !== o.documentHash || documentHash !== t.documentHash ? now : t.updatedAt > o.updatedAt ? t.updatedAt : o.updatedAt
     result.pages.set(id, merged)
   }

@@ -10,7 +10,8 @@ export { slugify }
 export interface PageProps {
   icon?: string
   layout?: Record<string, unknown>
-  cover?: Record<string, unknown>
+  /** The cover image as its document's front matter names it (pageSettings.ts). */
+  cover?: { src: string; yPos: number }
   git?: { oid?: string; path?: string }
   noIndex?: boolean
   noRobotsIndex?: boolean

@@ -2,6 +2,7 @@ import { posix } from 'node:path'
 import { storeFile } from '../content/files'
 import { fitTitle } from '../content/markdown'
 import { PageTree, samePage } from '../content/pageTree'
+import { applyDocumentSettings } from '../content/pageSettings'
 import { loadFiles, loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../content/revisions'
 import { syncSearchIndex } from '../content/searchIndex'
 import { slugify } from '../../src-shared/slug'
@@ -73,7 +74,7 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
         title: fitTitle(node.title) || 'Untitled',
         emoji: old?.emoji ?? null,
         slug: slugify(node.slug) || slugify(node.title) || 'page',
-        description: node.description ?? null,
+        description: null,
         documentId: node.type === 'document' ? (old?.documentId ?? newId()) : null,
         documentHash: node.type === 'document' ? storeDocument(db, node.markdown ?? '') : null,
         hidden: old?.hidden ?? false,
@@ -81,6 +82,7 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
         createdAt: old?.createdAt ?? input.now,
         updatedAt: old?.updatedAt ?? input.now
       }
+      if (node.type === 'document') applyDocumentSettings(record, node.markdown ?? '')
       if (old) matched.set(record.id, old)
       records.push(record)
       visit(node.children, record.id)

@@ -1,6 +1,7 @@
 import { posix } from 'node:path'
 import { parse as parseYaml } from 'yaml'
-import { frontMatter, linksOf, parseMarkdown, titleOf } from '../content/markdown'
+import { linksOf, titleOf } from '../content/markdown'
+import { documentSettings } from '../../src-shared/pageSettings'
 import type { TreeFile } from './objects'
 import { parseSummary, type SummaryEntry } from './summary'
 
@@ -72,7 +73,6 @@ export interface ImportedNode {
   path?: string
   oid?: string
   markdown?: string
-  description?: string
   href?: string
   children: ImportedNode[]
 }
@@ -128,8 +128,7 @@ export function pageFilesOf(layout: Layout, repo: RepoFiles): Set<string> {
 
 function documentNode(path: string, repo: RepoFiles, title?: string): ImportedNode {
   const markdown = repo.texts.get(path) ?? ''
-  const fm = frontMatter(parseMarkdown(markdown))
-  const node: ImportedNode = {
+  return {
     type: 'document',
     title: title || titleOf(markdown) || (/^readme\.md$/i.test(posix.basename(path)) && !path.includes('/') ? 'Introduction' : humanize(slugSource(path))),
     slug: slugSource(path),
@@ -138,8 +137,6 @@ function documentNode(path: string, repo: RepoFiles, title?: string): ImportedNo
     markdown,
     children: []
   }
-  if (typeof fm.description === 'string' && fm.description.trim()) node.description = fm.description.trim()
-  return node
 }
 
 /** The page tree of a repository: from SUMMARY.md when present, else from its folders. */
@@ -201,9 +198,13 @@ export function referencedAssets(nodes: ImportedNode[], repo: RepoFiles): Set<st
   const visit = (list: ImportedNode[]) => {
     for (const node of list) {
       if (node.path && node.markdown) {
-        for (const link of linksOf(node.markdown)) {
-          if (link.relation !== 'image' || EXTERNAL_URL.test(link.url) || link.url.startsWith('#')) continue
-          let target = link.url.split('#', 1)[0]!.split('?', 1)[0]!
+        // Images, and the cover the front matter names (pageSettings.ts).
+        const images = linksOf(node.markdown).filter((link) => link.relation === 'image').map((link) => link.url)
+        const cover = documentSettings(node.markdown).cover
+        if (cover) images.push(cover.src)
+        for (const url of images) {
+          if (EXTERNAL_URL.test(url) || url.startsWith('#')) continue
+          let target = url.split('#', 1)[0]!.split('?', 1)[0]!
           try {
             target = decodeURIComponent(target)
           } catch {

@@ -27,8 +27,18 @@ export const PageSchema = Type.Object(
     href: Type.Optional(Type.String()),
     pages: Type.Array(Type.Unsafe<any>({ $ref: 'Page#' })),
     git: Type.Optional(Git),
-    layout: Type.Optional(Free),
-    cover: Type.Optional(Free),
+    layout: Type.Optional(
+      Type.Object({
+        cover: Type.Boolean(),
+        coverSize: StringEnum(['hero', 'full'] as const),
+        title: Type.Boolean(),
+        description: Type.Boolean(),
+        tableOfContents: Type.Boolean(),
+        outline: Type.Boolean(),
+        pagination: Type.Boolean()
+      })
+    ),
+    cover: Type.Optional(Type.Object({ ref: Type.Object({ kind: Type.Literal('file'), file: Type.String() }), yPos: Type.Number() })),
     hidden: Type.Boolean(),
     noIndex: Type.Optional(Type.Boolean()),
     noRobotsIndex: Type.Optional(Type.Boolean())

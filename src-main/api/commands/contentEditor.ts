@@ -1,6 +1,7 @@
 import type { ContentChangeInput } from '../../../src-shared/schemas/changeRequests'
 import { storeFile } from '../../content/files'
 import { titleOf } from '../../content/markdown'
+import { applyDocumentSettings } from '../../content/pageSettings'
 import { PageTree } from '../../content/pageTree'
 import { getRevision, loadFiles, loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../../content/revisions'
 import { slugify } from '../../../src-shared/slug'
@@ -92,9 +93,11 @@ export function applyContentChanges(
         const title = change.title ?? titleOf(markdown) ?? 'Untitled'
         const page: PageRecord = {
           id: newId(), parentId: parent?.id ?? null, position: 0, type: 'document', title, emoji: change.emoji ?? null,
-          slug: slugify(title) || 'page', description: change.description ?? null, documentId: newId(),
+          slug: slugify(title) || 'page', description: null, documentId: newId(),
           documentHash: storeDocument(ctx.db, markdown), hidden: false, props: {}, createdAt: ctx.now, updatedAt: ctx.now
         }
+        applyDocumentSettings(page, markdown)
+        if (change.description !== undefined) page.description = change.description
         tree.place(page, page.parentId, change.at)
         if (change.ref) refs.set(change.ref, page.id)
         break
@@ -102,7 +105,11 @@ export function applyContentChanges(
       case 'update_page': {
         const page = pageOf(change.page, `${at}.page`)
         if (change.document || change.title !== undefined) checkUnchanged(page.id, { document: !!change.document, title: change.title !== undefined }, `${at}.page`)
-        if (change.document) page.documentHash = storeDocument(ctx.db, withFileIds(change.document.markdown))
+        if (change.document) {
+          const markdown = withFileIds(change.document.markdown)
+          page.documentHash = storeDocument(ctx.db, markdown)
+          applyDocumentSettings(page, markdown)
+        }
         if (change.title !== undefined) page.title = change.title
         if (change.emoji !== undefined) page.emoji = change.emoji
         if (change.description !== undefined) page.description = change.description

@@ -5,6 +5,7 @@ import { rewriteUrls } from '../../content/import/rewriteUrls'
 import { pageKey } from '../../content/import/website'
 import { fitTitle } from '../../content/markdown'
 import { PageTree } from '../../content/pageTree'
+import { applyDocumentSettings } from '../../content/pageSettings'
 import { loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../../content/revisions'
 import { syncSearchIndex } from '../../content/searchIndex'
 import { slugify } from '../../../src-shared/slug'
@@ -51,7 +52,12 @@ function withImportedPages(ctx: Ctx, baseRevisionId: string, { pages: imported, 
     const path = pagePaths.get(pageKey(parsed))
     return path === undefined ? undefined : `/${path}${parsed.hash}`
   }
-  imported.forEach((page, i) => (records[i]!.documentHash = storeDocument(ctx.db, rewriteUrls(page.markdown, target))))
+  imported.forEach((page, i) => {
+    const markdown = rewriteUrls(page.markdown, target)
+    records[i]!.documentHash = storeDocument(ctx.db, markdown)
+    // A markdown source may carry front matter: its settings are the page's, as in a content batch.
+    applyDocumentSettings(records[i]!, markdown)
+  })
   return { pages: tree.diffFrom(base), files: { upsert: [...files.values()], remove: [] } }
 }
 

@@ -1,6 +1,7 @@
 import type { File, Page, Revision } from '../../../src-shared/schemas/content'
 import { parseMarkdown } from '../../content/markdown'
 import { PageTree } from '../../content/pageTree'
+import { coverFile, layoutOf } from '../../content/pageSettings'
 import { loadFiles, loadPages, readDocuments, type FileRecord, type PageRecord, type RevisionRow } from '../../content/revisions'
 import type { Ctx } from '../context'
 import { downloadUrl } from '../downloads'
@@ -25,13 +26,31 @@ function pageAppUrl(ctx: Ctx, scope: ContentScope, pageId: string): string {
   return ctx.appUrl(`${base}/pages/${pageId}`)
 }
 
+type CoverResolver = (page: PageRecord) => Page['cover'] | undefined
+
+/**
+ * A page's cover in the wire shape, `{ref: {kind: 'file', file}, yPos}`: the file its front matter names, found
+ * among the revision's files, which are read once per answer and only when a page has a cover. None while no
+ * file matches.
+ */
+function coverResolver(ctx: Ctx, scope: ContentScope): CoverResolver {
+  let files: FileRecord[] | undefined
+  return (page) => {
+    const cover = page.props.cover
+    if (!cover) return undefined
+    files ??= loadFiles(ctx.db, scope.revisionId)
+    const file = coverFile(cover.src, files, page.props.git?.path)
+    return file && { ref: { kind: 'file', file: file.id }, yPos: cover.yPos }
+  }
+}
+
 /** One page (with its children when `tree` is given) in the wire shape. */
 export function presentPage(
   ctx: Ctx,
   scope: ContentScope,
   page: PageRecord,
   path: string,
-  options: PresentOptions & { markdown?: string; children?: Page[] } = {}
+  options: PresentOptions & { markdown?: string; children?: Page[]; covers?: CoverResolver } = {}
 ): Page {
   const out: Page = {
     id: page.id,
@@ -50,11 +69,15 @@ export function presentPage(
   if (page.documentId) out.documentId = page.documentId
   const p = page.props
   if (p.icon) out.icon = p.icon
-  if (p.layout) out.layout = p.layout
-  if (p.cover) out.cover = p.cover
+  if (page.type === 'document') {
+    // Set by the document's front matter (pageSettings.ts); the defaults otherwise.
+    out.layout = layoutOf(page)
+    const cover = (options.covers ?? coverResolver(ctx, scope))(page)
+    if (cover) out.cover = cover
+    out.noIndex = p.noIndex ?? false
+    out.noRobotsIndex = p.noRobotsIndex ?? false
+  }
   if (p.href) out.href = p.href
-  if (p.noIndex !== undefined) out.noIndex = p.noIndex
-  if (p.noRobotsIndex !== undefined) out.noRobotsIndex = p.noRobotsIndex
   if (p.git && options.metadata !== false) out.git = p.git
   if (options.markdown !== undefined) {
     if (options.format === 'document') out.document = parseMarkdown(options.markdown) as unknown as Record<string, unknown>
@@ -77,12 +100,14 @@ export function presentPageTree(
 ): Page[] {
   const index = tree.childrenIndex()
   const docs = options.format ? readDocuments(ctx.db, [...tree.pages.values()].map((p) => p.documentHash)) : undefined
+  const covers = coverResolver(ctx, scope)
   const build = (parentId: string | null): Page[] =>
     (index.get(parentId) ?? []).map((page) =>
       presentPage(ctx, scope, page, paths.get(page.id)!, {
         ...options,
         markdown: docs ? (page.documentHash ? (docs.get(page.documentHash) ?? '') : '') : undefined,
-        children: build(page.id)
+        children: build(page.id),
+        covers
       })
     )
   return build(parentId)

@@ -42,6 +42,8 @@ export interface PageView {
   markdown: string
   description?: string
   pages: PageView[]
+  /** The rest of the Page (layout, cover, hidden...). */
+  [field: string]: unknown
 }
 
 /** A space's primary page tree with every page's markdown. */
@@ -52,10 +54,7 @@ export async function pagesOf(api: Client, spaceId: string): Promise<PageView[]>
     Promise.all(
       list.map(async (p) => {
         const page = await api.get(`/v1/spaces/${spaceId}/content/page/${p.id}`)
-        return {
-          id: p.id, title: p.title, type: p.type, path: p.path, git: p.git, description: p.description,
-          markdown: page.body.markdown ?? '', pages: await fill(p.pages)
-        }
+        return { ...p, markdown: page.body.markdown ?? '', pages: await fill(p.pages) }
       })
     )
   return fill(res.body.pages)

@@ -73,6 +73,32 @@ describe('git import', { timeout: 60_000 }, () => {
     expect(files[0]).toMatchObject({ name: 'diagram.png', contentType: 'image/png', size: png.length, dimensions: { width: 1, height: 1 }, git: { path: '.gitbook/assets/diagram.png' } })
   })
 
+  it('takes page settings from front matter: layout, the cover it names (stored as a file), icon, hidden, noIndex', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+    const intro = '---\nicon: house\ncover: ../.gitbook/assets/banner.png\ncoverY: 12\nlayout:\n  title:\n    visible: false\nnoIndex: true\n---\n\n# Intro\n'
+    const repo = await bareRepo({
+      'README.md': '# Home\n',
+      'guide/intro.md': intro,
+      'guide/secret.md': '---\nhidden: true\n---\n# Secret\n',
+      '.gitbook/assets/banner.png': png,
+      '.gitbook/assets/unused.png': png
+    })
+    const spaceId = await newSpace(t)
+    expect((await sync(t.owner.api, spaceId, 'import', { url: pathToFileURL(repo).href, ref: 'refs/heads/main' })).status).toBe('succeeded')
+    const pages = await pagesOf(t.owner.api, spaceId)
+    // The cover is the only file: it is referenced by front matter alone, and unused assets are not imported.
+    const files = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/files`)).body.items
+    expect(files.map((f: any) => f.git.path)).toEqual(['.gitbook/assets/banner.png'])
+    const page = findPage(pages, 'Intro')
+    expect(page).toMatchObject({
+      icon: 'house', noIndex: true, hidden: false,
+      layout: { title: false, description: true, tableOfContents: true }, cover: { ref: { kind: 'file', file: files[0].id }, yPos: 12 }
+    })
+    expect(page.markdown).toBe(intro)
+    expect(findPage(pages, 'Secret')).toMatchObject({ hidden: true })
+    expect(findPage(pages, 'Home')).toMatchObject({ hidden: false, noIndex: false })
+  })
+
   it('re-imports in place: matched pages keep their ids, changed text is updated, removed files go', async () => {
     const repo = await bareRepo({ 'README.md': '# Home\n', 'SUMMARY.md': '* [Home](README.md)\n* [A](a.md)\n* [B](b.md)\n', 'a.md': 'a1\n', 'b.md': 'b1\n' })
     const spaceId = await newSpace(t)

@@ -28,6 +28,7 @@ import { readFrontMatter } from './frontMatter.ts'
 import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
 import { pageLinkContext, resolvePageLink } from './pageLinks.ts'
+import { PageSettingsMenu } from './PageSettingsMenu.tsx'
 import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile } from './markdownPreview.ts'
 import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
 import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
@@ -269,6 +270,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         )}
         <span className={classes.grow} />
         <SegmentedControl size="xs" value={mode} onChange={(v) => setMode(v as EditorMode)} data={MODES} data-testid="editor-mode" aria-label="Editor layout" />
+        {page.type === 'document' && <PageSettingsMenu pageId={pageId} markdown={snap.fields.markdown} disabled={!editable} onChange={(next) => session.rewrite(next)} />}
         <PdfMenu
           pageId={pageId}
           // After the save: the first edit on main lands in a draft change request, which then holds the page.

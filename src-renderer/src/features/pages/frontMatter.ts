@@ -1,6 +1,7 @@
 // A page's YAML front matter (the `---` block at the top of its markdown), read for the strip above the preview.
 // Pure: tested in Node. The server stores the markdown as written; a YAML error here only warns.
 import { parseDocument, stringify } from 'yaml'
+import { frontMatterSource } from '../../../../src-shared/frontMatter.ts'
 
 export interface FrontMatterEntry {
   key: string
@@ -13,14 +14,6 @@ export interface FrontMatter {
   entries: FrontMatterEntry[]
   /** What is wrong with the block, with its line in the whole document when YAML says where. */
   error?: { message: string; line?: number }
-}
-
-const BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/
-
-/** The front matter block's YAML text, or null when the markdown does not start with one. */
-export function frontMatterSource(markdown: string): string | null {
-  const match = BLOCK.exec(markdown)
-  return match ? (match[1] ?? '') : null
 }
 
 export function readFrontMatter(markdown: string): FrontMatter {

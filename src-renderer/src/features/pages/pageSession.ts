@@ -259,6 +259,25 @@ export class PageSession {
     view.dispatch({ changes: { from: at, insert }, selection: { anchor: at + insert.length }, scrollIntoView: true })
   }
 
+  /**
+   * Replaces the whole text with `next` (a settings change rewriting the front matter) as one edit of the span
+   * that differs, through the editor when one shows the page: the cursor keeps its place and one undo takes it back.
+   */
+  rewrite(next: string) {
+    const view = this.view
+    if (!view) {
+      this.edit({ markdown: next })
+      return
+    }
+    const current = view.state.doc.toString()
+    if (current === next) return
+    let start = 0
+    while (start < current.length && start < next.length && current[start] === next[start]) start++
+    let end = 0
+    while (end < current.length - start && end < next.length - start && current[current.length - 1 - end] === next[next.length - 1 - end]) end++
+    view.dispatch({ changes: { from: start, to: current.length - end, insert: next.slice(start, next.length - end) } })
+  }
+
   private replaceText(search: string, replacement: string) {
     const view = this.view
     if (!view) {

@@ -19,6 +19,9 @@ interface PagesUiState {
   /** What the space search box holds, per space: kept while the screen moves between main and a change request. */
   searchText: Record<string, string>
   setSearchText(spaceId: string, text: string): void
+  /** The page whose layout settings are open: they stay open when the editor moves to the draft its first edit opened. */
+  layoutOpenFor: string | null
+  setLayoutOpenFor(pageId: string | null): void
 }
 
 export const usePagesUi = create<PagesUiState>()(
@@ -41,6 +44,8 @@ export const usePagesUi = create<PagesUiState>()(
       setFocusTitleOf: (pageId) => set({ focusTitleOf: pageId }),
       searchText: {},
       setSearchText: (spaceId, text) => set((s) => ({ searchText: { ...s.searchText, [spaceId]: text } })),
+      layoutOpenFor: null,
+      setLayoutOpenFor: (pageId) => set({ layoutOpenFor: pageId }),
     }),
     // The editor layout is a preference; folds, focus and searches are not kept across restarts.
     { name: 'quire.pages', partialize: (s) => ({ mode: s.mode, commentsOpen: s.commentsOpen }) },
