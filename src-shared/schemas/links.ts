@@ -20,13 +20,20 @@ export const ContentReferenceSchema = Type.Object({
   /** Broken file links by name. */
   name: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),
-  space: Type.Optional(Type.String())
+  space: Type.Optional(Type.String()),
+  organization: Type.Optional(Type.String())
 })
 
+/** A page holding a link (or linking a file), in the version of the content it was found in. */
 export const LocationReferenceSchema = Type.Object({
   kind: StringEnum(['page'] as const),
   page: Type.String(),
-  space: Type.String()
+  space: Type.String(),
+  organization: Type.String(),
+  versionContext: Type.Object({
+    revision: Type.String(),
+    changeRequest: Type.Optional(Type.String())
+  })
 })
 
 export const ContentLinkSchema = Type.Object({
@@ -52,14 +59,6 @@ export const LinkStatsSchema = Type.Object({
 /** `stats` count every link of the list's scope (space or page), whatever the `status` filter. */
 export const ContentLinkList = ListOf(ContentLinkSchema, { stats: LinkStatsSchema })
 
-export const BacklinkSchema = Type.Object({
-  kind: StringEnum(['page'] as const),
-  page: Type.String(),
-  space: Type.String(),
-  organization: Type.String(),
-  versionContext: Type.Object({
-    revision: Type.String(),
-    changeRequest: Type.Optional(Type.String())
-  })
-})
+/** A page linking a file: the same reference as a link's location. */
+export const BacklinkSchema = LocationReferenceSchema
 export const BacklinkList = ListOf(BacklinkSchema)

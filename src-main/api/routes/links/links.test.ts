@@ -78,25 +78,27 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
     const res = await t.owner.api.get(`/v1/spaces/${spaceId}/links`)
     expect(res.status).toBe(200)
     const summary = res.body.items.map((l: any) => [l.locationReferences[0].page, l.relation, l.href, l.status, l.targetReference])
-    const page = (id: string) => ({ kind: 'page', page: id, space: spaceId })
+    const page = (id: string) => ({ kind: 'page', page: id, space: spaceId, organization: t.orgId })
     // Ordered by the linking page's path (guide, guide/configure, guide/install, home), then position.
     expect(summary).toEqual([
       [ids.Guide, 'link', './install', 'ok', page(ids.Install!)],
       [ids.Guide, 'link', 'configure.md', 'ok', page(ids.Configure!)],
       [ids.Configure, 'link', '/guide/install', 'ok', page(ids.Install!)],
-      [ids.Configure, 'link', './missing-page', 'broken', { kind: 'page', path: 'guide/missing-page', space: spaceId }],
+      [ids.Configure, 'link', './missing-page', 'broken', { kind: 'page', path: 'guide/missing-page', space: spaceId, organization: t.orgId }],
       [ids.Install, 'link', './configure', 'ok', page(ids.Configure!)],
       [ids.Install, 'link', '../home', 'ok', page(ids.Home!)],
       [ids.Install, 'link', '../guide/README.md', 'ok', page(ids.Guide!)],
-      [ids.Install, 'image', `/files/${fileId}`, 'ok', { kind: 'file', file: fileId, space: spaceId }],
+      [ids.Install, 'image', `/files/${fileId}`, 'ok', { kind: 'file', file: fileId, space: spaceId, organization: t.orgId }],
       [ids.Home, 'link', 'https://example.com/docs', 'ok', { kind: 'url', url: 'https://example.com/docs' }],
       [ids.Home, 'link', `${t.url}/#/spaces/${spaceId}`, 'in-app', { kind: 'url', url: `${t.url}/#/spaces/${spaceId}` }],
       [ids.Home, 'link', 'mailto:team@example.com', 'ok', { kind: 'url', url: 'mailto:team@example.com' }],
-      [ids.Home, 'link', '/pages/nopage', 'broken', { kind: 'page', page: 'nopage', space: spaceId }],
-      [ids.Home, 'link', '/files/nofile', 'broken', { kind: 'file', file: 'nofile', space: spaceId }],
-      [ids.Home, 'image', 'diagram.png', 'broken', { kind: 'file', name: 'diagram.png', space: spaceId }]
+      [ids.Home, 'link', '/pages/nopage', 'broken', { kind: 'page', page: 'nopage', space: spaceId, organization: t.orgId }],
+      [ids.Home, 'link', '/files/nofile', 'broken', { kind: 'file', file: 'nofile', space: spaceId, organization: t.orgId }],
+      [ids.Home, 'image', 'diagram.png', 'broken', { kind: 'file', name: 'diagram.png', space: spaceId, organization: t.orgId }]
     ])
-    expect(res.body.items[0].locationReferences).toEqual([{ kind: 'page', page: ids.Guide, space: spaceId }])
+    // Where each link is: the page, in the version of the content read.
+    const revision = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
+    expect(res.body.items[0].locationReferences).toEqual([{ kind: 'page', page: ids.Guide, space: spaceId, organization: t.orgId, versionContext: { revision } }])
     expect(res.body.count).toBe(14)
     expect(res.body.stats).toEqual({ total: 14, broken: { total: 4, changeRequest: 0 } })
 
@@ -171,6 +173,11 @@ describe('GET .../content/page/{pageId}/links', () => {
       ['/guide/install', 'ok'], ['./missing-page', 'broken'], ['./nowhere', 'broken'], ['../home', 'ok']
     ])
     expect(res.body.stats).toEqual({ total: 4, broken: { total: 2, changeRequest: 1 } })
+    // Each link is found in the change request's content, and says so.
+    const head = (await t.owner.api.get(crPath(cr.id))).body.revision
+    expect(res.body.items[0].locationReferences).toEqual([
+      { kind: 'page', page: ids.Configure, space: spaceId, organization: t.orgId, versionContext: { revision: head, changeRequest: cr.id } }
+    ])
     // By number too; the primary content is unchanged.
     expect((await t.owner.api.get(crPath(String(cr.number), `/content/page/${ids.Configure}/links`))).body.stats.broken.changeRequest).toBe(1)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Configure}/links`)).body.stats).toEqual({

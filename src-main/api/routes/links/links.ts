@@ -8,7 +8,7 @@ import { mergeBase } from '../../commands/changeRequestMerger'
 import { read, type Ctx } from '../../context'
 import { badRequest, notFound } from '../../errors'
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, type ListEnvelope } from '../../pagination'
-import { presentBacklink, presentLink } from '../../presenters/link'
+import { presentBacklink, presentLink, type ReferenceContext } from '../../presenters/link'
 import type { ContentScope } from '../../presenters/content'
 import { CONTENT_PREFIXES, contentParams, resolveContent } from '../content/scope'
 import { loadSpace } from '../spaces/loaders'
@@ -40,9 +40,9 @@ function windowOf<T, Item>(
 }
 
 /** One page of a links list: `links` already filtered by status, `stats` over the whole scope. */
-function linkList(scope: ContentScope, links: ResolvedLink[], query: { page?: string; limit?: number }, stats: LinkStats) {
+function linkList(context: ReferenceContext, links: ResolvedLink[], query: { page?: string; limit?: number }, stats: LinkStats) {
   const after = cursor<[string, string, number]>(query.page, ['string', 'string', 'number'])
-  return { ...windowOf(links, linkKey, after, query.limit ?? DEFAULT_LIMIT, (l) => presentLink(scope, l)), stats }
+  return { ...windowOf(links, linkKey, after, query.limit ?? DEFAULT_LIMIT, (l) => presentLink(context, l)), stats }
 }
 
 /** The change request a content route reads (resolveContent has checked it exists and may be read). */
@@ -67,7 +67,7 @@ export default function linkRoutes(app: Api) {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
         const scope: ContentScope = { spaceId: space.id, revisionId: space.revision_id! }
         const links = revisionLinks(ctx.db, scope.revisionId, ctx.url(''))
-        return linkList(scope, linksWithStatus(links, req.query.status as LinkStatus | undefined), req.query, links.stats)
+        return linkList({ organizationId: space.organization_id, scope }, linksWithStatus(links, req.query.status as LinkStatus | undefined), req.query, links.stats)
       })
   )
 
@@ -96,7 +96,7 @@ export default function linkRoutes(app: Api) {
           const cr = changeRequestOf(ctx, space.id, params)
           const base = cr ? revisionLinks(ctx.db, mergeBase(cr), ctx.url('')) : undefined
           const shown = req.query.status ? links.filter((l) => l.status === req.query.status) : links
-          return linkList(scope, shown, req.query, linkStats(links, base))
+          return linkList({ organizationId: space.organization_id, scope, changeRequestId: cr?.id }, shown, req.query, linkStats(links, base))
         })
     )
 

@@ -7,7 +7,7 @@ const link = (status: ContentLink['status'], targetReference: ContentLink['targe
   relation: 'link',
   href,
   targetReference,
-  locationReferences: [{ kind: 'page', page: 'p1', space: 's1' }],
+  locationReferences: [{ kind: 'page', page: 'p1', space: 's1', organization: 'o1', versionContext: { revision: 'r1' } }],
 })
 
 describe('links report', () => {
