@@ -219,7 +219,7 @@ test('writes the API or the client refuses explain why', async ({ page, token, a
   await editor.screenshot('editor-refusals', testInfo)
 })
 
-test('an edit someone made since the page was opened is not overwritten: Use theirs or Keep mine', async ({ page, token, api }, testInfo) => {
+test('an edit someone saved meanwhile merges with mine, or if we changed the same lines, I choose', async ({ page, token, api }, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, pages } = await spaceWithPages(api, `Both editing ${suffix}`, ['Policy'])
@@ -234,33 +234,41 @@ test('an edit someone made since the page was opened is not overwritten: Use the
   const saveElsewhere = (markdown: string) =>
     json(api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] } }))
 
-  // Typing here: the save is refused instead of writing over their text, and the editor keeps what was typed.
-  await saveElsewhere('# Policy\n\nTheir rewrite.\n')
+  // They change the heading, I add a line: both edits are kept, here and on the server.
+  await saveElsewhere('# Policy, revised\n\nAbout Policy.\n')
   await editor.typeMarkdown('\nMy addition')
-  await expect(editor.saveError).toContainText('someone else changed this page since you opened it')
-  await expect(editor.markdown).toContainText('My addition')
-  expect((await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n')
+  await expect(page.getByText('their edits and yours are merged')).toBeVisible()
+  await editor.expectSaved()
+  await expect(editor.markdown).toContainText('# Policy, revised')
+  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy, revised\n\nAbout Policy.\n\nMy addition')
+
+  // We both change the last line: the save is refused instead of writing over their text, and mine stays here.
+  await saveElsewhere('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n')
+  await editor.typeMarkdown(' too')
+  await expect(editor.saveError).toContainText('someone else changed the same lines of this page')
+  await expect(editor.markdown).toContainText('My addition too')
+  expect((await pageInCr()).markdown).toBe('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n')
   await editor.screenshot('editor-changed-elsewhere', testInfo)
 
   // Use theirs: the editor shows their text, nothing is left to save, and the next edit builds on theirs.
   await page.getByTestId('save-use-theirs').click()
-  await expect(editor.markdown).toContainText('Their rewrite.')
+  await expect(editor.markdown).toContainText('Their addition')
   await expect(editor.markdown).not.toContainText('My addition')
   await editor.expectSaved()
   await editor.typeMarkdown('\nAgreed.')
   await editor.expectSaved()
-  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n\nAgreed.')
+  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n\nAgreed.')
 
   // Again, and this time Keep mine writes this text over theirs; later saves go through as usual.
-  await saveElsewhere('# Policy\n\nA second rewrite.\n')
+  await saveElsewhere('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n\nAgreed, by them.')
   await editor.typeMarkdown(' Mine.')
-  await expect(editor.saveError).toContainText('someone else changed this page')
+  await expect(editor.saveError).toContainText('someone else changed the same lines')
   await page.getByTestId('save-keep-mine').click()
   await editor.expectSaved()
-  expect((await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n\nAgreed. Mine.')
+  expect((await pageInCr()).markdown).toBe('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n\nAgreed. Mine.')
   await editor.typeMarkdown(' More.')
   await editor.expectSaved()
-  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy\n\nTheir rewrite.\n\nAgreed. Mine. More.')
+  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n\nAgreed. Mine. More.')
 })
 
 test('upload an image and see it in the preview', async ({ page, token, api }, testInfo) => {

@@ -2,7 +2,7 @@ import type { Db } from '../storage/database'
 import { PageTree } from './pageTree'
 import { applyDocumentSettings } from './pageSettings'
 import { readDocuments, storeDocument, type FileRecord, type PageRecord } from './revisions'
-import { mergeLines } from './textMerge'
+import { mergeText } from '../../src-shared/textMerge'
 
 export interface MergeConflict {
   pageId: string
@@ -14,18 +14,6 @@ export interface MergeConflict {
 export interface TreeMerge {
   tree: PageTree
   conflicts: MergeConflict[]
-}
-
-const lines = (text: string) => text.split('\n')
-
-/**
- * Three-way merge of markdown by lines (textMerge.ts). Returns the merged text, or undefined when both sides
- * changed the same lines (edits of neighbouring lines merge).
- */
-export function mergeText(base: string, ours: string, theirs: string): string | undefined {
-  if (ours === theirs || theirs === base) return ours
-  if (ours === base) return theirs
-  return mergeLines(lines(base), lines(ours), lines(theirs))?.join('\n')
 }
 
 function pick<T>(base: T, ours: T, theirs: T, same = (a: T, b: T) => a === b): { value: T; clash: boolean } {

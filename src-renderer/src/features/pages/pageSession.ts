@@ -10,6 +10,8 @@ import type { ContentChangeInput, ContentFile } from '../../api/types.ts'
 import { fileMarkdown, fileProblem, newFiles, readAsBase64, uploadName } from './fileUpload.ts'
 import { applyChanges, filesQuery, pageQuery, rememberPageWrite, resolveDraft, type ContentScope } from './queries.ts'
 import { SaveQueue, type PageFields, type SaveSnapshot } from './saveQueue.ts'
+import { mergeText } from '../../../../src-shared/textMerge.ts'
+import { notifyInfo } from '../../app/notify.ts'
 
 export interface Upload {
   id: number
@@ -41,6 +43,8 @@ export interface ViewHandoff {
 }
 
 const IDLE_TTL_MS = 20_000
+/** Saves of others merged in a row before the editor asks instead. */
+const MAX_MERGES = 3
 
 let uploadIds = 0
 
@@ -54,6 +58,8 @@ export class PageSession {
   private stale = false
   /** The next write overwrites whatever the page holds now (the user chose to keep their text). */
   private overwrite = false
+  /** Merges of others' saves in a row (a page saved elsewhere as fast as here ends in the choice, not a loop). */
+  private merges = 0
   /** The revision the saved text was read at or last written to: writes send it as If-Match. */
   private readAt: string | undefined
   private uploads: Upload[] = []
@@ -128,7 +134,7 @@ export class PageSession {
     this.changed()
   }
 
-  private async write(patch: Partial<PageFields>): Promise<void> {
+  private async write(patch: Partial<PageFields>): Promise<void | { rebased: PageFields }> {
     const number = await this.ensureTarget()
     const change: ContentChangeInput = {
       operation: 'update_page',
@@ -142,10 +148,16 @@ export class PageSession {
       cr = await applyChanges(this.client, this.spaceId, number, [change], this.overwrite ? undefined : this.readAt)
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 412)) throw error
+      const rebased = this.merges < MAX_MERGES ? await this.mergeTheirs() : undefined
+      if (rebased) {
+        this.merges += 1
+        return { rebased }
+      }
       this.stale = true
       this.changed()
-      throw new Error('someone else changed this page since you opened it. Use theirs drops your text for theirs; Keep mine saves yours over theirs.')
+      throw new Error('someone else changed the same lines of this page since you opened it. Use theirs drops your text for theirs; Keep mine saves yours over theirs.')
     }
+    this.merges = 0
     this.readAt = cr.revision
     this.overwrite = false
     if (this.stale) {
@@ -154,6 +166,29 @@ export class PageSession {
     }
     rememberPageWrite(this.client, this.scope(), this.pageId, patch, { updatedAt: cr.updatedAt, revision: cr.revision })
     this.markLanded()
+  }
+
+  /**
+   * After a write refused because someone saved the page meanwhile: merges their save into the editor's text, as
+   * a change request merge would (src-shared/textMerge.ts: edits of different lines merge, the same lines
+   * conflict). On success the editor shows the merged text, the next write is checked against their revision,
+   * and their fields are returned as what the server has; undefined when the edits conflict.
+   */
+  private async mergeTheirs(): Promise<PageFields | undefined> {
+    const page = await this.client.fetchQuery({ ...pageQuery(this.scope(), this.pageId), staleTime: 0 })
+    const theirs = { title: page.title, markdown: page.markdown ?? '' }
+    // From here to the editor's update nothing awaits, so no keystroke falls between the merge and the text.
+    const base = this.queue.savedFields
+    const mine = this.queue.fields
+    const markdown = mergeText(base.markdown, mine.markdown, theirs.markdown)
+    const myTitle = mine.title.trim()
+    const titleClash = myTitle !== base.title && theirs.title !== base.title && myTitle !== theirs.title
+    if (markdown === undefined || titleClash) return undefined
+    this.readAt = page.readAt
+    if (myTitle === base.title && theirs.title !== base.title) this.edit({ title: theirs.title })
+    this.rewrite(markdown)
+    notifyInfo('Someone else saved this page meanwhile: their edits and yours are merged.')
+    return theirs
   }
 
   /** After a refused write (stale): drop the editor's text and show the page as it is now. */

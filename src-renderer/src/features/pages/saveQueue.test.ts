@@ -137,6 +137,27 @@ describe('save queue', () => {
     expect(q.snapshot()).toMatchObject({ status: 'saved', error: null })
   })
 
+  it('writes again from the server fields a send rebased on, and counts only the write', async () => {
+    const t = manualTimers()
+    const sent: Partial<PageFields>[] = []
+    const theirs = { title: 'Intro', markdown: '# Intro\n\ntheirs' }
+    // The first send finds the server moved on: the editor now shows both edits, the server has theirs.
+    let q: SaveQueue
+    const send = async (patch: Partial<PageFields>) => {
+      sent.push(patch)
+      if (sent.length > 1) return
+      q.edit({ markdown: '# Intro\n\ntheirs\n\nmine' })
+      return { rebased: theirs }
+    }
+    q = new SaveQueue({ initial, send, timers: t.timers })
+    q.edit({ markdown: '# Intro\n\nmine' })
+    await q.flush()
+    expect(sent).toEqual([{ markdown: '# Intro\n\nmine' }, { markdown: '# Intro\n\ntheirs\n\nmine' }])
+    expect(q.savedFields).toEqual({ title: 'Intro', markdown: '# Intro\n\ntheirs\n\nmine' })
+    expect(q.dirty).toBe(false)
+    expect(q.snapshot()).toMatchObject({ saves: 1, error: null })
+  })
+
   it('leaves an empty title out of writes and stays unsaved until it is fixed', async () => {
     const t = manualTimers()
     const s = manualSend()

@@ -26,8 +26,12 @@ export interface Timers {
 
 export interface SaveQueueOptions {
   initial: PageFields
-  /** Writes the fields that changed since the last successful write. Rejects with an Error whose message is shown. */
-  send(patch: Partial<PageFields>): Promise<void>
+  /**
+   * Writes the fields that changed since the last successful write. Rejects with an Error whose message is shown.
+   * Resolves with `{rebased}` instead when it wrote nothing because the server's fields had moved on: those are
+   * what the server has now (the editor's text having been merged with them), and the queue writes again from there.
+   */
+  send(patch: Partial<PageFields>): Promise<void | { rebased: PageFields }>
   delay?: number
   timers?: Timers
 }
@@ -77,6 +81,11 @@ export class SaveQueue {
 
   get fields(): PageFields {
     return this.current
+  }
+
+  /** What the server has, as far as this queue knows: the text the editor's edits are based on. */
+  get savedFields(): PageFields {
+    return this.saved
   }
 
   /** True while something typed has not reached the server. */
@@ -136,13 +145,18 @@ export class SaveQueue {
       }
       this.phase = 'saving'
       this.update()
+      let result
       try {
-        await this.send(patch)
+        result = await this.send(patch)
       } catch (error) {
         this.phase = 'failed'
         this.error = error instanceof Error ? error.message : String(error)
         this.update()
         return false
+      }
+      if (result) {
+        this.saved = { ...result.rebased, title: result.rebased.title.trim() }
+        continue
       }
       this.saved = { ...this.saved, ...patch }
       this.saves += 1

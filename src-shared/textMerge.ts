@@ -1,5 +1,8 @@
 import { diffIndices } from 'node-diff3'
 
+// Shared: the server merges change requests with it (content/merge.ts), the editor merges a save someone else
+// made meanwhile into the text being typed (pageSession.ts).
+
 /*
  * Why not diff3: node-diff3's merge (like GNU diff3 and git) treats any two hunks that merely touch as a conflict, so
  * editing bullet 2 while someone else edits bullet 3 is refused. Our contract only refuses "both changed the same
@@ -88,4 +91,16 @@ export function mergeLines(base: string[], ours: string[], theirs: string[]): st
   }
   append(merged, base, at)
   return merged
+}
+
+const lines = (text: string) => text.split('\n')
+
+/**
+ * Three-way merge of markdown by lines (mergeLines). Returns the merged text, or undefined when both sides
+ * changed the same lines (edits of neighbouring lines merge).
+ */
+export function mergeText(base: string, ours: string, theirs: string): string | undefined {
+  if (ours === theirs || theirs === base) return ours
+  if (ours === base) return theirs
+  return mergeLines(lines(base), lines(ours), lines(theirs))?.join('\n')
 }
