@@ -47,6 +47,14 @@ export interface FileRecord {
   git: { oid?: string; path?: string } | null
 }
 
+/** A reusable content of a revision: a block of markdown pages can include (`.gitbook/includes` in Git). */
+export interface ReusableContentRecord {
+  id: string
+  title: string
+  documentHash: string
+  git: { oid?: string; path?: string } | null
+}
+
 export interface RevisionRow {
   seq: number
   id: string
@@ -157,7 +165,16 @@ function statements(db: Db) {
     ),
     insertFile: db.prepare(
       'INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_hash, size, width, height, git) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
-    )
+    ),
+    reusableContents: db.prepare<[string], { content_id: string; title: string; document_hash: string; git: string | null }>(
+      'SELECT content_id, title, document_hash, git FROM revision_reusable_contents WHERE revision_id = ? ORDER BY title, content_id'
+    ),
+    copyReusableExcept: db.prepare(
+      `INSERT INTO revision_reusable_contents (revision_id, content_id, title, document_hash, git)
+       SELECT ?, content_id, title, document_hash, git FROM revision_reusable_contents
+       WHERE revision_id = ? AND content_id NOT IN (SELECT value FROM json_each(?))`
+    ),
+    insertReusable: db.prepare('INSERT INTO revision_reusable_contents (revision_id, content_id, title, document_hash, git) VALUES (?, ?, ?, ?, ?)')
   }
 }
 
@@ -247,6 +264,13 @@ export function loadFilesPage(db: Db, revisionId: string, after: [string, string
   return st(db).filesAfter.all(revisionId, after?.[0] ?? '', after?.[0] ?? '', after?.[1] ?? '', limit).map(fileFromRow)
 }
 
+/** A revision's reusable contents, by title. */
+export function loadReusableContents(db: Db, revisionId: string): ReusableContentRecord[] {
+  return st(db)
+    .reusableContents.all(revisionId)
+    .map((r) => ({ id: r.content_id, title: r.title, documentHash: r.document_hash, git: r.git ? JSON.parse(r.git) : null }))
+}
+
 export function countFiles(db: Db, revisionId: string): number {
   return st(db).countFiles.get(revisionId)!
 }
@@ -293,6 +317,11 @@ export interface WriteRevisionInput {
   /** Pages that differ from `base` (inserted or changed), and ids of pages removed from it. */
   pages: { upsert: PageRecord[]; remove: string[] }
   files?: { upsert: FileRecord[]; remove: string[] }
+  /**
+   * Reusable contents: those of `base` with these changes (the default: unchanged), or all of another revision's
+   * (`from`: a change request pulling in the primary content's, which only Git sync changes).
+   */
+  reusableContents?: { upsert: ReusableContentRecord[]; remove: string[] } | { from: string }
 }
 
 /**
@@ -322,6 +351,13 @@ export function writeRevision(db: Db, input: WriteRevisionInput): string {
   if (input.base) s.copyFilesExcept.run(id, input.base, touchedFiles)
   for (const f of files.upsert) {
     s.insertFile.run(id, f.id, f.name, f.contentType, f.blobHash, f.size, f.width, f.height, f.git ? JSON.stringify(f.git) : null)
+  }
+  const reusable = input.reusableContents ?? { upsert: [], remove: [] }
+  if ('from' in reusable) s.copyReusableExcept.run(id, reusable.from, '[]')
+  else {
+    const touched = JSON.stringify([...reusable.upsert.map((r) => r.id), ...reusable.remove])
+    if (input.base) s.copyReusableExcept.run(id, input.base, touched)
+    for (const r of reusable.upsert) s.insertReusable.run(id, r.id, r.title, r.documentHash, r.git ? JSON.stringify(r.git) : null)
   }
   return id
 }

@@ -3,7 +3,7 @@ import { storeFile } from '../content/files'
 import { fitTitle } from '../content/markdown'
 import { PageTree, samePage } from '../content/pageTree'
 import { applyDocumentSettings } from '../content/pageSettings'
-import { loadFiles, loadPages, storeDocument, writeRevision, type FileRecord, type PageRecord } from '../content/revisions'
+import { loadFiles, loadPages, loadReusableContents, storeDocument, writeRevision, type FileRecord, type PageRecord, type ReusableContentRecord } from '../content/revisions'
 import { syncSearchIndex } from '../content/searchIndex'
 import { slugify } from '../../src-shared/slug'
 import type { Db } from '../storage/database'
@@ -11,7 +11,7 @@ import { newId } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import type { SpaceRow } from '../storage/repositories/spaceRepository'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
-import type { ImportedNode } from './layout'
+import type { ImportedNode, ImportedReusable } from './layout'
 
 export interface ImportedAsset {
   /** Path relative to the docs root. */
@@ -25,6 +25,8 @@ export interface ApplyImportInput {
   actorId: string
   now: string
   nodes: ImportedNode[]
+  /** The repository's reusable contents: they replace the space's (matched by Git path, keeping their ids). */
+  reusables: ImportedReusable[]
   assets: ImportedAsset[]
   /** true: a revision on top of the primary content that does not become primary. */
   standalone: boolean
@@ -98,13 +100,28 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
 
   const revision = writeRevision(db, {
     spaceId: input.space.id, parents: [primary], type: 'update', createdBy: input.actorId, now: input.now,
-    git: { ...input.git, createdByService: false }, base: primary, pages: tree.diffFrom(base), files: filesDiff(db, primary, input.assets)
+    git: { ...input.git, createdByService: false }, base: primary, pages: tree.diffFrom(base), files: filesDiff(db, primary, input.assets),
+    reusableContents: reusableDiff(db, primary, input.reusables)
   })
   if (!input.standalone) {
     repository(db, spaceRepository).update(input.space.id, { revision_id: revision, updated_at: input.now })
     syncSearchIndex(db, input.space.id, revision)
   }
   return revision
+}
+
+function reusableDiff(db: Db, primary: string, reusables: ImportedReusable[]): { upsert: ReusableContentRecord[]; remove: string[] } {
+  const existing = loadReusableContents(db, primary)
+  const byPath = new Map(existing.filter((r) => r.git?.path).map((r) => [r.git!.path!, r]))
+  const upsert: ReusableContentRecord[] = []
+  const kept = new Set<string>()
+  for (const imported of reusables) {
+    const old = byPath.get(imported.path)
+    if (old) kept.add(old.id)
+    if (old && old.git?.oid === imported.oid && old.title === imported.title) continue
+    upsert.push({ id: old?.id ?? newId(), title: fitTitle(imported.title), documentHash: storeDocument(db, imported.markdown), git: { oid: imported.oid, path: imported.path } })
+  }
+  return { upsert, remove: existing.filter((r) => !kept.has(r.id)).map((r) => r.id) }
 }
 
 function filesDiff(db: Db, primary: string, assets: ImportedAsset[]): { upsert: FileRecord[]; remove: string[] } {

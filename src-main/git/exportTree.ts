@@ -1,7 +1,8 @@
 import { posix } from 'node:path'
 import type { PageTree } from '../content/pageTree'
-import type { FileRecord, PageRecord } from '../content/revisions'
-import { filesUnder, isMarkdown, pageFilesOf, type Layout } from './layout'
+import type { FileRecord, PageRecord, ReusableContentRecord } from '../content/revisions'
+import { slugify } from '../../src-shared/slug'
+import { filesUnder, INCLUDES_DIR, isMarkdown, pageFilesOf, type Layout } from './layout'
 import { writeBlob, type TreeFile } from './objects'
 import { writeSummary, type SummaryEntry } from './summary'
 
@@ -11,6 +12,7 @@ export interface SpaceSnapshot {
   /** Markdown by document hash. */
   documents: Map<string, string>
   files: (FileRecord & { bytes: Uint8Array })[]
+  reusableContents: (ReusableContentRecord & { markdown: string })[]
 }
 
 const SAFE_PATH = /^(?!\/)(?!.*(^|\/)\.\.?(\/|$))[^\0\\]+$/
@@ -103,7 +105,15 @@ export async function exportTree(
   }
   await put(layout.summary, encoder.encode(writeSummary(summaryEntries(space.tree, paths, layout))))
 
+  // Reusable contents go back where they came from, or into INCLUDES_DIR named after their title.
   const taken = new Set([...next.keys()].map((k) => k.toLowerCase()))
+  for (const content of space.reusableContents) {
+    const known = content.git?.path && SAFE_PATH.test(content.git.path) ? content.git.path : undefined
+    let rel = known ?? `${INCLUDES_DIR}/${slugify(content.title) || 'content'}.md`
+    for (let n = 2; !known && taken.has(prefix(rel).toLowerCase()); n++) rel = `${INCLUDES_DIR}/${slugify(content.title) || 'content'}-${n}.md`
+    taken.add(prefix(rel).toLowerCase())
+    await put(rel, encoder.encode(content.markdown))
+  }
   for (const file of space.files) {
     const known = file.git?.path && SAFE_PATH.test(file.git.path) ? file.git.path : undefined
     let rel = known ?? `.gitbook/assets/${file.name.replace(/[/\\]/g, '_')}`

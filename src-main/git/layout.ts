@@ -139,6 +139,26 @@ function documentNode(path: string, repo: RepoFiles, title?: string): ImportedNo
   }
 }
 
+/** Where the hosted service keeps reusable contents in Git, relative to the docs root. */
+export const INCLUDES_DIR = '.gitbook/includes'
+
+/** A reusable content read from the repository. */
+export interface ImportedReusable {
+  /** Relative to the docs root. */
+  path: string
+  oid: string
+  title: string
+  markdown: string
+}
+
+/** The repository's reusable contents: the markdown files under INCLUDES_DIR, titled as pages are (front matter, heading, name). */
+export function reusableContentsOf(repo: RepoFiles): ImportedReusable[] {
+  return [...repo.texts]
+    .filter(([path]) => path.startsWith(`${INCLUDES_DIR}/`))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, markdown]) => ({ path, oid: repo.files.get(path)!.oid, title: titleOf(markdown) ?? humanize(posix.basename(path)), markdown }))
+}
+
 /** The page tree of a repository: from SUMMARY.md when present, else from its folders. */
 export function pagesOf(layout: Layout, repo: RepoFiles): ImportedNode[] {
   const summary = repo.texts.get(layout.summary)
@@ -192,8 +212,11 @@ function pagesFromFolders(layout: Layout, repo: RepoFiles): ImportedNode[] {
   return tree
 }
 
-/** Repository files the imported pages show as images (relative paths), by path relative to the docs root. */
-export function referencedAssets(nodes: ImportedNode[], repo: RepoFiles): Set<string> {
+/**
+ * Repository files the imported pages (and reusable contents) show as images (relative paths), by path relative
+ * to the docs root.
+ */
+export function referencedAssets(nodes: ImportedNode[], repo: RepoFiles, reusables: ImportedReusable[] = []): Set<string> {
   const found = new Set<string>()
   const visit = (list: ImportedNode[]) => {
     for (const node of list) {
@@ -218,6 +241,7 @@ export function referencedAssets(nodes: ImportedNode[], repo: RepoFiles): Set<st
     }
   }
   visit(nodes)
+  visit(reusables.map((r) => ({ type: 'document', title: r.title, slug: '', path: r.path, markdown: r.markdown, children: [] })))
   return found
 }
 

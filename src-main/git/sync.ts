@@ -1,14 +1,14 @@
 import type { Services } from '../api/context'
 import { PageTree } from '../content/pageTree'
 import { readBlob as readStoredBlob } from '../content/files'
-import { loadFiles, loadPages, readDocuments } from '../content/revisions'
+import { loadFiles, loadPages, loadReusableContents, readDocuments } from '../content/revisions'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { gitSyncRepository, type GitOperation } from '../storage/repositories/gitSyncRepository'
 import { spaceRepository, type SpaceRow } from '../storage/repositories/spaceRepository'
 import { applyImport, type ImportedAsset } from './applyImport'
 import { exportTree, type SpaceSnapshot } from './exportTree'
-import { CONFIG_FILE, filesUnder, isMarkdown, LayoutError, pagesOf, readLayout, referencedAssets, type RepoFiles } from './layout'
+import { CONFIG_FILE, filesUnder, isMarkdown, LayoutError, pagesOf, readLayout, referencedAssets, reusableContentsOf, type RepoFiles } from './layout'
 import { listFiles, readBlob, readCommit, TreeTooLargeError, writeCommit, writeTreeFromPaths, type TreeFile } from './objects'
 import { gitJobs } from './queue'
 import { displayUrl, providerOf, repoNameOf, type Remote } from './remote'
@@ -150,9 +150,10 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
     const commit = workdir.head
     const { repo, layout } = await readRepo(workdir, commit, job.project)
     const nodes = pagesOf(layout, repo)
+    const reusables = reusableContentsOf(repo)
     const assets: ImportedAsset[] = []
     let total = 0
-    for (const path of referencedAssets(nodes, repo)) {
+    for (const path of referencedAssets(nodes, repo, reusables)) {
       if (assets.length >= LIMITS.assets) break
       const oid = repo.files.get(path)!.oid
       const bytes = await readBlob(workdir.gitdir, oid)
@@ -166,7 +167,7 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
       const state = repository(db, gitSyncRepository).get(job.spaceId)
       if (state?.last_timestamp && job.timestamp < state.last_timestamp) throw new SyncError('a newer sync ran meanwhile')
       return applyImport(db, {
-        space, actorId: job.actor.id, now: nowOf(services), nodes, assets, standalone: job.standalone,
+        space, actorId: job.actor.id, now: nowOf(services), nodes, reusables, assets, standalone: job.standalone,
         git: { oid: commit, message: message.trim(), ref: job.ref, ...(job.commitUrlPrefix ? { url: `${job.commitUrlPrefix}${commit}` } : {}) }
       })
     })
@@ -182,9 +183,12 @@ function snapshot(services: Services, spaceId: string): { snapshot: SpaceSnapsho
     const pages = loadPages(db, space.revision_id!)
     const documents = readDocuments(db, pages.map((p) => p.documentHash))
     const files = loadFiles(db, space.revision_id!).map((f) => ({ ...f, bytes: readStoredBlob(db, f.blobHash) ?? new Uint8Array() }))
+    const reusable = loadReusableContents(db, space.revision_id!)
+    const reusableTexts = readDocuments(db, reusable.map((r) => r.documentHash))
+    const reusableContents = reusable.map((r) => ({ ...r, markdown: reusableTexts.get(r.documentHash) ?? '' }))
     const state = repository(db, gitSyncRepository).get(spaceId)
     return {
-      snapshot: { tree: new PageTree(pages), documents, files },
+      snapshot: { tree: new PageTree(pages), documents, files, reusableContents },
       base: { commit: state?.commit_oid ?? null, url: state?.synced_url ?? null, ref: state?.synced_ref ?? null }
     }
   }).deferred()

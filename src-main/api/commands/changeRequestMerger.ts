@@ -70,7 +70,9 @@ export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
   const revision = writeRevision(ctx.db, {
     spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id, primary], type: 'update', createdBy: ctx.actor.id,
     now: ctx.now, base: cr.revision_id, pages: pages.tree.diffFrom(ours),
-    files: { upsert: files, remove: [...oursFiles].filter((id) => !kept.has(id)) }
+    files: { upsert: files, remove: [...oursFiles].filter((id) => !kept.has(id)) },
+    // Only Git sync changes reusable contents, and only in the primary content: the change request takes its.
+    reusableContents: { from: primary }
   })
   ctx.repo(changeRequestRepository).update(cr.id, { revision_id: revision, revision_merged_ancestor: primary, updated_at: ctx.now })
   return { result: 'update', revision }

@@ -2,7 +2,7 @@ import type { File, Page, Revision } from '../../../src-shared/schemas/content'
 import { parseMarkdown } from '../../content/markdown'
 import { PageTree } from '../../content/pageTree'
 import { coverFile, layoutOf } from '../../content/pageSettings'
-import { loadFiles, loadPages, readDocuments, type FileRecord, type PageRecord, type RevisionRow } from '../../content/revisions'
+import { loadFiles, loadPages, loadReusableContents, readDocuments, type FileRecord, type PageRecord, type RevisionRow } from '../../content/revisions'
 import type { Ctx } from '../context'
 import { downloadUrl } from '../downloads'
 
@@ -126,6 +126,20 @@ export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, opt
   return out
 }
 
+/** A revision's reusable contents: `{id, title, document (the parsed markdown, as a page's format=document), git}`. */
+function presentReusableContents(ctx: Ctx, revisionId: string, options: PresentOptions): Revision['reusableContents'] {
+  const contents = loadReusableContents(ctx.db, revisionId)
+  if (!contents.length) return []
+  const texts = readDocuments(ctx.db, contents.map((c) => c.documentHash))
+  return contents.map((c) => {
+    const out: Revision['reusableContents'][number] = {
+      id: c.id, title: c.title, document: parseMarkdown(texts.get(c.documentHash) ?? '') as unknown as Record<string, unknown>
+    }
+    if (c.git && options.metadata !== false) out.git = c.git
+    return out
+  })
+}
+
 export function presentRevision(ctx: Ctx, scope: ContentScope, revision: RevisionRow, options: PresentOptions = {}): Revision {
   const tree = PageTree.readOnly(loadPages(ctx.db, revision.id))
   const out: Revision = {
@@ -134,7 +148,7 @@ export function presentRevision(ctx: Ctx, scope: ContentScope, revision: Revisio
     parents: JSON.parse(revision.parents) as string[],
     pages: presentPageTree(ctx, scope, tree, { metadata: options.metadata }),
     files: loadFiles(ctx.db, revision.id).map((f) => presentFile(ctx, scope, f, options)),
-    reusableContents: [],
+    reusableContents: presentReusableContents(ctx, revision.id, options),
     createdAt: revision.created_at,
     urls: { app: ctx.appUrl(scope.changeRequest ? `/spaces/${scope.spaceId}/change-requests/${scope.changeRequest}` : `/spaces/${scope.spaceId}`) },
     type: revision.type

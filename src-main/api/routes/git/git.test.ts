@@ -99,6 +99,48 @@ describe('git import', { timeout: 60_000 }, () => {
     expect(findPage(pages, 'Home')).toMatchObject({ hidden: false, noIndex: false })
   })
 
+  it('imports reusable contents from .gitbook/includes: in every revision, pulled into change requests, exported back', async () => {
+    const support = '# Support notice\n\nWrite to help@example.com.\n'
+    const repo = await bareRepo({ 'README.md': '# Home\n', '.gitbook/includes/support.md': support, '.gitbook/includes/beta-warning.md': 'In beta.\n' })
+    const url = pathToFileURL(repo).href
+    const spaceId = await newSpace(t)
+    expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
+    const content = async (path = '') => (await t.owner.api.get(`/v1/spaces/${spaceId}${path}/content`)).body
+    const first = (await content()).reusableContents
+    // Titled as pages are (heading, else the file name), by title; the document is the parsed markdown.
+    expect(first).toEqual([
+      { id: expect.any(String), title: 'Beta warning', document: expect.objectContaining({ type: 'root' }), git: { oid: await blobOid('In beta.\n'), path: '.gitbook/includes/beta-warning.md' } },
+      { id: expect.any(String), title: 'Support notice', document: expect.objectContaining({ type: 'root' }), git: { oid: await blobOid(support), path: '.gitbook/includes/support.md' } }
+    ])
+    expect(first[1].document.children[0]).toMatchObject({ type: 'heading', depth: 1 })
+    // They are not pages.
+    expect(outlineOf(await pagesOf(t.owner.api, spaceId))).toEqual([{ title: 'Home', git: 'README.md', pages: [] }])
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content`, { metadata: false })).body.reusableContents[0].git).toBeUndefined()
+
+    // A change request opened now keeps that version until it pulls the primary content in.
+    const cr = (await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit' })).body
+    const edited = '# Support notice\n\nWrite to support@example.com.\n'
+    await commitTree(repo, { 'README.md': '# Home\n', '.gitbook/includes/support.md': edited })
+    expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
+    const second = (await content()).reusableContents
+    // Matched by path: the same id, the new text; the removed file's content is gone.
+    expect(second).toEqual([expect.objectContaining({ id: first[1].id, title: 'Support notice', git: { oid: await blobOid(edited), path: '.gitbook/includes/support.md' } })])
+    expect((await content(`/change-requests/${cr.id}`)).reusableContents).toHaveLength(2)
+    expect((await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/update`)).body.result).toBe('update')
+    expect((await content(`/change-requests/${cr.id}`)).reusableContents).toEqual(second)
+
+    // A merge and a duplicate of the space keep them; an export to another repository writes them back.
+    await editThroughChangeRequest(t.owner.api, spaceId, [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'Text.\n' } }])
+    expect((await content()).reusableContents).toEqual(second)
+    const copy = await t.owner.api.post(`/v1/spaces/${spaceId}/duplicate`)
+    expect(copy.status).toBe(201)
+    const copied = (await t.owner.api.get(`/v1/spaces/${copy.body.id}/content`)).body.reusableContents
+    expect(copied.map((c: any) => [c.id, c.title])).toEqual([[first[1].id, 'Support notice']])
+    const target = await bareRepo({ 'LICENSE': 'MIT\n' })
+    expect((await sync(t.owner.api, spaceId, 'export', { url: pathToFileURL(target).href, ref: 'refs/heads/main', commitMessage: 'Docs' })).status).toBe('succeeded')
+    expect((await readTexts(target))['.gitbook/includes/support.md']).toBe(edited)
+  })
+
   it('re-imports in place: matched pages keep their ids, changed text is updated, removed files go', async () => {
     const repo = await bareRepo({ 'README.md': '# Home\n', 'SUMMARY.md': '* [Home](README.md)\n* [A](a.md)\n* [B](b.md)\n', 'a.md': 'a1\n', 'b.md': 'b1\n' })
     const spaceId = await newSpace(t)
