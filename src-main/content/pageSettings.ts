@@ -29,8 +29,10 @@ export function applyDocumentSettings(page: PageRecord, markdown: string): void 
 }
 
 /** A page's layout: the defaults with what its front matter sets. */
-export function layoutOf(page: PageRecord): PageLayout {
-  return { ...DEFAULT_LAYOUT, ...(page.props.layout as Partial<PageLayout> | undefined) }
+export function layoutOf(page: PageRecord): Readonly<PageLayout> {
+  // Most pages set nothing: they share the one frozen default rather than each get a copy (a 10,000-page tree).
+  const set = page.props.layout as Partial<PageLayout> | undefined
+  return set ? { ...DEFAULT_LAYOUT, ...set } : DEFAULT_LAYOUT
 }
 
 /**
