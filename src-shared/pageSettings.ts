@@ -47,7 +47,9 @@ export const DEFAULT_LAYOUT: Readonly<PageLayout> = Object.freeze({
   pagination: true
 })
 
-const VISIBLE_PARTS = ['title', 'description', 'tableOfContents', 'outline', 'pagination'] as const
+/** The parts of a page its front matter shows or hides (`layout.<part>.visible`), beside the cover. */
+export const LAYOUT_PARTS = ['title', 'description', 'tableOfContents', 'outline', 'pagination'] as const
+export type LayoutPart = (typeof LAYOUT_PARTS)[number]
 
 /** What a document's front matter sets. Absent members are not set (the defaults apply). */
 export interface DocumentSettings {
@@ -106,7 +108,7 @@ export function documentSettings(markdown: string): DocumentSettings {
     if (coverPart !== undefined) set.cover = coverPart
     const size = layout.cover && typeof layout.cover === 'object' ? (layout.cover as Record<string, unknown>).size : undefined
     if (size === 'hero' || size === 'full') set.coverSize = size
-    for (const part of VISIBLE_PARTS) {
+    for (const part of LAYOUT_PARTS) {
       const value = visible(layout[part])
       if (value !== undefined) set[part] = value
     }

@@ -2,7 +2,8 @@ import { useMemo } from 'react'
 import { ActionIcon, Divider, Popover, Stack, Switch, Text, Tooltip } from '@mantine/core'
 import { IconLayoutSidebarRight } from '@tabler/icons-react'
 import { usePagesUi } from './pagesUiStore.ts'
-import { LAYOUT_PARTS, readPageSettings, withPageSetting, type LayoutPart, type PageSetting } from './pageSettingsEdit.ts'
+import { LAYOUT_PARTS, type LayoutPart } from '../../../../src-shared/pageSettings.ts'
+import { readPageSettings, withPageSetting, type PageSetting } from './pageSettingsEdit.ts'
 
 const PART_LABELS: Record<LayoutPart, { label: string; description: string }> = {
   title: { label: 'Title', description: 'The page title at the top' },

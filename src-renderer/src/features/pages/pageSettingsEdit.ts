@@ -3,11 +3,7 @@
 // the front matter (other keys, comments, their order) stays as the writer left it.
 import { isMap, isScalar, parseDocument, type Document } from 'yaml'
 import { frontMatterBlock } from '../../../../src-shared/frontMatter.ts'
-import { DEFAULT_LAYOUT, documentSettings, type PageLayout } from '../../../../src-shared/pageSettings.ts'
-
-/** The parts of a page a reader can hide, in the order the menu lists them. */
-export const LAYOUT_PARTS = ['title', 'description', 'tableOfContents', 'outline', 'pagination'] as const
-export type LayoutPart = (typeof LAYOUT_PARTS)[number]
+import { DEFAULT_LAYOUT, documentSettings, type LayoutPart, type PageLayout } from '../../../../src-shared/pageSettings.ts'
 
 export type PageSetting = { part: LayoutPart; visible: boolean } | { noIndex: boolean }
 
