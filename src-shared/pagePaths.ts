@@ -1,5 +1,6 @@
-// How a link in a page names another page by its path, shared by main (the links list, broken or not) and the
-// renderer (a click on such a link in the editor's preview opens that page). Pure TypeScript, no imports.
+// How a link in a page names another page by its path (or a file by its name), shared by main (the links list,
+// broken or not) and the renderer (a click on such a link in the editor's preview opens that page; an image shows
+// that file). Pure TypeScript, no imports.
 
 /** Drops `.`/`..`, `.md`, a trailing README/index; undefined when `..` climbs above the root. */
 function normalizeSegments(segments: string[]): string[] | undefined {
@@ -48,4 +49,14 @@ export function pagePathCandidates(path: string, fromPath: string, fromHasChildr
     if (resolved) found.push(resolved.join('/'))
   }
   return found
+}
+
+/**
+ * The file a link path names by its name: its last segment, when that has an extension other than `.md`
+ * (`../.gitbook/assets/diagram.png` → `diagram.png`, as a page from Git links its images). Undefined otherwise.
+ */
+export function linkedFileName(path: string): string | undefined {
+  const last = path.slice(path.lastIndexOf('/') + 1)
+  const extension = /\.([a-z0-9]{1,8})$/i.exec(last)?.[1]
+  return extension && extension.toLowerCase() !== 'md' ? last : undefined
 }

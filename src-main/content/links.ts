@@ -1,4 +1,4 @@
-import { decodeLinkPath, pagePathCandidates } from '../../src-shared/pagePaths'
+import { decodeLinkPath, linkedFileName, pagePathCandidates } from '../../src-shared/pagePaths'
 import type { Db } from '../storage/database'
 import { PageTree } from './pageTree'
 import { loadFiles, loadPages } from './revisions'
@@ -89,11 +89,10 @@ export function resolveLink(r: Resolver, fromPageId: string, href: string): { st
   if (absolute && segments[1] === 'pages' && segments[2] && segments.length === 3 && r.pathsById.has(segments[2])) {
     return { status: 'ok', target: { kind: 'page', page: segments[2] } }
   }
-  const lastSegment = segments[segments.length - 1] ?? ''
-  const extension = /\.([a-z0-9]{1,8})$/i.exec(lastSegment)?.[1]
-  if (extension && extension.toLowerCase() !== 'md') {
-    const file = r.filesByName.get(lastSegment)
-    return file ? { status: 'ok', target: { kind: 'file', file } } : { status: 'broken', target: { kind: 'file', name: lastSegment } }
+  const name = linkedFileName(path)
+  if (name) {
+    const file = r.filesByName.get(name)
+    return file ? { status: 'ok', target: { kind: 'file', file } } : { status: 'broken', target: { kind: 'file', name } }
   }
   const candidates = pagePathCandidates(path, r.pathsById.get(fromPageId) ?? '', r.hasChildren.has(fromPageId))
   for (const candidate of candidates) {

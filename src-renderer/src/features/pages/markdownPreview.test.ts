@@ -30,6 +30,20 @@ describe('markdown preview', () => {
     expect(html).toContain('target="_blank"')
   })
 
+  it('shows images and files a page from Git names by path, as the links list resolves them', () => {
+    const files = new Map([
+      ['f1', { name: 'diagram one.png', downloadURL: 'http://127.0.0.1:1/files/s/r/f1/diagram.png?token=t' }],
+      ['f2', { name: 'guide.pdf', downloadURL: 'http://127.0.0.1:1/files/s/r/f2/guide.pdf?token=t' }]
+    ])
+    const html = renderMarkdown('![Diagram](../.gitbook/assets/diagram%20one.png)\n\n[The guide](.gitbook/assets/guide.pdf#p2)\n\n![Gone](assets/gone.png)\n\n[Next](next.md)', files)
+    expect(html).toContain('src="http://127.0.0.1:1/files/s/r/f1/diagram.png?token=t"')
+    expect(html).toContain('data-file-id="f1"')
+    expect(html).toContain('href="http://127.0.0.1:1/files/s/r/f2/guide.pdf?token=t"')
+    // A name no file has is a missing file; a page link stays a link.
+    expect(html).toContain('title="File not found in this revision: assets/gone.png"')
+    expect(html).toContain('href="next.md"')
+  })
+
   it('shows a placeholder for images the app cannot load', () => {
     const html = renderMarkdown('![Logo](https://example.com/logo.png)\n\n![Gone](/files/nope)')
     expect(html).not.toContain('<img')

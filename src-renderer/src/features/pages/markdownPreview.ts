@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { decodeLinkPath, linkedFileName } from '../../../../src-shared/pagePaths.ts'
 import { headingIds } from '../../../../src-shared/slug.ts'
 
 /** A file of the revision, as the preview needs it. */
@@ -27,6 +28,27 @@ export function fileIdOf(url: string): string | null {
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url)
 
+/** Files by id, and by name for links that name one (the server's rule: the same name, the last one listed wins). */
+interface FileIndex {
+  byId: ReadonlyMap<string, PreviewFile>
+  idByName: ReadonlyMap<string, string>
+}
+
+/**
+ * The file a link or image names: `/files/<id>`, or a path ending in a file's name (`../.gitbook/assets/a.png`,
+ * as pages from Git link their images), as the server's links list resolves them. `namesFile` is true when the
+ * link names a file at all, found in the revision or not.
+ */
+function fileOf(url: string, files: FileIndex): { id?: string; file?: PreviewFile; namesFile: boolean } {
+  const byId = fileIdOf(url)
+  if (byId) return { id: byId, file: files.byId.get(byId), namesFile: true }
+  if (!url || url.startsWith('#') || url.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(url)) return { namesFile: false }
+  const name = linkedFileName(decodeLinkPath(url.split(/[?#]/, 1)[0]!))
+  if (name === undefined) return { namesFile: false }
+  const id = files.idByName.get(name)
+  return { id, file: id === undefined ? undefined : files.byId.get(id), namesFile: true }
+}
+
 /**
  * Runs after the sanitizer, on its output only: points file links and images at their download URLs, opens
  * other sites outside the app, and turns images the app may not load (other hosts, which its CSP refuses, or
@@ -34,7 +56,8 @@ const isExternal = (url: string) => /^https?:\/\//i.test(url)
  */
 function rehypeQuireLinks(getFiles: () => ReadonlyMap<string, PreviewFile>) {
   return (tree: Root) => {
-    const files = getFiles()
+    const byId = getFiles()
+    const files: FileIndex = { byId, idByName: new Map([...byId].map(([id, f]) => [f.name, id])) }
     const visit = (node: Root | Element) => {
       node.children = node.children.map((child): RootContent => {
         if (child.type !== 'element') return child
@@ -48,11 +71,10 @@ function rehypeQuireLinks(getFiles: () => ReadonlyMap<string, PreviewFile>) {
   }
 }
 
-function image(node: Element, files: ReadonlyMap<string, PreviewFile>): Element {
+function image(node: Element, files: FileIndex): Element {
   const src = String(node.properties.src ?? '')
   const alt = String(node.properties.alt ?? '')
-  const id = fileIdOf(src)
-  const file = id ? files.get(id) : undefined
+  const { id, file, namesFile } = fileOf(src, files)
   if (file) {
     node.properties.src = file.downloadURL
     node.properties.loading = 'lazy'
@@ -60,7 +82,7 @@ function image(node: Element, files: ReadonlyMap<string, PreviewFile>): Element 
     return node
   }
   if (src.startsWith('data:')) return node
-  const reason = id ? 'File not found in this revision' : isExternal(src) ? 'Images from other sites are not loaded in the editor' : 'Image not found'
+  const reason = namesFile ? 'File not found in this revision' : isExternal(src) ? 'Images from other sites are not loaded in the editor' : 'Image not found'
   return {
     type: 'element',
     tagName: 'span',
@@ -69,10 +91,9 @@ function image(node: Element, files: ReadonlyMap<string, PreviewFile>): Element 
   }
 }
 
-function link(node: Element, files: ReadonlyMap<string, PreviewFile>): void {
+function link(node: Element, files: FileIndex): void {
   const href = String(node.properties.href ?? '')
-  const id = fileIdOf(href)
-  const file = id ? files.get(id) : undefined
+  const { id, file } = fileOf(href, files)
   if (file) {
     node.properties.href = file.downloadURL
     node.properties.dataFileId = id
