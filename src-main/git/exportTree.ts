@@ -6,6 +6,20 @@ import { filesUnder, INCLUDES_DIR, isMarkdown, pageFilesOf, type Layout } from '
 import { writeBlob, type TreeFile } from './objects'
 import { writeSummary, type SummaryEntry } from './summary'
 
+/**
+ * A document as Git shows it: links and images the app writes as `/files/<id>` (and a front matter cover) point
+ * at the file's place in the repository, relative to the document, as a Git reader (and the next import) resolves
+ * them. Links to files the export does not hold stay as written.
+ */
+export function linkFilesByPath(markdown: string, documentPath: string, filePaths: ReadonlyMap<string, string>): string {
+  if (!filePaths.size || !markdown.includes('/files/')) return markdown
+  const from = posix.dirname(documentPath)
+  return markdown.replace(/(?<![\w.-])\/files\/([A-Za-z0-9_-]+)(?![\w/-])/g, (all, id: string) => {
+    const path = filePaths.get(id)
+    return path === undefined ? all : posix.relative(from, path).split('/').map(encodeURIComponent).join('/')
+  })
+}
+
 /** What an export writes, read from the space in one read transaction. */
 export interface SpaceSnapshot {
   tree: PageTree
@@ -99,31 +113,43 @@ export async function exportTree(
     next.set(full, { oid, mode: current.get(full)?.mode === '100755' ? '100755' : '100644' })
   }
   const paths = assignPaths(space.tree, layout)
-  for (const [pageId, rel] of paths) {
-    const page = space.tree.get(pageId)!
-    await put(rel, encoder.encode(page.documentHash ? (space.documents.get(page.documentHash) ?? '') : ''))
-  }
-  await put(layout.summary, encoder.encode(writeSummary(summaryEntries(space.tree, paths, layout))))
-
-  // Reusable contents go back where they came from, or into INCLUDES_DIR named after their title.
-  const taken = new Set([...next.keys()].map((k) => k.toLowerCase()))
-  for (const content of space.reusableContents) {
+  // Where files and reusable contents go first (the pages' paths and what the repository keeps are taken), so
+  // the documents can link them there.
+  const taken = new Set([...next.keys(), ...[...paths.values(), layout.summary].map(prefix)].map((k) => k.toLowerCase()))
+  const claim = (rel: string) => (taken.add(prefix(rel).toLowerCase()), rel)
+  const free = (rel: string) => !taken.has(prefix(rel).toLowerCase())
+  const contentPaths = space.reusableContents.map((content) => {
     const known = content.git?.path && SAFE_PATH.test(content.git.path) ? content.git.path : undefined
-    let rel = known ?? `${INCLUDES_DIR}/${slugify(content.title) || 'content'}.md`
-    for (let n = 2; !known && taken.has(prefix(rel).toLowerCase()); n++) rel = `${INCLUDES_DIR}/${slugify(content.title) || 'content'}-${n}.md`
-    taken.add(prefix(rel).toLowerCase())
-    await put(rel, encoder.encode(content.markdown))
-  }
+    const stem = `${INCLUDES_DIR}/${slugify(content.title) || 'content'}`
+    let rel = known ?? `${stem}.md`
+    for (let n = 2; !known && !free(rel); n++) rel = `${stem}-${n}.md`
+    return claim(rel)
+  })
+  // A file uploaded in the app goes to `.gitbook/assets/<name>`, numbered when that place holds something else;
+  // the same bytes there (an earlier export) are the same file, so exporting again changes nothing.
+  const filePaths = new Map<string, string>()
   for (const file of space.files) {
     const known = file.git?.path && SAFE_PATH.test(file.git.path) ? file.git.path : undefined
     let rel = known ?? `.gitbook/assets/${file.name.replace(/[/\\]/g, '_')}`
     if (!known) {
+      const oid = await writeBlob(gitdir, file.bytes)
       const ext = posix.extname(rel)
-      for (let n = 2; taken.has(prefix(rel).toLowerCase()); n++) rel = `${rel.slice(0, rel.length - ext.length).replace(/-\d+$/, '')}-${n}${ext}`
+      const stem = rel.slice(0, rel.length - ext.length)
+      for (let n = 2; !free(rel) && current.get(prefix(rel))?.oid !== oid; n++) rel = `${stem}-${n}${ext}`
     }
-    taken.add(prefix(rel).toLowerCase())
-    await put(rel, file.bytes)
+    filePaths.set(file.id, claim(rel))
   }
+
+  for (const [pageId, rel] of paths) {
+    const page = space.tree.get(pageId)!
+    const markdown = page.documentHash ? (space.documents.get(page.documentHash) ?? '') : ''
+    await put(rel, encoder.encode(linkFilesByPath(markdown, rel, filePaths)))
+  }
+  await put(layout.summary, encoder.encode(writeSummary(summaryEntries(space.tree, paths, layout))))
+  for (const [i, content] of space.reusableContents.entries()) {
+    await put(contentPaths[i]!, encoder.encode(linkFilesByPath(content.markdown, contentPaths[i]!, filePaths)))
+  }
+  for (const file of space.files) await put(filePaths.get(file.id)!, file.bytes)
   if (!layout.hasConfig) {
     const root = layout.root === layout.project ? './' : `./${posix.relative(layout.project, layout.root)}/`
     const config = `root: ${root}\n\nstructure:\n  readme: ${layout.readme}\n  summary: ${layout.summary}\n`

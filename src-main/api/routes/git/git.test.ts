@@ -249,30 +249,47 @@ describe('git export', { timeout: 60_000 }, () => {
   it('writes pages made in the app as files and SUMMARY.md (and .gitbook.yaml) into a new branch', async () => {
     const repo = await bareRepo({ 'LICENSE': 'MIT\n' })
     const spaceId = await newSpace(t)
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
     await editThroughChangeRequest(t.owner.api, spaceId, [
-      { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: 'Welcome home.\n' } },
+      { operation: 'insert_files', files: [{ ref: 'shot', name: 'screen shot.png', contentType: 'image/png', base64: png }] },
+      { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: 'Welcome home.\n\n![Shot](/files/shot)\n' } },
       { operation: 'insert_page', ref: 'api', title: 'API [v2]', document: { markdown: '# API\n' } },
-      { operation: 'insert_page', title: 'Auth', into: 'api', document: { markdown: 'Tokens.\n' } }
+      { operation: 'insert_page', title: 'Auth', into: 'api', document: { markdown: '---\ncover: /files/shot\n---\nTokens, see [the screen](/files/shot).\n' } }
     ])
     const before = await pagesOf(t.owner.api, spaceId)
     const info = await sync(t.owner.api, spaceId, 'export', { url: repo, ref: 'refs/heads/docs', commitMessage: 'First export' })
     expect(info.status, info.error).toBe('succeeded')
     expect(await headOf(repo, 'main')).toBeDefined()
     const texts = await readTexts(repo, 'refs/heads/docs')
+    // Links to uploaded files point at the exported file, relative to each document, as Git shows them.
     expect(texts).toMatchObject({
-      'README.md': 'Welcome home.\n',
+      'README.md': 'Welcome home.\n\n![Shot](.gitbook/assets/screen%20shot.png)\n',
       'api-v2/README.md': '# API\n',
-      'api-v2/auth.md': 'Tokens.\n',
+      'api-v2/auth.md': '---\ncover: ../.gitbook/assets/screen%20shot.png\n---\nTokens, see [the screen](../.gitbook/assets/screen%20shot.png).\n',
       '.gitbook.yaml': 'root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n'
     })
+    expect(Buffer.from(texts['.gitbook/assets/screen shot.png']!, 'latin1').length).toBeGreaterThan(0)
     expect(texts['LICENSE']).toBeUndefined() // a new branch starts from nothing
     expect(texts['SUMMARY.md']).toBe('# Table of contents\n\n* [Home](README.md)\n* [API \\[v2\\]](api-v2/README.md)\n  * [Auth](api-v2/auth.md)\n')
+    // Exporting again writes the file to the same place: nothing changed, no commit.
+    const first = await headOf(repo, 'docs')
+    expect((await sync(t.owner.api, spaceId, 'export', { url: repo, ref: 'refs/heads/docs', commitMessage: 'Again' })).status).toBe('succeeded')
+    expect(await headOf(repo, 'docs')).toBe(first)
+
+    // Imported back: the same pages, their links resolving to the imported file, the cover too.
     const back = await newSpace(t, 'Back')
     await sync(t.owner.api, back, 'import', { url: repo, ref: 'refs/heads/docs' })
     const pages = await pagesOf(t.owner.api, back)
-    expect(pages.map((p) => [p.title, p.markdown, p.pages.map((c) => [c.title, c.markdown])])).toEqual(
-      before.map((p) => [p.title, p.markdown, p.pages.map((c) => [c.title, c.markdown])])
-    )
+    expect(before.map((p) => [p.title, p.pages.map((c) => c.title)])).toEqual([['Home', []], ['API [v2]', ['Auth']]])
+    expect(pages.map((p) => [p.title, p.markdown, p.pages.map((c) => [c.title, c.markdown])])).toEqual([
+      ['Home', texts['README.md'], []],
+      ['API [v2]', texts['api-v2/README.md'], [['Auth', texts['api-v2/auth.md']]]]
+    ])
+    const links = (await t.owner.api.get(`/v1/spaces/${back}/links`)).body
+    expect(links.stats.broken.total).toBe(0)
+    expect(links.items.map((l: any) => l.targetReference.kind)).toEqual(['file', 'file'])
+    const [file] = (await t.owner.api.get(`/v1/spaces/${back}/content/files`)).body.items
+    expect(findPage(pages, 'Auth').cover).toEqual({ ref: { kind: 'file', file: file.id }, yPos: 0 })
   })
 
   it('removes the files of deleted pages and refuses a non-fast-forward unless forced', async () => {
