@@ -1,5 +1,6 @@
 import { decodeLinkPath, linkedFileName, pagePathCandidates } from '../../src-shared/pagePaths'
 import type { Db } from '../storage/database'
+import { coverFile } from './pageSettings'
 import { PageTree } from './pageTree'
 import { loadFiles, loadPages } from './revisions'
 
@@ -16,7 +17,8 @@ import { loadFiles, loadPages } from './revisions'
  *   link resolves from the folder the page lives in (its parent's path), and, failing that, from the page's own
  *   path (a page with children is a folder's README in Git);
  * - a path ending in a file extension other than `.md`: a file of the revision with that name.
- * A page or file missing from the revision is `broken`.
+ * A page or file missing from the revision is `broken`. A file a page's front matter makes its cover is one of
+ * the page's backlinks too, though no link of its text.
  */
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app'
@@ -199,6 +201,18 @@ function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLi
     }
     if (links.length) byPage.set(pageId, links)
   }
+  // A page whose front matter makes a file its cover uses that file too (it is no link of the text).
+  const covered = new Set<string>()
+  for (const page of tree.pages.values()) {
+    const file = page.props.cover && coverFile(page.props.cover.src, files, page.props.git?.path)
+    if (!file) continue
+    const pages = fileBacklinks.get(file.id) ?? []
+    if (pages.some((p) => p.pageId === page.id)) continue
+    pages.push({ pageId: page.id, pagePath: pathsById.get(page.id) ?? '' })
+    fileBacklinks.set(file.id, pages)
+    covered.add(file.id)
+  }
+  for (const id of covered) fileBacklinks.get(id)!.sort((a, b) => compareKeys([a.pagePath, a.pageId], [b.pagePath, b.pageId]))
   return { all, byPage, fileBacklinks, byStatus: new Map(), stats: linkStats(all) }
 }
 

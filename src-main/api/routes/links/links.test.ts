@@ -214,17 +214,20 @@ describe('GET .../content/files/{fileId}/backlinks', () => {
     const cr = await openCr()
     await batch(cr.id, [
       insert('Gallery', `![one](/files/${fileId}) and again ![two](/files/${fileId})`),
-      insert('Album', `[download](/files/${fileId})`)
+      insert('Album', `[download](/files/${fileId})`),
+      // A cover is no link of the text, but the page uses the file: by name here, as Git writes it.
+      insert('Banner', '---\ncover: .gitbook/assets/logo.png\n---\nNo links.'),
+      insert('Both', `---\ncover: /files/${fileId}\n---\n![logo](/files/${fileId})`)
     ])
     const inCr = await t.owner.api.get(crPath(cr.id, `/content/files/${fileId}/backlinks`))
-    expect(inCr.body.count).toBe(3)
+    expect(inCr.body.count).toBe(5)
     const crIds = await pagesByTitle(cr.id)
-    // Ordered by page path: album, gallery, guide/install; a page linking twice is listed once.
-    expect(inCr.body.items.map((r: any) => r.page)).toEqual([crIds.Album, crIds.Gallery, ids.Install])
+    // Ordered by page path: album, banner, both, gallery, guide/install; a page using it twice is listed once.
+    expect(inCr.body.items.map((r: any) => r.page)).toEqual([crIds.Album, crIds.Banner, crIds.Both, crIds.Gallery, ids.Install])
     expect(inCr.body.items[0].versionContext).toEqual({ revision: expect.any(String), changeRequest: cr.id })
     const walked = await walk(t.owner.api, crPath(cr.id, `/content/files/${fileId}/backlinks`), { limit: 2 })
-    expect(walked.items.map((r) => r.page)).toEqual([crIds.Album, crIds.Gallery, ids.Install])
-    expect(walked.pages).toHaveLength(2)
+    expect(walked.items.map((r) => r.page)).toEqual([crIds.Album, crIds.Banner, crIds.Both, crIds.Gallery, ids.Install])
+    expect(walked.pages).toHaveLength(3)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`)).body.count).toBe(1)
   })
 })
