@@ -64,7 +64,7 @@ export interface DocumentSettings {
 }
 
 /** YAML text as an object; `{}` when it does not parse or is not a mapping. */
-export function yamlMapping(text: string): Record<string, unknown> {
+function yamlMapping(text: string): Record<string, unknown> {
   try {
     const value: unknown = parseYaml(text)
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}

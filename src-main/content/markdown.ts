@@ -4,7 +4,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
-import { yamlMapping } from '../../src-shared/pageSettings'
+import { frontMatterOf } from '../../src-shared/pageSettings'
 import { headingIds } from '../../src-shared/slug'
 
 const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
@@ -14,22 +14,14 @@ export function parseMarkdown(markdown: string): Root {
   return processor.parse(markdown) as Root
 }
 
-/** Front matter as an object; `{}` when absent or not a YAML mapping. */
-export function frontMatter(tree: Root): Record<string, unknown> {
-  const node = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined
-  return node ? yamlMapping(node.value) : {}
-}
-
-
 /**
  * A page title taken from the document: front matter `title`, else the first level-1 heading, made to fit the
  * title limit (fitTitle).
  */
 export function titleOf(markdown: string): string | undefined {
-  const tree = parseMarkdown(markdown)
-  const fm = frontMatter(tree).title
+  const fm = frontMatterOf(markdown).title
   if (typeof fm === 'string' && fm.trim()) return fitTitle(fm.trim())
-  const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1)
+  const h1 = parseMarkdown(markdown).children.find((n): n is Heading => n.type === 'heading' && n.depth === 1)
   const text = h1 && toString(h1).trim()
   return text ? fitTitle(text) : undefined
 }

@@ -110,39 +110,35 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
   return revision
 }
 
-function reusableDiff(db: Db, primary: string, reusables: ImportedReusable[]): { upsert: ReusableContentRecord[]; remove: string[] } {
-  const existing = loadReusableContents(db, primary)
-  const byPath = new Map(existing.filter((r) => r.git?.path).map((r) => [r.git!.path!, r]))
-  const upsert: ReusableContentRecord[] = []
+/**
+ * What an import changes in the records that come from Git (files, reusable contents): a record whose `git.path`
+ * the repository still has keeps its id and is written again only when its blob changed, a new path makes a new
+ * record (`make`), and a record from Git whose path is gone is removed. Records made in the app (no `git`) stay.
+ */
+function diffByGitPath<T extends { id: string; git: { oid?: string; path?: string } | null }, I extends { path: string; oid: string }>(
+  existing: T[],
+  imported: I[],
+  make: (item: I) => T
+): { upsert: T[]; remove: string[] } {
+  const fromGit = new Map(existing.filter((r) => r.git?.path).map((r) => [r.git!.path!, r]))
+  const upsert: T[] = []
   const kept = new Set<string>()
-  for (const imported of reusables) {
-    const old = byPath.get(imported.path)
+  for (const item of imported) {
+    const old = fromGit.get(item.path)
     if (old) kept.add(old.id)
-    if (old && old.git?.oid === imported.oid && old.title === imported.title) continue
-    upsert.push({ id: old?.id ?? newId(), title: fitTitle(imported.title), documentHash: storeDocument(db, imported.markdown), git: { oid: imported.oid, path: imported.path } })
+    if (old && old.git?.oid === item.oid) continue
+    const record = make(item)
+    upsert.push({ ...record, id: old?.id ?? record.id, git: { oid: item.oid, path: item.path } })
   }
-  return { upsert, remove: existing.filter((r) => !kept.has(r.id)).map((r) => r.id) }
+  return { upsert, remove: [...fromGit.values()].filter((r) => !kept.has(r.id)).map((r) => r.id) }
 }
 
-function filesDiff(db: Db, primary: string, assets: ImportedAsset[]): { upsert: FileRecord[]; remove: string[] } {
-  const existing = loadFiles(db, primary)
-  const fromGit = new Map(existing.filter((f) => f.git?.path).map((f) => [f.git!.path!, f]))
-  const upsert: FileRecord[] = []
-  const kept = new Set<string>()
-  for (const asset of assets) {
-    const old = fromGit.get(asset.path)
-    if (old && old.git?.oid === asset.oid) {
-      kept.add(old.id)
-      continue
-    }
-    const record = storeFile(db, posix.basename(asset.path), asset.bytes)
-    if (old) {
-      record.id = old.id
-      kept.add(old.id)
-    }
-    record.git = { oid: asset.oid, path: asset.path }
-    upsert.push(record)
-  }
-  const remove = [...fromGit.values()].filter((f) => !kept.has(f.id)).map((f) => f.id)
-  return { upsert, remove }
+function reusableDiff(db: Db, primary: string, reusables: ImportedReusable[]) {
+  return diffByGitPath(loadReusableContents(db, primary), reusables, (r): ReusableContentRecord => ({
+    id: newId(), title: fitTitle(r.title), documentHash: storeDocument(db, r.markdown), git: null
+  }))
+}
+
+function filesDiff(db: Db, primary: string, assets: ImportedAsset[]) {
+  return diffByGitPath(loadFiles(db, primary), assets, (asset) => storeFile(db, posix.basename(asset.path), asset.bytes))
 }
