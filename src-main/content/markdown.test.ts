@@ -21,6 +21,35 @@ describe('markdown sections', () => {
   })
 })
 
+describe('GitBook block tags', () => {
+  it('index the text inside tags, not the tag lines, with the words of each block apart', () => {
+    const markdown = [
+      '# Setup',
+      '{% hint style="warning" %}',
+      'Back up first.',
+      '{% endhint %}',
+      '{% tabs %}',
+      '{% tab title="npm" %}',
+      '```sh',
+      'npm install',
+      '```',
+      '{% endtab %}',
+      '{% endtabs %}',
+      '{% include "../.gitbook/includes/footer.md" %}'
+    ].join('\n')
+    expect(sectionsOf(markdown)).toEqual([{ id: 'setup', title: 'Setup', body: 'Back up first.\nnpm\nnpm install' }])
+  })
+
+  it('count file and embed tags as links, and a tag URL only once', () => {
+    const markdown = '{% file src="../.gitbook/assets/guide.pdf" %}\n\n{% embed url="https://example.com/video" %}\n\n[Page](other.md)'
+    expect(linksOf(markdown)).toEqual([
+      { url: '../.gitbook/assets/guide.pdf', relation: 'link' },
+      { url: 'https://example.com/video', relation: 'link' },
+      { url: 'other.md', relation: 'link' }
+    ])
+  })
+})
+
 describe('derived titles', () => {
   const codePoints = (text: string) => Array.from(text).length
 

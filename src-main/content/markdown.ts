@@ -4,6 +4,7 @@ import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
+import { parseBlockTagged } from '../../src-shared/blockTags'
 import { frontMatterOf } from '../../src-shared/pageSettings'
 import { headingIds } from '../../src-shared/slug'
 
@@ -12,6 +13,15 @@ const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatte
 /** The markdown's syntax tree (mdast, GFM and YAML front matter); also the page's `document` format. */
 export function parseMarkdown(markdown: string): Root {
   return processor.parse(markdown) as Root
+}
+
+/**
+ * The tree search and links read: GitBook's block tags folded (src-shared/blockTags.ts), so a tag line is not
+ * text of the page, a hint's text is, and `{% file src %}` or `{% embed url %}` is a link. Includes are not
+ * followed: a reusable content's text is its own.
+ */
+function parseContent(markdown: string): Root {
+  return parseBlockTagged(parseMarkdown, markdown)
 }
 
 /**
@@ -69,7 +79,7 @@ export interface Section {
  * the first heading is a section with an empty id). Search indexes these.
  */
 export function sectionsOf(markdown: string): Section[] {
-  return sectionsOfTree(parseMarkdown(markdown))
+  return sectionsOfTree(parseContent(markdown))
 }
 
 function sectionsOfTree(tree: Root): Section[] {
@@ -87,11 +97,18 @@ function sectionsOfTree(tree: Root): Section[] {
       const title = toString(node).trim()
       current = { id: idOf(title), title, body: '' }
     } else {
-      current.body += `${toString(node)}\n`
+      current.body += `${blockText(node)}\n`
     }
   }
   flush()
   return sections
+}
+
+/** Nodes whose children are blocks: their text is their blocks' text a line each, so words do not run together. */
+const BLOCK_PARENTS = new Set(['blockquote', 'list', 'listItem', 'footnoteDefinition', 'blockTag'])
+
+function blockText(node: RootContent): string {
+  return BLOCK_PARENTS.has(node.type) && 'children' in node ? (node.children as RootContent[]).map(blockText).join('\n') : toString(node)
 }
 
 export interface FoundLink {
@@ -102,7 +119,7 @@ export interface FoundLink {
 
 /** Every link and image URL of the document, in order (definitions included). */
 export function linksOf(markdown: string): FoundLink[] {
-  return linksOfTree(parseMarkdown(markdown))
+  return linksOfTree(parseContent(markdown))
 }
 
 function linksOfTree(tree: Root): FoundLink[] {
@@ -129,6 +146,6 @@ function linksOfTree(tree: Root): FoundLink[] {
 
 /** Links and sections of a document from one parse (storeDocument keeps both; parsing is the costly part). */
 export function analyzeMarkdown(markdown: string): { links: FoundLink[]; sections: Section[] } {
-  const tree = parseMarkdown(markdown)
+  const tree = parseContent(markdown)
   return { links: linksOfTree(tree), sections: sectionsOfTree(tree) }
 }

@@ -9,6 +9,7 @@ import { sql as openapiIntegrations } from './0010_openapi_integrations'
 import { sql as gitSync } from './0011_git_sync'
 import { sql as searchKeys } from './0012_search_keys'
 import { sql as reusableContents } from './0013_reusable_contents'
+import { sql as blockTagSections } from './0014_block_tag_sections'
 
 /**
  * Numbered, append-only. Kept as TypeScript modules (not .sql files) so the same import works under Node,
@@ -25,5 +26,6 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 10, name: 'openapi_integrations', sql: openapiIntegrations },
   { version: 11, name: 'git_sync', sql: gitSync },
   { version: 12, name: 'search_keys', sql: searchKeys },
-  { version: 13, name: 'reusable_contents', sql: reusableContents }
+  { version: 13, name: 'reusable_contents', sql: reusableContents },
+  { version: 14, name: 'block_tag_sections', sql: blockTagSections }
 ]

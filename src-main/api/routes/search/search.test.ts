@@ -175,6 +175,13 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     expect((await search('quire ')).body.items.map((p: any) => p.title)).toEqual(['Second', 'Third', 'First'])
   })
 
+  it("finds the text inside GitBook's block tags, and not the tag lines", async () => {
+    await edit(spaceId, [insert('Tags', '# Tags\n\n## Upgrade\n{% hint style="warning" %}\nMigrate the zanzibar schema first.\n{% endhint %}\n')])
+    const found = (await search('zanzibar')).body
+    expect(found.items).toEqual([expect.objectContaining({ title: 'Tags', sections: [expect.objectContaining({ id: 'upgrade', body: 'Migrate the zanzibar schema first.' })] })])
+    for (const word of ['endhint', 'warning']) expect((await search(word)).body.count, word).toBe(0)
+  })
+
   it('treats search syntax as plain words', async () => {
     await edit(spaceId, [insert('Operators', 'Use NEAR and OR and AND with title: prefixes.')])
     for (const query of ['"unbalanced', 'NEAR(', 'title:operators', 'a OR', '*', '-x', '^near', 'near"', '()', '!!!', 'and or not']) {
