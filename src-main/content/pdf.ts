@@ -1,6 +1,7 @@
 import type { List, Nodes, PhrasingContent, RootContent, Table } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import PDFDocument from 'pdfkit'
+import { includeResolver, isBlockTag, parseBlockTagged, type BlockTagNode, type IncludeSource } from '../../src-shared/blockTags'
 import { parseMarkdown } from './markdown'
 
 /** One page of content, in tree order; `depth` 0 is a top-level page of the export. */
@@ -8,7 +9,12 @@ export interface PdfPage {
   title: string
   markdown: string
   depth: number
+  /** The page's path in Git, where known: its `{% include %}` paths are relative to it. */
+  gitPath?: string
 }
+
+/** What a hint's label says, by style. */
+const HINT_LABELS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' }
 
 const MARGIN = 56
 const BODY = 11
@@ -158,7 +164,31 @@ class Writer {
       case 'definition':
         break
       default:
-        if ('children' in node) this.blocks(node.children as RootContent[], indent, color)
+        if (isBlockTag(node)) this.blockTag(node, indent, color)
+        else if ('children' in node) this.blocks(node.children as RootContent[], indent, color)
+    }
+  }
+
+  /** GitBook's block tags: a hint is set off with its label, a title (a tab's, a code block's) is bold. */
+  private blockTag(node: BlockTagNode, indent: number, color: string) {
+    const doc = this.doc
+    switch (node.name) {
+      case 'title':
+        this.runs([{ text: toString(node), bold: true }], indent, BODY, color)
+        doc.moveDown(0.3)
+        break
+      case 'hint': {
+        const style = node.data.hProperties.className.find((c) => c.startsWith('gb-hint-'))?.slice('gb-hint-'.length) ?? 'info'
+        this.runs([{ text: HINT_LABELS[style] ?? 'Info', bold: true }], indent + 14, BODY, COLORS.muted)
+        this.blocks(node.children, indent + 14, color)
+        break
+      }
+      case 'include':
+        // Included text reads as the page's own; its title is the editor's label only.
+        this.blocks(node.children.filter((child) => !(isBlockTag(child) && child.name === 'title')), indent, color)
+        break
+      default:
+        this.blocks(node.children, indent, color)
     }
   }
 
@@ -196,7 +226,7 @@ const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
  * outline (bookmarks) follows the page tree. Yields to the event loop between pages so a large space does not
  * stall the process that serves the API.
  */
-export async function renderPdf(title: string, pages: PdfPage[]): Promise<Buffer> {
+export async function renderPdf(title: string, pages: PdfPage[], includes: readonly IncludeSource[] = []): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: printable(title), Creator: 'Quire' }, displayTitle: true })
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -213,7 +243,7 @@ export async function renderPdf(title: string, pages: PdfPage[]): Promise<Buffer
     outline.length = Math.min(page.depth, outline.length - 1) + 1
     outline.push(parent.addItem(printable(page.title)))
     writer.title(page.title)
-    const tree = parseMarkdown(page.markdown)
+    const tree = parseBlockTagged(parseMarkdown, page.markdown, { include: includeResolver(includes, page.gitPath) })
     // A document that repeats its title as the first heading would print it twice.
     const [first, ...rest] = tree.children.filter((n) => n.type !== 'yaml')
     const body = first?.type === 'heading' && first.depth === 1 && toString(first).trim() === page.title.trim() ? rest : tree.children

@@ -1,3 +1,4 @@
+import type { IncludeSource } from '../../src-shared/blockTags'
 import { createHash } from 'node:crypto'
 import type { Db } from '../storage/database'
 import { newId } from '../storage/ids'
@@ -269,6 +270,13 @@ export function loadReusableContents(db: Db, revisionId: string): ReusableConten
   return st(db)
     .reusableContents.all(revisionId)
     .map((r) => ({ id: r.content_id, title: r.title, documentHash: r.document_hash, git: r.git ? JSON.parse(r.git) : null }))
+}
+
+/** A revision's reusable contents with their markdown, as `{% include %}` tags read them (src-shared/blockTags.ts). */
+export function loadIncludeSources(db: Db, revisionId: string): IncludeSource[] {
+  const contents = loadReusableContents(db, revisionId)
+  const texts = readDocuments(db, contents.map((c) => c.documentHash))
+  return contents.map((c) => ({ title: c.title, markdown: texts.get(c.documentHash) ?? '', ...(c.git?.path ? { gitPath: c.git.path } : {}) }))
 }
 
 export function countFiles(db: Db, revisionId: string): number {

@@ -35,7 +35,11 @@ a{color:var(--primary)}a[aria-current=page]{font-weight:700}
 main{flex:1;padding:2rem 3rem;max-width:60rem}
 pre{background:#f6f7f9;padding:1rem;border-radius:var(--radius);overflow:auto}
 table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem}
-.variants{margin-bottom:1rem}.empty{color:#666}`
+.variants{margin-bottom:1rem}.empty{color:#666}
+.gb-hint{--hint:#3b82f6;margin:0 0 1rem;padding:.5rem 1rem;border-left:4px solid var(--hint);border-radius:var(--radius);background:color-mix(in srgb,var(--hint) 9%,transparent)}
+.gb-hint-success{--hint:#16a34a}.gb-hint-warning{--hint:#d97706}.gb-hint-danger{--hint:#dc2626}
+.gb-tab,.gb-step,.gb-column,.gb-embed,.gb-file{margin:0 0 .5rem;padding:.5rem 1rem;border:1px solid #e5e5e5;border-radius:var(--radius)}
+.gb-title{font-weight:600;font-size:.9rem;color:#555}.gb-include>.gb-title,.gb-include-missing{display:none}`
 }
 
 /** Link pages may point anywhere on the web, but never at script (javascript:, data: and the like). */

@@ -1,5 +1,5 @@
 import { presentCustomization } from '../api/presenters/siteCustomization'
-import { readDocument } from '../content/revisions'
+import { loadIncludeSources, readDocument } from '../content/revisions'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { siteRepository, type SiteRow } from '../storage/repositories/siteRepository'
@@ -54,6 +54,10 @@ function renderSite(db: Db, site: SiteRow | undefined, segments: string[], claim
   const pages = pageTreeOf(db, located.siteSpace.space)
   const current = located.rest.length ? findPage(pages, located.rest.join('/')) : firstPage(pages)
   if (located.rest.length && !current) return undefined
-  const body = current ? renderMarkdown(readDocument(db, current.page.documentHash)) : ''
+  const markdown = current ? readDocument(db, current.page.documentHash) : ''
+  // Reusable contents are read only for a page that includes one.
+  const revisionId = located.siteSpace.space.revision_id
+  const includes = current && revisionId && markdown.includes('{% include') ? { contents: loadIncludeSources(db, revisionId), pagePath: current.page.props.git?.path } : undefined
+  const body = current ? renderMarkdown(markdown, includes) : ''
   return renderLayout({ site, customization, structure, located, pages, current, body, href })
 }

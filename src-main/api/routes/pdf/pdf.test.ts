@@ -1,8 +1,11 @@
+import { pathToFileURL } from 'node:url'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { bareRepo, removeTempDirs } from '../../../git/testing/repos'
 import { startTestServer, type TestServer } from '../../../testing/harness'
 import { DOWNLOAD_TOKEN_WINDOW_MS } from '../../downloads'
 import { applyBatch, createSpace, download, openChangeRequest, seedContent, withoutToken } from '../files/fixtures'
+import { findPage, newSpace, pagesOf, sync } from '../git/fixtures'
 
 let t: TestServer
 let spaceId: string
@@ -119,6 +122,45 @@ describe('PDF', () => {
     // Same revision, same bytes: revalidation answers 304.
     expect((await download(res.body.url, undefined, { 'if-none-match': pdf.headers.get('etag')! })).status).toBe(304)
   })
+
+  it("renders GitBook's block tags: a hint with its label, tab titles, an included reusable content", async () => {
+    const setup = [
+      '# Setup',
+      '{% hint style="warning" %}',
+      'Back up your data first.',
+      '{% endhint %}',
+      '{% tabs %}',
+      '{% tab title="macOS" %}',
+      'Open the disk image.',
+      '{% endtab %}',
+      '{% tab title="Linux" %}',
+      'Unpack the archive.',
+      '{% endtab %}',
+      '{% endtabs %}',
+      '{% include "../.gitbook/includes/support.md" %}',
+      '{% include "../.gitbook/includes/gone.md" %}'
+    ].join('\n')
+    const repo = await bareRepo({
+      'README.md': '# Home\n',
+      'SUMMARY.md': '# Summary\n\n* [Home](README.md)\n* [Setup](guide/setup.md)\n',
+      'guide/setup.md': setup,
+      '.gitbook/includes/support.md': '# Support notice\n\nWrite to help@example.com.\n'
+    })
+    try {
+      const gitSpace = await newSpace(t)
+      expect((await sync(t.owner.api, gitSpace, 'import', { url: pathToFileURL(repo).href, ref: 'refs/heads/main' })).status).toBe('succeeded')
+      const page = findPage(await pagesOf(t.owner.api, gitSpace), 'Setup')
+      const { url } = (await t.owner.api.get(`/v1/spaces/${gitSpace}/pdf`, { page: page.id, only: true })).body
+      const text = (await pdfText((await download(url)).bytes)).join('\n').replace(/\s+/g, ' ')
+      expect(text).toContain('Warning Back up your data first.')
+      expect(text).toContain('macOS Open the disk image. Linux Unpack the archive.')
+      expect(text).toContain('Write to help@example.com.')
+      expect(text).toContain('Reusable content not found: ../.gitbook/includes/gone.md')
+      expect(text).not.toContain('{%')
+    } finally {
+      await removeTempDirs()
+    }
+  }, 60_000)
 
   it('renders one page, with or without the pages under it', async () => {
     const only = await t.owner.api.get(pdfPath(), { page: ids.guide, only: true })

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../errors'
 import { CONTENT_PREFIXES, contentParams, resolveContent } from '../content/scope'
 import { sendDownload } from '../files/contentHeaders'
 import { loadSpace } from '../spaces/loaders'
-import { cachedPdf, pdfPages } from './pdfExport'
+import { cachedPdf, pdfContent } from './pdfExport'
 
 const Id = { type: 'string', maxLength: 100 } as const
 
@@ -67,7 +67,7 @@ export default function pdfRoutes(app: Api) {
         // The title is the space's (renamable) or the page's: part of what was rendered.
         const key = JSON.stringify([revisionId, page ?? null, !!only, title])
         // The pages are read here, in the transaction; only the rendering runs after it.
-        return { rendering: cachedPdf(ctx.db, key, title, () => pdfPages(ctx.db, revisionId, { page, only })), name: `${title}.pdf` }
+        return { rendering: cachedPdf(ctx.db, key, title, () => pdfContent(ctx.db, revisionId, { page, only })), name: `${title}.pdf` }
       })
       const pdf = await rendering
       return sendDownload(

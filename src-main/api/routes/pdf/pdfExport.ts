@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { PageTree } from '../../../content/pageTree'
+import type { IncludeSource } from '../../../../src-shared/blockTags'
 import { renderPdf, type PdfPage } from '../../../content/pdf'
-import { loadPages, readDocuments } from '../../../content/revisions'
+import { loadIncludeSources, loadPages, readDocuments } from '../../../content/revisions'
 import type { Db } from '../../../storage/database'
 import { notFound } from '../../errors'
 
@@ -11,11 +12,17 @@ export interface PdfSelection {
   only?: boolean
 }
 
+/** What a PDF is made of: the pages, and the reusable contents their `{% include %}` tags name. */
+export interface PdfContent {
+  pages: PdfPage[]
+  includes: IncludeSource[]
+}
+
 /**
  * What a PDF of a revision holds, read in the caller's transaction: pages in tree order (depth first) with their
- * markdown. An unknown `page` answers 404.
+ * markdown, and the revision's reusable contents. An unknown `page` answers 404.
  */
-export function pdfPages(db: Db, revisionId: string, selection: PdfSelection): PdfPage[] {
+export function pdfContent(db: Db, revisionId: string, selection: PdfSelection): PdfContent {
   const tree = PageTree.readOnly(loadPages(db, revisionId))
   const index = tree.childrenIndex()
   const picked: { id: string; depth: number }[] = []
@@ -32,10 +39,14 @@ export function pdfPages(db: Db, revisionId: string, selection: PdfSelection): P
     if (!selection.only) walk(root.id, 1)
   } else walk(null, 0)
   const docs = readDocuments(db, picked.map((p) => tree.get(p.id)!.documentHash))
-  return picked.map(({ id, depth }) => {
-    const page = tree.get(id)!
-    return { title: page.title, depth, markdown: page.documentHash ? (docs.get(page.documentHash) ?? '') : '' }
-  })
+  return {
+    pages: picked.map(({ id, depth }) => {
+      const page = tree.get(id)!
+      const markdown = page.documentHash ? (docs.get(page.documentHash) ?? '') : ''
+      return { title: page.title, depth, markdown, ...(page.props.git?.path ? { gitPath: page.props.git.path } : {}) }
+    }),
+    includes: loadIncludeSources(db, revisionId)
+  }
 }
 
 interface Rendered {
@@ -47,7 +58,7 @@ interface Rendered {
 const CACHE_SIZE = 8
 const caches = new WeakMap<Db, Map<string, Promise<Rendered>>>()
 
-export function cachedPdf(db: Db, key: string, title: string, pages: () => PdfPage[]): Promise<Rendered> {
+export function cachedPdf(db: Db, key: string, title: string, content: () => PdfContent): Promise<Rendered> {
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new Map()))
   const hit = cache.get(key)
@@ -57,7 +68,8 @@ export function cachedPdf(db: Db, key: string, title: string, pages: () => PdfPa
     cache.set(key, hit)
     return hit
   }
-  const rendering = renderPdf(title, pages()).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
+  const { pages, includes } = content()
+  const rendering = renderPdf(title, pages, includes).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
   cache.set(key, rendering)
   rendering.catch(() => cache.delete(key))
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)

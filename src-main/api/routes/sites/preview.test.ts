@@ -63,6 +63,21 @@ describe('rendering', () => {
     expect((await preview(t, root(site.id))).status).toBe(404)
   })
 
+  it("renders GitBook's block tags as blocks, and an include with nothing to show as nothing", async () => {
+    const space = await createSpace(t)
+    setPages(t, space.id, [
+      { title: 'Tags', markdown: '{% hint style="success" %}\nAll **set**.\n{% endhint %}\n{% code title="run.sh" %}\n```sh\nquire serve\n```\n{% endcode %}\n{% include "../.gitbook/includes/none.md" %}\n' }
+    ])
+    const site = await createSite(t, { spaces: [space.id] })
+    await publish(t, site.id)
+    const page = await preview(t, root(site.id))
+    expect(page.html).toContain('<div class="gb-hint gb-hint-success"><p>All <strong>set</strong>.</p></div>')
+    expect(page.html).toContain('<div class="gb-code gb-block"><div class="gb-title">run.sh</div><pre><code class="language-sh">quire serve\n</code></pre></div>')
+    expect(page.html).not.toContain('{%')
+    // The reader does not see the author's broken include.
+    expect(page.html).toContain('.gb-include-missing{display:none}')
+  })
+
   it('sanitizes page content and marks unlisted sites noindex', async () => {
     const space = await createSpace(t)
     setPages(t, space.id, [
