@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
 import type { Download } from '@playwright/test'
+import { bareRepo, removeTempDirs } from '../../src-main/git/testing/repos.ts'
 import { test, expect } from '../fixtures/server.ts'
 import { EditorPage } from '../pages/editorPage.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
-import { json, spaceWithPages, type TreePage } from './seed.ts'
+import { json, orgIdOf, spaceWithPages, type TreePage } from './seed.ts'
 
 const outline = (pages: TreePage[], depth = 0): string[] => pages.flatMap((p) => [`${'  '.repeat(depth)}${p.title}`, ...outline(p.pages, depth + 1)])
 
@@ -397,4 +399,55 @@ test('hide parts of a page and keep it out of search engines from its layout set
   await editor.expectSaved()
   const restored = await json<{ markdown: string; layout: Record<string, unknown>; noIndex: boolean }>(api.get(pagePath))
   expect(restored).toMatchObject({ markdown: '# Overview\n\nAbout Overview.\n', layout: { title: true }, noIndex: false })
+})
+
+test('a page from Git shows its hints, tabs and reusable content in the preview', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  // Arrange: a repository in GitBook's format, imported through the API's Git sync.
+  const setup = [
+    '# Setup',
+    '{% hint style="warning" %}',
+    'Back up your data first.',
+    '{% endhint %}',
+    '{% tabs %}',
+    '{% tab title="macOS" %}',
+    'Open the disk image.',
+    '{% endtab %}',
+    '{% tab title="Linux" %}',
+    'Unpack the archive.',
+    '{% endtab %}',
+    '{% endtabs %}',
+    '{% include "../.gitbook/includes/support.md" %}',
+  ].join('\n')
+  const repo = await bareRepo({
+    'README.md': '# Home\n',
+    'SUMMARY.md': '# Summary\n\n* [Home](README.md)\n* [Setup](guide/setup.md)\n',
+    'guide/setup.md': setup,
+    '.gitbook/includes/support.md': '# Support notice\n\n{% hint style="info" %}\nWrite to help@example.com.\n{% endhint %}\n',
+  })
+  try {
+    const orgId = await orgIdOf(api)
+    const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `From Git ${suffix}`, empty: true } }))
+    const started = await api.post(`/v1/spaces/${space.id}/git/import`, { data: { url: pathToFileURL(repo).href, ref: 'refs/heads/main' } })
+    expect(started.status()).toBe(204)
+    await expect.poll(async () => (await json<{ status: string }>(api.get(`/v1/spaces/${space.id}/git/info`))).status, { timeout: 30_000 }).toBe('succeeded')
+
+    // Act: open the page in the editor.
+    const editor = new EditorPage(page)
+    await editor.openSpace(token, space.id)
+    await editor.row('Setup').click()
+
+    // Assert: the tags are blocks, not text; the include shows the reusable content, labelled as such.
+    const hint = editor.preview.locator('.gb-hint-warning')
+    await expect(hint).toHaveText('Back up your data first.')
+    await expect(editor.preview.locator('.gb-tab .gb-title')).toHaveText(['macOS', 'Linux'])
+    const included = editor.preview.locator('.gb-include')
+    await expect(included.locator('.gb-title')).toHaveText('Support notice')
+    await expect(included.locator('.gb-hint-info')).toHaveText('Write to help@example.com.')
+    await expect(editor.preview).not.toContainText('{%')
+    await editor.screenshot('editor-block-tags', testInfo)
+  } finally {
+    removeTempDirs()
+  }
 })

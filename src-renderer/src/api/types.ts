@@ -37,6 +37,6 @@ export type { Site, SiteSpace, SiteSection, SiteSectionGroup, ShareLink, SiteAda
 export type { SiteCustomization, SiteCustomizationUpdate } from '../../../src-shared/schemas/siteCustomization.ts'
 export type { Comment, CommentReply, CommentReaction, CommentStatusFilter } from '../../../src-shared/schemas/comments.ts'
 export type { ChangeRequest, ChangeRequestStatus } from '../../../src-shared/schemas/changeRequests.ts'
-export type { Page as ContentPage, File as ContentFile } from '../../../src-shared/schemas/content.ts'
+export type { Page as ContentPage, File as ContentFile, Revision } from '../../../src-shared/schemas/content.ts'
 export type { ContentChangeInput } from '../../../src-shared/schemas/changeRequests.ts'
 export type { Workspace, WorkspaceList } from '../../../src-shared/workspaces.ts'

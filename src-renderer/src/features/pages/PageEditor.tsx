@@ -29,10 +29,10 @@ import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
 import { pageLinkContext, resolvePageLink } from './pageLinks.ts'
 import { PageSettingsMenu } from './PageSettingsMenu.tsx'
-import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile } from './markdownPreview.ts'
+import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile, type PreviewIncludes } from './markdownPreview.ts'
 import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
 import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
-import { changeRequestQuery, downloadPdf, filesQuery, pageQuery, pagesQuery, submitForReview, type ContentScope } from './queries.ts'
+import { changeRequestQuery, downloadPdf, filesQuery, pageQuery, pagesQuery, reusableContentsQuery, submitForReview, type ContentScope } from './queries.ts'
 import { TITLE_MAX } from './saveQueue.ts'
 import classes from './PageEditor.module.css'
 
@@ -75,6 +75,10 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   const treeForLinks = useQuery(pagesQuery(filesScope)).data
   const targets = useMemo(() => linkTargets(treeForLinks ?? [], files ?? [], pageId), [treeForLinks, files, pageId])
   const linkContext = useMemo(() => pageLinkContext(treeForLinks ?? [], pageId), [treeForLinks, pageId])
+  // Reusable contents are read only once the page includes one.
+  const includesSome = snap.fields.markdown.includes('{% include')
+  const reusable = useQuery({ ...reusableContentsQuery(filesScope), enabled: includesSome }).data
+  const includes = useMemo<PreviewIncludes | undefined>(() => reusable && { contents: reusable, pagePath: page.git?.path }, [reusable, page.git?.path])
   // A link to a page of the space opens it here, in the same scope (at its heading when the link names one).
   const openLinkedPage = (href: string): boolean => {
     const found = resolvePageLink(href, linkContext)
@@ -290,7 +294,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         <div className={classes.source}>
           <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} linkTargets={() => targets} />
         </div>
-        {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} previewRef={previewRef} onPageLink={openLinkedPage} />}
+        {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} includes={includes} previewRef={previewRef} onPageLink={openLinkedPage} />}
         {dragOver && (
           <div className={classes.dropOverlay} data-testid="drop-overlay">
             <IconCloudUpload size={28} stroke={1.6} />
@@ -535,11 +539,14 @@ function Uploads({ uploads, onDismiss }: { uploads: Upload[]; onDismiss(id: numb
 function Preview({
   markdown,
   files,
+  includes,
   previewRef,
   onPageLink,
 }: {
   markdown: string
   files: { id: string; name: string; downloadURL: string }[] | undefined
+  /** What `{% include %}` tags show; undefined while the reusable contents load (or when none is included). */
+  includes: PreviewIncludes | undefined
   previewRef: React.RefObject<HTMLDivElement | null>
   /** Opens the page a link names; false when the link names no page (a URL, a file). */
   onPageLink(href: string): boolean
@@ -547,7 +554,7 @@ function Preview({
   // Typing stays responsive on long pages: the preview renders from a deferred copy of the text.
   const text = useDeferredValue(markdown)
   const fileMap = useMemo(() => new Map<string, PreviewFile>((files ?? []).map((f) => [f.id, f])), [files])
-  const html = useMemo(() => renderMarkdown(text, fileMap), [text, fileMap])
+  const html = useMemo(() => renderMarkdown(text, fileMap, includes), [text, fileMap, includes])
   const fm = useMemo(() => readFrontMatter(text), [text])
 
   // Links to pages of the space open them in the editor, other links outside the app; in-page anchors scroll the

@@ -22,6 +22,19 @@ describe('markdown preview', () => {
     expect(html).not.toContain('style=')
   })
 
+  it("renders GitBook's block tags as framed blocks, with file tags pointing at the file", () => {
+    const files = new Map([['f1', { name: 'guide.pdf', downloadURL: 'http://127.0.0.1:1/files/s/r/f1/guide.pdf?token=t' }]])
+    const markdown = '# Page\n{% hint style="warning" %}\nMind the gap.\n{% endhint %}\n{% file src="../.gitbook/assets/guide.pdf" %}\n\n## After\n'
+    const html = renderMarkdown(markdown, files)
+    expect(html).toContain('<div class="gb-hint gb-hint-warning"><p>Mind the gap.</p></div>')
+    expect(html).toContain('<div class="gb-file"><p><a href="http://127.0.0.1:1/files/s/r/f1/guide.pdf?token=t"')
+    expect(html).not.toContain('{%')
+    // Without the reusable contents (still loading) an include shows nothing rather than a false "missing".
+    expect(renderMarkdown('{% include "a.md" %}')).toBe('<div class="gb-include"></div>')
+    // Lines are unchanged by the tags' reading, so a section's heading is where the editor has it.
+    expect(sectionLine(markdown, 'after')).toBe(7)
+  })
+
   it('points /files/<id> links and images at their download URLs', () => {
     const files = new Map([['f1', { name: 'shot.png', downloadURL: 'http://127.0.0.1:1/files/s/r/f1/shot.png?token=t' }]])
     const html = renderMarkdown('![Shot](/files/f1)\n\n[Get it](/files/f1)', files)

@@ -1,6 +1,6 @@
 // Markdown → sanitized HTML for the editor's live preview: the same remark dialect the server parses (GFM, YAML
-// front matter), then rehype-sanitize, then our links: `/files/<id>` becomes the file's download URL. Pure and
-// synchronous: tested in Node.
+// front matter, GitBook's block tags: src-shared/blockTags.ts), then rehype-sanitize, then our links: `/files/<id>`
+// becomes the file's download URL. Pure and synchronous: tested in Node.
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import type { Heading, Root as MdRoot } from 'mdast'
 import { toString } from 'mdast-util-to-string'
@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { blockTagsSanitizeSchema, includeResolver, markBlockTags, parseBlockTagged, remarkBlockTags, type FoldOptions, type IncludeSource } from '../../../../src-shared/blockTags.ts'
 import { decodeLinkPath, linkedFileName } from '../../../../src-shared/pagePaths.ts'
 import { headingIds } from '../../../../src-shared/slug.ts'
 
@@ -127,6 +128,7 @@ function remarkSectionIds() {
 }
 
 let currentFiles: ReadonlyMap<string, PreviewFile> = new Map()
+let currentFold: FoldOptions = {}
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
 
@@ -134,25 +136,35 @@ const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkFrontmatter, ['yaml'])
+  .use(remarkBlockTags, () => currentFold)
   .use(remarkSectionIds)
   .use(remarkRehype)
-  .use(rehypeSanitize)
+  .use(rehypeSanitize, blockTagsSanitizeSchema)
   .use(rehypeQuireLinks, () => currentFiles)
   .use(rehypeStringify)
 
+/** What `{% include %}` tags may show: the revision's reusable contents, and the page's Git path they are relative to. */
+export interface PreviewIncludes {
+  contents: readonly IncludeSource[]
+  pagePath?: string
+}
+
 /** The page's markdown as HTML safe to put in the document (scripts, handlers and styles removed). */
-export function renderMarkdown(markdown: string, files: ReadonlyMap<string, PreviewFile> = new Map()): string {
+export function renderMarkdown(markdown: string, files: ReadonlyMap<string, PreviewFile> = new Map(), includes?: PreviewIncludes): string {
   currentFiles = files
+  currentFold = includes ? { include: includeResolver(includes.contents, includes.pagePath) } : {}
   try {
-    return String(processor.processSync(markdown))
+    return String(processor.processSync(markBlockTags(markdown)))
   } finally {
     currentFiles = new Map()
+    currentFold = {}
   }
 }
 
 /** The 1-based line of a section's heading in the markdown (where the editor puts the cursor), if it has one. */
 export function sectionLine(markdown: string, sectionId: string): number | undefined {
   if (!sectionId) return undefined
-  const found = sectionHeadings(parser.parse(markdown) as MdRoot).find((s) => s.id === sectionId)
-  return found?.heading.position?.start.line
+  // Marking block tags changes no line, so the heading's line is the editor's.
+  const tree = parseBlockTagged((text) => parser.parse(text) as MdRoot, markdown)
+  return sectionHeadings(tree).find((s) => s.id === sectionId)?.heading.position?.start.line
 }

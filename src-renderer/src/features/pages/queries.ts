@@ -3,9 +3,10 @@ import { infiniteQueryOptions, queryOptions, useQuery, type QueryClient } from '
 import { entityTag, revisionsOfTags } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchAll, fetchPage } from '../../api/lists.ts'
-import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, ImportResult, ImportSource, Page, SearchPage } from '../../api/types.ts'
+import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, ImportResult, ImportSource, Page, Revision, SearchPage } from '../../api/types.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { indexPages, updatePage } from './pageTreeModel.ts'
+import { includeSources } from './reusableContents.ts'
 
 /** Whose content a screen shows: the space's main content, or a change request's (by its number). */
 export interface ContentScope {
@@ -55,6 +56,16 @@ export const filesQuery = (scope: ContentScope) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'files'],
     queryFn: () => fetchAll<ContentFile>(`${scopePath(scope)}/content/files`),
+  })
+
+/**
+ * The revision's reusable contents, as the preview's `{% include %}` tags read them. They come with the whole
+ * revision (the API has no narrower read), so the editor asks only for pages that include one.
+ */
+export const reusableContentsQuery = (scope: ContentScope) =>
+  queryOptions({
+    queryKey: [...scopeKey(scope), 'content', 'reusable-contents'],
+    queryFn: () => api.request<Revision>('GET', `${scopePath(scope)}/content`).then((r) => includeSources(r.reusableContents)),
   })
 
 /**
