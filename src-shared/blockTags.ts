@@ -310,3 +310,12 @@ export function includeResolver(contents: readonly IncludeSource[], pagePath?: s
     return found ? { title: found.title, markdown: found.markdown } : undefined
   }
 }
+
+/** The path an include tag in the page at `pagePath` writes for `target` (the inverse of includePath). */
+export function relativeIncludePath(pagePath: string | undefined, target: string): string {
+  const from = (pagePath ?? '').split('/').slice(0, -1)
+  const to = target.split('/')
+  let common = 0
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++
+  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/')
+}

@@ -446,6 +446,21 @@ test('a page from Git shows its hints, tabs and reusable content in the preview'
     await expect(included.locator('.gb-title')).toHaveText('Support notice')
     await expect(included.locator('.gb-hint-info')).toHaveText('Write to help@example.com.')
     await expect(editor.preview).not.toContainText('{%')
+    // The tag lines stand apart in the editor.
+    await expect(editor.markdown.locator('.cm-blockTag')).toHaveCount(9)
+
+    // Act: type a tag (the first edit moves the editor into a draft change request); the completion offers the
+    // tags and the reusable contents, by the path from this page.
+    await editor.typeMarkdown('\n')
+    await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+    await editor.expectSaved()
+    await expect(editor.markdown).toBeFocused()
+    await page.keyboard.type('{% inc')
+    const option = page.locator('.cm-tooltip-autocomplete [role="option"]').filter({ hasText: 'Include “Support notice”' })
+    await expect(option).toBeVisible()
+    await option.click()
+    await expect(editor.markdown).toContainText(/\{% include "\.\.\/\.gitbook\/includes\/support\.md" %\}$/)
+    await expect(editor.preview.locator('.gb-include')).toHaveCount(2)
     await editor.screenshot('editor-block-tags', testInfo)
   } finally {
     removeTempDirs()

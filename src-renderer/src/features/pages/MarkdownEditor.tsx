@@ -3,6 +3,7 @@ import { Compartment, EditorState, Prec, StateEffect, type Extension } from '@co
 import { EditorView, keymap, placeholder } from '@codemirror/view'
 import { basicSetup } from 'codemirror'
 import { appEditorTheme, shadowMount } from '../common/codemirror.ts'
+import { blockTagCompletionSource, type IncludeTarget } from './blockTagCompletion.ts'
 import { linkCompletionSource, type LinkTarget } from './linkCompletion.ts'
 import { markdownLanguage } from './markdownLanguage.ts'
 import type { PageSession } from './pageSession.ts'
@@ -15,6 +16,7 @@ const pageTheme = EditorView.theme({
   '.cm-content': { padding: '12px 0 48px', caretColor: 'var(--mantine-primary-color-filled)' },
   '.cm-line': { padding: '0 16px 0 12px' },
   '.cm-frontMatter': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--mantine-color-dimmed)' },
+  '.cm-blockTag': { color: 'var(--mantine-color-violet-filled)', fontFamily: 'var(--mantine-font-family-monospace)' },
 })
 
 interface Handlers {
@@ -23,11 +25,16 @@ interface Handlers {
   onScroll?(ratio: number): void
   /** What a link typed in the page may point at (offered after `](`). */
   linkTargets?(): LinkTarget[]
+  /** The reusable contents a `{% include %}` typed in the page may name (read when the completion opens). */
+  includeTargets?(): Promise<IncludeTarget[]>
 }
 
 function extensions(session: PageSession, readOnly: Compartment, ro: boolean, handlers: { current: Handlers }): Extension[] {
   const filesOf = (list: FileList | null | undefined) => (list ? Array.from(list) : [])
-  const linkData = [{ autocomplete: linkCompletionSource(() => handlers.current.linkTargets?.() ?? []) }]
+  const linkData = [
+    { autocomplete: linkCompletionSource(() => handlers.current.linkTargets?.() ?? []) },
+    { autocomplete: blockTagCompletionSource(() => handlers.current.includeTargets?.() ?? Promise.resolve([])) },
+  ]
   return [
     basicSetup,
     markdownLanguage,
@@ -35,7 +42,7 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
     appEditorTheme,
     pageTheme,
     placeholder('Write in Markdown… Drop or paste images and files to upload them.'),
-    // basicSetup's autocompletion asks the language data at the cursor for sources: this one completes links.
+    // basicSetup's autocompletion asks the language data at the cursor for sources: these complete links and block tags.
     // One data object: the completion state keeps a source's results by its identity.
     EditorState.languageData.of(() => linkData),
     readOnly.of([EditorState.readOnly.of(ro), EditorView.editable.of(!ro)]),

@@ -25,6 +25,7 @@ import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ChangeRequest } from '../../api/types.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
+import { includeTargets } from './blockTagCompletion.ts'
 import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
 import { pageLinkContext, resolvePageLink } from './pageLinks.ts'
@@ -75,10 +76,12 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   const treeForLinks = useQuery(pagesQuery(filesScope)).data
   const targets = useMemo(() => linkTargets(treeForLinks ?? [], files ?? [], pageId), [treeForLinks, files, pageId])
   const linkContext = useMemo(() => pageLinkContext(treeForLinks ?? [], pageId), [treeForLinks, pageId])
-  // Reusable contents are read only once the page includes one.
+  // Reusable contents are read only for a page that includes one, or when the tag completion offers them.
   const includesSome = snap.fields.markdown.includes('{% include')
   const reusable = useQuery({ ...reusableContentsQuery(filesScope), enabled: includesSome }).data
-  const includes = useMemo<PreviewIncludes | undefined>(() => reusable && { contents: reusable, pagePath: page.git?.path }, [reusable, page.git?.path])
+  const pagePath = page.git?.path
+  const includes = useMemo<PreviewIncludes | undefined>(() => reusable && { contents: reusable, pagePath }, [reusable, pagePath])
+  const includeChoices = () => client.ensureQueryData(reusableContentsQuery(filesScope)).then((contents) => includeTargets(contents, pagePath))
   // A link to a page of the space opens it here, in the same scope (at its heading when the link names one).
   const openLinkedPage = (href: string): boolean => {
     const found = resolvePageLink(href, linkContext)
@@ -292,7 +295,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
       {snap.uploads.length > 0 && <Uploads uploads={snap.uploads} onDismiss={(id) => session.dismissUpload(id)} />}
       <div className={classes.body} data-mode={mode}>
         <div className={classes.source}>
-          <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} linkTargets={() => targets} />
+          <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} linkTargets={() => targets} includeTargets={includeChoices} />
         </div>
         {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} includes={includes} previewRef={previewRef} onPageLink={openLinkedPage} />}
         {dragOver && (

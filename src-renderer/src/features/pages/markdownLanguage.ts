@@ -1,10 +1,12 @@
 // Markdown for the editor, with the page's YAML front matter known as such: without this, CodeMirror's
 // Markdown grammar reads `key: value` lines closed by `---` as a setext heading and draws them bold and
-// underlined. The block is parsed as `FrontMatter` and its lines drawn as a quiet strip.
+// underlined. The block is parsed as `FrontMatter` and its lines drawn as a quiet strip. Lines that are a GitBook
+// block tag (`{% hint %}`, read as blocks by the previews: src-shared/blockTags.ts) are drawn apart from the text.
 import { markdown } from '@codemirror/lang-markdown'
 import { syntaxTree } from '@codemirror/language'
 import { RangeSetBuilder } from '@codemirror/state'
 import { Decoration, ViewPlugin, type DecorationSet, type EditorView, type ViewUpdate } from '@codemirror/view'
+import { parseBlockTag } from '../../../../src-shared/blockTags.ts'
 
 type MarkdownExtension = NonNullable<NonNullable<Parameters<typeof markdown>[0]>['extensions']>
 
@@ -64,4 +66,39 @@ const frontMatterLines = ViewPlugin.fromClass(
   { decorations: (plugin) => plugin.decorations },
 )
 
-export const markdownLanguage = [markdown({ extensions: [frontMatterBlock] }), frontMatterLines]
+const blockTagLine = Decoration.line({ class: 'cm-blockTag' })
+const CODE = new Set(['FencedCode', 'CodeBlock'])
+
+/** Tag lines in view, outside code (where a tag is just text). */
+function blockTagDecorations(view: EditorView): DecorationSet {
+  const builder = new RangeSetBuilder<Decoration>()
+  const { doc } = view.state
+  const tree = syntaxTree(view.state)
+  for (const { from, to } of view.visibleRanges) {
+    for (let pos = from; pos <= to; ) {
+      const line = doc.lineAt(pos)
+      if (line.text.includes('{%') && parseBlockTag(line.text.replace(/^(?:[ \t]*>)*/, ''))) {
+        let inCode = false
+        for (let node: ReturnType<typeof tree.resolveInner> | null = tree.resolveInner(line.from, 1); node && !inCode; node = node.parent) inCode = CODE.has(node.name)
+        if (!inCode) builder.add(line.from, line.from, blockTagLine)
+      }
+      pos = line.to + 1
+    }
+  }
+  return builder.finish()
+}
+
+const blockTagLines = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet
+    constructor(view: EditorView) {
+      this.decorations = blockTagDecorations(view)
+    }
+    update(update: ViewUpdate) {
+      if (update.docChanged || update.viewportChanged || syntaxTree(update.startState) !== syntaxTree(update.state)) this.decorations = blockTagDecorations(update.view)
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+)
+
+export const markdownLanguage = [markdown({ extensions: [frontMatterBlock] }), frontMatterLines, blockTagLines]
