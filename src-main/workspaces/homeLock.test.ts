@@ -55,8 +55,9 @@ describe('home lock', () => {
   it('takes over a lock whose process id now names another process: from an earlier boot, or started later', () => {
     const home = tempHome()
     if (process.platform !== 'win32') {
-      // The parent of this test process runs, but the lock is from a boot a day ago (the machine restarted since).
-      writeFileSync(join(home, HOME_LOCK_FILE), JSON.stringify({ pid: process.ppid, boot: Date.now() - 86_400_000 }))
+      // The parent of this test process runs, but the lock is from a boot a day before this one (the machine
+      // restarted since). Counted from this boot: "a day ago" would be this very boot on a machine up for a day.
+      writeFileSync(join(home, HOME_LOCK_FILE), JSON.stringify({ pid: process.ppid, boot: Date.now() - uptime() * 1000 - 86_400_000 }))
       lockHome(home)()
       expect(existsSync(join(home, HOME_LOCK_FILE))).toBe(false)
     }
