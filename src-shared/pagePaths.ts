@@ -60,3 +60,15 @@ export function linkedFileName(path: string): string | undefined {
   const extension = /\.([a-z0-9]{1,8})$/i.exec(last)?.[1]
   return extension && extension.toLowerCase() !== 'md' ? last : undefined
 }
+
+/**
+ * The file a link or image URL names: `/files/<id>` by its id, a relative or absolute path by its file name
+ * (linkedFileName); undefined for anything else (other sites, anchors, pages).
+ */
+export function fileReference(url: string): { id: string } | { name: string } | undefined {
+  const byId = /^\/files\/([^/?#\s]+)(?:[?#].*)?$/.exec(url)
+  if (byId) return { id: decodeLinkPath(byId[1]!) }
+  if (!url || url.startsWith('#') || url.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined
+  const name = linkedFileName(decodeLinkPath(url.split(/[?#]/, 1)[0]!))
+  return name === undefined ? undefined : { name }
+}

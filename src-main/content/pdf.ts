@@ -1,4 +1,4 @@
-import type { List, Nodes, PhrasingContent, RootContent, Table } from 'mdast'
+import type { Image, List, Nodes, Paragraph, PhrasingContent, RootContent, Table } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import PDFDocument from 'pdfkit'
 import { includeResolver, isBlockTag, parseBlockTagged, type BlockTagNode, type IncludeSource } from '../../src-shared/blockTags'
@@ -12,6 +12,20 @@ export interface PdfPage {
   /** The page's path in Git, where known: its `{% include %}` paths are relative to it. */
   gitPath?: string
 }
+
+/** An image the PDF can embed (PNG or JPEG, as pdfkit reads them), with its size in pixels. */
+export interface PdfImage {
+  bytes: Buffer
+  width: number
+  height: number
+}
+
+/** Finds the image a document's image URL names (`/files/<id>`, a path ending in a file's name), if it can be embedded. */
+export type PdfImages = (url: string) => PdfImage | undefined
+
+/** Images are printed at 96 pixels to the inch (0.75 points a pixel), at most this tall, and never wider than the text. */
+const POINTS_PER_PIXEL = 0.75
+const MAX_IMAGE_HEIGHT = 360
 
 /** What a hint's label says, by style. */
 const HINT_LABELS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' }
@@ -91,7 +105,10 @@ const fontOf = (run: Run) =>
 
 /** Writes markdown (through its mdast) into a pdfkit document: headings, paragraphs, lists, code, quotes, tables. */
 class Writer {
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly images: PdfImages = () => undefined
+  ) {}
 
   private get width() {
     return this.doc.page.width - 2 * MARGIN
@@ -129,10 +146,18 @@ class Writer {
         this.runs(runsOf(node.children), indent, HEADING_SIZES[node.depth - 1], color, { bold: true })
         doc.moveDown(0.3)
         break
-      case 'paragraph':
+      case 'paragraph': {
+        // A paragraph of images only (how documents place pictures) prints them; an image among words stays text.
+        const found = imagesOnly(node)?.map((image) => ({ image, embedded: this.images(image.url) }))
+        if (found?.every((f) => f.embedded)) {
+          for (const { image, embedded } of found) this.image(embedded!, image, indent, color)
+          doc.moveDown(0.3)
+          break
+        }
         this.runs(runsOf(node.children), indent, BODY, color)
         doc.moveDown(0.5)
         break
+      }
       case 'list':
         this.list(node, indent, color)
         doc.moveDown(0.3)
@@ -192,6 +217,23 @@ class Writer {
     }
   }
 
+  /** An image at its size (96 dpi), scaled down to fit the text's width and MAX_IMAGE_HEIGHT, on a new sheet if need be. */
+  private image(image: PdfImage, node: Image, indent: number, color: string) {
+    const doc = this.doc
+    const scale = Math.min(POINTS_PER_PIXEL, (this.width - indent) / image.width, MAX_IMAGE_HEIGHT / image.height)
+    const width = image.width * scale
+    const height = image.height * scale
+    if (doc.y + height > doc.page.height - MARGIN) doc.addPage()
+    const y = doc.y
+    try {
+      doc.image(image.bytes, MARGIN + indent, y, { width, height })
+      doc.y = y + height + 6
+    } catch {
+      // Bytes pdfkit cannot decode print as the image's text, as an image it cannot find does.
+      this.runs(runsOf([node]), indent, BODY, color)
+    }
+  }
+
   private list(list: List, indent: number, color: string) {
     const doc = this.doc
     list.children.forEach((item, i) => {
@@ -218,15 +260,25 @@ class Writer {
   }
 }
 
+/** The images of a paragraph that holds nothing else (blank text and line breaks aside), or undefined. */
+function imagesOnly(paragraph: Paragraph): Image[] | undefined {
+  const images: Image[] = []
+  for (const child of paragraph.children) {
+    if (child.type === 'image') images.push(child)
+    else if (!(child.type === 'break' || (child.type === 'text' && !child.value.trim()))) return undefined
+  }
+  return images.length ? images : undefined
+}
+
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * A PDF of `pages`: each page starts on a new sheet with its title as a heading, then its markdown rendered
- * from the mdast (headings, paragraphs with bold/italic/code/links, lists, code blocks, quotes, tables). The
- * outline (bookmarks) follows the page tree. Yields to the event loop between pages so a large space does not
+ * from the mdast (headings, paragraphs with bold/italic/code/links, lists, code blocks, quotes, tables, GitBook's
+ * block tags with `includes` resolved, and the pictures `images` finds). The outline (bookmarks) follows the page tree. Yields to the event loop between pages so a large space does not
  * stall the process that serves the API.
  */
-export async function renderPdf(title: string, pages: PdfPage[], includes: readonly IncludeSource[] = []): Promise<Buffer> {
+export async function renderPdf(title: string, pages: PdfPage[], includes: readonly IncludeSource[] = [], images?: PdfImages): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: printable(title), Creator: 'Quire' }, displayTitle: true })
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -234,7 +286,7 @@ export async function renderPdf(title: string, pages: PdfPage[], includes: reado
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
-  const writer = new Writer(doc)
+  const writer = new Writer(doc, images)
   const outline: PDFKit.PDFOutline[] = [doc.outline]
   if (!pages.length) writer.title(title)
   for (const [i, page] of pages.entries()) {

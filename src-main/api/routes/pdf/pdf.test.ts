@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { bareRepo, removeTempDirs } from '../../../git/testing/repos'
 import { startTestServer, type TestServer } from '../../../testing/harness'
 import { DOWNLOAD_TOKEN_WINDOW_MS } from '../../downloads'
-import { applyBatch, createSpace, download, openChangeRequest, seedContent, withoutToken } from '../files/fixtures'
+import { applyBatch, createSpace, download, makePng, openChangeRequest, seedContent, withoutToken } from '../files/fixtures'
 import { findPage, newSpace, pagesOf, sync } from '../git/fixtures'
 
 let t: TestServer
@@ -21,6 +21,15 @@ async function pdfText(bytes: Buffer): Promise<string[]> {
   }
   await pdf.destroy()
   return sheets
+}
+
+/** How many images each sheet of a PDF paints. */
+async function pdfImageCounts(bytes: Buffer): Promise<number[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
+  const counts: number[] = []
+  for (let i = 1; i <= pdf.numPages; i++) counts.push((await (await pdf.getPage(i)).getOperatorList()).fnArray.filter((fn) => fn === OPS.paintImageXObject).length)
+  await pdf.destroy()
+  return counts
 }
 
 const GUIDE = `# Guide
@@ -161,6 +170,28 @@ describe('PDF', () => {
       await removeTempDirs()
     }
   }, 60_000)
+
+  it('prints the pictures a paragraph holds alone, and an image among words or not found as its text', async () => {
+    const cr = await openChangeRequest(t.owner.api, spaceId)
+    await applyBatch(t.owner.api, spaceId, cr.id, [
+      { operation: 'insert_files', files: [{ name: 'diagram.png', base64: makePng(40, 20).toString('base64'), ref: 'diagram' }] },
+      {
+        operation: 'insert_page',
+        title: 'Pictures',
+        document: { markdown: '# Pictures\n\n![Diagram](/files/diagram)\n\n![Again](../.gitbook/assets/diagram.png)\n\nInline ![icon](/files/diagram) here.\n\n![Gone](/files/nope)\n' }
+      }
+    ])
+    const bytes = (await download((await t.owner.api.get(pdfPath(String(cr.number)))).body.url)).bytes
+    const sheets = await pdfText(bytes)
+    const at = sheets.findIndex((sheet) => sheet.startsWith('Pictures'))
+    expect((await pdfImageCounts(bytes))[at]).toBe(2)
+    const text = sheets[at]!.replace(/\s+/g, ' ')
+    expect(text).toContain('Inline [image: icon] here.')
+    expect(text).toContain('[image: Gone]')
+    expect(text).not.toContain('[image: Diagram]')
+    // The other pages have no pictures.
+    expect((await pdfImageCounts(bytes)).reduce((a, b) => a + b)).toBe(2)
+  })
 
   it('renders one page, with or without the pages under it', async () => {
     const only = await t.owner.api.get(pdfPath(), { page: ids.guide, only: true })

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto'
 import { PageTree } from '../../../content/pageTree'
 import type { IncludeSource } from '../../../../src-shared/blockTags'
-import { renderPdf, type PdfPage } from '../../../content/pdf'
-import { loadIncludeSources, loadPages, readDocuments } from '../../../content/revisions'
+import { fileReference } from '../../../../src-shared/pagePaths'
+import { readBlob } from '../../../content/files'
+import { renderPdf, type PdfImages, type PdfPage } from '../../../content/pdf'
+import { loadFiles, loadIncludeSources, loadPages, readDocuments, type FileRecord } from '../../../content/revisions'
 import type { Db } from '../../../storage/database'
 import { notFound } from '../../errors'
 
@@ -12,15 +14,45 @@ export interface PdfSelection {
   only?: boolean
 }
 
-/** What a PDF is made of: the pages, and the reusable contents their `{% include %}` tags name. */
+/** What a PDF is made of: the pages, the reusable contents their `{% include %}` tags name, their pictures. */
 export interface PdfContent {
   pages: PdfPage[]
   includes: IncludeSource[]
+  images: PdfImages
+}
+
+/** A PDF embeds pictures up to these sizes (one, all together); past them, an image prints as its text. */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+const MAX_IMAGES_BYTES = 50 * 1024 * 1024
+const EMBEDDABLE = new Set(['image/png', 'image/jpeg'])
+
+/**
+ * The images of the revision a PDF can embed, by the URL a document gives (a file's id, or a path ending in its
+ * name: the last file of that name, as the links list resolves it), read when the PDF is drawn. Blobs are stored
+ * by content and never change, so they may be read after the transaction that listed the files.
+ */
+function revisionImages(db: Db, files: FileRecord[]): PdfImages {
+  const byId = new Map(files.map((f) => [f.id, f]))
+  const byName = new Map(files.map((f) => [f.name, f]))
+  const read = new Map<string, Buffer | undefined>()
+  let budget = MAX_IMAGES_BYTES
+  return (url) => {
+    const ref = fileReference(url)
+    const file = ref && ('id' in ref ? byId.get(ref.id) : byName.get(ref.name))
+    if (!file?.width || !file.height || !EMBEDDABLE.has(file.contentType) || file.size > MAX_IMAGE_BYTES) return undefined
+    if (!read.has(file.blobHash)) {
+      const fits = file.size <= budget
+      if (fits) budget -= file.size
+      read.set(file.blobHash, fits ? readBlob(db, file.blobHash) : undefined)
+    }
+    const bytes = read.get(file.blobHash)
+    return bytes && { bytes, width: file.width, height: file.height }
+  }
 }
 
 /**
  * What a PDF of a revision holds, read in the caller's transaction: pages in tree order (depth first) with their
- * markdown, and the revision's reusable contents. An unknown `page` answers 404.
+ * markdown, the revision's reusable contents and its images. An unknown `page` answers 404.
  */
 export function pdfContent(db: Db, revisionId: string, selection: PdfSelection): PdfContent {
   const tree = PageTree.readOnly(loadPages(db, revisionId))
@@ -45,7 +77,8 @@ export function pdfContent(db: Db, revisionId: string, selection: PdfSelection):
       const markdown = page.documentHash ? (docs.get(page.documentHash) ?? '') : ''
       return { title: page.title, depth, markdown, ...(page.props.git?.path ? { gitPath: page.props.git.path } : {}) }
     }),
-    includes: loadIncludeSources(db, revisionId)
+    includes: loadIncludeSources(db, revisionId),
+    images: revisionImages(db, loadFiles(db, revisionId))
   }
 }
 
@@ -68,8 +101,8 @@ export function cachedPdf(db: Db, key: string, title: string, content: () => Pdf
     cache.set(key, hit)
     return hit
   }
-  const { pages, includes } = content()
-  const rendering = renderPdf(title, pages, includes).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
+  const { pages, includes, images } = content()
+  const rendering = renderPdf(title, pages, includes, images).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
   cache.set(key, rendering)
   rendering.catch(() => cache.delete(key))
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)

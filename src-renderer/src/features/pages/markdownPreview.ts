@@ -12,7 +12,7 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { blockTagsSanitizeSchema, includeResolver, markBlockTags, parseBlockTagged, remarkBlockTags, type FoldOptions, type IncludeSource } from '../../../../src-shared/blockTags.ts'
-import { decodeLinkPath, linkedFileName } from '../../../../src-shared/pagePaths.ts'
+import { fileReference } from '../../../../src-shared/pagePaths.ts'
 import { headingIds } from '../../../../src-shared/slug.ts'
 
 /** A file of the revision, as the preview needs it. */
@@ -23,8 +23,8 @@ export interface PreviewFile {
 
 /** `/files/<id>` (what a document links) → the id; anything else → null. */
 export function fileIdOf(url: string): string | null {
-  const match = /^\/files\/([^/?#\s]+)(?:[?#].*)?$/.exec(url)
-  return match ? decodeURIComponent(match[1]!) : null
+  const ref = fileReference(url)
+  return ref && 'id' in ref ? ref.id : null
 }
 
 const isExternal = (url: string) => /^https?:\/\//i.test(url)
@@ -41,12 +41,9 @@ interface FileIndex {
  * link names a file at all, found in the revision or not.
  */
 function fileOf(url: string, files: FileIndex): { id?: string; file?: PreviewFile; namesFile: boolean } {
-  const byId = fileIdOf(url)
-  if (byId) return { id: byId, file: files.byId.get(byId), namesFile: true }
-  if (!url || url.startsWith('#') || url.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(url)) return { namesFile: false }
-  const name = linkedFileName(decodeLinkPath(url.split(/[?#]/, 1)[0]!))
-  if (name === undefined) return { namesFile: false }
-  const id = files.idByName.get(name)
+  const ref = fileReference(url)
+  if (!ref) return { namesFile: false }
+  const id = 'id' in ref ? ref.id : files.idByName.get(ref.name)
   return { id, file: id === undefined ? undefined : files.byId.get(id), namesFile: true }
 }
 
