@@ -9,7 +9,8 @@ import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 import type { Services } from './context'
 import { ApiError } from './errors'
-import { createAjv, formatValidationError } from './validation'
+import { buildSerializer, compileValidator } from './compilers'
+import { formatValidationError } from './validation'
 import { routeModules } from './routes'
 
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -34,14 +35,12 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
     bodyLimit: 32 * 1024 * 1024,
     // Long ids must reach validation (400 naming the field), not die in the router with 414.
     routerOptions: { maxParamLength: 2048 },
-    schemaErrorFormatter: (errors, dataVar) => new ApiError(400, formatValidationError(errors, dataVar)) as unknown as Error
+    schemaErrorFormatter: (errors, dataVar) => new ApiError(400, formatValidationError(errors, dataVar)) as unknown as Error,
+    // Compiled once per process, not per instance (compilers.ts).
+    schemaController: { compilersFactory: { buildSerializer } }
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  // Query strings and path parameters arrive as text, so their validator coerces ("limit=5" is 5); a JSON body
-  // is validated as sent (a number is not a title).
-  const coercing = createAjv(true)
-  const strict = createAjv(false)
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema))
+  app.setValidatorCompiler(compileValidator)
 
   // Shared schemas, referenced by `$ref` (a page's `pages` are pages).
   app.addSchema(PageSchema)
