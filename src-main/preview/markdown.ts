@@ -1,3 +1,4 @@
+import type { Element, Root as HastRoot } from 'hast'
 import rehypeSanitize from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkFrontmatter from 'remark-frontmatter'
@@ -8,6 +9,26 @@ import { unified } from 'unified'
 import { blockTagsSanitizeSchema, includeResolver, markBlockTags, remarkBlockTags, type FoldOptions, type IncludeSource } from '../../src-shared/blockTags'
 
 let fold: FoldOptions = {}
+let fileUrl: ((url: string) => string | undefined) | undefined
+
+/**
+ * After the sanitizer: points images and links that name a file of the revision at the URL readers load it from
+ * (the caller's `files`); anything else is left as written.
+ */
+function rehypeFileUrls() {
+  return (tree: HastRoot) => {
+    const visit = (node: HastRoot | Element) => {
+      for (const child of node.children) {
+        if (child.type !== 'element') continue
+        const attribute = child.tagName === 'img' ? 'src' : child.tagName === 'a' ? 'href' : undefined
+        const url = attribute && fileUrl?.(String(child.properties[attribute] ?? ''))
+        if (attribute && url) child.properties[attribute] = url
+        visit(child)
+      }
+    }
+    visit(tree)
+  }
+}
 
 // Markdown → mdast (GFM, front matter dropped, GitBook's block tags folded: src-shared/blockTags.ts) → hast →
 // sanitized (GitHub's allow-list and the tags' `gb-` classes: no script, no event handlers, no javascript: URLs,
@@ -19,16 +40,26 @@ const processor = unified()
   .use(remarkBlockTags, () => fold)
   .use(remarkRehype)
   .use(rehypeSanitize, blockTagsSanitizeSchema)
+  .use(rehypeFileUrls)
   .use(rehypeStringify)
   .freeze()
 
-/** A page's markdown as safe HTML for the published preview; `includes` are what its `{% include %}` tags show. */
-export function renderMarkdown(markdown: string, includes?: { contents: readonly IncludeSource[]; pagePath?: string }): string {
-  fold = includes ? { include: includeResolver(includes.contents, includes.pagePath) } : {}
+export interface RenderOptions {
+  /** What the page's `{% include %}` tags show. */
+  includes?: { contents: readonly IncludeSource[]; pagePath?: string }
+  /** The URL a reader loads the file an image or link names from (`/files/<id>`, `../.gitbook/assets/x.png`). */
+  files?: (url: string) => string | undefined
+}
+
+/** A page's markdown as safe HTML for the published preview. */
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+  fold = options.includes ? { include: includeResolver(options.includes.contents, options.includes.pagePath) } : {}
+  fileUrl = options.files
   try {
     return String(processor.processSync(markBlockTags(markdown)))
   } finally {
     fold = {}
+    fileUrl = undefined
   }
 }
 

@@ -18,11 +18,13 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
 export function sendDownload(
   reply: FastifyReply,
   file: { bytes: Buffer; contentType: string; name: string; etag: string; inline: boolean; sandbox?: boolean },
-  ifNoneMatch: string | undefined
+  ifNoneMatch: string | undefined,
+  /** For a URL whose bytes may change (it names no revision): asked again each time, answered 304 when unchanged. */
+  options: { mutable?: boolean } = {}
 ) {
   const etag = `"${file.etag}"`
   reply
-    .header('Cache-Control', 'private, max-age=31536000, immutable')
+    .header('Cache-Control', options.mutable ? 'private, no-cache' : 'private, max-age=31536000, immutable')
     .header('ETag', etag)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.name))

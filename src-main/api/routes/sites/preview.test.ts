@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../testing/harness'
 import { systemCtx } from '../../context'
 import { spacePublishedUrls } from '../../presenters/siteSpace'
+import { makePng, seedContent } from '../files/fixtures'
 import { addSection, createSite, createSpace, preview, publish, setPages, sitePath, visitorToken } from './fixtures'
 
 let t: TestServer
@@ -107,6 +108,61 @@ describe('rendering', () => {
   it('is served outside /v1 without a token, and is not in the API document', async () => {
     const doc = (await t.anonymous.get('/v1/openapi.json')).body
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/preview'))).toBe(false)
+  })
+})
+
+describe('files', () => {
+  it("shows a page's images and file links from the site, to whoever may read its pages", async () => {
+    const space = await createSpace(t, 'Guides', { empty: true })
+    const png = makePng(3, 2)
+    await seedContent(t, space.id, [
+      { operation: 'insert_files', files: [{ name: 'diagram.png', base64: png.toString('base64'), ref: 'diagram' }] },
+      { operation: 'insert_page', title: 'Pictures', document: { markdown: '![By id](/files/diagram)\n\n![By path](../.gitbook/assets/diagram.png)\n\n[Download](/files/diagram)\n\n![Gone](/files/nope)\n' } }
+    ])
+    const fileId = (await t.owner.api.get(`/v1/spaces/${space.id}/content/files`)).body.items[0].id
+    const site = await createSite(t, { visibility: 'share-link', spaces: [space.id] })
+    await publish(t, site.id)
+    const [siteSpace] = (await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`)).body.items
+    const key = new URL((await t.owner.api.post(`${sitePath(t, site.id)}/share-links`, { name: 'Readers' })).body.urls.published).searchParams.get('shareKey')!
+
+    const page = await preview(t, `${root(site.id)}?shareKey=${key}`)
+    const fileUrl = `/preview/sites/${site.id}/~files/${siteSpace.id}/${fileId}/diagram.png`
+    expect(page.html).toContain(`<img src="${fileUrl}" alt="By id">`)
+    expect(page.html).toContain(`<img src="${fileUrl}" alt="By path">`)
+    expect(page.html).toContain(`<a href="${fileUrl}">Download</a>`)
+    expect(page.html).toContain('<img src="/files/nope" alt="Gone">')
+
+    // The browser loads the image with the cookie the page set (the share key), as it loads the next page.
+    const cookie = page.headers.get('set-cookie')!.split(';', 1)[0]!
+    const image = await fetch(new URL(fileUrl, t.url), { headers: { cookie } })
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/png')
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(image.headers.get('cache-control')).toBe('private, no-cache')
+    expect(Buffer.from(await image.arrayBuffer()).equals(png)).toBe(true)
+    expect((await fetch(new URL(fileUrl, t.url), { headers: { cookie, 'if-none-match': image.headers.get('etag')! } })).status).toBe(304)
+    expect((await preview(t, `${fileUrl}?shareKey=${key}`)).status).toBe(200)
+
+    // Without the share key there is nothing; nor for an unknown file or site space, or once the site is unpublished.
+    expect((await preview(t, fileUrl)).status).toBe(404)
+    expect((await preview(t, fileUrl.replace(fileId, 'nope'), { cookie })).status).toBe(404)
+    expect((await preview(t, fileUrl.replace(siteSpace.id, 'nope'), { cookie })).status).toBe(404)
+    await t.owner.api.post(`${sitePath(t, site.id)}/unpublish`)
+    expect((await preview(t, fileUrl, { cookie })).status).toBe(404)
+  })
+
+  it('keeps the files of a site space the visitor may not see', async () => {
+    const space = await createSpace(t, 'Beta', { empty: true })
+    await seedContent(t, space.id, [{ operation: 'insert_files', files: [{ name: 'plan.png', base64: makePng(1, 1).toString('base64') }] }])
+    const fileId = (await t.owner.api.get(`/v1/spaces/${space.id}/content/files`)).body.items[0].id
+    const site = await createSite(t, { visibility: 'visitor-auth', spaces: [space.id] })
+    await publish(t, site.id)
+    const [siteSpace] = (await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`)).body.items
+    await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${siteSpace.id}`, { condition: 'visitor.claims.isBeta' })
+    const path = `/preview/sites/${site.id}/~files/${siteSpace.id}/${fileId}/plan.png`
+    expect((await preview(t, path)).status).toBe(401)
+    expect((await preview(t, `${path}?jwt_token=${await visitorToken(t, { isBeta: false })}`)).status).toBe(404)
+    expect((await preview(t, `${path}?jwt_token=${await visitorToken(t, { isBeta: true })}`)).status).toBe(200)
   })
 })
 
