@@ -461,6 +461,13 @@ test('a page from Git shows its hints, tabs and reusable content in the preview'
     await option.click()
     await expect(editor.markdown).toContainText(/\{% include "\.\.\/\.gitbook\/includes\/support\.md" %\}$/)
     await expect(editor.preview.locator('.gb-include')).toHaveCount(2)
+
+    // The formatting keys: Mod-b opens a bold pair at the cursor, typed into.
+    await page.keyboard.type('\nRead ')
+    await page.keyboard.press('ControlOrMeta+b')
+    await page.keyboard.type('carefully')
+    await expect(editor.markdown).toContainText('Read **carefully**')
+    await expect(editor.preview.locator('strong', { hasText: 'carefully' })).toBeVisible()
     await editor.screenshot('editor-block-tags', testInfo)
   } finally {
     removeTempDirs()

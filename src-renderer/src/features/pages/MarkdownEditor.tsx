@@ -5,6 +5,7 @@ import { basicSetup } from 'codemirror'
 import { appEditorTheme, shadowMount } from '../common/codemirror.ts'
 import { blockTagCompletionSource, type IncludeTarget } from './blockTagCompletion.ts'
 import { linkCompletionSource, type LinkTarget } from './linkCompletion.ts'
+import { formattingKeymap } from './markdownFormatting.ts'
 import { markdownLanguage } from './markdownLanguage.ts'
 import type { PageSession } from './pageSession.ts'
 import classes from './PageEditor.module.css'
@@ -47,6 +48,8 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
     EditorState.languageData.of(() => linkData),
     readOnly.of([EditorState.readOnly.of(ro), EditorView.editable.of(!ro)]),
     EditorView.contentAttributes.of({ 'aria-label': 'Page markdown', 'data-testid': 'markdown-input' }),
+    // Above basicSetup's keys (its Mod-i selects the parent syntax node): writers expect Mod-i to mean italic.
+    Prec.highest(keymap.of(formattingKeymap)),
     Prec.highest(
       keymap.of([
         {
