@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import type { Download } from '@playwright/test'
-import { bareRepo, removeTempDirs } from '../../src-main/git/testing/repos.ts'
+import { gitbookDocsRepo } from '../../src-main/git/testing/gitbookDocs.ts'
+import { removeTempDirs } from '../../src-main/git/testing/repos.ts'
 import { test, expect } from '../fixtures/server.ts'
 import { EditorPage } from '../pages/editorPage.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
@@ -405,27 +406,7 @@ test('a page from Git shows its hints, tabs and reusable content in the preview'
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   // Arrange: a repository in GitBook's format, imported through the API's Git sync.
-  const setup = [
-    '# Setup',
-    '{% hint style="warning" %}',
-    'Back up your data first.',
-    '{% endhint %}',
-    '{% tabs %}',
-    '{% tab title="macOS" %}',
-    'Open the disk image.',
-    '{% endtab %}',
-    '{% tab title="Linux" %}',
-    'Unpack the archive.',
-    '{% endtab %}',
-    '{% endtabs %}',
-    '{% include "../.gitbook/includes/support.md" %}',
-  ].join('\n')
-  const repo = await bareRepo({
-    'README.md': '# Home\n',
-    'SUMMARY.md': '# Summary\n\n* [Home](README.md)\n* [Setup](guide/setup.md)\n',
-    'guide/setup.md': setup,
-    '.gitbook/includes/support.md': '# Support notice\n\n{% hint style="info" %}\nWrite to help@example.com.\n{% endhint %}\n',
-  })
+  const repo = await gitbookDocsRepo('# Support notice\n\n{% hint style="info" %}\nWrite to help@example.com.\n{% endhint %}\n')
   try {
     const orgId = await orgIdOf(api)
     const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `From Git ${suffix}`, empty: true } }))

@@ -1,7 +1,8 @@
 import { pathToFileURL } from 'node:url'
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { bareRepo, removeTempDirs } from '../../../git/testing/repos'
+import { gitbookDocsRepo } from '../../../git/testing/gitbookDocs'
+import { removeTempDirs } from '../../../git/testing/repos'
 import { startTestServer, type TestServer } from '../../../testing/harness'
 import { DOWNLOAD_TOKEN_WINDOW_MS } from '../../downloads'
 import { applyBatch, createSpace, download, makePng, openChangeRequest, seedContent, withoutToken } from '../files/fixtures'
@@ -133,28 +134,7 @@ describe('PDF', () => {
   })
 
   it("renders GitBook's block tags: a hint with its label, tab titles, an included reusable content", async () => {
-    const setup = [
-      '# Setup',
-      '{% hint style="warning" %}',
-      'Back up your data first.',
-      '{% endhint %}',
-      '{% tabs %}',
-      '{% tab title="macOS" %}',
-      'Open the disk image.',
-      '{% endtab %}',
-      '{% tab title="Linux" %}',
-      'Unpack the archive.',
-      '{% endtab %}',
-      '{% endtabs %}',
-      '{% include "../.gitbook/includes/support.md" %}',
-      '{% include "../.gitbook/includes/gone.md" %}'
-    ].join('\n')
-    const repo = await bareRepo({
-      'README.md': '# Home\n',
-      'SUMMARY.md': '# Summary\n\n* [Home](README.md)\n* [Setup](guide/setup.md)\n',
-      'guide/setup.md': setup,
-      '.gitbook/includes/support.md': '# Support notice\n\nWrite to help@example.com.\n'
-    })
+    const repo = await gitbookDocsRepo('# Support notice\n\nWrite to help@example.com.\n', ['{% include "../.gitbook/includes/gone.md" %}'])
     try {
       const gitSpace = await newSpace(t)
       expect((await sync(t.owner.api, gitSpace, 'import', { url: pathToFileURL(repo).href, ref: 'refs/heads/main' })).status).toBe('succeeded')

@@ -53,18 +53,23 @@ function frontMatterDecorations(view: EditorView): DecorationSet {
   return builder.finish()
 }
 
-const frontMatterLines = ViewPlugin.fromClass(
-  class {
-    decorations: DecorationSet
-    constructor(view: EditorView) {
-      this.decorations = frontMatterDecorations(view)
-    }
-    update(update: ViewUpdate) {
-      if (update.docChanged || syntaxTree(update.startState) !== syntaxTree(update.state)) this.decorations = frontMatterDecorations(update.view)
-    }
-  },
-  { decorations: (plugin) => plugin.decorations },
-)
+/** Line decorations `build` computes, again whenever the text, the viewport or the syntax tree changes. */
+function lineDecorations(build: (view: EditorView) => DecorationSet) {
+  return ViewPlugin.fromClass(
+    class {
+      decorations: DecorationSet
+      constructor(view: EditorView) {
+        this.decorations = build(view)
+      }
+      update(update: ViewUpdate) {
+        if (update.docChanged || update.viewportChanged || syntaxTree(update.startState) !== syntaxTree(update.state)) this.decorations = build(update.view)
+      }
+    },
+    { decorations: (plugin) => plugin.decorations },
+  )
+}
+
+const frontMatterLines = lineDecorations(frontMatterDecorations)
 
 const blockTagLine = Decoration.line({ class: 'cm-blockTag' })
 const CODE = new Set(['FencedCode', 'CodeBlock'])
@@ -88,17 +93,6 @@ function blockTagDecorations(view: EditorView): DecorationSet {
   return builder.finish()
 }
 
-const blockTagLines = ViewPlugin.fromClass(
-  class {
-    decorations: DecorationSet
-    constructor(view: EditorView) {
-      this.decorations = blockTagDecorations(view)
-    }
-    update(update: ViewUpdate) {
-      if (update.docChanged || update.viewportChanged || syntaxTree(update.startState) !== syntaxTree(update.state)) this.decorations = blockTagDecorations(update.view)
-    }
-  },
-  { decorations: (plugin) => plugin.decorations },
-)
+const blockTagLines = lineDecorations(blockTagDecorations)
 
 export const markdownLanguage = [markdown({ extensions: [frontMatterBlock] }), frontMatterLines, blockTagLines]
