@@ -449,6 +449,15 @@ test('a page from Git shows its hints, tabs and reusable content in the preview'
     await page.keyboard.type('carefully')
     await expect(editor.markdown).toContainText('Read **carefully**')
     await expect(editor.preview.locator('strong', { hasText: 'carefully' })).toBeVisible()
+
+    // The toolbar's Insert menu puts a block on a line of its own, its text selected to type over.
+    await page.getByTestId('insert-block').click()
+    await expect(page.getByTestId('insert-block-menu').getByRole('menuitem', { name: 'Include “Support notice”' })).toBeVisible()
+    await page.getByTestId('insert-block-menu').getByRole('menuitem', { name: 'Hint (danger)' }).click()
+    await page.keyboard.type('Mind the step.')
+    await expect(editor.markdown).toContainText('Read **carefully**{% hint style="danger" %}Mind the step.{% endhint %}')
+    await expect(editor.preview.locator('.gb-hint-danger')).toHaveText('Mind the step.')
+    await editor.expectSaved()
     await editor.screenshot('editor-block-tags', testInfo)
   } finally {
     removeTempDirs()

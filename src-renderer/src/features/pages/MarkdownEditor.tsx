@@ -42,7 +42,7 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
     EditorView.lineWrapping,
     appEditorTheme,
     pageTheme,
-    placeholder('Write in Markdown… Drop or paste images and files to upload them.'),
+    placeholder('Write in Markdown… Drop or paste images and files to upload them; type {% for GitBook blocks.'),
     // basicSetup's autocompletion asks the language data at the cursor for sources: these complete links and block tags.
     // One data object: the completion state keeps a source's results by its identity.
     EditorState.languageData.of(() => linkData),

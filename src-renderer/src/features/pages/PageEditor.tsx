@@ -26,6 +26,7 @@ import type { ChangeRequest } from '../../api/types.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
 import { includeTargets } from './blockTagCompletion.ts'
+import { InsertBlockMenu } from './InsertBlockMenu.tsx'
 import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
 import { pageLinkContext, resolvePageLink } from './pageLinks.ts'
@@ -268,6 +269,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
                 Upload
               </Button>
             </Tooltip>
+            {page.type === 'document' && <InsertBlockMenu session={session} scope={filesScope} pagePath={pagePath} />}
           </>
         )}
         {page.type === 'link' && page.href && (

@@ -1,8 +1,9 @@
 // Completion of GitBook's block tags in the page editor: typing `{%` at the start of a line offers the tags the
 // previews read (src-shared/blockTags.ts) as snippets with their end tags, and an include for each reusable
 // content of the revision, by the path the tag must write from this page. Pure: tested in Node.
-import { insertCompletionText, snippetCompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete'
+import { insertCompletionText, snippet, snippetCompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete'
 import type { EditorState } from '@codemirror/state'
+import type { EditorView } from '@codemirror/view'
 import { relativeIncludePath, type IncludeSource } from '../../../../src-shared/blockTags.ts'
 
 /** A reusable content a page may include: its title and the path the tag writes. */
@@ -16,6 +17,14 @@ export function includeTargets(contents: readonly IncludeSource[], pagePath?: st
   return contents.filter((c) => c.gitPath).map((c) => ({ title: c.title, path: relativeIncludePath(pagePath, c.gitPath!) }))
 }
 
+/** A block the editor offers: the tag as written (what completion filters by), what it makes, its snippet. */
+export interface BlockSnippet {
+  label: string
+  displayLabel: string
+  /** A CodeMirror snippet: `${}` fields are filled in turn with Tab. */
+  template: string
+}
+
 const HINTS = [
   ['info', 'Hint (info)'],
   ['success', 'Hint (success)'],
@@ -23,24 +32,37 @@ const HINTS = [
   ['danger', 'Hint (danger)'],
 ] as const
 
-/**
- * The tags offered, as snippets: `${}` fields are filled in turn with Tab. A label is the tag as written, since
- * the completion filters labels by what was typed (`{% hi`); the display label says what it makes.
- */
-const TAGS: Completion[] = [
-  ...HINTS.map(([style, label]) =>
-    snippetCompletion(`{% hint style="${style}" %}\n\${}\n{% endhint %}`, { label: `{% hint style="${style}" %}`, displayLabel: label, type: 'keyword' }),
-  ),
-  snippetCompletion('{% tabs %}\n{% tab title="${First}" %}\n${}\n{% endtab %}\n{% tab title="${Second}" %}\n\n{% endtab %}\n{% endtabs %}', {
-    label: '{% tabs %}', displayLabel: 'Tabs', type: 'keyword',
-  }),
-  snippetCompletion('{% code title="${file}" %}\n```${}\n\n```\n{% endcode %}', { label: '{% code title %}', displayLabel: 'Code block with a title', type: 'keyword' }),
-  snippetCompletion('{% stepper %}\n{% step %}\n${}\n{% endstep %}\n{% endstepper %}', { label: '{% stepper %}', displayLabel: 'Steps', type: 'keyword' }),
-  snippetCompletion('{% columns %}\n{% column %}\n${}\n{% endcolumn %}\n{% column %}\n\n{% endcolumn %}\n{% endcolumns %}', { label: '{% columns %}', displayLabel: 'Columns', type: 'keyword' }),
-  snippetCompletion('{% embed url="${https://}" %}', { label: '{% embed url %}', displayLabel: 'Embed a URL', type: 'keyword' }),
-  snippetCompletion('{% file src="${}" %}', { label: '{% file src %}', displayLabel: 'File', type: 'keyword' }),
-  snippetCompletion('{% content-ref url="${page}" %}\n[${title}](${})\n{% endcontent-ref %}', { label: '{% content-ref url %}', displayLabel: 'Page link card', type: 'keyword' }),
+/** The tags offered, with their end tags. */
+export const BLOCK_SNIPPETS: BlockSnippet[] = [
+  ...HINTS.map(([style, displayLabel]) => ({ label: `{% hint style="${style}" %}`, displayLabel, template: `{% hint style="${style}" %}\n\${}\n{% endhint %}` })),
+  { label: '{% tabs %}', displayLabel: 'Tabs', template: '{% tabs %}\n{% tab title="${First}" %}\n${}\n{% endtab %}\n{% tab title="${Second}" %}\n\n{% endtab %}\n{% endtabs %}' },
+  { label: '{% code title %}', displayLabel: 'Code block with a title', template: '{% code title="${file}" %}\n```${}\n\n```\n{% endcode %}' },
+  { label: '{% stepper %}', displayLabel: 'Steps', template: '{% stepper %}\n{% step %}\n${}\n{% endstep %}\n{% endstepper %}' },
+  { label: '{% columns %}', displayLabel: 'Columns', template: '{% columns %}\n{% column %}\n${}\n{% endcolumn %}\n{% column %}\n\n{% endcolumn %}\n{% endcolumns %}' },
+  { label: '{% embed url %}', displayLabel: 'Embed a URL', template: '{% embed url="${https://}" %}' },
+  { label: '{% file src %}', displayLabel: 'File', template: '{% file src="${}" %}' },
+  { label: '{% content-ref url %}', displayLabel: 'Page link card', template: '{% content-ref url="${page}" %}\n[${title}](${})\n{% endcontent-ref %}' },
 ]
+
+/** An include of a reusable content, as a snippet (no field: the path is known). */
+export const includeSnippet = (target: IncludeTarget): BlockSnippet => ({
+  label: `{% include "${target.path}" %}`,
+  displayLabel: `Include “${target.title}”`,
+  template: `{% include "${target.path.replace(/[{}]/g, '\\$&')}" %}`,
+})
+
+const TAGS: Completion[] = BLOCK_SNIPPETS.map((s) => snippetCompletion(s.template, { label: s.label, displayLabel: s.displayLabel, type: 'keyword' }))
+
+/**
+ * Puts a block at the cursor on a line of its own (after the cursor's line when that holds text), its first
+ * field selected, as the toolbar's Insert menu does.
+ */
+export function insertBlock(view: EditorView, block: BlockSnippet): void {
+  const line = view.state.doc.lineAt(view.state.selection.main.head)
+  const blank = !line.text.trim()
+  snippet(`${blank ? '' : '\n'}${block.template}`)(view, null, blank ? line.from : line.to, line.to)
+  view.focus()
+}
 
 /** Where a tag inserted at `to` ends: past the `}` that typing `{` closed with (closeBrackets), when that is all that follows. */
 function pastClosingBrace(state: EditorState, to: number): number {
@@ -77,7 +99,10 @@ export function blockTagCompletionSource(includes: () => Promise<IncludeTarget[]
     const found = await includes().catch(() => [])
     const options = [
       ...TAGS,
-      ...found.map<Completion>((c) => ({ label: `{% include "${c.path}" %}`, displayLabel: `Include “${c.title}”`, detail: c.path, type: 'variable' })),
+      ...found.map<Completion>((c) => {
+        const { label, displayLabel } = includeSnippet(c)
+        return { label, displayLabel, detail: c.path, apply: label, type: 'variable' }
+      }),
     ].map(overClosingBrace)
     return { from, options, validFor: /^\{%[ \t]*[\w-]*$/ }
   }
