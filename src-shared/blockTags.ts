@@ -116,6 +116,11 @@ export const isBlockTag = (node: { type: string }): node is BlockTagNode => node
 
 /** Hint styles GitBook writes; anything else shows as `info`. */
 export const HINT_STYLES = ['info', 'success', 'warning', 'danger'] as const
+export type HintStyle = (typeof HINT_STYLES)[number]
+
+/** A hint's style, from its `style` argument. */
+export const hintStyle = (args: Record<string, string>): HintStyle =>
+  (HINT_STYLES as readonly string[]).includes(args.style ?? '') ? (args.style as HintStyle) : 'info'
 
 /** What a tag's wrapper says above its content (a tab's or a code block's title, an API operation); may be empty. */
 export function blockTagLabel(node: Pick<BlockTagNode, 'name' | 'args'>): string {
@@ -155,10 +160,8 @@ function render(tag: BlockTag, content: RootContent[], options: FoldOptions, dep
   const node = (classes: string[], children: RootContent[]) =>
     element(name, [`gb-${name}`, ...classes], children, { args, ...(positional === undefined ? {} : { positional }) })
   switch (name) {
-    case 'hint': {
-      const style = (HINT_STYLES as readonly string[]).includes(args.style ?? '') ? args.style! : 'info'
-      return [node([`gb-hint-${style}`], content)]
-    }
+    case 'hint':
+      return [node([`gb-hint-${hintStyle(args)}`], content)]
     case 'embed':
     case 'content-ref': {
       const url = args.url ?? positional

@@ -1,7 +1,7 @@
 import type { Image, List, Nodes, Paragraph, PhrasingContent, RootContent, Table } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import PDFDocument from 'pdfkit'
-import { includeResolver, isBlockTag, parseBlockTagged, type BlockTagNode, type IncludeSource } from '../../src-shared/blockTags'
+import { hintStyle, includeResolver, isBlockTag, parseBlockTagged, type BlockTagNode, type HintStyle, type IncludeSource } from '../../src-shared/blockTags'
 import { parseMarkdown } from './markdown'
 
 /** One page of content, in tree order; `depth` 0 is a top-level page of the export. */
@@ -28,7 +28,7 @@ const POINTS_PER_PIXEL = 0.75
 const MAX_IMAGE_HEIGHT = 360
 
 /** What a hint's label says, by style. */
-const HINT_LABELS: Record<string, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' }
+const HINT_LABELS: Record<HintStyle, string> = { info: 'Info', success: 'Success', warning: 'Warning', danger: 'Danger' }
 
 const MARGIN = 56
 const BODY = 11
@@ -203,8 +203,7 @@ class Writer {
         doc.moveDown(0.3)
         break
       case 'hint': {
-        const style = node.data.hProperties.className.find((c) => c.startsWith('gb-hint-'))?.slice('gb-hint-'.length) ?? 'info'
-        this.runs([{ text: HINT_LABELS[style] ?? 'Info', bold: true }], indent + 14, BODY, COLORS.muted)
+        this.runs([{ text: HINT_LABELS[hintStyle(node.args)], bold: true }], indent + 14, BODY, COLORS.muted)
         this.blocks(node.children, indent + 14, color)
         break
       }

@@ -65,13 +65,13 @@ function renderSite(db: Db, site: SiteRow | undefined, segments: string[], claim
   return renderLayout({ site, customization, structure, located, pages, current, body, href })
 }
 
-/** Path of a file of a site space's content in the preview: readers load a page's images from it. */
-export function siteFilePath(siteId: string, siteSpaceId: string, file: Pick<FileRecord, 'id' | 'name'>): string {
-  return [PREVIEW_PREFIX, siteId, FILES_SEGMENT, siteSpaceId, file.id, file.name].map((part, i) => (i === 0 ? part : encodeURIComponent(part))).join('/')
-}
-
 /** The segment after the site id that names a file rather than a section (section and site space paths are slugs). */
 export const FILES_SEGMENT = '~files'
+
+/** Path of a file of a site space's content in the preview: readers load a page's images from it. */
+function siteFilePath(siteId: string, siteSpaceId: string, file: Pick<FileRecord, 'id' | 'name'>): string {
+  return [PREVIEW_PREFIX, siteId, FILES_SEGMENT, siteSpaceId, file.id, file.name].map((part, i) => (i === 0 ? part : encodeURIComponent(part))).join('/')
+}
 
 /**
  * The preview URL of the file an image or link names (by id, or by a path ending in its name: the last file of
