@@ -78,6 +78,9 @@ describe('block tags', () => {
     expect(found!.children[0]).toMatchObject({ name: 'title' })
     expect(missing!.data.hProperties.className).toContain('gb-include-missing')
     expect(toString(missing!)).toBe('Reusable content not found: nowhere.md')
+    // A reusable content that starts with its title as a heading gets no title line above it.
+    const headed = fold(`{% include "x.md" %}`, { include: () => ({ title: 'Intro', markdown: '# Intro\n\nText' }) })
+    expect(shape(headed)).toEqual(['root', ['include', ['heading', 'Intro'], ['paragraph', 'Text']]])
     // Without a resolver an include reads as nothing (search indexes the page's own text).
     expect(toString(fold(`{% include "../.gitbook/includes/intro.md" %}`))).toBe('')
   })

@@ -12,6 +12,7 @@
 //    remark-rehype renders it with no handler of its own. An end tag with no opening one is dropped; an opening
 //    tag with no end is a tag on its own (an embed, a file) and the blocks after it stay where they were.
 import type { Html, Link, Paragraph, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast'
+import { toString } from 'mdast-util-to-string'
 import { defaultSchema } from 'rehype-sanitize'
 import remarkFrontmatter from 'remark-frontmatter'
 import remarkGfm from 'remark-gfm'
@@ -181,7 +182,10 @@ function render(tag: BlockTag, content: RootContent[], options: FoldOptions, dep
       const tree = includeParser.parse(markBlockTags(found.markdown)) as Root
       const children = tree.children.filter((child) => child.type !== 'yaml')
       foldChildren(children, options, depth + 1)
-      return [node([], [element('title', ['gb-title'], [text(found.title)]), ...children])]
+      // Titled by its first heading (as Git import titles it): the heading says it, no title line above it.
+      const first = children[0]
+      const headed = first?.type === 'heading' && toString(first).trim() === found.title.trim()
+      return [node([], headed ? children : [element('title', ['gb-title'], [text(found.title)]), ...children])]
     }
     default:
       return [node(['gb-block'], [...title, ...content])]

@@ -424,7 +424,7 @@ test('a page from Git shows its hints, tabs and reusable content in the preview'
     await expect(hint).toHaveText('Back up your data first.')
     await expect(editor.preview.locator('.gb-tab .gb-title')).toHaveText(['macOS', 'Linux'])
     const included = editor.preview.locator('.gb-include')
-    await expect(included.locator('.gb-title')).toHaveText('Support notice')
+    await expect(included.getByRole('heading', { name: 'Support notice' })).toBeVisible()
     await expect(included.locator('.gb-hint-info')).toHaveText('Write to help@example.com.')
     await expect(editor.preview).not.toContainText('{%')
     // The tag lines stand apart in the editor.
