@@ -7,6 +7,7 @@ import { changeRequestRepository, type ChangeRequestPatch } from '../../../stora
 import type { Api } from '../../app'
 import { mergeChangeRequest, updateChangeRequest, type MergeOutcome } from '../../commands/changeRequestMerger'
 import { changeRequestChanges } from '../../commands/changeRequestChanges'
+import { openChangeRequest } from '../../commands/changeRequestOpener'
 import { applyContentChanges } from '../../commands/contentEditor'
 import { read, write } from '../../context'
 import { badRequest, conflict, preconditionFailed } from '../../errors'
@@ -55,10 +56,7 @@ export default function changeRequestRoutes(app: Api) {
       const body = write(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'edit')
         assertEditable(space)
-        const crs = ctx.repo(changeRequestRepository)
-        const cr = crs.create({ space_id: space.id, subject: req.body.subject ?? '', created_by: ctx.actor.id, created_at: ctx.now, revision: space.revision_id! })
-        crs.refreshSpaceCounters(space.id)
-        return presentChangeRequest(cr, space, ctx)
+        return presentChangeRequest(openChangeRequest(ctx, space, req.body.subject ?? ''), space, ctx)
       })
       return reply.code(201).send(body)
     }

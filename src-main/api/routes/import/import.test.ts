@@ -157,6 +157,35 @@ describe('content import', () => {
     expect(contributors.body.items.map((c: any) => c.id)).toEqual([cr.id])
   })
 
+  it('imports into a new change request in one request, and opens none when the import fails', async () => {
+    const crs = async () => (await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.count as number
+    const primary = await revisionOf()
+    const failed = await t.owner.api.post(importPath(), { url: `${site.url}/broken`, source: 'html', changeRequest: { subject: 'Import' } })
+    expect(failed.status).toBe(400)
+    expect(await crs()).toBe(0)
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.changeRequests).toBe(0)
+
+    const res = await t.owner.api.post(importPath(), { url: `${site.url}/guide`, source: 'html', changeRequest: { subject: 'Import the guide' } })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({
+      revision: expect.any(String), importedResources: 1, totalResources: 1,
+      changeRequest: expect.objectContaining({ subject: 'Import the guide', status: 'draft', number: 1, revision: res.body.revision })
+    })
+    const pages = await pagesOf(`/v1/spaces/${spaceId}/change-requests/${res.body.changeRequest.id}`)
+    expect(pages.map((p) => p.title)).toEqual(['Guide'])
+    expect(await revisionOf()).toBe(primary)
+    expect(await crs()).toBe(1)
+
+    // Only the space's import opens one; the subject is held to a change request's limit.
+    const cr = await openChangeRequest(t.owner.api, spaceId)
+    expect((await t.owner.api.post(importPath(cr.id), { url: `${site.url}/guide`, source: 'html', changeRequest: {} })).body.error.message).toBe(
+      'changeRequest: only a space import opens a change request'
+    )
+    expect((await t.owner.api.post(importPath(), { url: site.url, source: 'html', changeRequest: { subject: 'x'.repeat(101) } })).body.error.message).toBe(
+      'changeRequest.subject: must be at most 100 characters'
+    )
+  })
+
   it('imports markdown with its front matter title, and a Word document', async () => {
     const md = await t.owner.api.post(importPath(), { url: `${site.url}/readme.md`, source: 'markdown' })
     expect(md.status).toBe(201)

@@ -3,7 +3,10 @@ import { ContentImportSchema, ImportResultSchema, type ContentImport } from '../
 import { collectImport } from '../../../content/import/collect'
 import { ImportError, isHttpUrl } from '../../../content/import/fetchResource'
 import type { Api } from '../../app'
+import { changeRequestRepository } from '../../../storage/repositories/changeRequestRepository'
+import { openChangeRequest } from '../../commands/changeRequestOpener'
 import { importIntoChangeRequest, importIntoSpace } from '../../commands/contentImporter'
+import { presentChangeRequest } from '../../presenters/changeRequest'
 import { read, write, type Ctx } from '../../context'
 import { badRequest } from '../../errors'
 import { assertEditable, assertOpenForChanges, loadChangeRequest } from '../change-requests/loaders'
@@ -41,8 +44,9 @@ export default function importRoutes(app: Api) {
         }
       },
       async (req, reply) => {
-        const { url, source } = req.body as ContentImport
+        const { url, source, changeRequest } = req.body as ContentImport
         if (!isHttpUrl(url)) throw badRequest('url: must be an http or https URL')
+        if (changeRequest && inCr) throw badRequest('changeRequest: only a space import opens a change request')
         // Authorize before fetching: a caller who may not edit makes the server fetch nothing.
         read(req, (ctx) => importTarget(ctx, req))
         // The network part (pages, then their images) runs outside any transaction (their callbacks are
@@ -54,11 +58,16 @@ export default function importRoutes(app: Api) {
           if (error instanceof ImportError) throw badRequest(`url: ${error.message}`)
           throw error
         }
-        const revision = write(req, (ctx) => {
+        const result = write(req, (ctx) => {
           const { space, cr } = importTarget(ctx, req)
-          return cr ? importIntoChangeRequest(ctx, space, cr, collected) : importIntoSpace(ctx, space, collected)
+          if (cr) return { revision: importIntoChangeRequest(ctx, space, cr, collected) }
+          if (!changeRequest) return { revision: importIntoSpace(ctx, space, collected) }
+          // A new change request is opened here, with the pages, so a failed import leaves none behind.
+          const opened = openChangeRequest(ctx, space, changeRequest.subject ?? '')
+          const revision = importIntoChangeRequest(ctx, space, opened, collected)
+          return { revision, changeRequest: presentChangeRequest(ctx.repo(changeRequestRepository).get(space.id, opened.id)!, space, ctx) }
         })
-        return reply.code(201).send({ revision, importedResources: collected.pages.length, totalResources: collected.totalResources })
+        return reply.code(201).send({ ...result, importedResources: collected.pages.length, totalResources: collected.totalResources })
       }
     )
   }

@@ -86,9 +86,8 @@ export async function downloadPdf(scope: ContentScope, page?: { id: string; only
 
 /**
  * Imports pages from a URL (`POST …/content/import`). Into a new change request by default, reviewed before
- * it goes live: the change request is created first, and archived again if the import fails (the API changed
- * nothing else), so a failed import leaves no empty draft behind. `into: 'space'` writes the space's main
- * content directly.
+ * it goes live: the server opens it with the imported pages (`changeRequest` in the body), so a failed import
+ * opens none. `into: 'space'` writes the space's main content directly.
  */
 export async function importContent(
   spaceId: string,
@@ -96,15 +95,10 @@ export async function importContent(
   into: 'change-request' | 'space',
 ): Promise<{ result: ImportResult; changeRequest?: ChangeRequest }> {
   if (into === 'space') return { result: await api.request<ImportResult>('POST', `/v1/spaces/${spaceId}/content/import`, body) }
+  // The server opens the change request with the pages, in one write: a failed import leaves none behind.
   const subject = `Import from ${new URL(body.url).host}`.slice(0, 100)
-  const cr = await api.request<ChangeRequest>('POST', `/v1/spaces/${spaceId}/change-requests`, { subject })
-  try {
-    const result = await api.request<ImportResult>('POST', `/v1/spaces/${spaceId}/change-requests/${cr.number}/content/import`, body)
-    return { result, changeRequest: cr }
-  } catch (error) {
-    await api.request('PATCH', `/v1/spaces/${spaceId}/change-requests/${cr.number}`, { status: 'archived' }).catch(() => {})
-    throw error
-  }
+  const result = await api.request<ImportResult>('POST', `/v1/spaces/${spaceId}/content/import`, { ...body, changeRequest: { subject } })
+  return { result, changeRequest: result.changeRequest }
 }
 
 /** Results per request of the space search: a pane's worth, more on demand. */
