@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { extname } from 'node:path'
 import { imageSize } from 'image-size'
+import { fileReference } from '../../src-shared/pagePaths'
 import type { Db } from '../storage/database'
 import { newId } from '../storage/ids'
 import type { FileRecord } from './revisions'
@@ -9,6 +10,19 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
   '.svg': 'image/svg+xml', '.pdf': 'application/pdf', '.txt': 'text/plain', '.md': 'text/markdown', '.json': 'application/json',
   '.csv': 'text/csv', '.zip': 'application/zip', '.yaml': 'application/yaml', '.yml': 'application/yaml'
+}
+
+/**
+ * Finds the file of `files` a link or image URL names: by id (`/files/<id>`), or by a path ending in its name
+ * (the last file of that name, as the links list resolves it).
+ */
+export function fileLookup(files: readonly FileRecord[]): (url: string) => FileRecord | undefined {
+  const byId = new Map(files.map((f) => [f.id, f]))
+  const byName = new Map(files.map((f) => [f.name, f]))
+  return (url) => {
+    const ref = fileReference(url)
+    return ref && ('id' in ref ? byId.get(ref.id) : byName.get(ref.name))
+  }
 }
 
 export function contentTypeOf(name: string): string {

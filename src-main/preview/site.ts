@@ -1,6 +1,5 @@
 import { presentCustomization } from '../api/presenters/siteCustomization'
-import { fileReference } from '../../src-shared/pagePaths'
-import { readBlob } from '../content/files'
+import { fileLookup, readBlob } from '../content/files'
 import { loadFile, loadFiles, loadIncludeSources, readDocument, type FileRecord } from '../content/revisions'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
@@ -78,11 +77,9 @@ function siteFilePath(siteId: string, siteSpaceId: string, file: Pick<FileRecord
  * that name, as the links list resolves it), with the visitor's share key or token carried like page links.
  */
 function siteFileUrls(siteId: string, siteSpace: NavSiteSpace, files: FileRecord[], query: string): (url: string) => string | undefined {
-  const byId = new Map(files.map((f) => [f.id, f]))
-  const byName = new Map(files.map((f) => [f.name, f]))
+  const find = fileLookup(files)
   return (url) => {
-    const ref = fileReference(url)
-    const file = ref && ('id' in ref ? byId.get(ref.id) : byName.get(ref.name))
+    const file = find(url)
     return file && `${siteFilePath(siteId, siteSpace.row.id, file)}${query ? `?${query}` : ''}`
   }
 }

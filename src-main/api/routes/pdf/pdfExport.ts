@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
 import { PageTree } from '../../../content/pageTree'
 import type { IncludeSource } from '../../../../src-shared/blockTags'
-import { fileReference } from '../../../../src-shared/pagePaths'
-import { readBlob } from '../../../content/files'
+import { fileLookup, readBlob } from '../../../content/files'
 import { renderPdf, type PdfImages, type PdfPage } from '../../../content/pdf'
 import { loadFiles, loadIncludeSources, loadPages, readDocuments, type FileRecord } from '../../../content/revisions'
 import type { Db } from '../../../storage/database'
@@ -32,13 +31,11 @@ const EMBEDDABLE = new Set(['image/png', 'image/jpeg'])
  * by content and never change, so they may be read after the transaction that listed the files.
  */
 function revisionImages(db: Db, files: FileRecord[]): PdfImages {
-  const byId = new Map(files.map((f) => [f.id, f]))
-  const byName = new Map(files.map((f) => [f.name, f]))
+  const find = fileLookup(files)
   const read = new Map<string, Buffer | undefined>()
   let budget = MAX_IMAGES_BYTES
   return (url) => {
-    const ref = fileReference(url)
-    const file = ref && ('id' in ref ? byId.get(ref.id) : byName.get(ref.name))
+    const file = find(url)
     if (!file?.width || !file.height || !EMBEDDABLE.has(file.contentType) || file.size > MAX_IMAGE_BYTES) return undefined
     if (!read.has(file.blobHash)) {
       const fits = file.size <= budget
