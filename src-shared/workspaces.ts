@@ -22,6 +22,37 @@ export interface Workspace {
   createdAt: string
   /** True for the workspace `/v1` answers now. */
   active: boolean
+  /** Present for a connected workspace: `/v1` is answered by that server, as the account its token names. */
+  remote?: WorkspaceRemote
+}
+
+/** A connected workspace's server, as the list shows it (never its token). */
+export interface WorkspaceRemote {
+  /** The server's base address, without `/v1` (`https://docs.example.com`). */
+  url: string
+  /** The account the token belongs to, as the server named it (`GET /v1/user`) when connected. */
+  account: RemoteAccount
+  connection: RemoteConnection
+}
+
+export interface RemoteAccount {
+  id: string
+  displayName: string
+  email?: string
+}
+
+/**
+ * What the app last found when it asked the server: `online` (it answered), `unreachable` (no answer: network,
+ * timeout), `refused` (401: the token was revoked or expired), `unknown` (not asked since the app started).
+ */
+export type RemoteStatus = 'online' | 'unreachable' | 'refused' | 'unknown'
+
+export interface RemoteConnection {
+  status: RemoteStatus
+  /** When it was last asked (absent while `unknown`). */
+  checkedAt?: string
+  /** Why the last request failed (`unreachable`, `refused`). */
+  message?: string
 }
 
 /** `GET /app/workspaces`. */
@@ -32,9 +63,72 @@ export interface WorkspaceList {
   switchable: boolean
 }
 
-/** `POST /app/workspaces` and `PATCH /app/workspaces/{id}`. */
+/**
+ * `POST /app/workspaces`: a workspace on this computer (`{name}`), or one connected to a /v1 server
+ * (`{name, remote: {url, token}}`: the server is asked who the token belongs to first; a server that cannot be
+ * reached or refuses the token is a 400 naming `remote.url` or `remote.token`, and nothing is created).
+ */
 export interface WorkspaceInput {
   name: string
+  remote?: RemoteInput
+}
+
+export interface RemoteInput {
+  url: string
+  token: string
+}
+
+/**
+ * `PATCH /app/workspaces/{id}`: a new name, and for a connected workspace a new address or token (checked with
+ * the server as on creation). At least one of them.
+ */
+export interface WorkspacePatch {
+  name?: string
+  remote?: Partial<RemoteInput>
+}
+
+/**
+ * Header on every answer of a connected workspace: the connection's status after that request
+ * (`RemoteStatus`), so a window notices a server going away or refusing the token without asking.
+ */
+export const REMOTE_STATUS_HEADER = 'quire-remote-status'
+
+/** Longest server address and token accepted. */
+export const REMOTE_URL_MAX = 2048
+export const REMOTE_TOKEN_MAX = 4096
+
+/**
+ * A server address as stored: `http(s)://host[:port][/path]`, without a trailing `/` or `/v1` (people paste the
+ * API's address as its documentation writes it, `https://api.example.com/v1`). Undefined when it is not one.
+ */
+export function normalizeRemoteUrl(text: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    return undefined
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || url.search || url.hash) return undefined
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')
+  return `${url.protocol}//${url.host}${path}`
+}
+
+/** Why a server address cannot be used (`remote.url: …`), or null. */
+export function remoteUrlProblem(url: unknown): string | null {
+  if (url === undefined || url === null || url === '') return 'remote.url: is required'
+  if (typeof url !== 'string') return 'remote.url: must be string'
+  if (url.length > REMOTE_URL_MAX) return `remote.url: must be at most ${REMOTE_URL_MAX} characters`
+  if (!normalizeRemoteUrl(url)) return 'remote.url: must be an http:// or https:// address, without user, query or fragment'
+  return null
+}
+
+/** Why a token cannot be used (`remote.token: …`), or null. Tokens are one word of printable characters. */
+export function remoteTokenProblem(token: unknown): string | null {
+  if (token === undefined || token === null || token === '') return 'remote.token: is required'
+  if (typeof token !== 'string') return 'remote.token: must be string'
+  if (token.length > REMOTE_TOKEN_MAX) return `remote.token: must be at most ${REMOTE_TOKEN_MAX} characters`
+  if (!/^[\x21-\x7e]+$/.test(token)) return 'remote.token: must be printable characters without spaces'
+  return null
 }
 
 export const WORKSPACE_NAME_MAX = 64

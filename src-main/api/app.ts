@@ -9,6 +9,7 @@ import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 import type { Services } from './context'
 import { ApiError } from './errors'
+import { API_BODY_LIMIT } from './limits'
 import { buildSerializer, compileValidator } from './compilers'
 import { formatValidationError } from './validation'
 import { routeModules } from './routes'
@@ -32,7 +33,7 @@ const PUBLIC_PATHS = new Set(['/v1/openapi.json'])
 export async function buildApi(services: Services, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
-    bodyLimit: 32 * 1024 * 1024,
+    bodyLimit: API_BODY_LIMIT,
     // Long ids must reach validation (400 naming the field), not die in the router with 414.
     routerOptions: { maxParamLength: 2048 },
     schemaErrorFormatter: (errors, dataVar) => new ApiError(400, formatValidationError(errors, dataVar)) as unknown as Error,

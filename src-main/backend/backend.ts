@@ -1,21 +1,21 @@
 /**
- * The one interface every consumer of the /v1 API talks to (the renderer bridge, sync, scripts): a local
- * backend (the embedded API) and a remote backend (a /v1 server at a base URL) both answer it.
+ * The one interface every consumer of the /v1 API talks to (the renderer bridge, the loopback server, scripts):
+ * a local backend (the embedded API on a workspace database) and a remote backend (a /v1 server at a base URL,
+ * reached with a token) both answer it.
  */
 export interface Backend {
   fetch(request: Request): Promise<Response>
 }
 
-/** A /v1 server elsewhere, reached with a bearer token. */
-export function remoteBackend(baseUrl: string, token: string): Backend {
-  const base = new URL(baseUrl)
-  return {
-    fetch(request) {
-      const url = new URL(request.url)
-      const target = new URL(url.pathname + url.search, base)
-      const headers = new Headers(request.headers)
-      headers.set('authorization', `Bearer ${token}`)
-      return fetch(new Request(target, { method: request.method, headers, body: request.body, duplex: 'half' } as RequestInit))
-    }
-  }
+/** A workspace's backend, as the workspace host keeps one open. */
+export interface WorkspaceBackend extends Backend {
+  /** `local`: the embedded API on the workspace's database; `remote`: a connected workspace's server. */
+  readonly kind: 'local' | 'remote'
+  /**
+   * Answers a /v1 request as the workspace's own user: its owner (local) or the account its token names
+   * (remote). An Authorization header sent along is replaced. (`fetch` answers the request as sent: the local
+   * API checks the caller's token.)
+   */
+  request(request: Request): Promise<Response>
+  close(): Promise<void>
 }

@@ -4,9 +4,10 @@ import type { Services } from '../api/context'
 import { bootstrapWorkspace, openWorkspace, startMaintenance } from '../server/workspace'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
-import type { Backend } from './backend'
+import type { WorkspaceBackend } from './backend'
 
-export interface LocalBackend extends Backend {
+export interface LocalBackend extends WorkspaceBackend {
+  readonly kind: 'local'
   /** A valid owner token for in-process calls (the desktop app's own session, or the headless server's token). */
   ownerToken: string
   /** True when this open bootstrapped an empty workspace (owner, organization). */
@@ -14,7 +15,6 @@ export interface LocalBackend extends Backend {
   services: Services
   /** The Fastify instance: the loopback server hands it raw requests (`api.routing`). */
   api: Api
-  close(): Promise<void>
 }
 
 /** The label of the desktop app's session token: one row, replaced on every open. */
@@ -58,11 +58,17 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
     services.writes++
     stopMaintenance = startMaintenance(services)
     const api = await buildApi(services, { logger: opts.logger, extend: opts.extend })
-    return {
+    const backend: LocalBackend = {
+      kind: 'local',
       ownerToken,
       bootstrapped: !!boot.organizationId,
       services,
       api,
+      request(request: Request): Promise<Response> {
+        const headers = new Headers(request.headers)
+        headers.set('authorization', `Bearer ${ownerToken}`)
+        return backend.fetch(new Request(request, { headers }))
+      },
       async fetch(request: Request): Promise<Response> {
         const url = new URL(request.url)
         const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
@@ -85,6 +91,7 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
         await workspace.close()
       }
     }
+    return backend
   } catch (error) {
     // A workspace that cannot be opened (a broken database, a failing migration) leaves nothing open behind.
     stopMaintenance()

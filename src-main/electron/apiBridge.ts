@@ -38,13 +38,10 @@ export function registerApiBridge(workspaces: Promise<WorkspaceHost<LocalBackend
     const host = await workspaces
     const requestBody = req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body
     const isWorkspaceOperation = isWorkspacesPath(req.url.pathname)
-    // /v1 goes to the active workspace as its owner: the token is read from the backend that answers, which a
-    // switch may replace between two requests.
-    const res = isWorkspaceOperation
-      ? await host.fetch(new Request(req.url, { method: req.method, headers: req.headers, body: requestBody }))
-      : await host.use((backend) =>
-          backend.fetch(new Request(req.url, { method: req.method, headers: { ...req.headers, authorization: `Bearer ${backend.ownerToken}` }, body: requestBody })),
-        )
+    // /v1 goes to the active workspace as its own user (the owner of a local one, the account of a connected
+    // one): the backend that answers adds the credentials, and a switch may replace it between two requests.
+    const request = new Request(req.url, { method: req.method, headers: req.headers, body: requestBody })
+    const res = isWorkspaceOperation ? await host.fetch(request) : await host.use((backend) => backend.request(request))
 
     const headers: Record<string, string> = {}
     res.headers.forEach((value, key) => {
@@ -55,9 +52,13 @@ export function registerApiBridge(workspaces: Promise<WorkspaceHost<LocalBackend
     const body = bytes.length === 0 ? null : isTextContentType(contentType) ? new TextDecoder().decode(bytes) : bytes
 
     if (req.method !== 'GET' && req.method !== 'HEAD' && res.ok) {
-      const prefixes = [isWorkspaceOperation ? WORKSPACES_QUERY_KEY : queryKeyForPath(req.url.pathname)]
-      for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IpcChannel.dataChanged, { prefixes })
+      notifyDataChanged([isWorkspaceOperation ? WORKSPACES_QUERY_KEY : queryKeyForPath(req.url.pathname)])
     }
     return { status: res.status, headers, body }
   })
+}
+
+/** Tells every window which query-key prefixes changed. */
+export function notifyDataChanged(prefixes: string[][]): void {
+  for (const win of BrowserWindow.getAllWindows()) win.webContents.send(IpcChannel.dataChanged, { prefixes })
 }

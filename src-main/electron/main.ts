@@ -3,11 +3,13 @@ import { join } from 'node:path'
 import { app, BrowserWindow, dialog, protocol } from 'electron'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend.ts'
 import { WorkspaceHost } from '../workspaces/host.ts'
-import { registerApiBridge } from './apiBridge.ts'
+import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
+import { notifyDataChanged, registerApiBridge } from './apiBridge.ts'
 import { devServerUrl, preloadFile, rendererIndexFile } from './appContent.ts'
 import { LOCAL_ORIGIN, LOCAL_SCHEME, localSchemeRequest } from './localScheme.ts'
 import { installMenu } from './menu.ts'
 import { hardenWebContents } from './security.ts'
+import { tokenSeals } from './tokenSeal.ts'
 import { loadWindowState, trackWindowState } from './windowState.ts'
 
 // Tests (and power users) can point the app at a fresh profile; must happen before the instance lock.
@@ -57,13 +59,16 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow.focus()
   })
 
-  // The workspaces under userData (workspaces.json, workspaces/<id>/quire.db) and the open backend of the active one.
+  // The workspaces under userData (workspaces.json, workspaces/<id>/quire.db or connection.json) and the open
+  // backend of the active one. A connected workspace's status change reaches the windows as a workspaces change.
   const host: Promise<WorkspaceHost<LocalBackend>> = app
     .whenReady()
     .then(() =>
       WorkspaceHost.open<LocalBackend>({
         home: app.getPath('userData'),
         open: ({ dataDir }) => openLocalBackend({ dataDir, baseUrl: LOCAL_ORIGIN }),
+        seals: tokenSeals(),
+        onConnectionChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
       }),
     )
   host.catch((error: unknown) => {

@@ -3,9 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { basename, resolve } from 'node:path'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
+import Fastify from 'fastify'
 import { buildApi, type Api, type BuildOptions } from '../api/app'
 import { ApiError } from '../api/errors'
+import { API_BODY_LIMIT } from '../api/limits'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
+import { cameThrough, RemoteBackend, VIA_HEADER } from '../backend/remoteBackend'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
@@ -54,7 +57,10 @@ export interface RunningServer {
   token?: string
   /** True when this start bootstrapped an empty workspace. */
   bootstrapped: boolean
-  /** The API of the workspace served now (with `home`, it changes when another workspace is activated). */
+  /**
+   * The API of the workspace served now (with `home`, it changes when another workspace is activated; a connected
+   * workspace has none here: reading it throws).
+   */
   readonly api: Api
   /** With `home`: the workspaces and the active one's backend. */
   workspaces?: WorkspaceHost<LocalBackend>
@@ -172,7 +178,11 @@ async function serveDataDir(dataDir: string, options: ServerOptions, extend: Bui
   }
 }
 
-/** `--home`: the same host as the desktop app; the server's token is an owner token in every workspace. */
+/**
+ * `--home`: the same host as the desktop app; the server's token is an owner token in every local workspace, and
+ * the only token a connected workspace's /v1 takes here (the workspace's own token for its server stays in this
+ * process).
+ */
 async function serveHome(home: string, options: ServerOptions, extend: BuildOptions['extend']): Promise<Served> {
   const token = options.token ?? newToken()
   let baseUrl = 'http://127.0.0.1'
@@ -191,15 +201,22 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
   })
   const expected = digest(token)
   const authorized = (given: string) => timingSafeEqual(digest(given), expected)
+  // What a connected workspace has beside its server's /v1: the renderer's files.
+  const rendererOnly = await rendererApp(extend)
   return {
     handle(req, res) {
-      if (isWorkspacesPath(pathOf(req))) {
+      const path = pathOf(req)
+      if (isWorkspacesPath(path)) {
         void answerWorkspaceHttp(req, res, authorized, workspaces)
+        return
+      }
+      if (cameThrough(req.headers[VIA_HEADER], workspaces.viaId)) {
+        void sendResponse(res, errorResponse(508, 'This request came back to the Quire that sent it: a workspace here is connected to this very server'))
         return
       }
       // Counted in flight until the answer is sent, so a switch closes this backend only afterwards.
       workspaces
-        .use(({ api }, id) => new Promise<void>((done) => {
+        .use((backend, id) => new Promise<void>((done) => {
           res.once('close', done)
           res.setHeader(WORKSPACE_HEADER, id)
           // A window still showing the workspace another window switched away from: refused, nothing read or written.
@@ -208,20 +225,27 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
             void sendResponse(res, errorResponse(409, 'Another window switched to another workspace: this window now shows that one'))
             return
           }
-          api.routing(req, res)
+          if (!(backend instanceof RemoteBackend)) backend.api.routing(req, res)
+          else if (path === '/v1' || path.startsWith('/v1/')) void proxyHttp(req, res, backend, authorized)
+          else rendererOnly(req, res)
         }))
         .catch((error: unknown) => {
           const status = error instanceof ApiError ? error.status : 500
           void sendResponse(res, errorResponse(status, status === 500 ? 'Internal error' : (error as Error).message))
         })
     },
-    api: () => workspaces.activeBackend.api,
+    api: () => {
+      const backend = workspaces.activeBackend
+      if (backend instanceof RemoteBackend) throw new Error(`The active workspace is connected to ${backend.url}: it has no API here`)
+      return backend.api
+    },
     token,
-    bootstrapped: workspaces.activeBackend.bootstrapped,
+    bootstrapped: workspaces.activeBackend.kind === 'local' && (workspaces.activeBackend as LocalBackend).bootstrapped,
     workspaces,
     setBaseUrl(url) {
       baseUrl = url
-      workspaces.activeBackend.services.baseUrl = url
+      const backend = workspaces.activeBackend
+      if (!(backend instanceof RemoteBackend)) backend.services.baseUrl = url
     },
     close: () => workspaces.close()
   }
@@ -240,6 +264,48 @@ function describeDataDir(dataDir: string) {
     }
   }
   return { id: slugify(name) || 'workspace', name: [...name].slice(0, 64).join(''), createdAt }
+}
+
+/**
+ * The renderer's files (`extend`) on a Fastify of their own, for a connected workspace (whose /v1 is its server's,
+ * and which has no downloads or previews here): anything else answers 404 in the /v1 envelope.
+ */
+async function rendererApp(extend: BuildOptions['extend']): Promise<Handler> {
+  const app = Fastify()
+  app.setNotFoundHandler((req, reply) => {
+    void reply.code(404).send({ error: { code: 404, message: `${pathOf(req.raw)} is not served for a connected workspace` } })
+  })
+  if (extend) await extend(app as unknown as Api)
+  await app.ready()
+  return (req, res) => app.routing(req, res)
+}
+
+/**
+ * A connected workspace's /v1 over HTTP: the caller shows this server's token (the public OpenAPI document
+ * aside), then the request goes to the workspace's server with the workspace's own token.
+ */
+async function proxyHttp(req: IncomingMessage, res: ServerResponse, backend: RemoteBackend, authorized: (token: string) => boolean): Promise<void> {
+  let response: Response
+  try {
+    const header = req.headers.authorization
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
+    const method = req.method ?? 'GET'
+    if (!match && pathOf(req) !== '/v1/openapi.json') response = errorResponse(401, 'Authentication required: send Authorization: Bearer <token>')
+    else if (match && !authorized(match[1]!)) response = errorResponse(401, 'The token is unknown or has been revoked')
+    else {
+      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBytes(req, API_BODY_LIMIT)
+      if (body === null) response = errorResponse(413, 'body: larger than the server accepts')
+      else {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
+        response = await backend.request(new Request(new URL(req.url ?? '/', 'http://quire.localhost'), { method, headers, body: body && new Uint8Array(body) }))
+      }
+    }
+  } catch (error) {
+    console.error('Proxied request failed:', error instanceof Error ? error.message : error)
+    response = errorResponse(500, 'Internal error')
+  }
+  await sendResponse(res, response)
 }
 
 function serveRenderer(staticDir: string): BuildOptions['extend'] {
@@ -297,14 +363,20 @@ async function answerWorkspaceHttp(
 
 /** The request body as text (workspace operations take JSON), or null when it is larger than they take. */
 async function readBody(req: IncomingMessage): Promise<string | null> {
+  const bytes = await readBytes(req, WORKSPACE_BODY_LIMIT)
+  return bytes && bytes.toString('utf8')
+}
+
+/** The request body, or null when it is larger than `limit` bytes. */
+async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = []
   let size = 0
   // Read to the end even when too large: stopping early would destroy the socket before the 413 is sent.
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length
-    if (size <= WORKSPACE_BODY_LIMIT) chunks.push(chunk)
+    if (size <= limit) chunks.push(chunk)
   }
-  return size > WORKSPACE_BODY_LIMIT ? null : Buffer.concat(chunks).toString('utf8')
+  return size > limit ? null : Buffer.concat(chunks)
 }
 
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {

@@ -32,7 +32,7 @@ async function realHost(home = tempHome()) {
 async function call<T = any>(host: WorkspaceHost<LocalBackend>, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const init: RequestInit = { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }
   const res = path.startsWith('/v1')
-    ? await host.use((b) => b.fetch(new Request(`http://quire.localhost${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${b.ownerToken}` } })))
+    ? await host.use((b) => b.request(new Request(`http://quire.localhost${path}`, init)))
     : await host.fetch(new Request(`http://quire.localhost${path}`, init))
   const text = await res.text()
   return { status: res.status, body: text ? JSON.parse(text) : undefined }
@@ -145,7 +145,7 @@ describe('workspace host', () => {
     const fake = fakeBackends()
     const host = await WorkspaceHost.open({ home, open: fake.open, warn: () => {} })
     hosts.push(host)
-    const ws = await host.create('Broken')
+    const ws = await host.create({ name: 'Broken' })
     await host.close()
     hosts.pop()
 
@@ -164,7 +164,7 @@ describe('workspace host', () => {
     const fake = fakeBackends()
     const host = await WorkspaceHost.open({ home: tempHome(), open: fake.open, warn: () => {} })
     hosts.push(host)
-    const ws = await host.create('Next')
+    const ws = await host.create({ name: 'Next' })
     const gate = deferred()
     fake.gates.set('/v1/slow', gate.promise)
 
@@ -185,7 +185,7 @@ describe('workspace host', () => {
     const fake = fakeBackends()
     const host = await WorkspaceHost.open({ home: tempHome(), open: fake.open, warn: () => {} })
     hosts.push(host)
-    const [a, b] = await Promise.all([host.create('A'), host.create('B')])
+    const [a, b] = await Promise.all([host.create({ name: 'A' }), host.create({ name: 'B' })])
     const results = await Promise.allSettled([host.activate(a.id), host.remove(a.id), host.activate(b.id), host.remove(a.id)])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled'])
     expect(host.list().items.map((w) => w.name)).toEqual(['Local', 'B'])
@@ -206,7 +206,7 @@ describe('workspace host', () => {
     })
     hosts.push(host)
     fail = true
-    await expect(host.create('Doomed')).rejects.toThrow('disk full')
+    await expect(host.create({ name: 'Doomed' })).rejects.toThrow('disk full')
     expect(host.list().items.map((w) => w.name)).toEqual(['Local'])
     expect(readdirSync(join(home, 'workspaces'))).toEqual([])
   })

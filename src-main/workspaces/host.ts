@@ -4,8 +4,18 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
-import { ApiError, conflict } from '../api/errors'
+import {
+  normalizeRemoteUrl,
+  remoteTokenProblem,
+  remoteUrlProblem,
+  type RemoteAccount,
+  type RemoteConnection,
+  type Workspace,
+  type WorkspaceList
+} from '../../src-shared/workspaces'
+import { ApiError, badRequest, conflict } from '../api/errors'
+import { newViaId, probeRemote, RemoteBackend } from '../backend/remoteBackend'
+import { fileSeal, openToken, readConnection, sealToken, writeConnection, type Connection, type TokenSeal } from './connection'
 import { answerWorkspaceRequest, isWorkspacesPath, type WorkspaceDirectory } from './operations'
 import { lockHome } from './homeLock'
 import { WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
@@ -19,23 +29,46 @@ export interface HostedBackend {
 export interface WorkspaceHostOptions<B extends HostedBackend> {
   /** Holds `workspaces.json` and `workspaces/<id>/quire.db`. */
   home: string
-  /** Opens (and initializes, for a new workspace) the backend of one workspace's database folder. */
+  /** Opens (and initializes, for a new workspace) the backend of one local workspace's database folder. */
   open(workspace: { id: string; dataDir: string }): Promise<B>
   now?: () => Date
   /** Problems that do not fail an operation (a broken registry rebuilt, a folder left behind). */
   warn?: (message: string) => void
+  /**
+   * How connected workspaces' tokens are sealed: the first seals new ones, any opens what it sealed. Default: the
+   * file's permissions only (`fileSeal`); the desktop app puts the system keychain first.
+   */
+  seals?: readonly TokenSeal[]
+  /** Asks a server who a token belongs to (connecting); default `probeRemote`. */
+  probe?: (url: string, token: string, options: { via: string }) => Promise<RemoteAccount>
+  /** Builds a connected workspace's backend; default a `RemoteBackend` over the network. */
+  remote?: (options: ConstructorParameters<typeof RemoteBackend>[0]) => RemoteBackend
+  /** Told when a connected workspace's connection changed (the desktop app tells its windows). */
+  onConnectionChange?: (id: string, connection: RemoteConnection) => void
 }
+
+/** The backend of a slot: a local workspace's, or a connected workspace's server. */
+export type ActiveBackend<B> = B | RemoteBackend
 
 interface Slot<B> {
   id: string
-  backend: B
+  backend: ActiveBackend<B>
   inFlight: number
   /** Called when the last in-flight request of a retiring slot finished. */
   drained?: () => void
 }
 
+/** A connected workspace as the host knows it: its settings and what the last request to its server found. */
+interface Connected extends Connection {
+  connection: RemoteConnection
+}
+
 export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirectory {
   private current: Slot<B>
+  /** Connected workspaces by id (the others are local), read from their folders at open and kept in step. */
+  private readonly connected = new Map<string, Connected>()
+  /** Names this host in `quire-via` on what it proxies: a server refuses a request that went round to it (508). */
+  readonly viaId = newViaId()
   /** Backends switched away from, closing once their in-flight requests finished (by workspace id). */
   private readonly retiring = new Map<string, Promise<void>>()
   /** Workspace operations run one at a time, in order. */
@@ -59,9 +92,12 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const unlock = lockHome(options.home)
     try {
       const registry = WorkspaceRegistry.open(options.home, { now: options.now, warn })
+      // A placeholder slot until the active workspace's backend is open (it may be a connected one).
+      const host = new WorkspaceHost<B>({ ...options, warn }, registry, undefined as unknown as Slot<B>, unlock)
+      for (const entry of registry.list()) host.loadConnection(entry.id)
       const id = registry.active
-      const backend = await options.open({ id, dataDir: registry.dataDir(id) })
-      return new WorkspaceHost({ ...options, warn }, registry, { id, backend, inFlight: 0 }, unlock)
+      host.current = { id, backend: await host.openBackend(id), inFlight: 0 }
+      return host
     } catch (error) {
       unlock()
       throw error
@@ -73,7 +109,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   }
 
   /** The active backend right now (a switch may replace it at any await; use `use()` to make a request). */
-  get activeBackend(): B {
+  get activeBackend(): ActiveBackend<B> {
     return this.current.backend
   }
 
@@ -81,7 +117,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
    * Runs `fn` against the active backend, counted as in flight: a switch that happens meanwhile closes this
    * backend only after `fn` settled.
    */
-  async use<T>(fn: (backend: B, id: string) => Promise<T>): Promise<T> {
+  async use<T>(fn: (backend: ActiveBackend<B>, id: string) => Promise<T>): Promise<T> {
     if (this.closed) throw new ApiError(503, 'Quire is shutting down')
     const slot = this.current
     slot.inFlight++
@@ -100,28 +136,91 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
 
   list(): WorkspaceList {
     const active = this.current.id
-    return { items: this.registry.list().map((e) => present(e, active)), active, switchable: true }
+    return { items: this.registry.list().map((e) => this.present(e, active)), active, switchable: true }
   }
 
-  /** Creates the workspace and initializes its database (owner, organization); does not switch to it. */
-  create(name: unknown): Promise<Workspace> {
+  /**
+   * Creates a workspace and does not switch to it: one on this computer (its database initialized: owner,
+   * organization), or one connected to a server, once the server said whom the token belongs to.
+   */
+  async create(input: unknown): Promise<Workspace> {
+    const { name, remote } = fields(input, ['name', 'remote'])
+    // The name first: a name that is taken is refused before the server is asked anything.
+    this.registry.checkName(name)
+    const connection = remote === undefined ? undefined : await this.connect(remote)
     return this.serial(async () => {
       const normalized = this.registry.checkName(name)
       const id = this.registry.newId(normalized)
       const dataDir = this.registry.dataDir(id)
       try {
-        const backend = await this.options.open({ id, dataDir })
-        await backend.close()
-        return present(this.registry.add(id, normalized), this.current.id)
+        if (connection) {
+          mkdirSync(dataDir, { recursive: true })
+          writeConnection(dataDir, connection)
+        } else {
+          const backend = await this.options.open({ id, dataDir })
+          await backend.close()
+        }
+        const entry = this.registry.add(id, normalized)
+        if (connection) this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now() } })
+        return this.present(entry, this.current.id)
       } catch (error) {
+        this.connected.delete(id)
         await rm(dataDir, { recursive: true, force: true })
         throw error
       }
     })
   }
 
-  rename(id: string, name: unknown): Promise<Workspace> {
-    return this.serial(async () => present(this.registry.rename(id, name), this.current.id))
+  /**
+   * A new name, and for a connected workspace a new server address or token, checked with the server first (it
+   * must name the same account: the workspace is that account's view). The active workspace then answers
+   * through the new connection.
+   */
+  async update(id: string, input: unknown): Promise<Workspace> {
+    const { name, remote } = fields(input, ['name', 'remote'])
+    if (name === undefined && remote === undefined) throw badRequest('body: give name, remote or both')
+    this.registry.require(id)
+    if (name !== undefined) this.registry.checkName(name, id)
+    let connection: Connection | undefined
+    if (remote !== undefined) {
+      const known = this.connected.get(id)
+      if (!known) throw badRequest('remote: this workspace is on this computer and cannot be connected to a server')
+      const given = fields(remote, ['url', 'token'], 'remote')
+      const token = given.token ?? this.tokenOf(known)
+      if (given.token === undefined && token === undefined) throw badRequest('remote.token: is required (the one kept for this workspace cannot be read)')
+      connection = await this.connect({ url: given.url ?? known.url, token })
+      if (connection.account.id !== known.account.id) {
+        throw badRequest(
+          `remote.token: the token is ${connection.account.displayName}’s; this workspace is ${known.account.displayName}’s view of ${new URL(known.url).host}: connect a new workspace for ${connection.account.displayName}`
+        )
+      }
+    }
+    return this.serial(async () => {
+      this.registry.require(id)
+      if (name !== undefined) this.registry.rename(id, name)
+      if (connection) {
+        writeConnection(this.registry.dataDir(id), connection)
+        this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now() } })
+        // The active workspace answers through the new address and token from the next request on.
+        if (id === this.current.id) this.replaceActive(await this.openBackend(id))
+      }
+      return this.present(this.registry.require(id), this.current.id)
+    })
+  }
+
+  /** Asks a connected workspace's server now whether it answers and takes the token; the workspace as it is then. */
+  async check(id: string): Promise<Workspace> {
+    const entry = this.registry.require(id)
+    const known = this.connected.get(id)
+    if (!known) throw badRequest('This workspace is on this computer: there is no server to check')
+    const slot = this.current
+    if (slot.id === id && slot.backend instanceof RemoteBackend) {
+      await this.use(async (backend) => void (backend instanceof RemoteBackend && (await backend.check())))
+    } else {
+      // Not active: a backend of its own for one question, reporting to the same place.
+      await this.remoteBackend(id, known).check()
+    }
+    return this.present(this.registry.get(id) ?? entry, this.current.id)
   }
 
   /** Deletes a workspace that is not active: its registry entry and its folder (database, caches). */
@@ -143,6 +242,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         if (moved) await rename(aside, dir)
         throw error
       }
+      this.connected.delete(id)
       if (moved) {
         await rm(aside, { recursive: true, force: true }).catch((error: unknown) =>
           this.options.warn?.(`Could not remove ${aside}: ${error instanceof Error ? error.message : String(error)}`)
@@ -161,7 +261,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       if (id !== this.current.id) {
         // Switching back quickly: the old connection to that database closes before a new one opens.
         await this.retiring.get(id)
-        const backend = await this.options.open({ id, dataDir: this.registry.dataDir(id) }).catch((error: unknown) => {
+        const backend = await this.openBackend(id).catch((error: unknown) => {
           const reason = error instanceof Error ? error.message : String(error)
           this.options.warn?.(`Opening workspace ${id} failed: ${error instanceof Error ? (error.stack ?? reason) : reason}`)
           throw new ApiError(500, `Workspace “${entry.name}” could not be opened: ${reason}`)
@@ -172,11 +272,9 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
           await backend.close().catch(() => {})
           throw error
         }
-        const old = this.current
-        this.current = { id, backend, inFlight: 0 }
-        this.retire(old)
+        this.replaceActive(backend, id)
       }
-      return present(entry, this.current.id)
+      return this.present(entry, this.current.id)
     })
   }
 
@@ -188,6 +286,85 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     this.retire(this.current)
     await Promise.all(this.retiring.values())
     this.unlock()
+  }
+
+  /** Makes `backend` answer from the next request on; the one it replaces closes once its requests finished. */
+  private replaceActive(backend: ActiveBackend<B>, id = this.current.id): void {
+    const old = this.current
+    this.current = { id, backend, inFlight: 0 }
+    this.retire(old)
+  }
+
+  /** A workspace's backend: its server's when it is connected, else its database's (opened by the caller's `open`). */
+  private async openBackend(id: string): Promise<ActiveBackend<B>> {
+    const known = this.connected.get(id)
+    return known ? this.remoteBackend(id, known) : this.options.open({ id, dataDir: this.registry.dataDir(id) })
+  }
+
+  private remoteBackend(id: string, known: Connected): RemoteBackend {
+    const opened = openToken(known, this.seals)
+    const options = {
+      url: known.url,
+      via: this.viaId,
+      token: 'token' in opened ? opened.token : undefined,
+      tokenProblem: 'problem' in opened ? opened.problem : undefined,
+      now: this.options.now,
+      onConnection: (connection: RemoteConnection) => {
+        // A backend of a workspace that was deleted or reconnected meanwhile reports to nobody.
+        const current = this.connected.get(id)
+        if (current?.url !== known.url || current.token.data !== known.token.data) return
+        const changed = current.connection.status !== connection.status || current.connection.message !== connection.message
+        current.connection = connection
+        if (changed) this.options.onConnectionChange?.(id, connection)
+      }
+    }
+    return this.options.remote ? this.options.remote(options) : new RemoteBackend(options)
+  }
+
+  /** Reads a workspace folder's connection, if it has one (a broken file is reported, and the workspace listed as local). */
+  private loadConnection(id: string): void {
+    try {
+      const connection = readConnection(this.registry.dataDir(id))
+      if (connection) this.connected.set(id, { ...connection, connection: { status: 'unknown' } })
+    } catch (error) {
+      this.options.warn?.(error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  /** Checks a server address and token (400s naming `remote.url` / `remote.token`), then asks the server whose the token is. */
+  private async connect(remote: unknown): Promise<Connection> {
+    const { url, token } = fields(remote, ['url', 'token'], 'remote')
+    const problem = remoteUrlProblem(url) ?? remoteTokenProblem(token)
+    if (problem) throw badRequest(problem)
+    const normalized = normalizeRemoteUrl(url as string)!
+    const account = await (this.options.probe ?? probeRemote)(normalized, token as string, { via: this.viaId })
+    return { url: normalized, account, token: sealToken(token as string, this.seals) }
+  }
+
+  private tokenOf(known: Connection): string | undefined {
+    const opened = openToken(known, this.seals)
+    return 'token' in opened ? opened.token : undefined
+  }
+
+  private get seals(): readonly TokenSeal[] {
+    return this.options.seals?.length ? this.options.seals : [fileSeal]
+  }
+
+  private now(): string {
+    return (this.options.now?.() ?? new Date()).toISOString()
+  }
+
+  private present(entry: RegistryEntry, activeId: string): Workspace {
+    const workspace: Workspace = { id: entry.id, name: entry.name, createdAt: entry.createdAt, active: entry.id === activeId }
+    const known = this.connected.get(entry.id)
+    if (known) {
+      // The active workspace's backend knows when it last heard from the server; the others, when they were last asked.
+      const backend = entry.id === this.current.id ? this.current.backend : undefined
+      const live = backend instanceof RemoteBackend && backend.url === known.url ? backend.connection : undefined
+      const connection = live && live.status !== 'unknown' ? live : known.connection
+      workspace.remote = { url: known.url, account: { ...known.account }, connection: { ...connection } }
+    }
+    return workspace
   }
 
   private retire(slot: Slot<B>): void {
@@ -210,6 +387,14 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   }
 }
 
-function present(entry: RegistryEntry, activeId: string): Workspace {
-  return { id: entry.id, name: entry.name, createdAt: entry.createdAt, active: entry.id === activeId }
+/**
+ * The named members of a JSON object body (anything else in it is ignored, as /v1 ignores unknown fields); a
+ * body that is not an object is a 400 naming `prefix`.
+ */
+function fields<K extends string>(value: unknown, names: readonly K[], prefix = 'body'): Partial<Record<K, unknown>> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${prefix}: must be object`)
+  const record = value as Record<string, unknown>
+  const picked: Partial<Record<K, unknown>> = {}
+  for (const name of names) if (record[name] !== undefined) picked[name] = record[name]
+  return picked
 }

@@ -1,16 +1,21 @@
-// `/app/workspaces`: list, create, rename, delete and activate local workspaces. Answered by whatever keeps the
-// workspaces (the host: the desktop app, `quire serve --home`; or the one workspace of `quire serve --data`),
-// with the same JSON, statuses and error envelope as /v1.
+// `/app/workspaces`: list, create (on this computer or connected to a server), rename or reconnect, delete,
+// activate and check workspaces. Answered by whatever keeps the workspaces (the host: the desktop app,
+// `quire serve --home`; or the one workspace of `quire serve --data`), with the same JSON, statuses and error
+// envelope as /v1.
 import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
 import { ApiError, badRequest, conflict, notFound } from '../api/errors'
 
 /** What answers the workspace operations. Write operations throw `ApiError`s (400/404/409). */
 export interface WorkspaceDirectory {
   list(): WorkspaceList
-  create(name: unknown): Promise<Workspace>
-  rename(id: string, name: unknown): Promise<Workspace>
+  /** `{name}` or `{name, remote: {url, token}}` (WorkspaceInput). */
+  create(input: unknown): Promise<Workspace>
+  /** `{name?, remote?: {url?, token?}}` (WorkspacePatch). */
+  update(id: string, input: unknown): Promise<Workspace>
   remove(id: string): Promise<void>
   activate(id: string): Promise<Workspace>
+  /** Asks a connected workspace's server again now. */
+  check(id: string): Promise<Workspace>
 }
 
 /** True for `/app/workspaces` and the paths under it. */
@@ -39,7 +44,7 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
   const unknown = () => errorResponse(404, `No operation ${method} ${pathname}`)
   if (rest.length === 0) {
     if (method === 'GET' || method === 'HEAD') return json(200, directory.list())
-    if (method === 'POST') return json(201, await directory.create((await readBody(request)).name))
+    if (method === 'POST') return json(201, await directory.create(await readBody(request)))
     return unknown()
   }
   let id: string
@@ -49,7 +54,7 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
     throw notFound('Workspace')
   }
   if (rest.length === 1) {
-    if (method === 'PATCH') return json(200, await directory.rename(id, (await readBody(request)).name))
+    if (method === 'PATCH') return json(200, await directory.update(id, await readBody(request)))
     if (method === 'DELETE') {
       await directory.remove(id)
       return new Response(null, { status: 204 })
@@ -57,6 +62,7 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
     return unknown()
   }
   if (rest.length === 2 && rest[1] === 'activate' && method === 'POST') return json(200, await directory.activate(id))
+  if (rest.length === 2 && rest[1] === 'check' && method === 'POST') return json(200, await directory.check(id))
   return unknown()
 }
 
@@ -94,8 +100,9 @@ export function singleWorkspaceDirectory(workspace: Omit<Workspace, 'active'>): 
   return {
     list: () => ({ items: [{ ...workspace, active: true }], active: workspace.id, switchable: false }),
     create: refuse,
-    rename: refuse,
+    update: refuse,
     remove: refuse,
-    activate: refuse
+    activate: refuse,
+    check: refuse
   }
 }

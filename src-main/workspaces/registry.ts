@@ -1,13 +1,14 @@
 // The list of local workspaces under a home folder: `workspaces.json` beside `workspaces/<id>/quire.db`.
 // Plain Node (no electron): the desktop app and `quire serve --home` share it.
 import { randomBytes } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { WORKSPACE_ID_PATTERN, normalizeWorkspaceName, workspaceNameProblem } from '../../src-shared/workspaces'
 import { badRequest, conflict, notFound } from '../api/errors'
 import { slugify as slugTitle } from '../../src-shared/slug'
 import { workspaceFile } from '../server/workspace'
+import { writeFileAtomic } from './atomicFile'
 
 export interface RegistryEntry {
   id: string
@@ -159,25 +160,7 @@ export class WorkspaceRegistry {
 
   /** Atomic replace; the in-memory list changes only once the file did. */
   private write(next: RegistryFile): void {
-    const path = join(this.home, REGISTRY_FILE)
-    const temp = `${path}.tmp-${process.pid}-${randomSuffix()}`
-    try {
-      const fd = openSync(temp, 'w', 0o600)
-      try {
-        writeSync(fd, `${JSON.stringify(next, null, 2)}\n`)
-        fsyncSync(fd)
-      } finally {
-        closeSync(fd)
-      }
-      renameSync(temp, path)
-    } catch (error) {
-      try {
-        unlinkSync(temp)
-      } catch {
-        // never written, or already renamed
-      }
-      throw error
-    }
+    writeFileAtomic(join(this.home, REGISTRY_FILE), `${JSON.stringify(next, null, 2)}\n`)
     this.file = next
   }
 }

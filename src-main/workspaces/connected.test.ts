@@ -1,0 +1,214 @@
+// Connected workspaces in the host: created once the server names the token's account, answered by that server,
+// reconnected with a new token, checked, reopened, deleted. The server is a real Quire test server on loopback.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { RemoteConnection, Workspace, WorkspaceList } from '../../src-shared/workspaces'
+import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
+import { probeRemote } from '../backend/remoteBackend'
+import { userRepository } from '../storage/repositories/userRepository'
+import { startTestServer, type TestServer } from '../testing/harness'
+import { tempDirs } from '../testing/tempDirs'
+import { CONNECTION_FILE, type TokenSeal } from './connection'
+import { WorkspaceHost, type WorkspaceHostOptions } from './host'
+import { REGISTRY_FILE } from './registry'
+
+const tempHome = tempDirs('connected')
+const hosts: WorkspaceHost<LocalBackend>[] = []
+const servers: TestServer[] = []
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.close()
+  for (const t of servers.splice(0)) await t.close()
+})
+
+async function remoteServer(): Promise<TestServer> {
+  const t = await startTestServer()
+  servers.push(t)
+  return t
+}
+
+async function openHost(home: string, options: Partial<WorkspaceHostOptions<LocalBackend>> = {}) {
+  const host = await WorkspaceHost.open<LocalBackend>({ home, open: ({ dataDir }) => openLocalBackend({ dataDir }), warn: () => {}, ...options })
+  hosts.push(host)
+  return host
+}
+
+async function closeHost(host: WorkspaceHost<LocalBackend>) {
+  hosts.splice(hosts.indexOf(host), 1)
+  await host.close()
+}
+
+/** Calls the host as the desktop bridge does: workspace operations as they are, /v1 as the workspace's own user. */
+async function call<T = any>(host: WorkspaceHost<LocalBackend>, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const init: RequestInit = { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }
+  const request = new Request(`http://quire.localhost${path}`, init)
+  const res = path.startsWith('/v1') ? await host.use((b) => b.request(request)) : await host.fetch(request)
+  const text = await res.text()
+  return { status: res.status, body: text ? JSON.parse(text) : undefined }
+}
+
+const list = async (host: WorkspaceHost<LocalBackend>) => (await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body
+
+describe('connected workspaces', () => {
+  it('connects once the server names the account, keeps the token in the folder only, and answers /v1 from the server', async () => {
+    const home = tempHome()
+    const remote = await remoteServer()
+    const host = await openHost(home)
+
+    const created = await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Team docs', remote: { url: `${remote.url}/v1/`, token: remote.owner.token } })
+    expect(created).toEqual({
+      status: 201,
+      body: {
+        id: expect.stringMatching(/^team-docs-[a-z0-9]{6}$/),
+        name: 'Team docs',
+        createdAt: expect.any(String),
+        active: false,
+        remote: {
+          url: remote.url,
+          account: { id: remote.owner.user.id, displayName: remote.owner.user.display_name, email: remote.owner.user.email },
+          connection: { status: 'online', checkedAt: expect.any(String) }
+        }
+      }
+    })
+    const id = created.body.id
+    // The token is in the workspace's folder, readable by this user only; never in the list, its file or an answer.
+    const file = join(home, 'workspaces', id, CONNECTION_FILE)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(file, 'utf8')).token).toEqual({ seal: 'file', data: remote.owner.token })
+    expect(readFileSync(join(home, REGISTRY_FILE), 'utf8')).not.toContain(remote.owner.token)
+    expect(JSON.stringify(await list(host))).not.toContain(remote.owner.token)
+
+    // Active: /v1 is the server's, as the token's account; writes land there.
+    await call(host, 'POST', `/app/workspaces/${id}/activate`)
+    const orgs = await call(host, 'GET', '/v1/orgs')
+    expect(orgs.body.items.map((o: { id: string }) => o.id)).toEqual([remote.orgId])
+    const space = await call(host, 'POST', `/v1/orgs/${remote.orgId}/spaces`, { title: 'From the app' })
+    expect(space.status).toBe(201)
+    expect((await remote.owner.api.get(`/v1/spaces/${space.body.id}`)).body.title).toBe('From the app')
+    // Local workspaces are untouched by it.
+    await call(host, 'POST', '/app/workspaces/local/activate')
+    expect((await call(host, 'GET', '/v1/orgs')).body.items.map((o: { id: string }) => o.id)).not.toContain(remote.orgId)
+
+    // Reopened, the workspace is still connected (the folder says so), its status unknown until it is asked.
+    await closeHost(host)
+    const again = await openHost(home)
+    expect((await list(again)).items.find((w) => w.id === id)?.remote).toMatchObject({ url: remote.url, connection: { status: 'unknown' } })
+    await call(again, 'POST', `/app/workspaces/${id}/activate`)
+    expect((await call(again, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('From the app')
+    expect((await list(again)).items.find((w) => w.id === id)?.remote?.connection.status).toBe('online')
+
+    // Deleting it removes its folder, token included.
+    await call(again, 'POST', '/app/workspaces/local/activate')
+    expect((await call(again, 'DELETE', `/app/workspaces/${id}`)).status).toBe(204)
+    expect(existsSync(join(home, 'workspaces', id))).toBe(false)
+  })
+
+  it('refuses what cannot connect, naming the field, and creates nothing', async () => {
+    const home = tempHome()
+    const remote = await remoteServer()
+    let probes = 0
+    const host = await openHost(home, { probe: (url, token, options) => (probes++, probeRemote(url, token, options)) })
+    const attempt = (body: unknown) => call(host, 'POST', '/app/workspaces', body)
+    const error = (message: string | RegExp) => ({ status: 400, body: { error: { code: 400, message: typeof message === 'string' ? message : expect.stringMatching(message) } } })
+
+    expect(await attempt({ name: 'X', remote: { token: 't' } })).toEqual(error('remote.url: is required'))
+    expect(await attempt({ name: 'X', remote: { url: 'ftp://example.com', token: 't' } })).toEqual(error('remote.url: must be an http:// or https:// address, without user, query or fragment'))
+    expect(await attempt({ name: 'X', remote: { url: 'https://ada:secret@example.com', token: 't' } })).toEqual(error(/^remote\.url: must be an http/))
+    expect(await attempt({ name: 'X', remote: { url: remote.url } })).toEqual(error('remote.token: is required'))
+    expect(await attempt({ name: 'X', remote: { url: remote.url, token: 'two words' } })).toEqual(error('remote.token: must be printable characters without spaces'))
+    expect(await attempt({ name: 'X', remote: 'https://example.com' })).toEqual(error('remote: must be object'))
+    expect(probes, 'nothing malformed is sent to a server').toBe(0)
+    // A taken name is refused before the server is asked.
+    expect(await attempt({ name: 'local', remote: { url: remote.url, token: remote.owner.token } })).toEqual({
+      status: 409,
+      body: { error: { code: 409, message: 'name: a workspace named “Local” already exists' } }
+    })
+    expect(probes).toBe(0)
+
+    expect(await attempt({ name: 'X', remote: { url: remote.url, token: 'revoked' } })).toEqual(error(/^remote\.token: 127\.0\.0\.1:\d+ refused the token/))
+    expect(probes).toBe(1)
+    expect((await list(host)).items.map((w) => w.name)).toEqual(['Local'])
+    expect(readdirSync(join(home, 'workspaces'))).toEqual(['local'])
+  })
+
+  it('takes a new token for the same account, refuses another account’s, and cannot connect a local workspace', async () => {
+    const home = tempHome()
+    const remote = await remoteServer()
+    const host = await openHost(home)
+    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+
+    // The token is revoked on the server: requests answer 401 naming the server, and the list says refused.
+    const newToken = 'qr_fresh_owner_token_1'
+    const db = remote.server.api.services.db
+    db.prepare('DELETE FROM tokens WHERE user_id = ?').run(remote.owner.user.id)
+    remote.server.api.services.writes++
+    const refused = await call(host, 'GET', '/v1/orgs')
+    expect(refused).toEqual({ status: 401, body: { error: { code: 401, message: expect.stringContaining("refused this workspace's token") } } })
+    expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.connection).toMatchObject({ status: 'refused', message: expect.stringContaining('refused') })
+
+    const other = await remote.user({ role: 'admin', name: 'Bob' })
+    expect(await call(host, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: other.token } })).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: expect.stringMatching(/^remote\.token: the token is Bob’s; this workspace is .+’s view of 127\.0\.0\.1:\d+/) } }
+    })
+
+    // A new token of the same account: saved, and the active workspace answers through it at once.
+    userRepository(db).addToken(remote.owner.user.id, newToken, 'test', new Date().toISOString())
+    remote.server.api.services.writes++
+    const updated = await call<Workspace>(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: 'Team docs', remote: { token: newToken } })
+    expect(updated).toMatchObject({ status: 200, body: { name: 'Team docs', remote: { connection: { status: 'online' } } } })
+    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(200)
+    expect(JSON.parse(readFileSync(join(home, 'workspaces', ws.id, CONNECTION_FILE), 'utf8')).token.data).toBe(newToken)
+
+    expect(await call(host, 'PATCH', '/app/workspaces/local', { remote: { url: remote.url, token: newToken } })).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'remote: this workspace is on this computer and cannot be connected to a server' } }
+    })
+    expect(await call(host, 'PATCH', `/app/workspaces/${ws.id}`, {})).toEqual({ status: 400, body: { error: { code: 400, message: 'body: give name, remote or both' } } })
+  })
+
+  it('checks a server on demand, tells when a connection changes, and keeps unreachable servers listed', async () => {
+    const home = tempHome()
+    const remote = await remoteServer()
+    const changes: [string, RemoteConnection['status'], string?][] = []
+    const host = await openHost(home, { onConnectionChange: (id, connection) => changes.push([id, connection.status, connection.message]) })
+    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+
+    // Not active: checked with a backend of its own.
+    expect((await call<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)).body.remote?.connection.status).toBe('online')
+    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    await servers.splice(0)[0]!.close()
+    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(502)
+    const checked = await call<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)
+    expect(checked.body.remote?.connection).toEqual({ status: 'unreachable', checkedAt: expect.any(String), message: expect.stringContaining('connection refused') })
+    // Told once: the server went away (it was online since it was connected; checking it again changed nothing).
+    expect(changes).toEqual([[ws.id, 'unreachable', expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+: connection refused$/)]])
+    expect(await call(host, 'POST', '/app/workspaces/local/check')).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'This workspace is on this computer: there is no server to check' } }
+    })
+  })
+
+  it('seals the token with the first seal it has; a host without that seal says how to fix it', async () => {
+    const home = tempHome()
+    const remote = await remoteServer()
+    const reversed: TokenSeal = { kind: 'os', seal: (t) => [...t].reverse().join(''), open: (s) => [...s].reverse().join('') }
+    const host = await openHost(home, { seals: [reversed] })
+    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    expect(readFileSync(join(home, 'workspaces', ws.id, CONNECTION_FILE), 'utf8')).not.toContain(remote.owner.token)
+    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(200)
+    await closeHost(host)
+
+    // The same home served headless (no keychain): the workspace opens and says why it cannot answer.
+    const headless = await openHost(home)
+    expect(await call(headless, 'GET', '/v1/orgs')).toEqual({
+      status: 401,
+      body: { error: { code: 401, message: expect.stringContaining('saved in the system keychain by the Quire desktop app') } }
+    })
+    // A new token entered there is sealed as that process can, and works.
+    expect((await call(headless, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: remote.owner.token } })).status).toBe(200)
+    expect((await call(headless, 'GET', '/v1/orgs')).status).toBe(200)
+  })
+})
