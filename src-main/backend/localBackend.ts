@@ -1,7 +1,7 @@
 import { buildApi, type Api, type BuildOptions } from '../api/app'
 import type { Clock } from '../api/clock'
 import type { Services } from '../api/context'
-import { bootstrapWorkspace, openWorkspace, startMaintenance } from '../server/workspace'
+import { bootstrapWorkspace, openWorkspace, startMaintenance, type WorkspaceAccount } from '../server/workspace'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
 import type { WorkspaceBackend } from './backend'
@@ -35,6 +35,8 @@ export interface LocalBackendOptions {
   logger?: boolean
   /** Non-API routes (the renderer's static files), as `buildApi`'s `extend`. */
   extend?: BuildOptions['extend']
+  /** A connected workspace's local copy: its owner is the server's account (no organization of its own is made). */
+  account?: WorkspaceAccount
 }
 
 /**
@@ -50,7 +52,7 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
     const { services } = workspace
     const boot = services.db
       .transaction(() => {
-        const result = bootstrapWorkspace(services, ownerToken)
+        const result = bootstrapWorkspace(services, ownerToken, opts.account)
         if (label) repository(services.db, userRepository).replaceLabelledToken(result.owner.id, ownerToken, label, services.clock.now().toISOString())
         return result
       })

@@ -313,6 +313,8 @@ export function storeDocument(db: Db, markdown: string): string {
 }
 
 export interface WriteRevisionInput {
+  /** The revision's id when it has one already (a connected workspace's copy of a server's revision); else a new one. */
+  id?: string
   spaceId: string
   changeRequestId?: string | null
   parents: string[]
@@ -338,7 +340,7 @@ export interface WriteRevisionInput {
  */
 export function writeRevision(db: Db, input: WriteRevisionInput): string {
   const s = st(db)
-  const id = newId()
+  const id = input.id ?? newId()
   s.insertRevision.run(
     id, input.spaceId, JSON.stringify(input.parents), input.type, input.git ? JSON.stringify(input.git) : null,
     input.createdBy, input.now, input.changeRequestId ?? null

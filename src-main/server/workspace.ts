@@ -64,16 +64,31 @@ export interface Bootstrap {
   organizationId?: string
 }
 
+/** The user a connected workspace's local copy belongs to: the account its token names on the server. */
+export interface WorkspaceAccount {
+  id: string
+  displayName: string
+  email?: string
+}
+
 /**
  * First start of an empty workspace: creates the owner, one organization (owner as admin) and a token.
- * On later starts returns the owner. `token`, when given, is made a valid owner token.
+ * On later starts returns the owner. `token`, when given, is made a valid owner token. With `account` (a
+ * connected workspace's local copy) the owner is that account, with its server's id, and no organization is
+ * made: the copy holds the server's.
  */
-export function bootstrapWorkspace(services: Services, token?: string): Bootstrap {
+export function bootstrapWorkspace(services: Services, token?: string, account?: WorkspaceAccount): Bootstrap {
   const { db, clock } = services
   const users = repository(db, userRepository)
   const orgs = repository(db, organizationRepository)
   return db.transaction((): Bootstrap => {
     const now = clock.now().toISOString()
+    if (account) {
+      const owner = users.upsert(account, now)
+      db.prepare("INSERT INTO settings (key, value) VALUES ('owner', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(owner.id)
+      if (token) users.addToken(owner.id, token, 'serve --token', now)
+      return { owner }
+    }
     const ownerId = db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get()
     let owner = ownerId ? users.get(ownerId) : undefined
     let result: Bootstrap

@@ -27,6 +27,10 @@ export function userRepository(db: Db) {
     'INSERT INTO tokens (id, user_id, token_hash, label, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (token_hash) DO UPDATE SET label = excluded.label'
   )
   const manyById = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))')
+  const upsertById = db.prepare(
+    `INSERT INTO users (id, display_name, email, photo_url, created_at) VALUES (@id, @display_name, @email, @photo_url, @created_at)
+     ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, email = excluded.email, photo_url = excluded.photo_url`
+  )
 
   return {
     get: (id: string) => byId.get(id),
@@ -49,6 +53,20 @@ export function userRepository(db: Db) {
       }
       insert.run(row)
       return byId.get(row.id)!
+    },
+    /**
+     * A user known by its id elsewhere (a connected workspace's server): added with that id, or brought up to date.
+     * No address (the server shows none) becomes one that cannot be mistaken for a real one.
+     */
+    upsert(input: { id: string; displayName: string; email?: string | null; photoURL?: string | null }, now: string): UserRow {
+      upsertById.run({
+        id: input.id,
+        display_name: input.displayName,
+        email: input.email || `${input.id}@users.invalid`,
+        photo_url: input.photoURL ?? null,
+        created_at: now
+      })
+      return byId.get(input.id)!
     },
     /** Stores a token's hash; the token itself is never stored. Adding an existing token is a no-op. */
     addToken(userId: string, token: string, label: string, now: string): void {
