@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BridgeRequest, BridgeResponse } from '../../../src-shared/ipc.ts'
-import { createApiClient, WORKSPACE_CHANGED } from './apiClient.ts'
+import { createApiClient, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED } from './apiClient.ts'
 import { ApiError } from './apiError.ts'
 
 /** A server that answers from `active` and refuses requests meant for another workspace, as `quire serve --home`. */
@@ -86,5 +86,78 @@ describe('createApiClient request options', () => {
     const refused = await client.request('POST', '/v1/x', {}, { onHeaders: (h) => answered.push(h) }).catch((error: unknown) => error)
     expect((refused as ApiError).status).toBe(412)
     expect(answered.map((h) => h.etag)).toEqual(['"r1"', '"r1"'])
+  })
+})
+
+/** A `--home` server whose active workspace is connected: every /v1 answer says how the connection is. */
+function fakeConnectedServer() {
+  const server = { status: 'online' as string | null, answer: { status: 200, body: '{"ok":true}' } }
+  const send = async (req: BridgeRequest): Promise<BridgeResponse> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    // The workspace operations are answered by the host itself: no status on them.
+    if (server.status && req.path.startsWith('/v1')) headers['quire-remote-status'] = server.status
+    return { status: server.answer.status, headers, body: server.answer.body }
+  }
+  return { server, client: createApiClient({ send, transport: 'http', hasCredentials: true }) }
+}
+
+const envelope = (code: number, message: string) => JSON.stringify({ error: { code, message } })
+
+describe('createApiClient and a connected workspace’s status', () => {
+  it('tells its listeners the first status it sees and each change, not every answer', async () => {
+    const { server, client } = fakeConnectedServer()
+    const seen: string[] = []
+    const stop = client.onRemoteStatus((status) => seen.push(status))
+    await client.request('GET', '/v1/user')
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toEqual(['online'])
+
+    server.status = 'unreachable'
+    server.answer = { status: 502, body: envelope(502, 'Could not reach docs.example.com: connection refused') }
+    await client.request('GET', '/v1/orgs').catch(() => {})
+    await client.request('GET', '/v1/orgs').catch(() => {})
+    // An answer without the header (the workspace list) changes nothing.
+    server.answer = { status: 200, body: '{"items":[]}' }
+    await client.request('GET', '/app/workspaces')
+    server.status = 'online'
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toEqual(['online', 'unreachable', 'online'])
+
+    stop()
+    server.status = 'refused'
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toHaveLength(3)
+  })
+
+  it('starts over after a switch of its own: the new workspace’s first status is told', async () => {
+    const { client } = fakeConnectedServer()
+    const seen: string[] = []
+    client.onRemoteStatus((status) => seen.push(status))
+    await client.request('GET', '/v1/user')
+    client.expectWorkspace('docs-a1b2c3')
+    await client.request('GET', '/v1/user')
+    expect(seen).toEqual(['online', 'online'])
+  })
+
+  it('marks a token the server refused and a server out of reach, but not this app’s own 401 or 502', async () => {
+    const { server, client } = fakeConnectedServer()
+    const fail = () => client.request('GET', '/v1/orgs').catch((error: unknown) => error as ApiError)
+
+    server.status = 'refused'
+    server.answer = { status: 401, body: envelope(401, "docs.example.com refused this workspace's token (revoked): enter a new one in Manage workspaces") }
+    expect(await fail()).toMatchObject({ status: 401, code: REMOTE_REFUSED, message: expect.stringContaining("refused this workspace's token") })
+
+    server.status = 'unreachable'
+    for (const status of [502, 504]) {
+      server.answer = { status, body: envelope(status, 'docs.example.com did not answer within 30 s') }
+      expect(await fail()).toMatchObject({ status, code: REMOTE_UNREACHABLE, message: 'docs.example.com did not answer within 30 s' })
+    }
+
+    // The loopback server refusing this window's own token says nothing about the connection.
+    server.status = null
+    server.answer = { status: 401, body: envelope(401, 'The token is unknown or has been revoked') }
+    expect(await fail()).toMatchObject({ status: 401, code: '401' })
+    server.answer = { status: 502, body: envelope(502, 'Bad gateway') }
+    expect(await fail()).toMatchObject({ status: 502, code: '502' })
   })
 })

@@ -1,7 +1,7 @@
 // The renderer's API client over any transport (the desktop bridge or HTTP): JSON in and out, the addendum's
 // error envelope as ApiError, and the workspace a window shows. Pure (no window): tested under Node.
 import { type BridgeBody, type BridgeRequest, type BridgeResponse } from '../../../src-shared/ipc.ts'
-import { WORKSPACE_HEADER } from '../../../src-shared/workspaces.ts'
+import { REMOTE_STATUS_HEADER, WORKSPACE_HEADER, type RemoteStatus } from '../../../src-shared/workspaces.ts'
 import { ApiError, toApiError } from './apiError.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -19,6 +19,11 @@ export interface ApiClient {
   onWorkspaceChanged(listener: (workspaceId: string) => void): () => void
   /** This window switched itself: requests from now on are meant for `workspaceId`. */
   expectWorkspace(workspaceId: string): void
+  /**
+   * Called when an answer of a connected workspace says its connection is not what the last one said
+   * (`quire-remote-status`: the server went out of reach, refused the token, answers again). Returns the unsubscribe.
+   */
+  onRemoteStatus(listener: (status: RemoteStatus) => void): () => void
 }
 
 /** Headers of one request, and the answer's headers for the few callers that read them (ETag). */
@@ -32,6 +37,12 @@ export type Send = (req: BridgeRequest) => Promise<BridgeResponse>
 
 /** The code of the error a request gets when another window switched the server's workspace meanwhile. */
 export const WORKSPACE_CHANGED = 'workspace_changed'
+/** The code of a 401 from a connected workspace whose server refused its token (not this app's own token). */
+export const REMOTE_REFUSED = 'remote_refused'
+/** The code of a 502/504 from a connected workspace whose server could not be reached or did not answer. */
+export const REMOTE_UNREACHABLE = 'remote_unreachable'
+
+const REMOTE_STATUSES: readonly string[] = ['online', 'unreachable', 'refused', 'unknown'] satisfies RemoteStatus[]
 
 function parseJson(body: BridgeBody | null): unknown {
   if (body === null) return undefined
@@ -48,6 +59,9 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
   // The workspace this window shows, as the server names it (only a `--home` server does).
   let shown: string | null = null
   const listeners = new Set<(workspaceId: string) => void>()
+  // The connection status the last answer of a connected workspace gave; only /v1 answers of one carry it.
+  let remoteStatus: RemoteStatus | null = null
+  const statusListeners = new Set<(status: RemoteStatus) => void>()
   return {
     transport,
     hasCredentials,
@@ -57,6 +71,12 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
     },
     expectWorkspace(workspaceId) {
       shown = workspaceId
+      // Another workspace, another connection (or none): its first answer says how it is.
+      remoteStatus = null
+    },
+    onRemoteStatus(listener) {
+      statusListeners.add(listener)
+      return () => void statusListeners.delete(listener)
     },
     async request<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
       const req: BridgeRequest = {
@@ -81,12 +101,24 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
         shown = answered
         if (sentFor !== null) for (const listener of listeners) listener(answered)
       }
+      const status = res.headers[REMOTE_STATUS_HEADER]
+      const remote = status !== undefined && REMOTE_STATUSES.includes(status) ? (status as RemoteStatus) : null
+      if (remote && remote !== remoteStatus) {
+        remoteStatus = remote
+        for (const listener of statusListeners) listener(remote)
+      }
       const payload = parseJson(res.body)
       // Refused because the window showed another workspace: the listeners tell the user, once, not each request.
       if (res.status === 409 && answered && sentFor !== null && answered !== sentFor) {
         throw new ApiError(409, WORKSPACE_CHANGED, toApiError(res.status, payload).message)
       }
-      if (res.status >= 400) throw toApiError(res.status, payload)
+      if (res.status >= 400) {
+        const error = toApiError(res.status, payload)
+        // The connected workspace's server, not this app, refused or could not be asked: screens say so.
+        if (res.status === 401 && remote === 'refused') throw new ApiError(401, REMOTE_REFUSED, error.message, error.details)
+        if ((res.status === 502 || res.status === 504) && remote === 'unreachable') throw new ApiError(res.status, REMOTE_UNREACHABLE, error.message, error.details)
+        throw error
+      }
       return payload as T
     },
   }
