@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications'
 import type { UseFormReturnType } from '@mantine/form'
-import { ApiError, fieldError, WORKSPACE_CHANGED } from '../api/client.ts'
+import { ApiError, WORKSPACE_CHANGED } from '../api/client.ts'
+import { formFieldError } from './formErrors.ts'
 
 /** A toast for an error that has no field to sit beside: the API's own message, never a stack. */
 export function notifyError(error: unknown, title = 'That did not work'): void {
@@ -18,7 +19,8 @@ export function notifySuccess(message: string): void {
 
 /**
  * Puts a 400/409 answer that names a field of this form beside that field (`title: must be at most 50
- * characters` → under Title); anything else becomes a toast. `aliases` maps API field names to form paths.
+ * characters` → under Title); anything else becomes a toast. `aliases` maps API names to form paths, by the
+ * message's whole path (`remote.url`) or its first field (`remote`): see `formFieldError`.
  */
 export function applyFormError<T extends Record<string, unknown>>(
   form: UseFormReturnType<T>,
@@ -27,18 +29,10 @@ export function applyFormError<T extends Record<string, unknown>>(
 ): void {
   // Refused because another window switched workspaces: the shell says so once and leaves this screen.
   if (error instanceof ApiError && error.code === WORKSPACE_CHANGED) return
-  const blamed = fieldError(error)
+  const blamed = formFieldError(error, form.getValues(), aliases)
   if (blamed) {
-    const path = aliases[blamed.field] ?? blamed.field
-    if (path in form.getValues()) {
-      form.setFieldError(path, capitalize(blamed.rule))
-      return
-    }
+    form.setFieldError(blamed.path, blamed.message)
+    return
   }
   notifyError(error)
-}
-
-/** The rule as a sentence; one that starts with an address keeps it as written ("http://… could not be reached"). */
-function capitalize(text: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1)
 }
