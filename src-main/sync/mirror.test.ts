@@ -256,6 +256,17 @@ describe('mirror: server → local copy', () => {
     expect((await expectSameAnswer(`/v1/spaces/${h}/search?query=paragraph`)).items.map((p: any) => p.title)).toEqual(['Guide'])
   })
 
+  it('a space or change request pulled first brings what holds it: its organization, collections and space', async () => {
+    const s = await seed()
+    const { mirror } = await openCopy()
+    await mirror.pullChangeRequest(s.handbook.id, String(s.typos.number))
+    await mirror.pullSpace(s.internals.id)
+    await expectSameAnswer(`/v1/orgs/${t.orgId}/collections`)
+    await expectSameAnswer(`/v1/spaces/${s.internals.id}`)
+    await expectSameAnswer(`/v1/spaces/${s.handbook.id}`)
+    await expectSameAnswer(`/v1/spaces/${s.handbook.id}/change-requests/${s.typos.number}/content/pages`)
+  })
+
   it('leaves alone the change requests the copy keeps (writes the server does not have yet)', async () => {
     const s = await seed()
     let held: string | undefined

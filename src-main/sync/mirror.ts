@@ -231,10 +231,13 @@ export function createMirror(db: Db, get: RemoteGet, options: MirrorOptions = {}
     })
   }
 
-  /** Makes sure the space's organization and parent collection are in the copy (a space pulled before them). */
+  /**
+   * Makes sure the space's organization is in the copy, and the parent collection of a space new to the copy (a
+   * space pulled before the organizations). A space the copy has keeps a parent the account cannot see at the root.
+   */
   async function ensureContainers(space: Space): Promise<void> {
-    const missing = !rows.organizationExists(space.organization) || (!!space.parent && !rows.collectionExists(space.parent))
-    if (missing) await pullOrganizations()
+    const newParent = !!space.parent && !rows.spaceExists(space.id) && !rows.collectionExists(space.parent)
+    if (!rows.organizationExists(space.organization) || newParent) await pullOrganizations()
     if (!rows.organizationExists(space.organization)) {
       throw new MirrorError(404, `Organization ${space.organization} of space ${space.id} is not among the account's organizations`)
     }
