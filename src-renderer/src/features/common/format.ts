@@ -1,8 +1,14 @@
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' })
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
 
 export function formatDate(iso: string | undefined): string {
   return iso ? dateFormat.format(new Date(iso)) : '—'
+}
+
+/** The time of day, to the second ("14:05:09"): when something was last tried. */
+export function formatTime(iso: string | undefined): string {
+  return iso ? timeFormat.format(new Date(iso)) : '—'
 }
 
 /** "3 days ago", "in 2 hours", "yesterday". */

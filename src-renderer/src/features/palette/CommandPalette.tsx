@@ -3,6 +3,7 @@ import { Text } from '@mantine/core'
 import { Spotlight } from '@mantine/spotlight'
 import {
   IconBuilding,
+  IconCloud,
   IconDatabase,
   IconFileText,
   IconFolder,
@@ -34,6 +35,7 @@ const ICONS = {
   page: IconFileText,
   space: IconFileText,
   workspace: IconDatabase,
+  'connected-workspace': IconCloud,
 } as const
 
 /** Ctrl/Cmd+K: jump to any loaded space or collection, any screen, or start a common action. */

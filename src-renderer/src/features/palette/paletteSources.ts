@@ -4,13 +4,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { fetchPage } from '../../api/lists.ts'
 import type { Collection, OrgSearchSpace, Space, Workspace, WorkspaceList } from '../../api/types.ts'
 import { collectionsQuery, spacesQuery } from '../content/queries.ts'
+import { remoteHost } from '../workspaces/remote.ts'
 
 export interface PaletteItem {
   id: string
   group: string
   label: string
   description?: string
-  icon: 'space' | 'collection' | 'screen' | 'action' | 'org' | 'page' | 'workspace'
+  icon: 'space' | 'collection' | 'screen' | 'action' | 'org' | 'page' | 'workspace' | 'connected-workspace'
   emoji?: string
   /** Extra words that match (e.g. a collection path). */
   keywords?: string
@@ -102,8 +103,10 @@ export function workspaceItems(list: WorkspaceList | undefined, switchTo: (works
       id: `workspace-${w.id}`,
       group: 'Switch workspace',
       label: `Switch to workspace ${w.name}`,
-      keywords: 'workspace database',
-      icon: 'workspace',
+      // A connected workspace says which server it is (and is found by it).
+      ...(w.remote ? { description: remoteHost(w.remote.url) } : {}),
+      keywords: w.remote ? 'workspace connected server remote' : 'workspace database',
+      icon: w.remote ? 'connected-workspace' : 'workspace',
       run: () => switchTo(w),
     }))
 }

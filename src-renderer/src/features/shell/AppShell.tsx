@@ -9,7 +9,8 @@ import { RouterNavLink } from '../common/links.tsx'
 import { SignedOut } from '../common/SignedOut.tsx'
 import { orgsQuery, userQuery } from '../orgs/queries.ts'
 import { CommandPalette } from '../palette/CommandPalette.tsx'
-import { useFollowWorkspaceSwitches, workspacesQuery, useWorkspaceSwitch } from '../workspaces/queries.ts'
+import { ConnectionBanner } from '../workspaces/ConnectionBanner.tsx'
+import { useFollowConnectionStatus, useFollowWorkspaceSwitches, workspacesQuery, useWorkspaceSwitch } from '../workspaces/queries.ts'
 import { SwitchingWorkspace } from '../workspaces/SwitchingWorkspace.tsx'
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx'
 import { useCurrentOrgId } from './currentOrg.ts'
@@ -42,6 +43,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
   const workspaces = useQuery({ ...workspacesQuery(), retry: false })
   const switchingTo = useWorkspaceSwitch((s) => s.switchingTo)
   useFollowWorkspaceSwitches()
+  useFollowConnectionStatus()
   const orgSwitcher = <OrgSwitcher orgs={orgs.data ?? []} currentId={orgId} />
 
   return (
@@ -76,6 +78,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
           <span style={{ flex: 1 }} />
           <UserMenu user={user.data} />
         </header>
+        {!workspaces.isError && <ConnectionBanner list={workspaces.data} />}
         <main className={classes.content} data-scroll-root>
           <div className={classes.page}>{switchingTo !== null ? <SwitchingWorkspace name={switchingTo} /> : children}</div>
         </main>

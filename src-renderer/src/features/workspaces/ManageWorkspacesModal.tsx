@@ -1,21 +1,28 @@
 import { useState } from 'react'
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconDatabase, IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconKey, IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
-import { applyFormError, notifySuccess } from '../../app/notify.ts'
-import { formatDate } from '../common/format.ts'
-import { useDeleteWorkspace, useRenameWorkspace } from './queries.ts'
+import { applyFormError, notifyError, notifySuccess } from '../../app/notify.ts'
+import { formatDate, formatTime } from '../common/format.ts'
+import { ChangeTokenForm } from './ChangeTokenForm.tsx'
+import { useCheckConnection, useDeleteWorkspace, useRenameWorkspace } from './queries.ts'
 import { nameFieldError } from './names.ts'
+import { accountLabel, CONNECTION_STATUS, remoteHost } from './remote.ts'
+import { WorkspaceKindIcon } from './WorkspaceKindIcon.tsx'
 import classes from './Workspaces.module.css'
 
-/** Every workspace: rename in place, delete (never the active one) after a confirmation that says what goes. */
+/**
+ * Every workspace: rename in place, delete (never the active one) after a confirmation that says what goes; a
+ * connected one also shows its server, account and connection, and can be checked or given a new token.
+ */
 export function ManageWorkspacesModal({ opened, onClose, list }: { opened: boolean; onClose: () => void; list: WorkspaceList }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Manage workspaces" size="lg" data-testid="manage-workspaces-dialog">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Each workspace is a separate database on this computer. Deleting one removes its organizations, spaces and pages for good.
+          A workspace is either a database on this computer or a connection to a server, each with its own organizations and spaces. Deleting one on
+          this computer removes its content for good; deleting a connection removes nothing on its server.
         </Text>
         <div className={classes.rows} role="list" aria-label="Workspaces">
           {list.items.map((workspace) => (
@@ -32,7 +39,7 @@ export function ManageWorkspacesModal({ opened, onClose, list }: { opened: boole
   )
 }
 
-type Mode = 'view' | 'rename' | 'delete'
+type Mode = 'view' | 'rename' | 'delete' | 'token'
 
 function WorkspaceRow({ workspace }: { workspace: Workspace }) {
   const [mode, setMode] = useState<Mode>('view')
@@ -40,11 +47,15 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
     <div className={`${classes.row} ${mode === 'delete' ? classes.rowConfirm : ''}`} role="listitem" data-testid="workspace-row" data-workspace-id={workspace.id}>
       {mode === 'rename' ? (
         <RenameForm workspace={workspace} onDone={() => setMode('view')} />
+      ) : mode === 'token' ? (
+        <ChangeTokenForm workspace={workspace} onDone={() => setMode('view')} layout="row" />
       ) : mode === 'delete' ? (
         <ConfirmDelete workspace={workspace} onCancel={() => setMode('view')} />
       ) : (
         <>
-          <IconDatabase size={18} stroke={1.6} color="var(--mantine-color-dimmed)" />
+          <span className={classes.rowIcon}>
+            <WorkspaceKindIcon workspace={workspace} size={18} />
+          </span>
           <div className={classes.rowMain}>
             <Group gap={8} wrap="nowrap">
               <Text size="sm" fw={500} truncate data-testid="workspace-row-name">
@@ -55,11 +66,26 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
                   Active
                 </Badge>
               )}
+              {workspace.remote && <ConnectionBadge workspace={workspace} />}
             </Group>
-            <Text size="xs" c="dimmed">
-              Created {formatDate(workspace.createdAt)}
-            </Text>
+            {workspace.remote ? (
+              <Text size="xs" c="dimmed" truncate data-testid="workspace-row-remote">
+                {remoteHost(workspace.remote.url)} · {accountLabel(workspace.remote.account)}
+              </Text>
+            ) : (
+              <Text size="xs" c="dimmed">
+                On this computer · created {formatDate(workspace.createdAt)}
+              </Text>
+            )}
           </div>
+          {workspace.remote && <CheckConnectionButton workspace={workspace} />}
+          {workspace.remote && (
+            <Tooltip label="Change token…">
+              <ActionIcon aria-label={`Change the token of ${workspace.name}`} onClick={() => setMode('token')} data-testid="workspace-change-token">
+                <IconKey size={16} stroke={1.6} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Tooltip label="Rename">
             <ActionIcon aria-label={`Rename ${workspace.name}`} onClick={() => setMode('rename')} data-testid="workspace-rename">
               <IconPencil size={16} stroke={1.6} />
@@ -82,6 +108,46 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
         </>
       )}
     </div>
+  )
+}
+
+/** Online / Cannot reach / Token refused / Not checked, with what the server last said and when in a tooltip. */
+function ConnectionBadge({ workspace }: { workspace: Workspace }) {
+  const connection = workspace.remote!.connection
+  const { label, color } = CONNECTION_STATUS[connection.status]
+  const when = connection.checkedAt ? `Checked at ${formatTime(connection.checkedAt)}` : 'Not asked since Quire started'
+  return (
+    <Tooltip label={connection.message ? `${connection.message} (${when.toLowerCase()})` : when} multiline maw={320}>
+      <Badge color={color} size="sm" variant="dot" data-testid="workspace-connection-status" data-status={connection.status}>
+        {label}
+      </Badge>
+    </Tooltip>
+  )
+}
+
+/** Asks the server now; the badge shows what it found, and a toast says so. */
+function CheckConnectionButton({ workspace }: { workspace: Workspace }) {
+  const check = useCheckConnection()
+  const host = remoteHost(workspace.remote!.url)
+  return (
+    <Tooltip label="Check connection">
+      <ActionIcon
+        aria-label={`Check the connection of ${workspace.name}`}
+        loading={check.isPending}
+        onClick={() =>
+          check.mutate(workspace.id, {
+            onSuccess: (checked) => {
+              const connection = checked.remote?.connection
+              if (connection?.status === 'online') notifySuccess(`${host} answers: connected as ${accountLabel(checked.remote!.account)}`)
+              else notifyError(connection?.message ?? `${host} did not answer`, `“${checked.name}” is not connected`)
+            },
+          })
+        }
+        data-testid="workspace-check"
+      >
+        <IconPlugConnected size={16} stroke={1.6} />
+      </ActionIcon>
+    </Tooltip>
   )
 }
 
@@ -135,9 +201,16 @@ function ConfirmDelete({ workspace, onCancel }: { workspace: Workspace; onCancel
   const remove = useDeleteWorkspace()
   return (
     <Stack gap={8} className={classes.rowMain} data-testid="workspace-delete-confirm">
-      <Text size="sm">
-        Delete the workspace <b>“{workspace.name}”</b>? Its organizations, spaces and pages go with it, and this cannot be undone.
-      </Text>
+      {workspace.remote ? (
+        <Text size="sm">
+          Delete the workspace <b>“{workspace.name}”</b>? This removes the connection to {remoteHost(workspace.remote.url)} and its token from this computer
+          only: nothing on the server is deleted, and you can connect again with a token.
+        </Text>
+      ) : (
+        <Text size="sm">
+          Delete the workspace <b>“{workspace.name}”</b>? Its organizations, spaces and pages go with it, and this cannot be undone.
+        </Text>
+      )}
       <Group gap="xs" justify="flex-end">
         <Button variant="default" onClick={onCancel} autoFocus>
           Cancel
@@ -148,7 +221,7 @@ function ConfirmDelete({ workspace, onCancel }: { workspace: Workspace; onCancel
           onClick={() => remove.mutate(workspace.id, { onSuccess: () => notifySuccess(`Workspace “${workspace.name}” deleted`) })}
           data-testid="workspace-confirm-delete"
         >
-          Delete workspace
+          {workspace.remote ? 'Remove connection' : 'Delete workspace'}
         </Button>
       </Group>
     </Stack>

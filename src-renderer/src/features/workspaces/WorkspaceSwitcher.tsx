@@ -1,26 +1,26 @@
 import { useState } from 'react'
-import { Button, Group, Menu, Modal, Skeleton, Stack, Text, TextInput, ThemeIcon, UnstyledButton } from '@mantine/core'
-import { useForm } from '@mantine/form'
-import { IconCheck, IconDatabase, IconPlus, IconSelector, IconSettings } from '@tabler/icons-react'
+import { Group, Menu, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
+import { IconCheck, IconPlus, IconSelector, IconSettings } from '@tabler/icons-react'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
-import { applyFormError, notifySuccess } from '../../app/notify.ts'
 import { ManageWorkspacesModal } from './ManageWorkspacesModal.tsx'
-import { nameFieldError } from './names.ts'
-import { useCreateWorkspace, useSwitchWorkspace, useWorkspaceSwitch } from './queries.ts'
+import { NewWorkspaceModal } from './NewWorkspaceModal.tsx'
+import { useSwitchWorkspace, useWorkspaceSwitch } from './queries.ts'
+import { isCutOff, remoteHost } from './remote.ts'
+import { WorkspaceKindIcon } from './WorkspaceKindIcon.tsx'
 import classes from './Workspaces.module.css'
-import { DialogActions } from '../common/DialogActions.tsx'
 
-function WorkspaceIcon({ size = 30 }: { size?: number }) {
+function WorkspaceIcon({ workspace, size = 30 }: { workspace: Workspace | undefined; size?: number }) {
   return (
-    <ThemeIcon size={size} radius="md" variant="light" color="gray">
-      <IconDatabase size={Math.round(size * 0.55)} stroke={1.6} />
+    <ThemeIcon size={size} radius="md" variant="light" color={isCutOff(workspace) ? 'orange' : 'gray'}>
+      <WorkspaceKindIcon workspace={workspace} size={Math.round(size * 0.55)} />
     </ThemeIcon>
   )
 }
 
 /**
- * The sidebar's top: which local workspace the app shows (each its own database: users, organizations,
- * spaces) and a menu to switch, create and manage them. A server that serves one workspace says how to keep several.
+ * The sidebar's top: which workspace the app shows (a database on this computer, or a connection to a server;
+ * each its own users, organizations and spaces) and a menu to switch, create and manage them. A server that
+ * serves one workspace says how to keep several.
  */
 export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined }) {
   const switchTo = useSwitchWorkspace()
@@ -45,13 +45,13 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
         <Menu.Target>
           <UnstyledButton className={classes.button} data-testid="workspace-switcher" aria-label="Switch workspace">
             <Group gap={10} wrap="nowrap">
-              <WorkspaceIcon />
+              <WorkspaceIcon workspace={switchingTo ? undefined : active} />
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate data-testid="current-workspace">
                   {name}
                 </Text>
-                <Text size="xs" c="dimmed" truncate>
-                  {switchingTo ? 'Switching…' : 'Workspace'}
+                <Text size="xs" c="dimmed" truncate title={!switchingTo ? active?.remote?.url : undefined} data-testid="current-workspace-kind">
+                  {switchingTo ? 'Switching…' : active?.remote ? `Connected · ${remoteHost(active.remote.url)}` : 'Workspace'}
                 </Text>
               </Stack>
               <IconSelector size={16} stroke={1.5} color="var(--mantine-color-dimmed)" />
@@ -64,7 +64,7 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
             <Menu.Item
               key={workspace.id}
               data-testid="workspace-item"
-              leftSection={<IconDatabase size={16} stroke={1.6} />}
+              leftSection={<WorkspaceKindIcon workspace={workspace} />}
               rightSection={workspace.active ? <IconCheck size={14} aria-label="Active" /> : null}
               disabled={switchingTo !== null}
               onClick={() => {
@@ -74,6 +74,11 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
               <Text size="sm" truncate>
                 {workspace.name}
               </Text>
+              {workspace.remote && (
+                <Text size="xs" c="dimmed" truncate data-testid="workspace-item-host">
+                  {remoteHost(workspace.remote.url)}
+                </Text>
+              )}
             </Menu.Item>
           ))}
           <Menu.Divider />
@@ -100,67 +105,5 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
         </>
       )}
     </>
-  )
-}
-
-/** Name a new workspace; once it exists, offer to switch to it (creating never switches by itself). */
-function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boolean; onClose: () => void; onSwitch: (workspace: Workspace) => void }) {
-  const create = useCreateWorkspace()
-  const [created, setCreated] = useState<Workspace | null>(null)
-  const form = useForm({ initialValues: { name: '' }, validate: { name: (value) => nameFieldError(value) } })
-  const close = () => {
-    form.reset()
-    create.reset()
-    setCreated(null)
-    onClose()
-  }
-  return (
-    <Modal opened={opened} onClose={close} title={created ? 'Workspace created' : 'New workspace'} data-testid="new-workspace-dialog">
-      {created ? (
-        <Stack>
-          <Text size="sm">
-            “{created.name}” is ready, with its own organization. Nothing in it is shared with the workspace you are in now.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} data-testid="workspace-stay">
-              Stay here
-            </Button>
-            <Button
-              data-autofocus
-              onClick={() => {
-                close()
-                onSwitch(created)
-              }}
-              data-testid="workspace-switch-now"
-            >
-              Switch now
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <form
-          onSubmit={form.onSubmit((values) =>
-            create.mutate(
-              { name: values.name.trim() },
-              {
-                onSuccess: (workspace) => {
-                  notifySuccess(`Workspace “${workspace.name}” created`)
-                  setCreated(workspace)
-                },
-                onError: (error) => applyFormError(form, error),
-              },
-            ),
-          )}
-        >
-          <Stack>
-            <Text size="sm" c="dimmed">
-              A workspace is a separate database on this computer, with its own people, organizations and spaces.
-            </Text>
-            <TextInput label="Name" placeholder="Handbook" data-autofocus required {...form.getInputProps('name')} data-testid="workspace-name-input" />
-            <DialogActions onCancel={close} submit="Create" loading={create.isPending} submitTestId="workspace-create-submit" />
-          </Stack>
-        </form>
-      )}
-    </Modal>
   )
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter, type AnyRouter } from '@tanstack/react-router'
 import { create } from 'zustand'
-import { WORKSPACES_PATH, WORKSPACES_QUERY_KEY } from '../../../../src-shared/workspaces.ts'
+import { WORKSPACES_PATH, WORKSPACES_QUERY_KEY, type WorkspaceInput } from '../../../../src-shared/workspaces.ts'
 import { api } from '../../api/client.ts'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
@@ -17,10 +17,11 @@ export const workspacesQuery = () =>
 
 const workspacePath = (id: string) => `${WORKSPACES_PATH}/${encodeURIComponent(id)}`
 
+/** A workspace on this computer (`{name}`), or one connected to a server (`{name, remote: {url, token}}`). */
 export function useCreateWorkspace() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: { name: string }) => api.request<Workspace>('POST', WORKSPACES_PATH, body),
+    mutationFn: (body: WorkspaceInput) => api.request<Workspace>('POST', WORKSPACES_PATH, body),
     meta: { inlineErrors: true },
     onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
   })
@@ -33,6 +34,55 @@ export function useRenameWorkspace() {
     meta: { inlineErrors: true },
     onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
   })
+}
+
+/**
+ * Reloads what the screen shows once the active workspace's server answers again (a check, a new token): the
+ * route's loaders run again (a screen that failed to load comes back) and the queries on screen refetch.
+ */
+export function useRefreshAfterReconnect() {
+  const client = useQueryClient()
+  const router = useRouter()
+  return useCallback(() => {
+    void client.invalidateQueries({ type: 'active' })
+    void router.invalidate()
+  }, [client, router])
+}
+
+/** Asks a connected workspace's server now (`POST …/check`); the list then shows what it found. */
+export function useCheckConnection() {
+  const client = useQueryClient()
+  const refresh = useRefreshAfterReconnect()
+  return useMutation({
+    mutationFn: (id: string) => api.request<Workspace>('POST', `${workspacePath(id)}/check`),
+    onSuccess: (workspace) => {
+      void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
+      if (workspace.active && workspace.remote?.connection.status === 'online') refresh()
+    },
+  })
+}
+
+/** A new token for a connected workspace (`PATCH {remote: {token}}`): the server must name the same account. */
+export function useChangeToken() {
+  const client = useQueryClient()
+  const refresh = useRefreshAfterReconnect()
+  return useMutation({
+    mutationFn: ({ id, token }: { id: string; token: string }) => api.request<Workspace>('PATCH', workspacePath(id), { remote: { token } }),
+    meta: { inlineErrors: true },
+    onSuccess: (workspace) => {
+      void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
+      if (workspace.active) refresh()
+    },
+  })
+}
+
+/**
+ * The active workspace's connection changed (an answer's `quire-remote-status` differs from the last one): the
+ * list, which the switcher and the connection banner read, is asked again. No polling: answers tell.
+ */
+export function useFollowConnectionStatus() {
+  const client = useQueryClient()
+  useEffect(() => api.onRemoteStatus(() => void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })), [client])
 }
 
 export function useDeleteWorkspace() {
