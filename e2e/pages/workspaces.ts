@@ -1,10 +1,19 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { AppShell } from './appShell.ts'
 
-/** The workspace switcher at the top of the sidebar, its "New workspace" dialog and "Manage workspaces". */
+/**
+ * The workspace switcher at the top of the sidebar, its "New workspace" dialog (on this computer or on a server),
+ * "Manage workspaces" and the connection banner of a connected workspace.
+ */
 export class WorkspacesPage extends AppShell {
   readonly switcher: Locator
   readonly currentWorkspace: Locator
+  /** Under the current workspace's name: "Workspace", or "Connected · host". */
+  readonly currentWorkspaceKind: Locator
+  readonly urlInput: Locator
+  readonly tokenInput: Locator
+  readonly createdAccount: Locator
+  readonly banner: Locator
   readonly menu: Locator
   readonly menuItems: Locator
   readonly singleWorkspaceNote: Locator
@@ -16,6 +25,11 @@ export class WorkspacesPage extends AppShell {
     super(page)
     this.switcher = page.getByTestId('workspace-switcher')
     this.currentWorkspace = page.getByTestId('current-workspace')
+    this.currentWorkspaceKind = page.getByTestId('current-workspace-kind')
+    this.urlInput = page.getByTestId('workspace-url-input')
+    this.tokenInput = page.getByTestId('workspace-token-input')
+    this.createdAccount = page.getByTestId('workspace-created-account')
+    this.banner = page.getByTestId('connection-banner')
     this.menu = page.getByTestId('workspace-menu')
     this.menuItems = page.getByTestId('workspace-item')
     this.singleWorkspaceNote = page.getByTestId('workspace-single-note')
@@ -41,6 +55,28 @@ export class WorkspacesPage extends AppShell {
     }
     await this.nameInput.fill(name)
     await this.page.getByTestId('workspace-create-submit').click()
+  }
+
+  /**
+   * Opens "New workspace…", chooses "On a server", fills name, address and token and submits (the dialog stays
+   * open: it either names the account it connected as, or shows an error by a field).
+   */
+  async submitConnection(name: string, url: string, token: string): Promise<void> {
+    if (!(await this.nameInput.isVisible())) {
+      await this.openMenu()
+      await this.page.getByTestId('new-workspace').click()
+    }
+    await this.page.getByTestId('workspace-kind-remote').click()
+    await this.nameInput.fill(name)
+    await this.urlInput.fill(url)
+    await this.tokenInput.fill(token)
+    await this.page.getByTestId('workspace-create-submit').click()
+  }
+
+  /** The text of a field's error, which Mantine ties to the input as its description. */
+  async expectFieldError(input: Locator, text: string | RegExp): Promise<void> {
+    await expect(input).toHaveAttribute('data-invalid', 'true')
+    await expect(input).toHaveAccessibleDescription(text)
   }
 
   /** Creates a workspace; the dialog then offers "Switch now" and "Stay here". */
@@ -89,6 +125,32 @@ export class WorkspacesPage extends AppShell {
     await expect(confirm).toContainText(expectText)
     await this.page.getByTestId('workspace-confirm-delete').click()
     await expect(this.row(name)).toHaveCount(0)
+  }
+
+  /** The connection badge of a connected workspace's row (Online, Cannot reach, Token refused, Not checked). */
+  connectionStatus(name: string): Locator {
+    return this.row(name).getByTestId('workspace-connection-status')
+  }
+
+  /** "Check connection" on a row of Manage workspaces. */
+  async checkConnection(name: string): Promise<void> {
+    await this.row(name).getByTestId('workspace-check').click()
+  }
+
+  /** "Change token…" on a row of Manage workspaces: types the token and saves (the form stays on an error). */
+  async submitNewToken(name: string, token: string): Promise<void> {
+    const form = this.page.getByTestId('workspace-token-form')
+    if (!(await form.isVisible())) await this.row(name).getByTestId('workspace-change-token').click()
+    await form.getByTestId('workspace-token-input').fill(token)
+    await form.getByTestId('workspace-token-save').click()
+  }
+
+  /** "Try again" on the connection banner: the connection status the check it starts found. */
+  async retryConnection(): Promise<string | undefined> {
+    const checked = this.page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith('/check'))
+    await this.banner.getByTestId('connection-retry').click()
+    const workspace = (await (await checked).json()) as { remote?: { connection: { status: string } } }
+    return workspace.remote?.connection.status
   }
 
   async closeManage(): Promise<void> {
