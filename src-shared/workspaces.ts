@@ -33,6 +33,48 @@ export interface WorkspaceRemote {
   /** The account the token belongs to, as the server named it (`GET /v1/user`) when connected. */
   account: RemoteAccount
   connection: RemoteConnection
+  /** Writes made on this computer that the server does not have yet (the active workspace's; absent for others). */
+  outbox?: OutboxSummary
+}
+
+export interface OutboxSummary {
+  /** Writes waiting to be sent, the refused ones included. */
+  unsent: number
+  /** Writes the server refused: they wait for the user (`GET /app/workspaces/{id}/outbox` says why). */
+  failed: number
+}
+
+/**
+ * One write of the outbox (`GET /app/workspaces/{id}/outbox`): made on this computer while the server was out of
+ * reach (or behind such a write), sent in order when it answers. Change requests and their content only.
+ */
+export interface OutboxItem {
+  seq: number
+  kind: 'create-change-request' | 'update-change-request' | 'content'
+  createdAt: string
+  space: { id: string; title: string }
+  /** As this computer numbers it (a change request made offline gets the server's number once sent). */
+  changeRequest: { id: string; number: number; subject: string }
+  /** What the write does, in words: `Edited “Install”`, `Opened the change request`. */
+  summary: string
+  /** Set when the server refused it: it and the later writes of its change request wait for the user. */
+  failed?: { at: string; message: string }
+}
+
+export interface OutboxList {
+  items: OutboxItem[]
+}
+
+/**
+ * `POST /app/workspaces/{id}/outbox/sync`: what a send did. The list as it is afterwards, and the change requests
+ * made offline that now have their server's number.
+ */
+export interface OutboxSyncResult extends OutboxList {
+  sent: number
+  failed: number
+  /** Why it stopped before the end, if it did. */
+  stopped?: 'unreachable' | 'server-error'
+  renumbered: { spaceId: string; from: number; to: number }[]
 }
 
 export interface RemoteAccount {
@@ -92,6 +134,9 @@ export interface WorkspacePatch {
  * (`RemoteStatus`), so a window notices a server going away or refusing the token without asking.
  */
 export const REMOTE_STATUS_HEADER = 'quire-remote-status'
+
+/** Header on answers of a connected workspace with writes not yet sent: how many (absent: none). */
+export const UNSENT_HEADER = 'quire-unsent'
 
 /** Longest server address and token accepted. */
 export const REMOTE_URL_MAX = 2048

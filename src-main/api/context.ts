@@ -20,6 +20,11 @@ export interface Services {
   searchPool?: SearchPool
   /** OpenAPI processing settings (tests shorten the fetch timeout); defaults apply when absent. */
   openapi?: OpenAPIOptions
+  /**
+   * Told of every write a request makes, inside its transaction, with what the route answers: a connected
+   * workspace's local copy keeps its outbox this way (src-main/sync/journal.ts). Throwing undoes the write.
+   */
+  journal?: (req: FastifyRequest, ctx: Ctx, result: unknown) => void
 }
 
 /** One request's view: the services, the authenticated caller, the request's clock reading and a memo. */
@@ -101,7 +106,15 @@ export function read<T>(req: FastifyRequest, fn: (ctx: Ctx) => T): T {
 export function write<T>(req: FastifyRequest, fn: (ctx: Ctx) => T): T {
   const services = req.server.services
   const ctx = makeCtx(services, actorOf(req))
-  const result = runner(services.db).immediate(fn, ctx) as T
+  const journal = services.journal
+  const body = journal
+    ? (c: Ctx) => {
+        const result = fn(c)
+        journal(req, c, result)
+        return result
+      }
+    : fn
+  const result = runner(services.db).immediate(body, ctx) as T
   services.writes++
   return result
 }

@@ -89,7 +89,7 @@ describe('RemoteBackend', () => {
     const pages = await b.request(req(`${crPath}/content/pages`))
     const read = pages.headers.get('etag')!
     const page = ((await pages.json()) as { pages: { id: string }[] }).pages[0]!.id
-    expect(read).toMatch(/^"\w+"$/)
+    expect(read).toMatch(/^"[\w-]{20}"$/)
 
     // Someone else edits the page on the server meanwhile; a write naming what this client read is refused.
     expect((await remote.owner.api.post(`${crPath}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: 'theirs\n' } }] })).status).toBe(200)

@@ -68,7 +68,7 @@ if (!app.requestSingleInstanceLock()) {
         home: app.getPath('userData'),
         open: ({ dataDir }) => openLocalBackend({ dataDir, baseUrl: LOCAL_ORIGIN }),
         seals: tokenSeals(),
-        onConnectionChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
+        onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
       }),
     )
   host.catch((error: unknown) => {

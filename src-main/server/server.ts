@@ -8,7 +8,8 @@ import { buildApi, type Api, type BuildOptions } from '../api/app'
 import { ApiError } from '../api/errors'
 import { API_BODY_LIMIT } from '../api/limits'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
-import { cameThrough, RemoteBackend, VIA_HEADER } from '../backend/remoteBackend'
+import { cameThrough, VIA_HEADER } from '../backend/remoteBackend'
+import { ConnectedBackend } from '../sync/connectedBackend'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
@@ -225,7 +226,7 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
             void sendResponse(res, errorResponse(409, 'Another window switched to another workspace: this window now shows that one'))
             return
           }
-          if (!(backend instanceof RemoteBackend)) backend.api.routing(req, res)
+          if (!(backend instanceof ConnectedBackend)) backend.api.routing(req, res)
           else if (path === '/v1' || path.startsWith('/v1/')) void proxyHttp(req, res, backend, authorized)
           else rendererOnly(req, res)
         }))
@@ -236,7 +237,7 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
     },
     api: () => {
       const backend = workspaces.activeBackend
-      if (backend instanceof RemoteBackend) throw new Error(`The active workspace is connected to ${backend.url}: it has no API here`)
+      if (backend instanceof ConnectedBackend) throw new Error(`The active workspace is connected to ${backend.url}: it has no API here`)
       return backend.api
     },
     token,
@@ -245,7 +246,7 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
     setBaseUrl(url) {
       baseUrl = url
       const backend = workspaces.activeBackend
-      if (!(backend instanceof RemoteBackend)) backend.services.baseUrl = url
+      if (!(backend instanceof ConnectedBackend)) backend.services.baseUrl = url
     },
     close: () => workspaces.close()
   }
@@ -284,7 +285,7 @@ async function rendererApp(extend: BuildOptions['extend']): Promise<Handler> {
  * A connected workspace's /v1 over HTTP: the caller shows this server's token (the public OpenAPI document
  * aside), then the request goes to the workspace's server with the workspace's own token.
  */
-async function proxyHttp(req: IncomingMessage, res: ServerResponse, backend: RemoteBackend, authorized: (token: string) => boolean): Promise<void> {
+async function proxyHttp(req: IncomingMessage, res: ServerResponse, backend: ConnectedBackend, authorized: (token: string) => boolean): Promise<void> {
   let response: Response
   try {
     const header = req.headers.authorization

@@ -3,10 +3,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { RemoteConnection, Workspace, WorkspaceList } from '../../src-shared/workspaces'
+import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { probeRemote } from '../backend/remoteBackend'
 import { userRepository } from '../storage/repositories/userRepository'
+import { ConnectedBackend } from '../sync/connectedBackend'
 import { startTestServer, type TestServer } from '../testing/harness'
 import { tempDirs } from '../testing/tempDirs'
 import { CONNECTION_FILE, type TokenSeal } from './connection'
@@ -168,22 +169,31 @@ describe('connected workspaces', () => {
     expect(await call(host, 'PATCH', `/app/workspaces/${ws.id}`, {})).toEqual({ status: 400, body: { error: { code: 400, message: 'body: give name, remote or both' } } })
   })
 
-  it('checks a server on demand, tells when a connection changes, and keeps unreachable servers listed', async () => {
+  it('checks a server on demand, tells when a connection changes, and answers from the copy while it is out of reach', async () => {
     const home = tempHome()
     const remote = await remoteServer()
-    const changes: [string, RemoteConnection['status'], string?][] = []
-    const host = await openHost(home, { onConnectionChange: (id, connection) => changes.push([id, connection.status, connection.message]) })
+    const told: string[] = []
+    const host = await openHost(home, { onRemoteChange: (id) => told.push(id) })
     const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
 
     // Not active: checked with a backend of its own.
     expect((await call<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)).body.remote?.connection.status).toBe('online')
     await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(200)
+    await (host.activeBackend as ConnectedBackend).idle()
+    expect(told).toEqual([])
+
     await servers.splice(0)[0]!.close()
-    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(502)
+    // The copy answers what it keeps of the server (its organizations were copied when the workspace opened).
+    const offline = await host.use((b) => b.request(new Request('http://quire.localhost/v1/orgs')))
+    expect(offline.status).toBe(200)
+    expect(offline.headers.get('quire-remote-status')).toBe('unreachable')
+    expect(((await offline.json()) as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([remote.orgId])
     const checked = await call<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)
     expect(checked.body.remote?.connection).toEqual({ status: 'unreachable', checkedAt: expect.any(String), message: expect.stringContaining('connection refused') })
-    // Told once: the server went away (it was online since it was connected; checking it again changed nothing).
-    expect(changes).toEqual([[ws.id, 'unreachable', expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+: connection refused$/)]])
+    expect(checked.body.remote?.outbox).toEqual({ unsent: 0, failed: 0 })
+    expect(told.length, 'told that the connection changed').toBeGreaterThan(0)
+    expect(new Set(told)).toEqual(new Set([ws.id]))
     expect(await call(host, 'POST', '/app/workspaces/local/check')).toEqual({
       status: 400,
       body: { error: { code: 400, message: 'This workspace is on this computer: there is no server to check' } }

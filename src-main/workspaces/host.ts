@@ -9,12 +9,17 @@ import {
   remoteTokenProblem,
   remoteUrlProblem,
   type RemoteAccount,
+  type OutboxList,
+  type OutboxSyncResult,
   type RemoteConnection,
   type Workspace,
   type WorkspaceList
 } from '../../src-shared/workspaces'
 import { ApiError, badRequest, conflict } from '../api/errors'
 import { newViaId, probeRemote, RemoteBackend } from '../backend/remoteBackend'
+import type { LocalBackend } from '../backend/localBackend'
+import type { WorkspaceAccount } from '../server/workspace'
+import { ConnectedBackend } from '../sync/connectedBackend'
 import { fileSeal, openToken, readConnection, sealToken, writeConnection, type Connection, type TokenSeal } from './connection'
 import { answerWorkspaceRequest, isWorkspacesPath, type WorkspaceDirectory } from './operations'
 import { lockHome } from './homeLock'
@@ -29,8 +34,11 @@ export interface HostedBackend {
 export interface WorkspaceHostOptions<B extends HostedBackend> {
   /** Holds `workspaces.json` and `workspaces/<id>/quire.db`. */
   home: string
-  /** Opens (and initializes, for a new workspace) the backend of one local workspace's database folder. */
-  open(workspace: { id: string; dataDir: string }): Promise<B>
+  /**
+   * Opens (and initializes, for a new workspace) the backend of one workspace's database folder: a local
+   * workspace's, or with `account` a connected workspace's copy (owned by that account; it must be a LocalBackend).
+   */
+  open(workspace: { id: string; dataDir: string; account?: WorkspaceAccount }): Promise<B>
   now?: () => Date
   /** Problems that do not fail an operation (a broken registry rebuilt, a folder left behind). */
   warn?: (message: string) => void
@@ -43,12 +51,15 @@ export interface WorkspaceHostOptions<B extends HostedBackend> {
   probe?: (url: string, token: string, options: { via: string }) => Promise<RemoteAccount>
   /** Builds a connected workspace's backend; default a `RemoteBackend` over the network. */
   remote?: (options: ConstructorParameters<typeof RemoteBackend>[0]) => RemoteBackend
-  /** Told when a connected workspace's connection changed (the desktop app tells its windows). */
-  onConnectionChange?: (id: string, connection: RemoteConnection) => void
+  /**
+   * Told when a connected workspace's connection changed, or (the active one) what it keeps to send did: the
+   * desktop app tells its windows.
+   */
+  onRemoteChange?: (id: string) => void
 }
 
-/** The backend of a slot: a local workspace's, or a connected workspace's server. */
-export type ActiveBackend<B> = B | RemoteBackend
+/** The backend of a slot: a local workspace's, or a connected workspace's (its server, and its copy here). */
+export type ActiveBackend<B> = B | ConnectedBackend
 
 interface Slot<B> {
   id: string
@@ -214,8 +225,8 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const known = this.connected.get(id)
     if (!known) throw badRequest('This workspace is on this computer: there is no server to check')
     const slot = this.current
-    if (slot.id === id && slot.backend instanceof RemoteBackend) {
-      await this.use(async (backend) => void (backend instanceof RemoteBackend && (await backend.check())))
+    if (slot.id === id && slot.backend instanceof ConnectedBackend) {
+      await this.use(async (backend) => void (backend instanceof ConnectedBackend && (await backend.check())))
     } else {
       // Not active: a backend of its own for one question, reporting to the same place.
       await this.remoteBackend(id, known).check()
@@ -278,6 +289,32 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     })
   }
 
+  /** The writes the active connected workspace keeps to send. */
+  outbox(id: string): Promise<OutboxList> {
+    return this.withConnected(id, async (backend) => backend.outboxList())
+  }
+
+  /** Sends them now. */
+  sync(id: string): Promise<OutboxSyncResult> {
+    return this.withConnected(id, (backend) => backend.sync())
+  }
+
+  retryUnsent(id: string, seq: number): Promise<OutboxSyncResult> {
+    return this.withConnected(id, (backend) => backend.retry(seq))
+  }
+
+  discardUnsent(id: string, seq: number): Promise<OutboxList> {
+    return this.withConnected(id, (backend) => backend.discard(seq))
+  }
+
+  /** Runs `fn` on the active workspace's connected backend; another workspace's outbox is not open (409). */
+  private withConnected<T>(id: string, fn: (backend: ConnectedBackend) => Promise<T>): Promise<T> {
+    const entry = this.registry.require(id)
+    if (!this.connected.has(id)) return Promise.reject(badRequest('This workspace is on this computer: it has nothing to send to a server'))
+    if (id !== this.current.id) return Promise.reject(conflict(`“${entry.name}” is not the active workspace: its unsent changes are sent when it is opened`))
+    return this.use((backend) => (backend instanceof ConnectedBackend ? fn(backend) : Promise.reject(conflict('The workspace is being switched'))))
+  }
+
   /** Closes the active backend (after its in-flight requests) and waits for retiring ones. */
   async close(): Promise<void> {
     if (this.closed) return
@@ -298,7 +335,20 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   /** A workspace's backend: its server's when it is connected, else its database's (opened by the caller's `open`). */
   private async openBackend(id: string): Promise<ActiveBackend<B>> {
     const known = this.connected.get(id)
-    return known ? this.remoteBackend(id, known) : this.options.open({ id, dataDir: this.registry.dataDir(id) })
+    const dataDir = this.registry.dataDir(id)
+    if (!known) return this.options.open({ id, dataDir })
+    const remote = this.remoteBackend(id, known)
+    // The copy is a workspace database of the account's, with the server's ids (src-main/sync).
+    const copy = (await this.options.open({ id, dataDir, account: known.account })) as unknown as LocalBackend
+    const backend = new ConnectedBackend({
+      remote,
+      copy,
+      now: this.options.now,
+      warn: this.options.warn,
+      onChange: () => this.options.onRemoteChange?.(id)
+    })
+    backend.start()
+    return backend
   }
 
   private remoteBackend(id: string, known: Connected): RemoteBackend {
@@ -315,7 +365,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         if (current?.url !== known.url || current.token.data !== known.token.data) return
         const changed = current.connection.status !== connection.status || current.connection.message !== connection.message
         current.connection = connection
-        if (changed) this.options.onConnectionChange?.(id, connection)
+        if (changed) this.options.onRemoteChange?.(id)
       }
     }
     return this.options.remote ? this.options.remote(options) : new RemoteBackend(options)
@@ -360,9 +410,10 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     if (known) {
       // The active workspace's backend knows when it last heard from the server; the others, when they were last asked.
       const backend = entry.id === this.current.id ? this.current.backend : undefined
-      const live = backend instanceof RemoteBackend && backend.url === known.url ? backend.connection : undefined
-      const connection = live && live.status !== 'unknown' ? live : known.connection
+      const live = backend instanceof ConnectedBackend && backend.url === known.url ? backend : undefined
+      const connection = live && live.connection.status !== 'unknown' ? live.connection : known.connection
       workspace.remote = { url: known.url, account: { ...known.account }, connection: { ...connection } }
+      if (live) workspace.remote.outbox = live.outboxSummary()
     }
     return workspace
   }

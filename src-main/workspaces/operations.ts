@@ -2,7 +2,7 @@
 // activate and check workspaces. Answered by whatever keeps the workspaces (the host: the desktop app,
 // `quire serve --home`; or the one workspace of `quire serve --data`), with the same JSON, statuses and error
 // envelope as /v1.
-import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
+import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type OutboxList, type OutboxSyncResult, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
 import { ApiError, badRequest, conflict, notFound } from '../api/errors'
 
 /** What answers the workspace operations. Write operations throw `ApiError`s (400/404/409). */
@@ -16,6 +16,11 @@ export interface WorkspaceDirectory {
   activate(id: string): Promise<Workspace>
   /** Asks a connected workspace's server again now. */
   check(id: string): Promise<Workspace>
+  /** The active connected workspace's unsent writes; send them now; send a refused one again; give one up. */
+  outbox(id: string): Promise<OutboxList>
+  sync(id: string): Promise<OutboxSyncResult>
+  retryUnsent(id: string, seq: number): Promise<OutboxSyncResult>
+  discardUnsent(id: string, seq: number): Promise<OutboxList>
 }
 
 /** True for `/app/workspaces` and the paths under it. */
@@ -63,6 +68,14 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
   }
   if (rest.length === 2 && rest[1] === 'activate' && method === 'POST') return json(200, await directory.activate(id))
   if (rest.length === 2 && rest[1] === 'check' && method === 'POST') return json(200, await directory.check(id))
+  if (rest[1] === 'outbox') {
+    if (rest.length === 2 && method === 'GET') return json(200, await directory.outbox(id))
+    if (rest.length === 3 && rest[2] === 'sync' && method === 'POST') return json(200, await directory.sync(id))
+    const seq = rest[2] && /^\d{1,15}$/.test(rest[2]) ? Number(rest[2]) : undefined
+    if (seq === undefined) return unknown()
+    if (rest.length === 3 && method === 'DELETE') return json(200, await directory.discardUnsent(id, seq))
+    if (rest.length === 4 && rest[3] === 'retry' && method === 'POST') return json(200, await directory.retryUnsent(id, seq))
+  }
   return unknown()
 }
 
@@ -103,6 +116,10 @@ export function singleWorkspaceDirectory(workspace: Omit<Workspace, 'active'>): 
     update: refuse,
     remove: refuse,
     activate: refuse,
-    check: refuse
+    check: refuse,
+    outbox: refuse,
+    sync: refuse,
+    retryUnsent: refuse,
+    discardUnsent: refuse
   }
 }

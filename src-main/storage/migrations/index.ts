@@ -10,6 +10,7 @@ import { sql as gitSync } from './0011_git_sync'
 import { sql as searchKeys } from './0012_search_keys'
 import { sql as reusableContents } from './0013_reusable_contents'
 import { sql as blockTagSections } from './0014_block_tag_sections'
+import { sql as syncOutbox } from './0015_sync_outbox'
 
 /**
  * Numbered, append-only. Kept as TypeScript modules (not .sql files) so the same import works under Node,
@@ -27,5 +28,6 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 11, name: 'git_sync', sql: gitSync },
   { version: 12, name: 'search_keys', sql: searchKeys },
   { version: 13, name: 'reusable_contents', sql: reusableContents },
-  { version: 14, name: 'block_tag_sections', sql: blockTagSections }
+  { version: 14, name: 'block_tag_sections', sql: blockTagSections },
+  { version: 15, name: 'sync_outbox', sql: syncOutbox }
 ]

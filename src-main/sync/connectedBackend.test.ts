@@ -1,0 +1,202 @@
+// A connected workspace against a real /v1 server (a Quire test server on loopback). The network is cut and
+// restored at the fetch the workspace uses, so the server keeps running (and its data) while it is "out of reach".
+import { afterEach, describe, expect, it } from 'vitest'
+import { openLocalBackend } from '../backend/localBackend'
+import { RemoteBackend } from '../backend/remoteBackend'
+import { startTestServer, type TestServer } from '../testing/harness'
+import { tempDirs } from '../testing/tempDirs'
+import { ConnectedBackend } from './connectedBackend'
+import { outbox } from './outbox'
+
+const tempDir = tempDirs('sync')
+const open: { close(): Promise<void> }[] = []
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close()
+})
+
+/** A fetch that fails as a dropped network does while `down` is set. */
+function flakyNetwork() {
+  const net = { down: false, requests: 0 }
+  const send: typeof fetch = (input, init) => {
+    net.requests++
+    if (net.down) return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }))
+    return fetch(input, init)
+  }
+  return { net, send }
+}
+
+async function setup() {
+  const server = await startTestServer()
+  open.push(server)
+  const { net, send } = flakyNetwork()
+  const account = { id: server.owner.user.id, displayName: server.owner.user.display_name, email: server.owner.user.email }
+  const remote = new RemoteBackend({ url: server.url, token: server.owner.token, via: 'test-host', fetch: send })
+  const copy = await openLocalBackend({ dataDir: tempDir(), account })
+  const backend = new ConnectedBackend({ remote, copy, retryMs: 60_000, warn: () => {} })
+  open.push(backend)
+  backend.start()
+  await backend.idle()
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await backend.request(
+      new Request(`http://quire.localhost${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
+    )
+    const text = await res.text()
+    return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers }
+  }
+  return { server, net, backend, copy, call }
+}
+
+/** A space on the server with pages (markdown by title), opened through the app so the copy follows it. */
+async function spaceWithPages(t: Awaited<ReturnType<typeof setup>>, pages: Record<string, string>) {
+  const spaceId = await t.server.emptySpace('Guide')
+  const api = t.server.owner.api
+  const cr = (await api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Seed' })).body
+  const changes = Object.entries(pages).map(([title, markdown]) => ({ operation: 'insert_page', title, document: { markdown } }))
+  expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes })).status).toBe(200)
+  expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)).body.result).toBe('merge')
+  t.server.clock.advance(60_000)
+  // Opening the space in the app: the copy takes its pages.
+  const tree = await t.call('GET', `/v1/spaces/${spaceId}/content/pages`)
+  expect(tree.status).toBe(200)
+  await t.backend.idle()
+  const ids = Object.fromEntries((tree.body.pages as { id: string; title: string }[]).map((p) => [p.title, p.id]))
+  return { spaceId, ids }
+}
+
+const markdownOf = async (t: Awaited<ReturnType<typeof setup>>, path: string) => (await t.server.owner.api.get(path, { format: 'markdown' })).body.markdown
+
+describe('a connected workspace while its server is out of reach', () => {
+  it('answers what the copy keeps, says it is offline, and refuses what it does not keep', async () => {
+    const t = await setup()
+    const { spaceId, ids } = await spaceWithPages(t, { Install: 'Run the installer.\n' })
+    t.net.down = true
+
+    const orgs = await t.call('GET', '/v1/orgs')
+    expect(orgs.status).toBe(200)
+    expect(orgs.headers.get('quire-remote-status')).toBe('unreachable')
+    expect(orgs.body.items.map((o: { id: string }) => o.id)).toEqual([t.server.orgId])
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/content/page/${ids.Install}`)).body.markdown).toBe('Run the installer.\n')
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/search?query=installer`)).body.items.map((p: { id: string }) => p.id)).toEqual([ids.Install])
+
+    expect(await t.call('GET', `/v1/orgs/${t.server.orgId}/members`)).toMatchObject({
+      status: 503,
+      body: { error: { code: 503, message: expect.stringMatching(/^Not available offline: 127\.0\.0\.1:\d+ is out of reach/) } }
+    })
+    const other = await t.server.emptySpace('Never opened')
+    t.net.down = false
+    await t.backend.check()
+    t.net.down = true
+    expect(await t.call('GET', `/v1/spaces/${other}/content/pages`)).toMatchObject({ status: 404 })
+    const space = await t.call('POST', `/v1/orgs/${t.server.orgId}/spaces`, { title: 'New' })
+    expect(space).toMatchObject({ status: 503, body: { error: { message: expect.stringContaining('this change needs it') } } })
+    expect(outbox(t.copy.services.db).count()).toBe(0)
+  })
+
+  it('keeps edits to a change request made offline and sends them, in order, when the server answers again', async () => {
+    const t = await setup()
+    const { spaceId, ids } = await spaceWithPages(t, { Install: 'Run the installer.\n', Usage: 'Open the app.\n' })
+    t.net.down = true
+
+    const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Written on a plane' })
+    expect(cr.status).toBe(201)
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.number}`
+    const edit = await t.call('POST', `${path}/content`, {
+      changes: [
+        { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } },
+        { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } }
+      ]
+    })
+    expect(edit.status).toBe(200)
+    expect(edit.headers.get('quire-unsent')).toBe('2')
+    // A page added offline is edited again offline: the server's id for it is found when the first batch is sent.
+    const pages = (await t.call('GET', `${path}/content/pages`)).body.pages as { id: string; title: string }[]
+    const added = pages.find((p) => p.title === 'Troubleshooting')!.id
+    expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: added, document: { markdown: 'Restart first. Then reinstall.\n' } }] })).status).toBe(200)
+    expect((await t.call('PATCH', path, { status: 'open' })).status).toBe(200)
+    expect((await t.call('GET', `${path}/content/page/${ids.Install}`)).body.markdown).toBe('Run the installer, then restart.\n')
+    expect(outbox(t.copy.services.db).count()).toBe(4)
+    expect(t.backend.outboxList().items.map((i) => i.summary)).toEqual(['Opened the change request', 'Edited 1 page, added 1 page', 'Edited 1 page', 'Moved it to open'])
+
+    // Back online: sent in order; the server has the change request, its edits and its status.
+    t.net.down = false
+    expect((await t.backend.check()).status).toBe('online')
+    await t.backend.idle()
+    expect(outbox(t.copy.services.db).count()).toBe(0)
+    const onServer = (await t.server.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'open' })).body.items as { id: string; number: number; subject: string }[]
+    const sent = onServer.find((c) => c.subject === 'Written on a plane')!
+    expect(sent).toBeDefined()
+    const serverPath = `/v1/spaces/${spaceId}/change-requests/${sent.id}`
+    expect(await markdownOf(t, `${serverPath}/content/page/${ids.Install}`)).toBe('Run the installer, then restart.\n')
+    const serverPages = (await t.server.owner.api.get(`${serverPath}/content/pages`)).body.pages as { id: string; title: string }[]
+    const troubleshooting = serverPages.find((p) => p.title === 'Troubleshooting')!
+    expect(await markdownOf(t, `${serverPath}/content/page/${troubleshooting.id}`)).toBe('Restart first. Then reinstall.\n')
+
+    // The app's address of it (the number the copy gave it) still leads to it.
+    const again = await t.call('GET', path)
+    expect(again).toMatchObject({ status: 200, body: { id: sent.id, subject: 'Written on a plane' } })
+    expect(again.headers.get('quire-unsent')).toBeNull()
+  })
+
+  it('merges an offline edit with the server’s edit of other lines, and keeps one of the same lines for the user', async () => {
+    const t = await setup()
+    const lines = 'one\ntwo\nthree\nfour\nfive\n'
+    const { spaceId, ids } = await spaceWithPages(t, { Notes: lines })
+    const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Shared' })
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.id}`
+    await t.call('GET', `${path}/content/pages`)
+    await t.backend.idle()
+
+    t.net.down = true
+    const edit = (markdown: string) => t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown } }] })
+    expect((await edit('ONE\ntwo\nthree\nfour\nfive\n')).status).toBe(200)
+    // Meanwhile a colleague edits the last line of the same page in the same change request, on the server.
+    await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown: 'one\ntwo\nthree\nfour\nFIVE\n' } }] })
+
+    t.net.down = false
+    await t.backend.check()
+    await t.backend.idle()
+    expect(outbox(t.copy.services.db).count()).toBe(0)
+    expect(await markdownOf(t, `${path}/content/page/${ids.Notes}`)).toBe('ONE\ntwo\nthree\nfour\nFIVE\n')
+
+    // Now both change the first line.
+    await t.call('GET', `${path}/content/pages`)
+    await t.backend.idle()
+    t.net.down = true
+    expect((await edit('Uno\ntwo\nthree\nfour\nFIVE\n')).status).toBe(200)
+    await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown: 'Eins\ntwo\nthree\nfour\nFIVE\n' } }] })
+    t.net.down = false
+    await t.backend.check()
+    await t.backend.idle()
+    const waiting = t.backend.outboxList().items
+    expect(waiting).toEqual([expect.objectContaining({ summary: 'Edited 1 page', failed: { at: expect.any(String), message: expect.stringContaining('“Notes” was changed on the server in the same lines') } })])
+    // Nothing was overwritten on the server, and the app still shows the user's version of the change request.
+    expect(await markdownOf(t, `${path}/content/page/${ids.Notes}`)).toBe('Eins\ntwo\nthree\nfour\nFIVE\n')
+    expect((await t.call('GET', `${path}/content/page/${ids.Notes}`)).body.markdown).toBe('Uno\ntwo\nthree\nfour\nFIVE\n')
+
+    // Given up: the copy takes the server's version again.
+    expect((await t.backend.discard(waiting[0]!.seq)).items).toEqual([])
+    await t.backend.idle()
+    expect((await t.call('GET', `${path}/content/page/${ids.Notes}`)).body.markdown).toBe('Eins\ntwo\nthree\nfour\nFIVE\n')
+  })
+
+  it('refuses files offline and what the outbox could not send, changing nothing', async () => {
+    const t = await setup()
+    const { spaceId } = await spaceWithPages(t, { Intro: 'Hello.\n' })
+    t.net.down = true
+    const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Pictures' })
+    const files = await t.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: 'aGk=' }] }]
+    })
+    expect(files).toMatchObject({ status: 503, body: { error: { message: expect.stringContaining('files can be added once it answers again') } } })
+    expect(outbox(t.copy.services.db).count()).toBe(1)
+    // Straight to the copy (not through the backend's routing): the journal refuses what it cannot send, and the
+    // write is undone with it.
+    const direct = await t.copy.request(new Request(`http://quire.localhost/v1/orgs/${t.server.orgId}/spaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"X"}' }))
+    expect(direct.status).toBe(503)
+    expect(t.copy.services.db.prepare("SELECT count(*) FROM spaces WHERE title = 'X'").pluck().get()).toBe(0)
+  })
+})

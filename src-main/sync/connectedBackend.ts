@@ -1,0 +1,472 @@
+// A connected workspace's backend: its server while the server answers, and a local copy of what the account
+// sees there (a workspace database with the server's ids, kept up to date by the mirror) while it does not.
+// Offline, the copy answers the reads it keeps and takes edits to change requests, which go to the outbox in the
+// same transaction (journal.ts) and are sent in order when the server answers again (replay.ts). A change request
+// with writes the server does not have yet is answered by the copy even online, so nobody sees it without them.
+import {
+  REMOTE_STATUS_HEADER,
+  UNSENT_HEADER,
+  type OutboxItem,
+  type OutboxList,
+  type OutboxSummary,
+  type OutboxSyncResult,
+  type RemoteConnection
+} from '../../src-shared/workspaces'
+import { conflict, notFound } from '../api/errors'
+import type { WorkspaceBackend } from '../backend/backend'
+import type { LocalBackend } from '../backend/localBackend'
+import type { RemoteBackend } from '../backend/remoteBackend'
+import type { Db } from '../storage/database'
+import { journalWrite } from './journal'
+import { createMirror, type Mirror } from './mirror'
+import { isOfflineRead, notKeptOffline, offlineWriteProblem } from './offlineRoutes'
+import { numberKey, outbox, type OutboxEntry } from './outbox'
+import { PullQueue } from './pullQueue'
+import { replayOutbox, rewriteIds, rewritePath, type ReplayOutcome } from './replay'
+
+/** How often a server out of reach is asked again. */
+export const RETRY_MS = 15_000
+const ORIGIN = 'http://quire.localhost'
+const CHANGE_REQUEST_PATH = /^\/v1\/spaces\/([^/]+)\/change-requests\/([^/]+)(?:\/|$)/
+const SPACE_PATH = /^\/v1\/spaces\/([^/]+)(?:\/|$)/
+
+export interface ConnectedBackendOptions {
+  remote: RemoteBackend
+  /** The local copy: a workspace database owned by the account (openLocalBackend with `account`). */
+  copy: LocalBackend
+  now?: () => Date
+  retryMs?: number
+  /** Told when the outbox changed (a write kept, sent or refused) or the backend went off or on line. */
+  onChange?: () => void
+  warn?: (message: string) => void
+}
+
+export class ConnectedBackend implements WorkspaceBackend {
+  readonly kind = 'remote'
+  private offline = false
+  private retryTimer: NodeJS.Timeout | undefined
+  private replaying: Promise<ReplayOutcome> | undefined
+  private replaySoon: NodeJS.Immediate | undefined
+  private closed = false
+  private readonly pulls: PullQueue
+  private readonly host: string
+  private readonly mirror: Mirror
+
+  constructor(private readonly options: ConnectedBackendOptions) {
+    const { remote, copy } = options
+    this.host = new URL(remote.url).host
+    copy.services.journal = journalWrite
+    this.pulls = new PullQueue((message) => options.warn?.(message))
+    this.mirror = createMirror(copy.services.db, (path) => remote.request(new Request(`${ORIGIN}${path}`)), {
+      now: options.now,
+      // The copy's API caches list counts until its own next write: the mirror's count as writes.
+      committed: () => void copy.services.writes++,
+      // A change request with writes the server does not have yet stays as the copy has it.
+      keeps: (id) => outbox(copy.services.db).hasPending(id)
+    })
+  }
+
+  get url(): string {
+    return this.options.remote.url
+  }
+
+  get connection(): RemoteConnection {
+    return this.options.remote.connection
+  }
+
+  /** The local copy's database (tests, the host's outbox operations). */
+  get copy(): LocalBackend {
+    return this.options.copy
+  }
+
+  /** Brings the copy up to date with what the account sees, and sends what the outbox holds, in the background. */
+  start(): void {
+    this.schedulePull('account', () => this.mirror.pullAccount().then(() => undefined))
+    this.schedulePull('organizations', () => this.mirror.pullOrganizations())
+    if (this.unsent()) this.scheduleReplay()
+  }
+
+  /** Asks the server now (who the token is); back online, the outbox is sent. */
+  async check(): Promise<RemoteConnection> {
+    const connection = await this.options.remote.check()
+    if (connection.status === 'online') this.cameOnline()
+    else if (connection.status === 'unreachable') this.wentOffline()
+    return connection
+  }
+
+  fetch(request: Request): Promise<Response> {
+    return this.request(request)
+  }
+
+  async request(request: Request): Promise<Response> {
+    const url = new URL(request.url)
+    if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) return this.options.remote.request(request)
+    const method = request.method.toUpperCase()
+    const read = method === 'GET' || method === 'HEAD'
+    const body = read ? undefined : await request.text()
+    const again = () => new Request(url, { method, headers: request.headers, body })
+    if (this.offline || this.held(url.pathname)) return this.fromCopy(again(), url, method, body)
+    const forwarded = this.forServer(again(), url, body)
+    const answer = await this.options.remote.request(forwarded)
+    const status = answer.headers.get(REMOTE_STATUS_HEADER)
+    // Out of reach: the copy answers. A write whose answer timed out may have been applied there: it is not kept.
+    if (status === 'unreachable' && (answer.status === 502 || read)) {
+      this.wentOffline()
+      return this.fromCopy(again(), url, method, body)
+    }
+    if (status === 'online') {
+      this.cameOnline()
+      if (answer.ok) this.follow(method, url.pathname, answer)
+    }
+    return this.decorate(answer)
+  }
+
+  /** How many writes wait, and how many of them the server refused. */
+  outboxSummary(): OutboxSummary {
+    const box = outbox(this.options.copy.services.db)
+    return { unsent: box.count(), failed: box.failedCount() }
+  }
+
+  /** The outbox, as the user sees it. */
+  outboxList(): OutboxList {
+    const db = this.options.copy.services.db
+    const entries = outbox(db).list()
+    const crs = new Map(
+      db
+        .prepare<[string], { id: string; number: number; subject: string; space_title: string }>(
+          `SELECT cr.id, cr.number, cr.subject, s.title AS space_title FROM change_requests cr JOIN spaces s ON s.id = cr.space_id
+           WHERE cr.id IN (SELECT value FROM json_each(?))`
+        )
+        .all(JSON.stringify([...new Set(entries.map((e) => e.change_request_id))]))
+        .map((r) => [r.id, r])
+    )
+    return { items: entries.map((entry) => describe(entry, crs.get(entry.change_request_id))) }
+  }
+
+  /** Sends the outbox now; what it did and the list afterwards. */
+  async sync(): Promise<OutboxSyncResult> {
+    const outcome = await this.replay()
+    return { ...outcome, ...this.outboxList() }
+  }
+
+  /** A refused write is sent again (after the user fixed what the server refused). */
+  async retry(seq: number): Promise<OutboxSyncResult> {
+    const box = outbox(this.options.copy.services.db)
+    if (!box.get(seq)) throw notFound('Unsent change')
+    box.clearFailure(seq)
+    return this.sync()
+  }
+
+  /**
+   * Gives up a write, and the later writes of its change request (made on top of it). The copy goes back to the
+   * server's version of that change request; one made offline and never sent is removed.
+   */
+  async discard(seq: number): Promise<OutboxList> {
+    const db = this.options.copy.services.db
+    const box = outbox(db)
+    const entry = box.get(seq)
+    if (!entry) throw notFound('Unsent change')
+    if (this.replaying) throw conflict('Changes are being sent to the server: try again in a moment')
+    const localOnly = box.isLocalOnly(entry.change_request_id)
+    db.transaction(() => {
+      box.removeFrom(entry)
+      if (!box.hasPending(entry.change_request_id)) forgetLocal(db, entry.change_request_id, localOnly)
+    }).immediate()
+    this.changed()
+    if (!localOnly && !box.hasPending(entry.change_request_id)) this.pullChangeRequest(entry.space_id, entry.change_request_id)
+    return this.outboxList()
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    clearInterval(this.retryTimer)
+    if (this.replaySoon) clearImmediate(this.replaySoon)
+    await this.replaying?.catch(() => undefined)
+    await this.pulls.stop()
+    await this.options.copy.close()
+  }
+
+  /** Waits for pulls and sends in progress (tests). */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.replaying?.catch(() => undefined)
+      await this.pulls.idle()
+      if (!this.replaying && !this.replaySoon && this.pulls.isIdle()) return
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
+  // --- routing ---------------------------------------------------------------------------------------------
+
+  /** True for a path about a change request the server does not have all of yet. */
+  private held(pathname: string): boolean {
+    const match = CHANGE_REQUEST_PATH.exec(pathname)
+    if (!match) return false
+    const id = this.copyChangeRequestId(decodeURIComponent(match[1]!), decodeURIComponent(match[2]!))
+    return !!id && outbox(this.options.copy.services.db).hasPending(id)
+  }
+
+  private copyChangeRequestId(spaceId: string, ref: string): string | undefined {
+    const db = this.options.copy.services.db
+    return db
+      .prepare<[string, string, string], string>('SELECT id FROM change_requests WHERE space_id = ? AND (id = ? OR number = CAST(? AS INTEGER))')
+      .pluck()
+      .get(spaceId, ref, /^\d+$/.test(ref) ? ref : '-1')
+  }
+
+  /**
+   * The request with the server's ids where the app still uses the copy's (a change request made offline and sent
+   * since, its pages): in the path and, for a write, in the body. A number the copy gave a change request is
+   * rewritten only while the copy has no change request of that number of its own (the server's).
+   */
+  private forServer(request: Request, url: URL, body: string | undefined): Request {
+    const ids = this.ids()
+    if (!ids.size) return request
+    const space = SPACE_PATH.exec(url.pathname)?.[1]
+    const crRef = CHANGE_REQUEST_PATH.exec(url.pathname)?.[2]
+    let path = url.pathname + url.search
+    if (space) {
+      const keepNumber = crRef && /^\d+$/.test(crRef) && (!ids.has(numberKey(space, crRef)) || this.copyChangeRequestId(space, crRef))
+      const map = keepNumber ? new Map([...ids].filter(([k]) => !k.startsWith('number:'))) : ids
+      path = rewritePath(path, space, map)
+    }
+    return new Request(new URL(path, ORIGIN), { method: request.method, headers: request.headers, body: body && rewriteIds(body, ids) })
+  }
+
+  /** The copy's ids the server knows by others (only a replay adds to them: read again after each). */
+  private idCache: Map<string, string> | undefined
+  private ids(): Map<string, string> {
+    return (this.idCache ??= outbox(this.options.copy.services.db).idMap())
+  }
+
+  /** What the copy answers: the reads it keeps, the writes the outbox can send later; refusals that say so. */
+  private async fromCopy(request: Request, url: URL, method: string, body: string | undefined): Promise<Response> {
+    if (this.offline) this.retrySoon()
+    if (method === 'GET' || method === 'HEAD') {
+      if (this.offline && !isOfflineRead(url.pathname)) return this.error(503, notKeptOffline(this.host))
+      const answer = await this.options.copy.request(request)
+      if (answer.status === 404 && this.offline) {
+        const message = (await answer.json().catch(() => undefined)) as { error?: { message?: string } } | undefined
+        return this.error(404, `${message?.error?.message ?? 'Not found'} on this computer: it was not copied before ${this.host} went out of reach`)
+      }
+      return this.decorate(answer)
+    }
+    const problem = offlineWriteProblem(method, url.pathname, body, this.host)
+    if (problem) return this.error(503, problem)
+    const answer = await this.options.copy.request(request)
+    if (answer.ok) {
+      this.changed()
+      if (!this.offline) this.scheduleReplay()
+    }
+    return this.decorate(answer)
+  }
+
+  /** Keeps the copy following what the app looks at and changes on the server. */
+  private follow(method: string, pathname: string, answer: Response): void {
+    const write = method !== 'GET' && method !== 'HEAD'
+    const mirror = this.mirror
+    const cr = CHANGE_REQUEST_PATH.exec(pathname)
+    const space = SPACE_PATH.exec(pathname)
+    if (cr) {
+      const [spaceId, ref] = [decodeURIComponent(cr[1]!), decodeURIComponent(cr[2]!)]
+      this.schedulePull(`cr:${spaceId}:${ref}`, () => mirror.pullChangeRequest(spaceId, ref), write)
+      // A merge moves the space's content too.
+      if (write) this.schedulePull(`space:${spaceId}`, () => mirror.pullSpace(spaceId), true)
+    } else if (space && space[1] !== undefined) {
+      const spaceId = decodeURIComponent(space[1])
+      this.schedulePull(`space:${spaceId}`, () => mirror.pullSpace(spaceId), write)
+    }
+    if (write && !cr && (pathname.startsWith('/v1/orgs') || pathname.startsWith('/v1/collections') || (space && answer.status !== 200))) {
+      this.schedulePull('organizations', () => mirror.pullOrganizations(), true)
+    }
+  }
+
+  private schedulePull(key: string, task: () => Promise<void>, force = false): void {
+    if (this.closed) return
+    this.pulls.schedule(key, async () => {
+      // Offline, or a change request the server does not have all of: the copy keeps what it has.
+      if (this.offline) return
+      const cr = /^cr:([^:]+):(.+)$/.exec(key)
+      if (cr) {
+        const id = this.copyChangeRequestId(cr[1]!, cr[2]!)
+        if (id && outbox(this.options.copy.services.db).hasPending(id)) return
+      }
+      try {
+        await task()
+      } catch (error) {
+        // The server went out of reach meanwhile: the copy answers from now on, and nothing is wrong with it.
+        if (this.options.remote.connection.status === 'unreachable') return this.wentOffline()
+        throw error
+      }
+    }, force)
+  }
+
+  // --- on and off line ---------------------------------------------------------------------------------------
+
+  private wentOffline(): void {
+    if (this.offline || this.closed) return
+    this.offline = true
+    this.retryTimer = setInterval(() => void this.check().catch(() => undefined), this.options.retryMs ?? RETRY_MS)
+    this.retryTimer.unref()
+    this.changed()
+  }
+
+  private cameOnline(): void {
+    if (!this.offline) return
+    this.offline = false
+    clearInterval(this.retryTimer)
+    this.retryTimer = undefined
+    this.changed()
+    this.scheduleReplay()
+    this.schedulePull('organizations', () => this.mirror.pullOrganizations(), true)
+  }
+
+  /** Offline, a request may find the server back: asked in the background, at most once per retry period. */
+  private lastRetry = 0
+  private retrySoon(): void {
+    const now = Date.now()
+    if (now - this.lastRetry < (this.options.retryMs ?? RETRY_MS)) return
+    this.lastRetry = now
+    void this.check().catch(() => undefined)
+  }
+
+  // --- sending -----------------------------------------------------------------------------------------------
+
+  private scheduleReplay(): void {
+    if (this.replaySoon || this.closed) return
+    this.replaySoon = setImmediate(() => {
+      this.replaySoon = undefined
+      void this.replay().catch((error: unknown) => this.options.warn?.(`Sending unsent changes failed: ${error instanceof Error ? error.message : error}`))
+    })
+  }
+
+  private replay(): Promise<ReplayOutcome> {
+    if (!this.replaying) {
+      this.replaying = this.replayAll().finally(() => {
+        this.replaying = undefined
+        this.changed()
+      })
+    }
+    return this.replaying
+  }
+
+  private async replayAll(): Promise<ReplayOutcome> {
+    const total: ReplayOutcome = { sent: 0, failed: 0, renumbered: [] }
+    if (this.offline) {
+      total.stopped = 'unreachable'
+      return total
+    }
+    // Writes made while it ran (to a change request still held) are sent by another round.
+    for (let round = 0; round < 5; round++) {
+      const outcome = await replayOutbox({
+        db: this.options.copy.services.db,
+        send: (request) => this.options.remote.request(request),
+        now: () => (this.options.now?.() ?? new Date()).toISOString(),
+        settled: (settled) => this.settled(settled)
+      })
+      this.idCache = undefined
+      total.sent += outcome.sent
+      total.failed += outcome.failed
+      total.renumbered.push(...outcome.renumbered)
+      if (outcome.stopped) {
+        total.stopped = outcome.stopped
+        if (outcome.stopped === 'unreachable') this.wentOffline()
+        break
+      }
+      if (!outcome.sent) break
+    }
+    return total
+  }
+
+  /** A change request the server now has all of: the copy takes the server's version of it. */
+  private async settled({ spaceId, changeRequestId, remoteId }: { spaceId: string; changeRequestId: string; remoteId: string }): Promise<void> {
+    const db = this.options.copy.services.db
+    const localOnly = remoteId !== changeRequestId
+    db.transaction(() => forgetLocal(db, changeRequestId, localOnly)).immediate()
+    this.pullChangeRequest(spaceId, remoteId)
+  }
+
+  /** The server's version of a change request into the copy, then the copy's own revisions of it that nothing needs. */
+  private pullChangeRequest(spaceId: string, id: string): void {
+    const db = this.options.copy.services.db
+    this.schedulePull(`cr:${spaceId}:${id}`, async () => {
+      await this.mirror.pullChangeRequest(spaceId, id)
+      db.transaction(() => pruneRevisions(db, id)).immediate()
+    }, true)
+  }
+
+  // --- answers -----------------------------------------------------------------------------------------------
+
+  private unsent(): number {
+    return outbox(this.options.copy.services.db).count()
+  }
+
+  private changed(): void {
+    this.options.onChange?.()
+  }
+
+  /** Every answer says how the connection is and how many writes wait. */
+  private decorate(answer: Response): Response {
+    const headers = new Headers(answer.headers)
+    headers.set(REMOTE_STATUS_HEADER, this.offline ? 'unreachable' : (answer.headers.get(REMOTE_STATUS_HEADER) ?? this.connection.status))
+    const unsent = this.unsent()
+    if (unsent) headers.set(UNSENT_HEADER, String(unsent))
+    const empty = answer.status === 204 || answer.status === 205 || answer.status === 304
+    return new Response(empty ? null : answer.body, { status: answer.status, headers })
+  }
+
+  private error(status: number, message: string): Response {
+    return this.decorate(new Response(JSON.stringify({ error: { code: status, message } }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } }))
+  }
+}
+
+/**
+ * The copy's own version of a change request, once the server has it (or the user gave it up): one made here is
+ * removed; one of the server's keeps its row (the next pull brings the server's revision). Either way the revisions
+ * made here that nothing refers to any more go (each holds a row per page). Its ids stay mapped, so the app's
+ * addresses keep leading to it.
+ */
+function forgetLocal(db: Db, changeRequestId: string, localOnly: boolean): void {
+  if (localOnly) db.prepare('DELETE FROM change_requests WHERE id = ?').run(changeRequestId)
+  pruneRevisions(db, changeRequestId)
+}
+
+/** Revisions of a change request that neither it nor the outbox refers to. */
+function pruneRevisions(db: Db, changeRequestId: string): void {
+  db.prepare(
+    `DELETE FROM revisions WHERE change_request_id = @cr
+       AND id NOT IN (SELECT revision_id FROM change_requests WHERE id = @cr)
+       AND id NOT IN (SELECT revision_initial FROM change_requests WHERE id = @cr)
+       AND id NOT IN (SELECT revision_merged_ancestor FROM change_requests WHERE id = @cr AND revision_merged_ancestor IS NOT NULL)
+       AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
+       AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
+  ).run({ cr: changeRequestId })
+}
+
+function describe(entry: OutboxEntry, cr: { id: string; number: number; subject: string; space_title: string } | undefined): OutboxItem {
+  const body = entry.body ? (JSON.parse(entry.body) as Record<string, unknown>) : {}
+  return {
+    seq: entry.seq,
+    kind: entry.kind,
+    createdAt: entry.created_at,
+    space: { id: entry.space_id, title: cr?.space_title ?? entry.space_id },
+    changeRequest: { id: entry.change_request_id, number: cr?.number ?? 0, subject: cr?.subject ?? '' },
+    summary: summarize(entry, body),
+    ...(entry.failed_at ? { failed: { at: entry.failed_at, message: entry.error ?? '' } } : {})
+  }
+}
+
+function summarize(entry: OutboxEntry, body: Record<string, unknown>): string {
+  if (entry.kind === 'create-change-request') return 'Opened the change request'
+  if (entry.kind === 'update-change-request') {
+    const parts = [body.subject !== undefined ? 'renamed it' : '', body.status !== undefined ? `moved it to ${String(body.status)}` : ''].filter(Boolean)
+    return parts.length ? `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}` : 'Updated the change request'
+  }
+  const changes = (body.changes as { operation: string; title?: string }[] | undefined) ?? []
+  const verbs: Record<string, string> = { insert_page: 'added', update_page: 'edited', delete_page: 'removed', revert_page: 'reverted' }
+  const counts = new Map<string, number>()
+  for (const change of changes) counts.set(change.operation, (counts.get(change.operation) ?? 0) + 1)
+  const words = [...counts].map(([op, n]) => `${verbs[op] ?? op} ${n} page${n === 1 ? '' : 's'}`)
+  return words.length ? words.join(', ').replace(/^./, (c) => c.toUpperCase()) : 'Changed the content'
+}
+

@@ -1,0 +1,43 @@
+// Writes made in a connected workspace's local copy go to its outbox in the same transaction that applies them
+// (`Services.journal`), so the copy never holds a change the outbox does not have: a crash loses both or
+// neither. Only what the replay knows how to send is taken (offlineRoutes.ts keeps the rest from getting here).
+import type { FastifyRequest } from 'fastify'
+import type { ChangeRequest } from '../../src-shared/schemas/changeRequests'
+import type { Ctx } from '../api/context'
+import { ApiError } from '../api/errors'
+import { getRevision } from '../content/revisions'
+import { outbox, type OutboxKind } from './outbox'
+
+/** Routes (as Fastify names them) whose writes are kept, and what kind of entry each makes. */
+const JOURNALED: Record<string, OutboxKind> = {
+  'POST /v1/spaces/:spaceId/change-requests': 'create-change-request',
+  'PATCH /v1/spaces/:spaceId/change-requests/:changeRequestId': 'update-change-request',
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content': 'content'
+}
+
+/** Appends the write `req` just made (answered with `result`) to the outbox, inside its transaction. */
+export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): void {
+  const kind = JOURNALED[`${req.method} ${req.routeOptions.url}`]
+  // Refused inside the transaction: the write is undone rather than kept where no replay would send it.
+  if (!kind) throw new ApiError(503, `${req.method} ${req.url.split('?')[0]} cannot be made while the server is out of reach`)
+  const cr = result as ChangeRequest
+  const spaceId = (req.params as { spaceId: string }).spaceId
+  let base: string | null = null
+  if (kind === 'create-change-request') base = cr.revisionInitial
+  if (kind === 'content') {
+    // The revision the batch was applied to is the one the new revision was made from.
+    const parents = JSON.parse(getRevision(ctx.db, cr.revision)?.parents ?? '[]') as string[]
+    base = parents[0] ?? null
+  }
+  outbox(ctx.db).append({
+    method: req.method,
+    path: req.url,
+    body: req.body === undefined ? null : JSON.stringify(req.body),
+    kind,
+    space_id: spaceId,
+    change_request_id: cr.id,
+    base_revision: base,
+    result_revision: kind === 'update-change-request' ? null : cr.revision,
+    created_at: ctx.now
+  })
+}

@@ -1,0 +1,80 @@
+// The outbox of a connected workspace's local copy: writes made there while the server was out of reach, in
+// the order they were made, and the server's ids for what they created once sent (migration 0015).
+import type { Db } from '../storage/database'
+import { repository } from '../storage/repositories/memo'
+
+export type OutboxKind = 'create-change-request' | 'update-change-request' | 'content'
+
+export interface OutboxEntry {
+  seq: number
+  method: string
+  path: string
+  body: string | null
+  kind: OutboxKind
+  space_id: string
+  change_request_id: string
+  base_revision: string | null
+  result_revision: string | null
+  created_at: string
+  failed_at: string | null
+  error: string | null
+}
+
+export type IdKind = 'change-request' | 'change-request-number' | 'revision' | 'page'
+
+/** The key a change request number is mapped under (numbers are per space). */
+export const numberKey = (spaceId: string, number: number | string) => `number:${spaceId}:${number}`
+
+export function outboxRepository(db: Db) {
+  const insert = db.prepare(
+    `INSERT INTO sync_outbox (method, path, body, kind, space_id, change_request_id, base_revision, result_revision, created_at)
+     VALUES (@method, @path, @body, @kind, @space_id, @change_request_id, @base_revision, @result_revision, @created_at)`
+  )
+  const all = db.prepare<[], OutboxEntry>('SELECT * FROM sync_outbox ORDER BY seq')
+  const first = db.prepare<[], OutboxEntry>('SELECT * FROM sync_outbox ORDER BY seq LIMIT 1')
+  const bySeq = db.prepare<[number], OutboxEntry>('SELECT * FROM sync_outbox WHERE seq = ?')
+  const remove = db.prepare('DELETE FROM sync_outbox WHERE seq = ?')
+  const removeFrom = db.prepare('DELETE FROM sync_outbox WHERE change_request_id = ? AND seq >= ?')
+  const fail = db.prepare('UPDATE sync_outbox SET failed_at = ?, error = ? WHERE seq = ?')
+  const clear = db.prepare('UPDATE sync_outbox SET failed_at = NULL, error = NULL WHERE seq = ?')
+  const pendingFor = db.prepare<[string], number>('SELECT count(*) FROM sync_outbox WHERE change_request_id = ?').pluck()
+  const created = db.prepare<[string], number>(
+    "SELECT count(*) FROM sync_outbox WHERE change_request_id = ? AND kind = 'create-change-request'"
+  ).pluck()
+  const count = db.prepare<[], number>('SELECT count(*) FROM sync_outbox').pluck()
+  const failed = db.prepare<[], number>('SELECT count(*) FROM sync_outbox WHERE failed_at IS NOT NULL').pluck()
+  const setId = db.prepare(
+    'INSERT INTO sync_ids (local_id, remote_id, kind) VALUES (?, ?, ?) ON CONFLICT (local_id) DO UPDATE SET remote_id = excluded.remote_id'
+  )
+  const getId = db.prepare<[string], string>('SELECT remote_id FROM sync_ids WHERE local_id = ?').pluck()
+  const allIds = db.prepare<[], { local_id: string; remote_id: string }>('SELECT local_id, remote_id FROM sync_ids')
+
+  return {
+    append(entry: Omit<OutboxEntry, 'seq' | 'failed_at' | 'error'>): void {
+      insert.run(entry)
+    },
+    list: () => all.all(),
+    first: () => first.get(),
+    get: (seq: number) => bySeq.get(seq),
+    count: () => count.get()!,
+    failedCount: () => failed.get()!,
+    /** Sent: gone from the outbox. */
+    remove: (seq: number) => void remove.run(seq),
+    /** An entry and every later one of the same change request (they were made on top of it). */
+    removeFrom: (entry: OutboxEntry) => void removeFrom.run(entry.change_request_id, entry.seq),
+    markFailed: (seq: number, error: string, now: string) => void fail.run(now, error, seq),
+    clearFailure: (seq: number) => void clear.run(seq),
+    /** True while a change request has writes the server does not have yet. */
+    hasPending: (changeRequestId: string) => pendingFor.get(changeRequestId)! > 0,
+    /** True for a change request created in the copy and not yet on the server. */
+    isLocalOnly: (changeRequestId: string) => created.get(changeRequestId)! > 0,
+    mapId(localId: string, remoteId: string, kind: IdKind): void {
+      setId.run(localId, remoteId, kind)
+    },
+    remoteId: (localId: string): string | undefined => getId.get(localId),
+    /** Every mapping, local → remote (a replay rewrites many ids at once). */
+    idMap: () => new Map(allIds.all().map((r) => [r.local_id, r.remote_id]))
+  }
+}
+
+export const outbox = (db: Db) => repository(db, outboxRepository)
