@@ -66,7 +66,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(() =>
       WorkspaceHost.open<LocalBackend>({
         home: app.getPath('userData'),
-        open: ({ dataDir }) => openLocalBackend({ dataDir, baseUrl: LOCAL_ORIGIN }),
+        open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN }),
         seals: tokenSeals(),
         onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
       }),

@@ -189,9 +189,11 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
   let baseUrl = 'http://127.0.0.1'
   const workspaces = await WorkspaceHost.open<LocalBackend>({
     home: resolve(home),
-    open: ({ dataDir }) =>
+    // A connected workspace's copy is owned by its server's account (`account`).
+    open: ({ dataDir, account }) =>
       openLocalBackend({
         dataDir,
+        account,
         baseUrl,
         token,
         tokenLabel: options.token ? undefined : GENERATED_TOKEN_LABEL,

@@ -143,8 +143,9 @@ export class ConnectedBackend implements WorkspaceBackend {
     return { items: entries.map((entry) => describe(entry, crs.get(entry.change_request_id))) }
   }
 
-  /** Sends the outbox now; what it did and the list afterwards. */
+  /** Sends the outbox now (asking the server first, when it was out of reach); what it did and the list afterwards. */
   async sync(): Promise<OutboxSyncResult> {
+    if (this.offline) await this.check()
     const outcome = await this.replay()
     return { ...outcome, ...this.outboxList() }
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
-import { probeRemote } from '../backend/remoteBackend'
+import { probeRemote, RemoteBackend } from '../backend/remoteBackend'
 import { userRepository } from '../storage/repositories/userRepository'
 import { ConnectedBackend } from '../sync/connectedBackend'
 import { startTestServer, type TestServer } from '../testing/harness'
@@ -29,7 +29,7 @@ async function remoteServer(): Promise<TestServer> {
 }
 
 async function openHost(home: string, options: Partial<WorkspaceHostOptions<LocalBackend>> = {}) {
-  const host = await WorkspaceHost.open<LocalBackend>({ home, open: ({ dataDir }) => openLocalBackend({ dataDir }), warn: () => {}, ...options })
+  const host = await WorkspaceHost.open<LocalBackend>({ home, open: ({ dataDir, account }) => openLocalBackend({ dataDir, account }), warn: () => {}, ...options })
   hosts.push(host)
   return host
 }
@@ -220,5 +220,62 @@ describe('connected workspaces', () => {
     // A new token entered there is sealed as that process can, and works.
     expect((await call(headless, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: remote.owner.token } })).status).toBe(200)
     expect((await call(headless, 'GET', '/v1/orgs')).status).toBe(200)
+  })
+})
+
+describe('the outbox of a connected workspace', () => {
+  it('lists what waits to be sent, sends it on demand, and is only there for the active connected workspace', async () => {
+    const home = tempHome()
+    const remote = await remoteServer()
+    const net = { down: false }
+    const host = await openHost(home, {
+      // The network is cut at the fetch the workspace reaches its server with (the server keeps running).
+      remote: (options) =>
+        new RemoteBackend({
+          ...options,
+          fetch: (input, init) => (net.down ? Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })) : fetch(input, init))
+        })
+    })
+    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    const other = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Other', remote: { url: remote.url, token: remote.owner.token } })).body
+    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    const spaceId = await remote.emptySpace('Handbook')
+    expect((await call(host, 'GET', `/v1/spaces/${spaceId}/content`)).status).toBe(200)
+    await (host.activeBackend as ConnectedBackend).idle()
+
+    net.down = true
+    const cr = await call(host, 'POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Offline notes' })
+    expect(cr.status).toBe(201)
+    const batch = await call(host, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.number}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Notes', document: { markdown: 'Taken offline.\n' } }]
+    })
+    expect(batch.status).toBe(200)
+
+    const listed = await call(host, 'GET', `/app/workspaces/${ws.id}/outbox`)
+    expect(listed).toEqual({
+      status: 200,
+      body: {
+        items: [
+          { seq: expect.any(Number), kind: 'create-change-request', createdAt: expect.any(String), space: { id: spaceId, title: 'Handbook' }, changeRequest: { id: cr.body.id, number: cr.body.number, subject: 'Offline notes' }, summary: 'Opened the change request' },
+          { seq: expect.any(Number), kind: 'content', createdAt: expect.any(String), space: { id: spaceId, title: 'Handbook' }, changeRequest: { id: cr.body.id, number: cr.body.number, subject: 'Offline notes' }, summary: 'Added 1 page' }
+        ]
+      }
+    })
+    expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.outbox).toEqual({ unsent: 2, failed: 0 })
+
+    // Still out of reach: nothing is sent, and it says why it stopped.
+    expect((await call(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)).body).toMatchObject({ sent: 0, stopped: 'unreachable', items: [{}, {}] })
+    net.down = false
+    const synced = await call(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)
+    expect(synced.body).toMatchObject({ sent: 2, failed: 0, items: [], renumbered: [{ spaceId, from: cr.body.number, to: expect.any(Number) }] })
+    expect(synced.body.stopped).toBeUndefined()
+    const onServer = (await remote.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.items
+    expect(onServer.map((c: { subject: string }) => c.subject)).toEqual(['Offline notes'])
+
+    expect((await call(host, 'GET', `/app/workspaces/${other.id}/outbox`)).status).toBe(409)
+    expect((await call(host, 'GET', '/app/workspaces/local/outbox')).status).toBe(400)
+    expect((await call(host, 'DELETE', `/app/workspaces/${ws.id}/outbox/999`)).status).toBe(404)
+    expect((await call(host, 'POST', `/app/workspaces/${ws.id}/outbox/999/retry`)).status).toBe(404)
+    expect((await call(host, 'GET', `/app/workspaces/${ws.id}/outbox/nope`)).status).toBe(404)
   })
 })

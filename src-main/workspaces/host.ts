@@ -340,6 +340,11 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const remote = this.remoteBackend(id, known)
     // The copy is a workspace database of the account's, with the server's ids (src-main/sync).
     const copy = (await this.options.open({ id, dataDir, account: known.account })) as unknown as LocalBackend
+    // An opener that dropped `account` would have made a local owner and organization: refuse that copy.
+    if (copy.services?.db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get() !== known.account.id) {
+      await copy.close()
+      throw new Error(`The copy of “${this.registry.require(id).name}” must be opened as ${known.account.displayName} (pass \`account\` to the backend)`)
+    }
     const backend = new ConnectedBackend({
       remote,
       copy,
