@@ -61,10 +61,12 @@ homeTest('connect a workspace to another server: the token is checked, its space
     await workspaces.closeManage()
     await expect(workspaces.banner).toHaveCount(0)
 
-    // the server goes away: the next screen says it cannot be reached, and the banner offers to try again
+    // the server goes away: a screen that needs it says it cannot be reached, and the banner offers to try again
+    // (Sites: not among what the workspace's copy on this computer answers offline)
     await remote.stop()
-    await workspaces.navigate('trash')
+    await workspaces.navigate('sites')
     await expect(page.getByTestId('error')).toContainText('Cannot reach the server')
+    await expect(page.getByTestId('error')).toContainText(host)
     await expect(workspaces.banner).toContainText('Cannot reach the server')
     await expect(workspaces.banner).toContainText(`Could not reach ${host}`)
     expect(await workspaces.retryConnection()).toBe('unreachable')
@@ -75,7 +77,8 @@ homeTest('connect a workspace to another server: the token is checked, its space
     await remote.start()
     expect(await workspaces.retryConnection()).toBe('online')
     await expect(workspaces.banner).toHaveCount(0)
-    await expect(workspaces.pageTitle).toHaveText('Trash')
+    await expect(workspaces.pageTitle).toHaveText('Sites')
+    await expect(page.getByTestId('error')).toHaveCount(0)
 
     // back to Local; removing the connection removes nothing on the server
     await workspaces.switchTo('Local')

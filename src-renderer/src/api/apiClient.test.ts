@@ -152,6 +152,9 @@ describe('createApiClient and a connected workspace’s status', () => {
       server.answer = { status, body: envelope(status, 'docs.example.com did not answer within 30 s') }
       expect(await fail()).toMatchObject({ status, code: REMOTE_UNREACHABLE, message: 'docs.example.com did not answer within 30 s' })
     }
+    // The workspace's copy on this computer, for what it does not keep while the server is away.
+    server.answer = { status: 503, body: envelope(503, 'Not available offline: docs.example.com is out of reach') }
+    expect(await fail()).toMatchObject({ status: 503, code: REMOTE_UNREACHABLE })
 
     // The loopback server refusing this window's own token says nothing about the connection.
     server.status = null

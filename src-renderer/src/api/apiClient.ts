@@ -39,7 +39,10 @@ export type Send = (req: BridgeRequest) => Promise<BridgeResponse>
 export const WORKSPACE_CHANGED = 'workspace_changed'
 /** The code of a 401 from a connected workspace whose server refused its token (not this app's own token). */
 export const REMOTE_REFUSED = 'remote_refused'
-/** The code of a 502/504 from a connected workspace whose server could not be reached or did not answer. */
+/**
+ * The code of a 502/504 from a connected workspace whose server could not be reached or did not answer, or of a
+ * 503 from its copy on this computer for what it does not keep offline.
+ */
 export const REMOTE_UNREACHABLE = 'remote_unreachable'
 
 const REMOTE_STATUSES: readonly string[] = ['online', 'unreachable', 'refused', 'unknown'] satisfies RemoteStatus[]
@@ -116,7 +119,10 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
         const error = toApiError(res.status, payload)
         // The connected workspace's server, not this app, refused or could not be asked: screens say so.
         if (res.status === 401 && remote === 'refused') throw new ApiError(401, REMOTE_REFUSED, error.message, error.details)
-        if ((res.status === 502 || res.status === 504) && remote === 'unreachable') throw new ApiError(res.status, REMOTE_UNREACHABLE, error.message, error.details)
+        // 502/504: the server did not answer; 503: the workspace's copy on this computer cannot answer this offline.
+        if ((res.status === 502 || res.status === 503 || res.status === 504) && remote === 'unreachable') {
+          throw new ApiError(res.status, REMOTE_UNREACHABLE, error.message, error.details)
+        }
         throw error
       }
       return payload as T
