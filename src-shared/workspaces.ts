@@ -72,8 +72,8 @@ export interface OutboxList {
 export interface OutboxSyncResult extends OutboxList {
   sent: number
   failed: number
-  /** Why it stopped before the end, if it did. */
-  stopped?: 'unreachable' | 'server-error'
+  /** Why it stopped before the end, if it did: out of reach, the token refused (writes wait for a new one), an error of the server's. */
+  stopped?: 'unreachable' | 'refused' | 'server-error'
   renumbered: { spaceId: string; from: number; to: number }[]
 }
 

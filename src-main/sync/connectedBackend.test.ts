@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openLocalBackend } from '../backend/localBackend'
 import { RemoteBackend } from '../backend/remoteBackend'
+import { userRepository } from '../storage/repositories/userRepository'
 import { startTestServer, type TestServer } from '../testing/harness'
 import { tempDirs } from '../testing/tempDirs'
 import { ConnectedBackend } from './connectedBackend'
@@ -47,7 +48,7 @@ async function setup() {
     const text = await res.text()
     return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers }
   }
-  return { server, net, backend, copy, call }
+  return { server, net, send, backend, copy, call }
 }
 
 /** A space on the server with pages (markdown by title), opened through the app so the copy follows it. */
@@ -198,5 +199,34 @@ describe('a connected workspace while its server is out of reach', () => {
     const direct = await t.copy.request(new Request(`http://quire.localhost/v1/orgs/${t.server.orgId}/spaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"X"}' }))
     expect(direct.status).toBe(503)
     expect(t.copy.services.db.prepare("SELECT count(*) FROM spaces WHERE title = 'X'").pluck().get()).toBe(0)
+  })
+})
+
+describe('a connected workspace whose token the server refuses', () => {
+  it('keeps the outbox waiting (nothing is marked refused) and sends it once a new token of the same account is given', async () => {
+    const t = await setup()
+    const { spaceId, ids } = await spaceWithPages(t, { Intro: 'Hello.\n' })
+    t.net.down = true
+    const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Greeting' })
+    await t.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'update_page', page: ids.Intro, document: { markdown: 'Hello, world.\n' } }] })
+
+    // Meanwhile the token was revoked on the server.
+    const db = t.server.server.api.services.db
+    db.prepare('DELETE FROM tokens WHERE user_id = ?').run(t.server.owner.user.id)
+    t.server.server.api.services.writes++
+    t.net.down = false
+    const checked = await t.backend.check()
+    expect(checked.status, checked.message).toBe('refused')
+    expect((await t.backend.sync()).stopped).toBe('refused')
+    expect(t.backend.outboxList().items.map((i) => i.failed)).toEqual([undefined, undefined])
+
+    // A new token of the same account: the writes that waited go.
+    userRepository(db).addToken(t.server.owner.user.id, 'qr_new_token_for_the_owner', 'test', new Date().toISOString())
+    t.server.server.api.services.writes++
+    await t.backend.reconnect(new RemoteBackend({ url: t.server.url, token: 'qr_new_token_for_the_owner', via: 'test-host', fetch: t.send }))
+    await t.backend.idle()
+    expect(t.backend.outboxSummary()).toEqual({ unsent: 0, failed: 0 })
+    const onServer = (await t.server.client('qr_new_token_for_the_owner').get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.items
+    expect(onServer.map((c: { subject: string }) => c.subject)).toEqual(['Greeting'])
   })
 })

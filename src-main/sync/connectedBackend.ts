@@ -49,15 +49,17 @@ export class ConnectedBackend implements WorkspaceBackend {
   private replaySoon: NodeJS.Immediate | undefined
   private closed = false
   private readonly pulls: PullQueue
-  private readonly host: string
+  private host: string
+  private remote: RemoteBackend
   private readonly mirror: Mirror
 
   constructor(private readonly options: ConnectedBackendOptions) {
-    const { remote, copy } = options
-    this.host = new URL(remote.url).host
+    const { copy } = options
+    this.remote = options.remote
+    this.host = new URL(this.remote.url).host
     copy.services.journal = journalWrite
     this.pulls = new PullQueue((message) => options.warn?.(message))
-    this.mirror = createMirror(copy.services.db, (path) => remote.request(new Request(`${ORIGIN}${path}`)), {
+    this.mirror = createMirror(copy.services.db, (path) => this.remote.request(new Request(`${ORIGIN}${path}`)), {
       now: options.now,
       // The copy's API caches list counts until its own next write: the mirror's count as writes.
       committed: () => void copy.services.writes++,
@@ -67,11 +69,11 @@ export class ConnectedBackend implements WorkspaceBackend {
   }
 
   get url(): string {
-    return this.options.remote.url
+    return this.remote.url
   }
 
   get connection(): RemoteConnection {
-    return this.options.remote.connection
+    return this.remote.connection
   }
 
   /** The local copy's database (tests, the host's outbox operations). */
@@ -86,11 +88,28 @@ export class ConnectedBackend implements WorkspaceBackend {
     if (this.unsent()) this.scheduleReplay()
   }
 
+  /**
+   * Reaches the server through another connection from now on (a new token or address of the same account): the
+   * copy and the outbox stay as they are (opening them a second time would send the outbox twice), and the server
+   * is asked at once.
+   */
+  async reconnect(remote: RemoteBackend): Promise<void> {
+    this.remote = remote
+    this.host = new URL(remote.url).host
+    await this.check()
+  }
+
   /** Asks the server now (who the token is); back online, the outbox is sent. */
   async check(): Promise<RemoteConnection> {
-    const connection = await this.options.remote.check()
-    if (connection.status === 'online') this.cameOnline()
-    else if (connection.status === 'unreachable') this.wentOffline()
+    const connection = await this.remote.check()
+    if (connection.status === 'unreachable') this.wentOffline()
+    // Reachable again but refusing the token: it says so itself from now on (the copy would hide that).
+    else if (connection.status === 'refused') this.cameBack()
+    else {
+      this.cameOnline()
+      // Also when it was not out of reach (a refused token was replaced): what waited for the token goes now.
+      if (this.unsent()) this.scheduleReplay()
+    }
     return connection
   }
 
@@ -100,14 +119,14 @@ export class ConnectedBackend implements WorkspaceBackend {
 
   async request(request: Request): Promise<Response> {
     const url = new URL(request.url)
-    if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) return this.options.remote.request(request)
+    if (url.pathname !== '/v1' && !url.pathname.startsWith('/v1/')) return this.remote.request(request)
     const method = request.method.toUpperCase()
     const read = method === 'GET' || method === 'HEAD'
     const body = read ? undefined : await request.text()
     const again = () => new Request(url, { method, headers: request.headers, body })
     if (this.offline || this.held(url.pathname)) return this.fromCopy(again(), url, method, body)
     const forwarded = this.forServer(again(), url, body)
-    const answer = await this.options.remote.request(forwarded)
+    const answer = await this.remote.request(forwarded)
     const status = answer.headers.get(REMOTE_STATUS_HEADER)
     // Out of reach: the copy answers. A write whose answer timed out may have been applied there: it is not kept.
     if (status === 'unreachable' && (answer.status === 502 || read)) {
@@ -296,7 +315,7 @@ export class ConnectedBackend implements WorkspaceBackend {
         await task()
       } catch (error) {
         // The server went out of reach meanwhile: the copy answers from now on, and nothing is wrong with it.
-        if (this.options.remote.connection.status === 'unreachable') return this.wentOffline()
+        if (this.remote.connection.status === 'unreachable') return this.wentOffline()
         throw error
       }
     }, force)
@@ -312,14 +331,21 @@ export class ConnectedBackend implements WorkspaceBackend {
     this.changed()
   }
 
+  /** The server answered (online) after it was out of reach: what waited is sent, and the copy catches up. */
   private cameOnline(): void {
+    if (!this.offline) return
+    this.cameBack()
+    this.scheduleReplay()
+    this.schedulePull('organizations', () => this.mirror.pullOrganizations(), true)
+  }
+
+  /** The server answers again (it may refuse the token): requests go to it, not to the copy. */
+  private cameBack(): void {
     if (!this.offline) return
     this.offline = false
     clearInterval(this.retryTimer)
     this.retryTimer = undefined
     this.changed()
-    this.scheduleReplay()
-    this.schedulePull('organizations', () => this.mirror.pullOrganizations(), true)
   }
 
   /** Offline, a request may find the server back: asked in the background, at most once per retry period. */
@@ -361,7 +387,7 @@ export class ConnectedBackend implements WorkspaceBackend {
     for (let round = 0; round < 5; round++) {
       const outcome = await replayOutbox({
         db: this.options.copy.services.db,
-        send: (request) => this.options.remote.request(request),
+        send: (request) => this.remote.request(request),
         now: () => (this.options.now?.() ?? new Date()).toISOString(),
         settled: (settled) => this.settled(settled)
       })

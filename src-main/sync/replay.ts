@@ -24,14 +24,18 @@ export interface ReplayOutcome {
   sent: number
   /** Entries it refused this time (they wait, with the reason). */
   failed: number
-  /** Why the replay stopped before the end: the server went out of reach, or answered with an error of its own. */
-  stopped?: 'unreachable' | 'server-error'
+  /**
+   * Why the replay stopped before the end: the server went out of reach, refused the workspace's token (the
+   * entries wait for a new one), or answered with an error of its own.
+   */
+  stopped?: 'unreachable' | 'refused' | 'server-error'
   /** Change requests made offline that now have their server number (`from` is the number the copy gave them). */
   renumbered: { spaceId: string; from: number; to: number }[]
 }
 
 type Sent = { kind: 'sent'; answer: Record<string, unknown> }
-type Result = Sent | { kind: 'refused'; message: string } | { kind: 'unreachable' } | { kind: 'server-error'; message: string }
+type Stop = { kind: 'unreachable' } | { kind: 'token-refused' } | { kind: 'server-error'; message: string }
+type Result = Sent | { kind: 'refused'; message: string } | Stop
 
 const ORIGIN = 'http://quire.localhost'
 
@@ -48,8 +52,8 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
       continue
     }
     const result = await sendEntry(deps, entry)
-    if (result.kind === 'unreachable' || result.kind === 'server-error') {
-      outcome.stopped = result.kind
+    if (result.kind === 'unreachable' || result.kind === 'token-refused' || result.kind === 'server-error') {
+      outcome.stopped = result.kind === 'token-refused' ? 'refused' : result.kind
       return outcome
     }
     if (result.kind === 'refused') {
@@ -121,7 +125,7 @@ async function exchange(
   path: string,
   body: string | null,
   ifMatch?: string
-): Promise<Sent | { kind: 'refused'; status: number; message: string } | { kind: 'unreachable' } | { kind: 'server-error'; message: string }> {
+): Promise<Sent | { kind: 'refused'; status: number; message: string } | Stop> {
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== null) headers['content-type'] = 'application/json'
   if (ifMatch) headers['if-match'] = ifMatch
@@ -132,6 +136,8 @@ async function exchange(
   const message = messageOf(json) ?? `${res.status}`
   // Out of reach (502) never reached the server; a timeout (504) may have: the user decides, nothing is sent twice.
   if (res.status === 502) return { kind: 'unreachable' }
+  // The workspace's token, not the write: it waits for a new token.
+  if (res.status === 401) return { kind: 'token-refused' }
   if (res.status === 504) return { kind: 'refused', status: 504, message: `${message}: it may have applied this change; check the change request, then send it again or discard it` }
   if (res.status >= 500) return { kind: 'server-error', message }
   return { kind: 'refused', status: res.status, message }
@@ -188,10 +194,13 @@ interface RemotePage {
   title: string
 }
 
-async function remotePages(deps: ReplayDeps, contentPath: string): Promise<RemotePage[] | { kind: 'unreachable' } | { kind: 'server-error'; message: string } | { kind: 'refused'; message: string }> {
+async function remotePages(deps: ReplayDeps, contentPath: string): Promise<RemotePage[] | Stop | { kind: 'refused'; message: string }> {
   const res = await deps.send(new Request(`${ORIGIN}${contentPath.replace(/\/content$/, '')}/content/pages`))
   const json = parse(await res.text()) as { pages?: WirePage[] } | undefined
   if (res.status === 502) return { kind: 'unreachable' }
+  if (res.status === 401) return { kind: 'token-refused' }
+  // The workspace's token, not the write: it waits for a new token.
+  if (res.status === 401) return { kind: 'token-refused' }
   if (!res.ok) return res.status >= 500 ? { kind: 'server-error', message: messageOf(json) ?? `${res.status}` } : { kind: 'refused', message: messageOf(json) ?? `${res.status}` }
   const flat: RemotePage[] = []
   const walk = (pages: WirePage[] | undefined, parentId: string | null) => {

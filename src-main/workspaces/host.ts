@@ -212,8 +212,10 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       if (connection) {
         writeConnection(this.registry.dataDir(id), connection)
         this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now() } })
-        // The active workspace answers through the new address and token from the next request on.
-        if (id === this.current.id) this.replaceActive(await this.openBackend(id))
+        // The active workspace answers through the new address and token from the next request on (its copy and
+        // outbox stay open: a second backend on them would send the outbox twice).
+        const active = this.current
+        if (active.id === id && active.backend instanceof ConnectedBackend) await active.backend.reconnect(this.remoteBackend(id, this.connected.get(id)!))
       }
       return this.present(this.registry.require(id), this.current.id)
     })
