@@ -377,6 +377,12 @@ describe('mirror: server → local copy', () => {
     await mirror.pullOrganizations()
     expect(roles()).toEqual([{ organization_id: t.orgId, role: null }])
     expect(db.prepare('SELECT id FROM spaces').pluck().all()).toEqual([s.notes.id])
+    // The guest's grant on the space (from the server's permissions for it): the copy lets the guest in as the server does.
+    const onServer = await fetch(new URL(`/v1/spaces/${s.notes.id}`, t.url), { headers: { authorization: `Bearer ${guest.token}` } })
+    const local = await fromCopy(`/v1/spaces/${s.notes.id}`)
+    expect(local.status).toBe(200)
+    expect(local.body.permissions).toEqual(((await onServer.json()) as { permissions: unknown }).permissions)
+    expect(local.body.permissions).toMatchObject({ view: true, comment: true, edit: false })
 
     membersAnswer = 403
     await mirror.pullOrganizations()

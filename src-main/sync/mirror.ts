@@ -21,7 +21,7 @@ import { dropSearchIndex, scheduleSearchIndex } from '../content/searchIndex'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
-import { flattenPages, hasDocument, mirrorRows, pageRecord, type PageDocument, type WirePage } from './mirrorRows'
+import { flattenPages, hasDocument, mirrorRows, pageRecord, roleOfPermissions, type PageDocument, type WirePage } from './mirrorRows'
 
 /** GETs a /v1 path on the server (the connected workspace's RemoteBackend answers it). */
 export type RemoteGet = (path: string) => Promise<Response>
@@ -166,11 +166,15 @@ export function createMirror(db: Db, get: RemoteGet, options: MirrorOptions = {}
         rows.upsertCollections(collections, at)
         const listed = new Set(collections.map((c) => c.id))
         // Spaces follow the collections in one order per parent, in the server's list order.
-        spaces.forEach((s, i) => rows.upsertSpace(s, s.parent && listed.has(s.parent) ? s.parent : null, collections.length + i + 1, 0))
+        spaces.forEach((s, i) => {
+          rows.upsertSpace(s, s.parent && listed.has(s.parent) ? s.parent : null, collections.length + i + 1, 0)
+          rows.setAccountGrant(s.id, userId, roleOfPermissions(s.permissions), at)
+        })
         collectionIds.push(...listed)
         spaceIds.push(...spaces.map((s) => s.id))
       }
-      removeSpaces(rows.spacesNotIn(spaceIds))
+      // A space the outbox still writes to stays (the server then says what became of it when it is sent).
+      removeSpaces(rows.spacesNotIn(spaceIds).filter((id) => !rows.liveChangeRequests(id).some((cr) => options.keeps?.(cr.id))))
       rows.deleteUnlisted(collectionIds, orgs.map((o) => o.id))
     })
   }
@@ -248,6 +252,8 @@ export function createMirror(db: Db, get: RemoteGet, options: MirrorOptions = {}
     const parentId = space.parent && rows.collectionExists(space.parent) ? space.parent : null
     const exists = rows.spaceExists(space.id)
     rows.upsertSpace(space, parentId, undefined, exists ? 0 : repository(db, spaceRepository).nextPosition(space.organization, parentId))
+    const owner = rows.owner()
+    if (owner) rows.setAccountGrant(space.id, owner, roleOfPermissions(space.permissions), now())
   }
 
   async function pullSpace(spaceId: string): Promise<void> {

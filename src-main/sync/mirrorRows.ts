@@ -3,11 +3,13 @@
 // writes only when a value differs, so pulling the same state again changes no row.
 import type { ChangeRequest } from '../../src-shared/schemas/changeRequests'
 import type { Collection } from '../../src-shared/schemas/collections'
-import type { User } from '../../src-shared/schemas/common'
+import type { Role, User } from '../../src-shared/schemas/common'
 import type { Page } from '../../src-shared/schemas/content'
 import type { Member } from '../../src-shared/schemas/members'
 import type { Organization } from '../../src-shared/schemas/orgs'
 import type { Space } from '../../src-shared/schemas/spaces'
+import { roleRank } from '../api/policies/roles'
+import { SPACE_ACTIONS } from '../api/policies/space'
 import { applyDocumentSettings } from '../content/pageSettings'
 import type { PageProps, PageRecord } from '../content/revisions'
 import type { Db } from '../storage/database'
@@ -69,6 +71,11 @@ export function mirrorRows(db: Db) {
   const upsertSpace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], ['position', ...SPACE_COLUMNS]))
   const upsertSpaceInPlace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], SPACE_COLUMNS))
   const setSpaceRevision = db.prepare('UPDATE spaces SET revision_id = @revision WHERE id = @id AND revision_id IS NOT @revision')
+  const upsertGrant = db.prepare(
+    `INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (@space, 'user', @user, @role, @now)
+     ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE SET role = excluded.role WHERE role IS NOT excluded.role`
+  )
+  const deleteGrant = db.prepare("DELETE FROM space_grants WHERE space_id = @space AND principal_type = 'user' AND principal_id = @user")
   const upsertChangeRequest = db.prepare(upsertSql('change_requests', ['id'], ['id', ...CHANGE_REQUEST_COLUMNS], CHANGE_REQUEST_COLUMNS))
   const addContributor = db.prepare('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)')
   const exists = {
@@ -179,6 +186,16 @@ export function mirrorRows(db: Db) {
         comments_open: s.comments ?? 0, change_requests: s.changeRequests ?? 0, change_requests_open: s.changeRequestsOpen ?? 0,
         change_requests_draft: s.changeRequestsDraft ?? 0, created_at: s.createdAt, updated_at: s.updatedAt, deleted_at: s.deletedAt ?? null
       })
+    },
+
+    /**
+     * The account's role on a space as the server's `permissions` for it say, kept as the account's own grant on the
+     * space: the copy's policies then allow what the server allows, whatever made it so there (a team, a
+     * collection, a direct grant). None (the space is not visible) removes the grant.
+     */
+    setAccountGrant(spaceId: string, userId: string, role: Role | null, now: string): void {
+      if (role) upsertGrant.run({ space: spaceId, user: userId, role, now })
+      else deleteGrant.run({ space: spaceId, user: userId })
     },
 
     /** Points the space at a revision; true when it moved. */
@@ -298,4 +315,18 @@ export function pageRecord({ page: p, parentId, position }: WirePage, document: 
   record.description = p.description ?? null
   record.hidden = p.hidden ?? false
   return record
+}
+
+/**
+ * The least role that allows everything a space's `permissions` allow (the SPACE_ACTIONS table read backwards):
+ * null when the space is not visible. A locked space's edit, merge and Git sync are off for everyone, so they
+ * say nothing of the role.
+ */
+export function roleOfPermissions(permissions: Space['permissions'] | undefined): Role | null {
+  if (!permissions?.view) return null
+  let role: Role = 'read'
+  for (const [action, needed] of Object.entries(SPACE_ACTIONS) as [keyof Space['permissions'], Role][]) {
+    if (permissions[action] && roleRank(needed) > roleRank(role)) role = needed
+  }
+  return role
 }
