@@ -61,16 +61,16 @@ homeTest('connect a workspace to another server: the token is checked, its space
     await workspaces.closeManage()
     await expect(workspaces.banner).toHaveCount(0)
 
-    // the server goes away: a screen that needs it says it cannot be reached, and the banner offers to try again
-    // (Sites: not among what the workspace's copy on this computer answers offline)
+    // the server goes away: the app works offline from the copy on this computer, a screen the copy does not keep
+    // says so (Sites), and the banner offers to try again
     await remote.stop()
     await workspaces.navigate('sites')
-    await expect(page.getByTestId('error')).toContainText('Cannot reach the server')
+    await expect(page.getByTestId('error')).toContainText('Not available offline')
     await expect(page.getByTestId('error')).toContainText(host)
-    await expect(workspaces.banner).toContainText('Cannot reach the server')
-    await expect(workspaces.banner).toContainText(`Could not reach ${host}`)
+    await expect(workspaces.banner).toContainText('Working offline')
+    await expect(workspaces.banner).toContainText(`${host} cannot be reached`)
     expect(await workspaces.retryConnection()).toBe('unreachable')
-    await expect(workspaces.banner).toContainText('Cannot reach the server')
+    await expect(workspaces.banner).toContainText('Working offline')
     await workspaces.screenshot('connected-workspace-unreachable', testInfo)
 
     // back again: "Try again" reloads the screen and the banner goes

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BridgeRequest, BridgeResponse } from '../../../src-shared/ipc.ts'
-import { createApiClient, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED } from './apiClient.ts'
+import { createApiClient, REMOTE_OFFLINE, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED } from './apiClient.ts'
 import { ApiError } from './apiError.ts'
 
 /** A server that answers from `active` and refuses requests meant for another workspace, as `quire serve --home`. */
@@ -152,9 +152,18 @@ describe('createApiClient and a connected workspace’s status', () => {
       server.answer = { status, body: envelope(status, 'docs.example.com did not answer within 30 s') }
       expect(await fail()).toMatchObject({ status, code: REMOTE_UNREACHABLE, message: 'docs.example.com did not answer within 30 s' })
     }
-    // The workspace's copy on this computer, for what it does not keep while the server is away.
+    // The workspace's copy on this computer answers instead: what it does not keep, what it never copied.
     server.answer = { status: 503, body: envelope(503, 'Not available offline: docs.example.com is out of reach') }
-    expect(await fail()).toMatchObject({ status: 503, code: REMOTE_UNREACHABLE })
+    expect(await fail()).toMatchObject({ status: 503, code: REMOTE_OFFLINE, message: 'Not available offline: docs.example.com is out of reach' })
+    server.answer = { status: 404, body: envelope(404, 'Space not found on this computer: it was not copied before docs.example.com went out of reach') }
+    expect(await fail()).toMatchObject({ status: 404, code: REMOTE_OFFLINE })
+
+    // Online, a 503 or 404 is the server's own answer.
+    server.status = 'online'
+    server.answer = { status: 404, body: envelope(404, 'Space not found') }
+    expect(await fail()).toMatchObject({ status: 404, code: '404' })
+    server.answer = { status: 503, body: envelope(503, 'Busy') }
+    expect(await fail()).toMatchObject({ status: 503, code: '503' })
 
     // The loopback server refusing this window's own token says nothing about the connection.
     server.status = null
@@ -162,5 +171,78 @@ describe('createApiClient and a connected workspace’s status', () => {
     expect(await fail()).toMatchObject({ status: 401, code: '401' })
     server.answer = { status: 502, body: envelope(502, 'Bad gateway') }
     expect(await fail()).toMatchObject({ status: 502, code: '502' })
+  })
+})
+
+/** A connected workspace that says how many writes wait (`quire-unsent`, left out at zero), as ConnectedBackend does. */
+function fakeOutboxServer() {
+  const server = { unsent: 0, connected: true, status: 200 }
+  const send = async (req: BridgeRequest): Promise<BridgeResponse> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (server.connected && req.path.startsWith('/v1')) {
+      headers['quire-remote-status'] = 'unreachable'
+      if (server.unsent) headers['quire-unsent'] = String(server.unsent)
+    }
+    return { status: server.status, headers, body: server.status === 200 ? '{}' : envelope(server.status, 'refused') }
+  }
+  return { server, client: createApiClient({ send, transport: 'http', hasCredentials: true }) }
+}
+
+describe('createApiClient and a connected workspace’s unsent writes', () => {
+  it('tells its listeners the first count it sees and each change, on refusals too', async () => {
+    const { server, client } = fakeOutboxServer()
+    const seen: number[] = []
+    const stop = client.onUnsent((count) => seen.push(count))
+    await client.request('GET', '/v1/orgs')
+    server.unsent = 2
+    await client.request('POST', '/v1/spaces/s1/change-requests', {})
+    await client.request('GET', '/v1/spaces/s1/change-requests/1')
+    server.unsent = 3
+    server.status = 503
+    await client.request('POST', '/v1/orgs/o1/spaces', {}).catch(() => {})
+    server.status = 200
+    // Sent meanwhile: the header is left out, which means none.
+    server.unsent = 0
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toEqual([0, 2, 3, 0])
+    stop()
+    server.unsent = 1
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toHaveLength(4)
+  })
+
+  it('reads nothing from answers that are not a connected workspace’s (the workspace list, a local workspace)', async () => {
+    const { server, client } = fakeOutboxServer()
+    const seen: number[] = []
+    client.onUnsent((count) => seen.push(count))
+    server.unsent = 2
+    await client.request('GET', '/v1/orgs')
+    await client.request('GET', '/app/workspaces')
+    server.connected = false
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toEqual([2])
+  })
+
+  it('starts over after a switch of its own: the new workspace’s first count is told', async () => {
+    const { server, client } = fakeOutboxServer()
+    const seen: number[] = []
+    client.onUnsent((count) => seen.push(count))
+    server.unsent = 1
+    await client.request('GET', '/v1/orgs')
+    client.expectWorkspace('other-a1b2c3')
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toEqual([1, 1])
+  })
+
+  it('reads a count that is not a number as none given', async () => {
+    const seen: number[] = []
+    const client = createApiClient({
+      send: async () => ({ status: 200, headers: { 'quire-remote-status': 'online', 'quire-unsent': 'many' }, body: '{}' }),
+      transport: 'ipc',
+      hasCredentials: true,
+    })
+    client.onUnsent((count) => seen.push(count))
+    await client.request('GET', '/v1/orgs')
+    expect(seen).toEqual([0])
   })
 })

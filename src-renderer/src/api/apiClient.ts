@@ -1,7 +1,7 @@
 // The renderer's API client over any transport (the desktop bridge or HTTP): JSON in and out, the addendum's
 // error envelope as ApiError, and the workspace a window shows. Pure (no window): tested under Node.
 import { type BridgeBody, type BridgeRequest, type BridgeResponse } from '../../../src-shared/ipc.ts'
-import { REMOTE_STATUS_HEADER, WORKSPACE_HEADER, type RemoteStatus } from '../../../src-shared/workspaces.ts'
+import { REMOTE_STATUS_HEADER, UNSENT_HEADER, WORKSPACE_HEADER, type RemoteStatus } from '../../../src-shared/workspaces.ts'
 import { ApiError, toApiError } from './apiError.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -24,6 +24,11 @@ export interface ApiClient {
    * (`quire-remote-status`: the server went out of reach, refused the token, answers again). Returns the unsubscribe.
    */
   onRemoteStatus(listener: (status: RemoteStatus) => void): () => void
+  /**
+   * Called when an answer of a connected workspace says another number of writes wait to be sent to its server
+   * than the last one did (`quire-unsent`; an answer of one without it: none). Returns the unsubscribe.
+   */
+  onUnsent(listener: (count: number) => void): () => void
 }
 
 /** Headers of one request, and the answer's headers for the few callers that read them (ETag). */
@@ -39,11 +44,13 @@ export type Send = (req: BridgeRequest) => Promise<BridgeResponse>
 export const WORKSPACE_CHANGED = 'workspace_changed'
 /** The code of a 401 from a connected workspace whose server refused its token (not this app's own token). */
 export const REMOTE_REFUSED = 'remote_refused'
-/**
- * The code of a 502/504 from a connected workspace whose server could not be reached or did not answer, or of a
- * 503 from its copy on this computer for what it does not keep offline.
- */
+/** The code of a 502/504 from a connected workspace whose server could not be reached or did not answer. */
 export const REMOTE_UNREACHABLE = 'remote_unreachable'
+/**
+ * The code of a refusal from a connected workspace's copy on this computer while its server is out of reach: a
+ * 503 for what the copy does not keep or a write that needs the server, a 404 for what was never copied.
+ */
+export const REMOTE_OFFLINE = 'remote_offline'
 
 const REMOTE_STATUSES: readonly string[] = ['online', 'unreachable', 'refused', 'unknown'] satisfies RemoteStatus[]
 
@@ -57,6 +64,15 @@ function parseJson(body: BridgeBody | null): unknown {
   }
 }
 
+/**
+ * The unsent writes an answer reports: its `quire-unsent` count, or none when a connected workspace answered
+ * without it (the header is left out at zero); null for an answer that says nothing (not a connected workspace's).
+ */
+function unsentCount(header: string | undefined, connected: boolean): number | null {
+  if (header !== undefined && /^\d{1,9}$/.test(header.trim())) return Number(header.trim())
+  return connected ? 0 : null
+}
+
 export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'; hasCredentials: boolean }): ApiClient {
   const { send, transport, hasCredentials } = options
   // The workspace this window shows, as the server names it (only a `--home` server does).
@@ -65,6 +81,9 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
   // The connection status the last answer of a connected workspace gave; only /v1 answers of one carry it.
   let remoteStatus: RemoteStatus | null = null
   const statusListeners = new Set<(status: RemoteStatus) => void>()
+  // Writes the connected workspace keeps to send, as the last answer of one said (null: none seen yet).
+  let unsent: number | null = null
+  const unsentListeners = new Set<(count: number) => void>()
   return {
     transport,
     hasCredentials,
@@ -76,10 +95,15 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
       shown = workspaceId
       // Another workspace, another connection (or none): its first answer says how it is.
       remoteStatus = null
+      unsent = null
     },
     onRemoteStatus(listener) {
       statusListeners.add(listener)
       return () => void statusListeners.delete(listener)
+    },
+    onUnsent(listener) {
+      unsentListeners.add(listener)
+      return () => void unsentListeners.delete(listener)
     },
     async request<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
       const req: BridgeRequest = {
@@ -110,6 +134,11 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
         remoteStatus = remote
         for (const listener of statusListeners) listener(remote)
       }
+      const count = unsentCount(res.headers[UNSENT_HEADER], remote !== null)
+      if (count !== null && count !== unsent) {
+        unsent = count
+        for (const listener of unsentListeners) listener(count)
+      }
       const payload = parseJson(res.body)
       // Refused because the window showed another workspace: the listeners tell the user, once, not each request.
       if (res.status === 409 && answered && sentFor !== null && answered !== sentFor) {
@@ -119,9 +148,11 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
         const error = toApiError(res.status, payload)
         // The connected workspace's server, not this app, refused or could not be asked: screens say so.
         if (res.status === 401 && remote === 'refused') throw new ApiError(401, REMOTE_REFUSED, error.message, error.details)
-        // 502/504: the server did not answer; 503: the workspace's copy on this computer cannot answer this offline.
-        if ((res.status === 502 || res.status === 503 || res.status === 504) && remote === 'unreachable') {
-          throw new ApiError(res.status, REMOTE_UNREACHABLE, error.message, error.details)
+        if (remote === 'unreachable') {
+          // 502/504: the server did not answer. 503/404: the copy on this computer answered instead, and does not
+          // keep this (or the write needs the server): not the same as a server that is down, so named apart.
+          if (res.status === 502 || res.status === 504) throw new ApiError(res.status, REMOTE_UNREACHABLE, error.message, error.details)
+          if (res.status === 503 || res.status === 404) throw new ApiError(res.status, REMOTE_OFFLINE, error.message, error.details)
         }
         throw error
       }

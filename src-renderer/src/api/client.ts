@@ -5,7 +5,7 @@ import { createApiClient, type ApiClient, type Send } from './apiClient.ts'
 
 export { ApiError, fieldError } from './apiError.ts'
 export { withQuery } from './paths.ts'
-export { createApiClient, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED, type ApiClient, type HttpMethod } from './apiClient.ts'
+export { createApiClient, REMOTE_OFFLINE, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED, type ApiClient, type HttpMethod } from './apiClient.ts'
 
 const TOKEN_KEY = 'quire.token'
 

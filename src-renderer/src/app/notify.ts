@@ -1,10 +1,13 @@
 import { notifications } from '@mantine/notifications'
 import type { UseFormReturnType } from '@mantine/form'
-import { ApiError, WORKSPACE_CHANGED } from '../api/client.ts'
+import { ApiError, REMOTE_OFFLINE, WORKSPACE_CHANGED } from '../api/client.ts'
 import { formFieldError } from './formErrors.ts'
 
-/** A toast for an error that has no field to sit beside: the API's own message, never a stack. */
-export function notifyError(error: unknown, title = 'That did not work'): void {
+/**
+ * A toast for an error that has no field to sit beside: the API's own message, never a stack. A write a connected
+ * workspace cannot make while its server is out of reach is titled as such (the message says what can be).
+ */
+export function notifyError(error: unknown, title = error instanceof ApiError && error.code === REMOTE_OFFLINE ? 'Not available offline' : 'That did not work'): void {
   const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error)
   notifications.show({ color: 'red', title, message, autoClose: 8000, withBorder: true, 'data-testid': 'toast-error' })
 }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { ApiError, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED } from '../api/client.ts'
+import { ApiError, REMOTE_OFFLINE, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED } from '../api/client.ts'
 import { notifyError } from './notify.ts'
 
 declare module '@tanstack/react-query' {
@@ -11,15 +11,16 @@ declare module '@tanstack/react-query' {
   }
 }
 
+const REMOTE_CODES = new Set([REMOTE_UNREACHABLE, REMOTE_OFFLINE, REMOTE_REFUSED])
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
       // 4xx answers will not change by asking again; transport failures might. A connected workspace's server
-      // out of reach is not asked again at once (up to 30 s each): the connection banner offers "Try again".
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === REMOTE_UNREACHABLE || error.code === REMOTE_REFUSED)) &&
-        failureCount < 2,
+      // out of reach is not asked again at once (up to 30 s each), nor its copy for what it does not keep: the
+      // connection banner offers "Try again".
+      retry: (failureCount, error) => !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || REMOTE_CODES.has(error.code))) && failureCount < 2,
     },
   },
   // Every failed write the user started says why, where they are; forms opt out and show it by the field.

@@ -3,7 +3,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { Button, EmptyState } from '@mantine/core'
 import { IconAlertTriangle, IconCloudOff, IconKeyOff, IconLockAccess, IconPlugConnectedX, IconSearchOff } from '@tabler/icons-react'
 import { useEffect } from 'react'
-import { ApiError, REMOTE_REFUSED, REMOTE_UNREACHABLE } from '../../api/client.ts'
+import { ApiError, REMOTE_OFFLINE, REMOTE_REFUSED, REMOTE_UNREACHABLE } from '../../api/client.ts'
 import { useReportAppState } from '../../app/appState.ts'
 
 function describe(error: unknown): { title: string; detail: string; icon: typeof IconAlertTriangle } {
@@ -11,6 +11,8 @@ function describe(error: unknown): { title: string; detail: string; icon: typeof
     // A connected workspace's server, not this app, refused the workspace's token or did not answer.
     if (error.code === REMOTE_REFUSED) return { title: "The server refused this workspace's token", detail: error.message, icon: IconKeyOff }
     if (error.code === REMOTE_UNREACHABLE || error.status === 502 || error.status === 504) return { title: 'Cannot reach the server', detail: error.message, icon: IconCloudOff }
+    // The copy on this computer answered for the server, and does not keep this (its message says what it keeps).
+    if (error.code === REMOTE_OFFLINE) return { title: 'Not available offline', detail: error.message, icon: IconCloudOff }
     if (error.status === 401)
       return { title: 'Your access token was not accepted', detail: 'Open the address printed by quire serve again, or create a new token.', icon: IconLockAccess }
     if (error.status === 404) return { title: 'Not found', detail: `${error.message} It may have been deleted, or you may not have access.`, icon: IconSearchOff }

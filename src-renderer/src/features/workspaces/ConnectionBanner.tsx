@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, Text } from '@mantine/core'
+import { Button, Text, Tooltip } from '@mantine/core'
 import { IconCloudOff, IconKeyOff } from '@tabler/icons-react'
 import type { WorkspaceList } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
@@ -10,9 +10,10 @@ import { isCutOff, remoteHost } from './remote.ts'
 import classes from './Workspaces.module.css'
 
 /**
- * A slim bar above the screen while the active workspace's server cannot be reached or refuses its token: what
- * the server last said, "Try again" (asks it now, then reloads the screen once it answers) and, for a refused
- * token, "Change token…". Nothing at all while the connection is fine.
+ * A slim bar above the screen while the active workspace's server cannot be reached or refuses its token. Out of
+ * reach, the app works offline from the workspace's copy on this computer: the bar says so, and that edits to
+ * change requests are kept and sent later; a refused token shows what the server said and "Change token…". Both
+ * offer "Try again" (asks the server now, then reloads the screen once it answers). Nothing while all is well.
  */
 export function ConnectionBanner({ list }: { list: WorkspaceList | undefined }) {
   const check = useCheckConnection()
@@ -28,16 +29,26 @@ export function ConnectionBanner({ list }: { list: WorkspaceList | undefined }) 
     <div className={classes.banner} data-status={connection.status} role="alert" data-testid="connection-banner">
       <Icon size={16} stroke={1.8} className={classes.bannerIcon} aria-hidden />
       <Text size="sm" fw={600} className={classes.bannerTitle} data-testid="connection-banner-title">
-        {refused ? 'Token refused' : 'Cannot reach the server'}
+        {refused ? 'Token refused' : 'Working offline'}
       </Text>
       <Text size="sm" className={classes.bannerMessage} data-testid="connection-banner-message">
-        {connection.message ?? (refused ? `${host} refused this workspace's token` : `${host} did not answer`)}
+        {refused
+          ? (connection.message ?? `${host} refused this workspace's token`)
+          : `${host} cannot be reached: showing what this computer keeps of it. Edits to change requests are kept here and sent when it answers.`}
       </Text>
-      {connection.checkedAt && (
-        <Text size="xs" className={classes.bannerTime}>
-          Tried {formatTime(connection.checkedAt)}
-        </Text>
-      )}
+      {connection.checkedAt &&
+        (refused ? (
+          <Text size="xs" className={classes.bannerTime}>
+            Tried {formatTime(connection.checkedAt)}
+          </Text>
+        ) : (
+          // checkedAt is the last attempt, not the last answer: said as such, with the reason it failed.
+          <Tooltip label={connection.message ?? `${host} did not answer`} multiline maw={320}>
+            <Text size="xs" className={classes.bannerTime} data-testid="connection-banner-time">
+              Last tried {formatTime(connection.checkedAt)}
+            </Text>
+          </Tooltip>
+        ))}
       <Button
         size="compact-sm"
         variant="default"
