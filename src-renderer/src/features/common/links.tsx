@@ -10,7 +10,11 @@ export const RouterNavLink: LinkComponent<typeof NavLinkAnchor> = (props) => (
   <CreatedNavLink preload="intent" activeProps={{ active: true }} {...props} />
 )
 
-const PlainAnchor = forwardRef<HTMLAnchorElement, AnchorProps & { href?: string; children?: React.ReactNode }>((props, ref) => (
+// onClick runs before the router's own (a dialog closes as its link navigates).
+const PlainAnchor = forwardRef<
+  HTMLAnchorElement,
+  AnchorProps & { href?: string; children?: React.ReactNode; onClick?: React.MouseEventHandler<HTMLAnchorElement> }
+>((props, ref) => (
   <Anchor ref={ref} {...props} />
 ))
 const CreatedAnchor = createLink(PlainAnchor)

@@ -379,6 +379,11 @@ export function findSession(scope: ContentScope, pageId: string): PageSession | 
   return sessions.get(sessionKey(scope.spaceId, pageId, scope.changeRequest))
 }
 
+/** The live sessions writing to a change request (its pages being edited, or still saving). */
+export function sessionsOf(spaceId: string, changeRequest: number): PageSession[] {
+  return [...sessions.values()].filter((s) => s.spaceId === spaceId && s.target === changeRequest)
+}
+
 /** Drops a page's idle session after the page changed elsewhere (renamed in the tree, deleted), so it is read again. */
 export function forgetSession(scope: ContentScope, pageId: string): void {
   const session = findSession(scope, pageId)

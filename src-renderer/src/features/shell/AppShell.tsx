@@ -12,6 +12,7 @@ import { CommandPalette } from '../palette/CommandPalette.tsx'
 import { ConnectionBanner } from '../workspaces/ConnectionBanner.tsx'
 import { useFollowConnectionStatus, useFollowWorkspaceSwitches, workspacesQuery, useWorkspaceSwitch } from '../workspaces/queries.ts'
 import { SwitchingWorkspace } from '../workspaces/SwitchingWorkspace.tsx'
+import { UnsentChangesButton } from '../workspaces/UnsentChanges.tsx'
 import { WorkspaceSwitcher } from '../workspaces/WorkspaceSwitcher.tsx'
 import { useCurrentOrgId } from './currentOrg.ts'
 import { OrgSwitcher } from './OrgSwitcher.tsx'
@@ -76,6 +77,7 @@ function SignedInShell({ children }: { children: ReactNode }) {
             <Kbd size="xs">{isMac ? '⌘' : 'Ctrl'} K</Kbd>
           </UnstyledButton>
           <span style={{ flex: 1 }} />
+          {!workspaces.isError && <UnsentChangesButton list={workspaces.data} />}
           <UserMenu user={user.data} />
         </header>
         {!workspaces.isError && <ConnectionBanner list={workspaces.data} />}

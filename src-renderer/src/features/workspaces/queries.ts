@@ -1,11 +1,19 @@
 import { useCallback, useEffect } from 'react'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useRouter, type AnyRouter } from '@tanstack/react-router'
 import { create } from 'zustand'
-import { WORKSPACES_PATH, WORKSPACES_QUERY_KEY, type WorkspaceInput } from '../../../../src-shared/workspaces.ts'
+import {
+  WORKSPACES_PATH,
+  WORKSPACES_QUERY_KEY,
+  type OutboxList,
+  type OutboxSyncResult,
+  type WorkspaceInput,
+} from '../../../../src-shared/workspaces.ts'
 import { api } from '../../api/client.ts'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
+import { sessionsOf } from '../pages/pageSession.ts'
+import { changeRequestsOf, renumberedPath } from './outbox.ts'
 
 // Keys under ['app', 'workspaces'] mirror the path (`/app/workspaces`); main's data-changed event sends that prefix.
 export const workspacesQuery = () =>
@@ -77,12 +85,133 @@ export function useChangeToken() {
 }
 
 /**
- * The active workspace's connection changed (an answer's `quire-remote-status` differs from the last one): the
- * list, which the switcher and the connection banner read, is asked again. No polling: answers tell.
+ * The active workspace's connection changed (an answer's `quire-remote-status` differs from the last one), or the
+ * number of writes it keeps to send did (`quire-unsent`): the list, which the switcher, the connection banner and
+ * the unsent-changes pill read, is asked again (with the outbox, when it is open). No polling: answers tell.
  */
 export function useFollowConnectionStatus() {
   const client = useQueryClient()
-  useEffect(() => api.onRemoteStatus(() => void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })), [client])
+  useEffect(() => {
+    // One answer may change both: one refetch.
+    let queued = false
+    const refresh = () => {
+      if (queued) return
+      queued = true
+      queueMicrotask(() => {
+        queued = false
+        void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
+      })
+    }
+    const stopStatus = api.onRemoteStatus(refresh)
+    const stopUnsent = api.onUnsent(refresh)
+    return () => {
+      stopStatus()
+      stopUnsent()
+    }
+  }, [client])
+}
+
+// --- unsent changes (the active connected workspace's outbox) ----------------------------------------------------
+
+const outboxPath = (id: string) => `${workspacePath(id)}/outbox`
+
+/** The writes the active connected workspace keeps to send, oldest first. Under the list's key: main's event refreshes it. */
+export const outboxQuery = (workspaceId: string) =>
+  queryOptions({
+    queryKey: [...WORKSPACES_QUERY_KEY, workspaceId, 'outbox'],
+    queryFn: () => api.request<OutboxList>('GET', outboxPath(workspaceId)),
+  })
+
+/**
+ * After a send, a retry or a discard: the outbox as answered, the list's counts, and the change requests it
+ * touched (a sent one is the server's version now, a discarded one the server's again or gone), by number in
+ * their space. A renumbered one is read under its new number only: asked for by the old one, the copy may pull
+ * the server's change request of that number instead (see useFollowRenumbered).
+ */
+function afterOutboxWrite(client: QueryClient, workspaceId: string, answer: OutboxList & { renumbered?: OutboxSyncResult['renumbered'] }, touched?: number) {
+  const key = outboxQuery(workspaceId).queryKey
+  const before = client.getQueryData(key)?.items ?? []
+  client.setQueryData(key, { items: answer.items })
+  void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY, exact: true })
+  const renumbered = answer.renumbered ?? []
+  const oldNumbers = new Set(renumbered.map((r) => `${r.spaceId}:${r.from}`))
+  const crs = changeRequestsOf(touched === undefined ? before : before.filter((i) => i.seq === touched)).filter(
+    (cr) => !oldNumbers.has(`${cr.spaceId}:${cr.number}`),
+  )
+  // Change requests with nothing left to send are as their server has them now (discarded: gone, or as before the
+  // edits; sent: merged with what others wrote meanwhile): an editor open on one of their pages shows that.
+  const left = new Set(answer.items.map((i) => `${i.space.id}:${i.changeRequest.number}`))
+  for (const cr of crs) {
+    if (left.has(`${cr.spaceId}:${cr.number}`)) continue
+    for (const session of sessionsOf(cr.spaceId, cr.number)) void session.useTheirs().catch(() => undefined)
+  }
+  crs.push(...renumbered.map((r) => ({ spaceId: r.spaceId, number: r.to })))
+  for (const spaceId of new Set(crs.map((cr) => cr.spaceId))) {
+    // The space's lists of change requests (any filters) and its counters.
+    void client.invalidateQueries({
+      queryKey: ['spaces', spaceId, 'change-requests'],
+      predicate: ({ queryKey: k }) => k.length === 3 || (k.length === 4 && typeof k[3] === 'object'),
+    })
+    void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
+  }
+  for (const cr of crs) void client.invalidateQueries({ queryKey: ['spaces', cr.spaceId, 'change-requests', String(cr.number)] })
+}
+
+/**
+ * A change request made offline got another number from its server: a screen showing it by the copy's number
+ * (its screen, a page in it) moves to the server's, in place (no history entry; the editor's blocker saves first).
+ * What was cached under the old number then goes: on the server that number is another change request's.
+ */
+export function useFollowRenumbered() {
+  const router = useRouter()
+  const client = useQueryClient()
+  return useCallback(
+    async (renumbered: OutboxSyncResult['renumbered']) => {
+      if (!renumbered.length) return
+      const { pathname, searchStr, hash } = router.state.location
+      const moved = renumberedPath(pathname, renumbered)
+      if (moved) await router.navigate({ href: `${moved}${searchStr}${hash ? `#${hash}` : ''}`, replace: true })
+      for (const r of renumbered) client.removeQueries({ queryKey: ['spaces', r.spaceId, 'change-requests', String(r.from)], type: 'inactive' })
+    },
+    [client, router],
+  )
+}
+
+/** What a send or a retry did, as the cache and the screen follow it. */
+function useAfterSend(workspaceId: string) {
+  const client = useQueryClient()
+  const followRenumbered = useFollowRenumbered()
+  return (result: OutboxSyncResult) => {
+    afterOutboxWrite(client, workspaceId, result)
+    void followRenumbered(result.renumbered)
+  }
+}
+
+/** Sends the outbox now (`POST …/outbox/sync`; the server is asked first when it was out of reach). */
+export function useSendUnsent(workspaceId: string) {
+  const afterSend = useAfterSend(workspaceId)
+  return useMutation({
+    mutationFn: () => api.request<OutboxSyncResult>('POST', `${outboxPath(workspaceId)}/sync`),
+    onSuccess: afterSend,
+  })
+}
+
+/** Sends a refused write again (`POST …/outbox/{seq}/retry`), and what waits behind it. */
+export function useRetryUnsent(workspaceId: string) {
+  const afterSend = useAfterSend(workspaceId)
+  return useMutation({
+    mutationFn: (seq: number) => api.request<OutboxSyncResult>('POST', `${outboxPath(workspaceId)}/${seq}/retry`),
+    onSuccess: afterSend,
+  })
+}
+
+/** Gives up a write and the later ones of its change request (`DELETE …/outbox/{seq}`). */
+export function useDiscardUnsent(workspaceId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (seq: number) => api.request<OutboxList>('DELETE', `${outboxPath(workspaceId)}/${seq}`),
+    onSuccess: (list, seq) => afterOutboxWrite(client, workspaceId, list, seq),
+  })
 }
 
 export function useDeleteWorkspace() {
