@@ -1,8 +1,9 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ActionIcon, Alert, Anchor, Button, Group, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { IconAlertTriangle, IconArchive, IconArrowLeft, IconCheck, IconGitMerge, IconPencil, IconRefresh } from '@tabler/icons-react'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import { ApiError, fieldError } from '../../api/client.ts'
 import type { ChangeRequest } from '../../api/types.ts'
 import { useReportAppState } from '../../app/appState.ts'
@@ -58,6 +59,7 @@ export function ChangeRequestScreen({
   const space = useQuery(spaceQuery(spaceId)).data
   const [stopped, setStopped] = useState<StoppedAt | null>(null)
   useReportAppState(changes.isPending ? 'loading' : 'ready')
+  useRightNumber(spaceId, number, cr)
 
   const move = useMoveChangeRequest(spaceId, number)
   const merge = useMergeChangeRequest(spaceId, number)
@@ -323,6 +325,20 @@ function ConflictBanner({ stopped, changes, onShow, onClose }: { stopped: Stoppe
 }
 
 /** The subject as a heading; the pencil (or a double click) edits it in place: Enter saves, Esc cancels. */
+/**
+ * A change request made offline gets another number from its server once sent; the old number still leads to it
+ * for a while. The address then moves to the number the change request has, in place (no history entry).
+ */
+function useRightNumber(spaceId: string, number: string, cr: ChangeRequest) {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  useEffect(() => {
+    if (String(cr.number) === number) return
+    client.setQueryData(changeRequestQuery(spaceId, String(cr.number)).queryKey, cr)
+    void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number: String(cr.number) }, search: (prev) => prev, replace: true })
+  }, [client, cr, navigate, number, spaceId])
+}
+
 function SubjectEditor({ spaceId, number, cr, editable }: { spaceId: string; number: string; cr: ChangeRequest; editable: boolean }) {
   const rename = useRenameChangeRequest(spaceId, number)
   const [editing, setEditing] = useState(false)
