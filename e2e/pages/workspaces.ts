@@ -3,7 +3,8 @@ import { AppShell } from './appShell.ts'
 
 /**
  * The workspace switcher at the top of the sidebar, its "New workspace" dialog (on this computer or on a server),
- * "Manage workspaces" and the connection banner of a connected workspace.
+ * "Manage workspaces", and a connected workspace's connection banner and unsent changes (the header's pill and
+ * its dialog).
  */
 export class WorkspacesPage extends AppShell {
   readonly switcher: Locator
@@ -20,6 +21,12 @@ export class WorkspacesPage extends AppShell {
   readonly nameInput: Locator
   readonly manageDialog: Locator
   readonly rows: Locator
+  /** The header's pill: "2 changes not sent", "1 change refused". */
+  readonly unsentPill: Locator
+  readonly unsentDialog: Locator
+  readonly unsentItems: Locator
+  /** What the last send, retry or discard did, in the dialog. */
+  readonly unsentOutcome: Locator
 
   constructor(page: Page) {
     super(page)
@@ -36,6 +43,10 @@ export class WorkspacesPage extends AppShell {
     this.nameInput = page.getByTestId('workspace-name-input')
     this.manageDialog = page.getByRole('dialog', { name: 'Manage workspaces' })
     this.rows = page.getByTestId('workspace-row')
+    this.unsentPill = page.getByTestId('unsent-changes')
+    this.unsentDialog = page.getByRole('dialog', { name: 'Unsent changes' })
+    this.unsentItems = this.unsentDialog.getByTestId('unsent-item')
+    this.unsentOutcome = this.unsentDialog.getByTestId('unsent-outcome')
   }
 
   async openMenu(): Promise<void> {
@@ -151,6 +162,30 @@ export class WorkspacesPage extends AppShell {
     await this.banner.getByTestId('connection-retry').click()
     const workspace = (await (await checked).json()) as { remote?: { connection: { status: string } } }
     return workspace.remote?.connection.status
+  }
+
+  /** Opens the Unsent changes dialog from the header's pill. */
+  async openUnsent(): Promise<void> {
+    await this.unsentPill.click()
+    await expect(this.unsentDialog).toBeVisible()
+  }
+
+  /** An item of the Unsent changes dialog, by its change request's label (`#2 Edit “Overview”`). */
+  unsentItem(changeRequest: string | RegExp): Locator {
+    return this.unsentItems.filter({ has: this.page.getByTestId('unsent-item-change-request').getByText(changeRequest) })
+  }
+
+  /** "Send now" in the Unsent changes dialog; resolves once the send answered and the dialog says what it did. */
+  async sendNow(): Promise<void> {
+    const sent = this.page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith('/outbox/sync'))
+    await this.unsentDialog.getByTestId('unsent-send').click()
+    await sent
+    await expect(this.unsentOutcome).toBeVisible()
+  }
+
+  async closeUnsent(): Promise<void> {
+    await this.unsentDialog.getByTestId('unsent-close').click()
+    await this.expectDialogsClosed()
   }
 
   async closeManage(): Promise<void> {

@@ -1,0 +1,260 @@
+import { json, spaceWithPages } from '../content/seed.ts'
+import { expect, homeTest } from '../fixtures/server.ts'
+import { EditorPage } from '../pages/editorPage.ts'
+import { SpacesPage } from '../pages/spacesPage.ts'
+import { WorkspacesPage } from '../pages/workspaces.ts'
+
+interface ChangeRequest {
+  number: number
+  subject: string
+}
+
+homeTest('work offline on a connected workspace: the editor’s edits are kept here, listed, and sent once the server answers', async ({
+  page,
+  token,
+  api,
+  remoteQuire: remote,
+  copyCaughtUp,
+}, testInfo) => {
+  homeTest.setTimeout(120_000)
+  // Arrange: a space with a page on the other server (through its own API), and a workspace connected to it.
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
+  const name = `Field docs ${suffix}`
+  const spaceTitle = `Field guide ${suffix}`
+  const written = `Written offline ${suffix}.`
+  const host = new URL(remote.url).host
+  const { spaceId, pages } = await spaceWithPages(remote.api, spaceTitle, ['Overview'])
+  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
+  expect(created.status()).toBe(201)
+  const id = ((await created.json()) as { id: string }).id
+  const workspaces = new WorkspacesPage(page)
+  const spaces = new SpacesPage(page)
+  const editor = new EditorPage(page)
+  await workspaces.open(token)
+  await workspaces.waitUntilReady()
+
+  try {
+    // the space and its page are opened once, so the workspace's copy on this computer has them
+    await workspaces.switchTo(name)
+    await spaces.row(spaceTitle).getByTestId('tree-row-title').click()
+    await expect(editor.row('Overview')).toHaveAttribute('aria-current', 'page')
+    await expect(editor.markdown).toContainText('About Overview.')
+    await copyCaughtUp()
+
+    // Act: the server goes away; the app, opened again, works from the copy and says so
+    await remote.stop()
+    await page.reload()
+    await workspaces.waitUntilReady()
+    await expect(workspaces.banner).toContainText('Working offline')
+    await expect(workspaces.banner).toContainText(`${host} cannot be reached: showing what this computer keeps of it`)
+    await expect(workspaces.banner).toContainText('Edits to change requests are kept here and sent when it answers')
+    await expect(editor.markdown).toContainText('About Overview.')
+    await expect(workspaces.unsentPill).toHaveCount(0)
+
+    // the editor's save lands in a draft change request of the copy, which waits to be sent
+    await editor.typeMarkdown(`\n${written}`)
+    await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+    await editor.expectSaved()
+    const local = editor.where().changeRequest!
+    await expect(workspaces.unsentPill).toHaveText(/^\d+ changes? not sent$/)
+    const unsent = Number((await workspaces.unsentPill.textContent())!.split(' ')[0])
+    expect(unsent).toBeGreaterThan(0)
+
+    // Assert: the dialog lists each write: its space, its change request (a link), what it does
+    await workspaces.openUnsent()
+    await expect(workspaces.unsentItems).toHaveCount(unsent)
+    const item = workspaces.unsentItem(`#${local} Edit “Overview”`)
+    await expect(item.first()).toBeVisible()
+    await expect(workspaces.unsentItems.getByTestId('unsent-item-space').first()).toHaveText(spaceTitle)
+    await expect(workspaces.unsentItems.getByTestId('unsent-item-summary').last()).toContainText('Edited 1 page')
+    await expect(workspaces.unsentItems.filter({ has: page.getByTestId('unsent-item-error') })).toHaveCount(0)
+    await expect(workspaces.unsentDialog.getByTestId('unsent-connection')).toContainText(`${host} cannot be reached`)
+    await workspaces.screenshot('offline-unsent-changes', testInfo)
+
+    // "Send now" while it is still away says so, and keeps everything
+    await workspaces.sendNow()
+    await expect(workspaces.unsentOutcome).toHaveText(`Still out of reach: ${host} did not answer`)
+    await expect(workspaces.unsentItems).toHaveCount(unsent)
+
+    // the server is back: "Send now" sends everything, the pill and the banner go
+    await remote.start()
+    await workspaces.sendNow()
+    await expect(workspaces.unsentOutcome).toHaveText(`Sent ${unsent} change${unsent === 1 ? '' : 's'} to ${host}`)
+    await expect(workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
+    await workspaces.closeUnsent()
+    await expect(workspaces.unsentPill).toHaveCount(0)
+    await expect(workspaces.banner).toHaveCount(0)
+
+    // the server has a draft change request holding the text, and the editor's address names it by its number there
+    const drafts = await json<{ items: ChangeRequest[] }>(remote.api.get(`/v1/spaces/${spaceId}/change-requests?status=draft`))
+    const draft = drafts.items.find((cr) => cr.subject === 'Edit “Overview”')
+    expect(draft, 'the change request made offline is on the server').toBeDefined()
+    // (its server numbered it after the merged change request that seeded the space, unknown to the copy)
+    expect(draft!.number).not.toBe(local)
+    const onServer = await json<{ markdown: string }>(remote.api.get(`/v1/spaces/${spaceId}/change-requests/${draft!.number}/content/page/${pages[0]!.id}`))
+    expect(onServer.markdown).toContain(written)
+    await expect(page).toHaveURL(new RegExp(`/change-requests/${draft!.number}/pages/${pages[0]!.id}`))
+    await expect(editor.saveTarget).toContainText(`#${draft!.number}`)
+    await expect(editor.markdown).toContainText(written)
+
+    // an address with the number it had on this computer leads to its screen under the server's number, in place
+    const editorUrl = page.url()
+    await page.goto(`/#/spaces/${spaceId}/change-requests/${local}`)
+    await expect(page.getByTestId('cr-detail')).toHaveAttribute('data-number', String(draft!.number))
+    await expect(page).toHaveURL(new RegExp(`/change-requests/${draft!.number}$`))
+    await page.goBack()
+    await expect(page).toHaveURL(editorUrl)
+
+    await workspaces.switchTo('Local')
+  } finally {
+    // Leave the worker's home as the other tests expect it: "Local" active, no extra workspace.
+    await api.post('/app/workspaces/local/activate')
+    await api.delete(`/app/workspaces/${id}`)
+  }
+})
+
+homeTest('offline, a change that needs the server says so and changes nothing', async ({ page, token, api, remoteQuire: remote, copyCaughtUp }, testInfo) => {
+  homeTest.setTimeout(90_000)
+  // Arrange: a connected workspace opened once (its copy has the server's spaces), then the server goes away.
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
+  const name = `Away docs ${suffix}`
+  const seeded = `Kept space ${suffix}`
+  const refused = `Made offline ${suffix}`
+  const host = new URL(remote.url).host
+  expect((await remote.api.post(`/v1/orgs/${remote.orgId}/spaces`, { data: { title: seeded } })).status()).toBe(201)
+  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
+  expect(created.status()).toBe(201)
+  const id = ((await created.json()) as { id: string }).id
+  const workspaces = new WorkspacesPage(page)
+  const spaces = new SpacesPage(page)
+  const spaceTitles = async () =>
+    ((await (await api.get(`/v1/orgs/${remote.orgId}/spaces`)).json()) as { items: { title: string }[] }).items.map((s) => s.title)
+  await workspaces.open(token)
+  await workspaces.waitUntilReady()
+
+  try {
+    await workspaces.switchTo(name)
+    await expect(spaces.row(seeded)).toBeVisible()
+    await copyCaughtUp()
+    await remote.stop()
+    await page.reload()
+    await workspaces.waitUntilReady()
+    await expect(workspaces.banner).toContainText('Working offline')
+    await expect(spaces.row(seeded)).toBeVisible()
+
+    // Act: a new space needs the server
+    await page.getByTestId('new-space').click()
+    await page.getByTestId('space-title-input').fill(refused)
+    await page.getByTestId('space-dialog-submit').click()
+
+    // Assert: the toast says why, in the server's words; nothing was made here, kept to send, or made there
+    const toast = workspaces.errorToasts.filter({ hasText: `${host} is out of reach, and this change needs it` })
+    await expect(toast).toBeVisible()
+    await expect(toast).toContainText('Not available offline')
+    await expect(toast).toContainText('Change requests and their pages can be edited meanwhile')
+    await page.getByTestId('space-dialog').getByRole('button', { name: 'Cancel' }).click()
+    await workspaces.expectDialogsClosed()
+    await expect(spaces.row(refused)).toHaveCount(0)
+    await expect(workspaces.unsentPill).toHaveCount(0)
+    expect(await spaceTitles()).not.toContain(refused)
+
+    await remote.start()
+    expect(await workspaces.retryConnection()).toBe('online')
+    await expect(workspaces.banner).toHaveCount(0)
+    const onServer = ((await (await remote.api.get(`/v1/orgs/${remote.orgId}/spaces`)).json()) as { items: { title: string }[] }).items.map((s) => s.title)
+    expect(onServer).toContain(seeded)
+    expect(onServer).not.toContain(refused)
+
+    await workspaces.switchTo('Local')
+  } finally {
+    await api.post('/app/workspaces/local/activate')
+    await api.delete(`/app/workspaces/${id}`)
+  }
+})
+
+homeTest('a change the server refuses waits with its reason: tried again, then discarded, the change request is the server’s again', async ({
+  page,
+  token,
+  api,
+  remoteQuire: remote,
+  copyCaughtUp,
+}, testInfo) => {
+  homeTest.setTimeout(120_000)
+  // Arrange: a draft change request on the server editing a page, opened once in the app (so the copy has it).
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
+  const name = `Clash docs ${suffix}`
+  const host = new URL(remote.url).host
+  const { spaceId, pages } = await spaceWithPages(remote.api, `Clash guide ${suffix}`, ['Overview'])
+  const pageId = pages[0]!.id
+  const cr = await json<ChangeRequest>(remote.api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: `Tidy ${suffix}` } }))
+  const write = (markdown: string) =>
+    json(remote.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] } }))
+  await write('# Overview\n\nAbout Overview.\n\nMore to say.\n')
+  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
+  expect(created.status()).toBe(201)
+  const id = ((await created.json()) as { id: string }).id
+  const workspaces = new WorkspacesPage(page)
+  const editor = new EditorPage(page)
+  const crPage = `/spaces/${spaceId}/change-requests/${cr.number}/pages/${pageId}`
+  await workspaces.open(token)
+  await workspaces.waitUntilReady()
+
+  try {
+    await workspaces.switchTo(name)
+    await editor.open(token, crPage)
+    await workspaces.waitUntilReady()
+    await expect(editor.markdown).toContainText('More to say.')
+    await copyCaughtUp()
+    // a colleague changes the same line on the server; then the server goes away
+    await write('# Overview\n\nAbout Overview, as a colleague put it.\n\nMore to say.\n')
+    await remote.stop()
+    await page.reload()
+    await workspaces.waitUntilReady()
+    await expect(workspaces.banner).toContainText('Working offline')
+
+    // Act: the same line edited here, offline; the server, back, refuses it
+    await editor.markdown.getByText('About Overview.').click()
+    await page.keyboard.press('End')
+    await page.keyboard.press('Shift+Home')
+    await page.keyboard.type('About Overview, as written here.')
+    await editor.expectSaved()
+    await expect(workspaces.unsentPill).toHaveText('1 change not sent')
+    await remote.start()
+    await workspaces.openUnsent()
+    await workspaces.sendNow()
+
+    // Assert: the pill turns red, the item says why, and "Try again" is refused the same way
+    await expect(workspaces.unsentOutcome).toHaveText(`${host} refused 1 change: the reason is shown with it`)
+    const item = workspaces.unsentItem(`#${cr.number} Tidy ${suffix}`)
+    await expect(item.getByTestId('unsent-item-error')).toContainText('“Overview” was changed on the server in the same lines as here')
+    await expect(workspaces.unsentPill).toHaveText('1 change refused')
+    await expect(workspaces.unsentPill).toHaveAttribute('data-refused', 'true')
+    await item.getByTestId('unsent-retry').click()
+    await expect(workspaces.unsentOutcome).toHaveText(`${host} refused 1 change: the reason is shown with it`)
+    await expect(item.getByTestId('unsent-item-error')).toBeVisible()
+
+    // discarding asks first, saying what is lost and what the change request becomes
+    await item.getByTestId('unsent-discard').click()
+    await expect(item.getByTestId('unsent-discard-confirm')).toHaveText(
+      new RegExp(`This change will be lost\\. #${cr.number} goes back to how it is on ${host.replace(/\./g, '\\.')}\\.`),
+    )
+    await workspaces.screenshot('offline-refused-change', testInfo)
+    await item.getByTestId('unsent-confirm-discard').click()
+    await expect(workspaces.unsentOutcome).toHaveText(`Discarded 1 change of #${cr.number} Tidy ${suffix}`)
+    await expect(workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
+    await workspaces.closeUnsent()
+    await expect(workspaces.unsentPill).toHaveCount(0)
+
+    // the change request is the server's again, in the editor behind the dialog and read through the app
+    await expect(editor.markdown).toContainText('About Overview, as a colleague put it.')
+    await expect(editor.markdown).not.toContainText('as written here')
+    await expect
+      .poll(async () => (await json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content/page/${pageId}`))).markdown)
+      .toContain('as a colleague put it')
+
+    await workspaces.switchTo('Local')
+  } finally {
+    await api.post('/app/workspaces/local/activate')
+    await api.delete(`/app/workspaces/${id}`)
+  }
+})
