@@ -74,6 +74,8 @@ export interface OutboxSyncResult extends OutboxList {
   failed: number
   /** Why it stopped before the end, if it did: out of reach, the token refused (writes wait for a new one), an error of the server's. */
   stopped?: 'unreachable' | 'refused' | 'server-error'
+  /** The server's message, when it stopped on an error of the server's. */
+  message?: string
   renumbered: { spaceId: string; from: number; to: number }[]
 }
 
@@ -93,6 +95,8 @@ export interface RemoteConnection {
   status: RemoteStatus
   /** When it was last asked (absent while `unknown`). */
   checkedAt?: string
+  /** When it last answered (since this backend opened): while it is out of reach, what the copy shows is from then. */
+  answeredAt?: string
   /** Why the last request failed (`unreachable`, `refused`). */
   message?: string
 }

@@ -56,7 +56,7 @@ describe('RemoteBackend', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('quire-remote-status')).toBe('online')
     expect(((await res.json()) as { id: string }).id).toBe(remote.owner.user.id)
-    expect(seen).toEqual([{ status: 'online', checkedAt: expect.any(String) }])
+    expect(seen).toEqual([{ status: 'online', checkedAt: expect.any(String), answeredAt: expect.any(String) }])
     expect(b.connection.status).toBe('online')
 
     // A write reaches the server: the space is really there afterwards.

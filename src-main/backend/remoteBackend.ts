@@ -156,7 +156,10 @@ export class RemoteBackend implements WorkspaceBackend {
 
   private record(status: RemoteStatus, message?: string): void {
     const previous = this.state
-    this.state = { status, checkedAt: (this.options.now?.() ?? new Date()).toISOString(), ...(message ? { message } : {}) }
+    const at = (this.options.now?.() ?? new Date()).toISOString()
+    // A refused token is an answer too: only a server out of reach keeps the time it last answered.
+    const answeredAt = status === 'unreachable' ? previous.answeredAt : this.options.token ? at : previous.answeredAt
+    this.state = { status, checkedAt: at, ...(answeredAt ? { answeredAt } : {}), ...(message ? { message } : {}) }
     if (previous.status !== status || previous.message !== message) this.options.onConnection?.(this.connection)
   }
 

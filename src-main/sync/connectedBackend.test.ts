@@ -136,10 +136,16 @@ describe('a connected workspace while its server is out of reach', () => {
     const troubleshooting = serverPages.find((p) => p.title === 'Troubleshooting')!
     expect(await markdownOf(t, `${serverPath}/content/page/${troubleshooting.id}`)).toBe('Restart first. Then reinstall.\n')
 
-    // The app's address of it (the number the copy gave it) still leads to it.
+    // The app's address of it (the number the copy gave it) still leads to it, and following it once the app asks
+    // for the server's number; the old number then means the server's change request of that number again.
     const again = await t.call('GET', path)
     expect(again).toMatchObject({ status: 200, body: { id: sent.id, subject: 'Written on a plane' } })
     expect(again.headers.get('quire-unsent')).toBeNull()
+    expect(sent.number).not.toBe(cr.body.number)
+    await t.backend.idle()
+    expect((await t.call('GET', path)).body.id, 'still the same once the copy pulled it').toBe(sent.id)
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/change-requests/${sent.number}`)).body.id).toBe(sent.id)
+    expect((await t.call('GET', path)).body).toMatchObject({ number: cr.body.number, subject: 'Seed' })
   })
 
   it('merges an offline edit with the server’s edit of other lines, and keeps one of the same lines for the user', async () => {
@@ -177,6 +183,14 @@ describe('a connected workspace while its server is out of reach', () => {
     // Nothing was overwritten on the server, and the app still shows the user's version of the change request.
     expect(await markdownOf(t, `${path}/content/page/${ids.Notes}`)).toBe('Eins\ntwo\nthree\nfour\nFIVE\n')
     expect((await t.call('GET', `${path}/content/page/${ids.Notes}`)).body.markdown).toBe('Uno\ntwo\nthree\nfour\nFIVE\n')
+    // Online meanwhile: what needs the server's version of it waits for the unsent change; what the copy does not
+    // keep (its files) is the server's.
+    const merge = await t.call('POST', `${path}/merge`)
+    expect(merge).toMatchObject({ status: 409, body: { error: { message: expect.stringMatching(/^This change request has changes 127\.0\.0\.1:\d+ does not have yet: send them, or discard them \(Unsent changes\), before it can be merged$/) } } })
+    expect(merge.headers.get('quire-remote-status')).toBe('online')
+    await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'insert_files', files: [{ name: 'notes.txt', base64: 'aGk=' }] }] })
+    const files = await t.call('GET', `${path}/content/files`)
+    expect(files).toMatchObject({ status: 200, body: { items: [{ name: 'notes.txt' }] } })
 
     // Given up: the copy takes the server's version again.
     expect((await t.backend.discard(waiting[0]!.seq)).items).toEqual([])

@@ -124,7 +124,14 @@ export class ConnectedBackend implements WorkspaceBackend {
     const read = method === 'GET' || method === 'HEAD'
     const body = read ? undefined : await request.text()
     const again = () => new Request(url, { method, headers: request.headers, body })
-    if (this.offline || this.held(url.pathname)) return this.fromCopy(again(), url, method, body)
+    if (this.offline) return this.fromCopy(again(), url, method, body)
+    if (this.held(url.pathname)) {
+      // The server does not have all of this change request yet: the copy answers what it keeps of it and takes the
+      // edits the outbox can send after the others; what would need the server's version of it waits (409), and
+      // other reads (its files, say) are the server's.
+      if (read ? isOfflineRead(url.pathname) : !offlineWriteProblem(method, url.pathname, body, this.host)) return this.fromCopy(again(), url, method, body)
+      if (!read) return this.error(409, heldWriteProblem(url.pathname, body, this.host))
+    }
     const forwarded = this.forServer(again(), url, body)
     const answer = await this.remote.request(forwarded)
     const status = answer.headers.get(REMOTE_STATUS_HEADER)
@@ -135,7 +142,8 @@ export class ConnectedBackend implements WorkspaceBackend {
     }
     if (status === 'online') {
       this.cameOnline()
-      if (answer.ok) this.follow(method, url.pathname, answer)
+      // What the server was asked (the copy's ids replaced): the copy follows that, not the copy's own numbering.
+      if (answer.ok) this.follow(method, new URL(forwarded.url).pathname, answer)
     }
     return this.decorate(answer)
   }
@@ -245,12 +253,24 @@ export class ConnectedBackend implements WorkspaceBackend {
     const space = SPACE_PATH.exec(url.pathname)?.[1]
     const crRef = CHANGE_REQUEST_PATH.exec(url.pathname)?.[2]
     let path = url.pathname + url.search
+    // The app asks for a change request made offline by its server number: it has followed the renumbering, and
+    // the copy's old number may go back to meaning the server's change request of that number.
+    if (space && crRef && /^\d+$/.test(crRef)) this.forgetOldNumbers(space, crRef)
     if (space) {
       const keepNumber = crRef && /^\d+$/.test(crRef) && (!ids.has(numberKey(space, crRef)) || this.copyChangeRequestId(space, crRef))
       const map = keepNumber ? new Map([...ids].filter(([k]) => !k.startsWith('number:'))) : ids
       path = rewritePath(path, space, map)
     }
     return new Request(new URL(path, ORIGIN), { method: request.method, headers: request.headers, body: body && rewriteIds(body, ids) })
+  }
+
+  private forgetOldNumbers(spaceId: string, number: string): void {
+    const prefix = numberKey(spaceId, '')
+    const old = [...this.ids()].filter(([key, value]) => key.startsWith(prefix) && value === number).map(([key]) => key)
+    if (!old.length) return
+    const box = outbox(this.options.copy.services.db)
+    for (const key of old) box.unmapId(key)
+    this.idCache = undefined
   }
 
   /** The copy's ids the server knows by others (only a replay adds to them: read again after each). */
@@ -397,6 +417,7 @@ export class ConnectedBackend implements WorkspaceBackend {
       total.renumbered.push(...outcome.renumbered)
       if (outcome.stopped) {
         total.stopped = outcome.stopped
+        if (outcome.message) total.message = outcome.message
         if (outcome.stopped === 'unreachable') this.wentOffline()
         break
       }
@@ -468,6 +489,18 @@ function pruneRevisions(db: Db, changeRequestId: string): void {
        AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
        AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
   ).run({ cr: changeRequestId })
+}
+
+/** Why a write to a change request with unsent changes waits for them (it needs the server's version of it). */
+function heldWriteProblem(pathname: string, body: string | undefined, host: string): string {
+  const what = pathname.endsWith('/merge')
+    ? 'it can be merged'
+    : pathname.endsWith('/update')
+      ? 'it can be updated'
+      : body && /"operation"\s*:\s*"insert_files"/.test(body)
+        ? 'files can be added to it'
+        : 'this change can be made'
+  return `This change request has changes ${host} does not have yet: send them, or discard them (Unsent changes), before ${what}`
 }
 
 function describe(entry: OutboxEntry, cr: { id: string; number: number; subject: string; space_title: string } | undefined): OutboxItem {

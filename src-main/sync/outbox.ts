@@ -47,6 +47,7 @@ export function outboxRepository(db: Db) {
     'INSERT INTO sync_ids (local_id, remote_id, kind) VALUES (?, ?, ?) ON CONFLICT (local_id) DO UPDATE SET remote_id = excluded.remote_id'
   )
   const getId = db.prepare<[string], string>('SELECT remote_id FROM sync_ids WHERE local_id = ?').pluck()
+  const deleteId = db.prepare('DELETE FROM sync_ids WHERE local_id = ?')
   const allIds = db.prepare<[], { local_id: string; remote_id: string }>('SELECT local_id, remote_id FROM sync_ids')
 
   return {
@@ -72,6 +73,7 @@ export function outboxRepository(db: Db) {
       setId.run(localId, remoteId, kind)
     },
     remoteId: (localId: string): string | undefined => getId.get(localId),
+    unmapId: (localId: string) => void deleteId.run(localId),
     /** Every mapping, local → remote (a replay rewrites many ids at once). */
     idMap: () => new Map(allIds.all().map((r) => [r.local_id, r.remote_id]))
   }

@@ -29,6 +29,8 @@ export interface ReplayOutcome {
    * entries wait for a new one), or answered with an error of its own.
    */
   stopped?: 'unreachable' | 'refused' | 'server-error'
+  /** The server's message when it stopped on an error of its own. */
+  message?: string
   /** Change requests made offline that now have their server number (`from` is the number the copy gave them). */
   renumbered: { spaceId: string; from: number; to: number }[]
 }
@@ -54,6 +56,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
     const result = await sendEntry(deps, entry)
     if (result.kind === 'unreachable' || result.kind === 'token-refused' || result.kind === 'server-error') {
       outcome.stopped = result.kind === 'token-refused' ? 'refused' : result.kind
+      if (result.kind === 'server-error') outcome.message = result.message
       return outcome
     }
     if (result.kind === 'refused') {
@@ -92,7 +95,7 @@ function record(db: Db, entry: OutboxEntry, answer: Record<string, unknown>): Re
 
 async function sendEntry(deps: ReplayDeps, entry: OutboxEntry): Promise<Result> {
   const ids = outbox(deps.db).idMap()
-  const path = rewritePath(entry.path, entry.space_id, ids)
+  const path = entryPath(entry, ids)
   if (entry.kind !== 'content') return exchange(deps, entry.method, path, entry.body && rewriteIds(entry.body, ids))
   const changes = (JSON.parse(rewriteIds(entry.body ?? '{"changes":[]}', ids)) as { changes: Change[] }).changes
   const base = entry.base_revision && (ids.get(entry.base_revision) ?? entry.base_revision)
@@ -248,6 +251,19 @@ function matchInserted(db: Db, inserted: PageRecord[], fresh: RemotePage[], ids:
       ids.set(page.id, match.id)
     }
   }).immediate()
+}
+
+/**
+ * An entry's path for the server: its change request named by the server's id (the copy's number may mean another
+ * change request there, and the app's own requests may have moved on to the server's number meanwhile), other ids
+ * the copy made replaced by the server's.
+ */
+function entryPath(entry: OutboxEntry, ids: Map<string, string>): string {
+  const [pathname, query] = splitQuery(entry.path)
+  const segments = pathname.split('/')
+  const cr = segments.indexOf('change-requests')
+  if (cr > 0 && cr + 1 < segments.length) segments[cr + 1] = encodeURIComponent(entry.change_request_id)
+  return rewritePath(segments.join('/') + (query === undefined ? '' : `?${query}`), entry.space_id, ids)
 }
 
 /** A path as the copy knew it, with the server's ids (and change request numbers) where they are known. */

@@ -67,7 +67,7 @@ describe('connected workspaces', () => {
         remote: {
           url: remote.url,
           account: { id: remote.owner.user.id, displayName: remote.owner.user.display_name, email: remote.owner.user.email },
-          connection: { status: 'online', checkedAt: expect.any(String) }
+          connection: { status: 'online', checkedAt: expect.any(String), answeredAt: expect.any(String) }
         }
       }
     })
@@ -190,7 +190,7 @@ describe('connected workspaces', () => {
     expect(offline.headers.get('quire-remote-status')).toBe('unreachable')
     expect(((await offline.json()) as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([remote.orgId])
     const checked = await call<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)
-    expect(checked.body.remote?.connection).toEqual({ status: 'unreachable', checkedAt: expect.any(String), message: expect.stringContaining('connection refused') })
+    expect(checked.body.remote?.connection).toEqual({ status: 'unreachable', checkedAt: expect.any(String), answeredAt: expect.any(String), message: expect.stringContaining('connection refused') })
     expect(checked.body.remote?.outbox).toEqual({ unsent: 0, failed: 0 })
     expect(told.length, 'told that the connection changed').toBeGreaterThan(0)
     expect(new Set(told)).toEqual(new Set([ws.id]))

@@ -172,7 +172,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
           await backend.close()
         }
         const entry = this.registry.add(id, normalized)
-        if (connection) this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now() } })
+        if (connection) this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now(), answeredAt: this.now() } })
         return this.present(entry, this.current.id)
       } catch (error) {
         this.connected.delete(id)
@@ -211,7 +211,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       if (name !== undefined) this.registry.rename(id, name)
       if (connection) {
         writeConnection(this.registry.dataDir(id), connection)
-        this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now() } })
+        this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now(), answeredAt: this.now() } })
         // The active workspace answers through the new address and token from the next request on (its copy and
         // outbox stay open: a second backend on them would send the outbox twice).
         const active = this.current

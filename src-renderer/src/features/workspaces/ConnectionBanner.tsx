@@ -42,10 +42,14 @@ export function ConnectionBanner({ list }: { list: WorkspaceList | undefined }) 
             Tried {formatTime(connection.checkedAt)}
           </Text>
         ) : (
-          // checkedAt is the last attempt, not the last answer: said as such, with the reason it failed.
-          <Tooltip label={connection.message ?? `${host} did not answer`} multiline maw={320}>
+          // What the copy shows is from the server's last answer; the last try, and why it failed, on hover.
+          <Tooltip
+            label={`${connection.message ?? `${host} did not answer`} (last tried ${formatTime(connection.checkedAt)})`}
+            multiline
+            maw={320}
+          >
             <Text size="xs" className={classes.bannerTime} data-testid="connection-banner-time">
-              Last tried {formatTime(connection.checkedAt)}
+              {connection.answeredAt ? `Offline since ${formatTime(connection.answeredAt)}` : `Last tried ${formatTime(connection.checkedAt)}`}
             </Text>
           </Tooltip>
         ))}

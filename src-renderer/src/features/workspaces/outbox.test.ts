@@ -73,7 +73,8 @@ describe('syncOutcome', () => {
       text: 'Sent 1 change; docs.example.com refused 1 change: the reason is shown with it',
       tone: 'problem',
     })
-    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'server-error' }, host).text).toMatch(/error of its own/)
+    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'server-error' }, host).text).toMatch(/error of its own: the changes wait/)
+    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'server-error', message: 'Database locked' }, host).text).toContain('error of its own (“Database locked”)')
     expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'refused' }, host).text).toMatch(/refused this workspace's token/)
   })
 

@@ -40,10 +40,10 @@ export type SyncTone = 'sent' | 'waiting' | 'problem'
  * writes left for the user), or a problem with the server. `stopped` is read as a string so a reason added later
  * still reads as a stop.
  */
-export function syncOutcome(result: Pick<OutboxSyncResult, 'sent' | 'failed' | 'items'> & { stopped?: string }, host: string): { text: string; tone: SyncTone } {
+export function syncOutcome(result: Pick<OutboxSyncResult, 'sent' | 'failed' | 'items' | 'message'> & { stopped?: string }, host: string): { text: string; tone: SyncTone } {
   const sent = result.sent > 0 ? `Sent ${plural(result.sent, 'change')}` : ''
   const refused = result.failed > 0 ? `${host} refused ${plural(result.failed, 'change')}: the reason is shown with it` : ''
-  const stop = stopReason(result.stopped, host, result.sent > 0)
+  const stop = stopReason(result.stopped, host, result.sent > 0, result.message)
   if (stop) return { text: sentence([sent, refused, stop.text]), tone: stop.tone }
   if (refused) return { text: sentence([sent, refused]), tone: 'problem' }
   if (result.items.length) {
@@ -53,11 +53,14 @@ export function syncOutcome(result: Pick<OutboxSyncResult, 'sent' | 'failed' | '
   return { text: result.sent > 0 ? `${sent} to ${host}` : 'Nothing was waiting to be sent', tone: 'sent' }
 }
 
-function stopReason(stopped: string | undefined, host: string, sentSome: boolean): { text: string; tone: SyncTone } | null {
+function stopReason(stopped: string | undefined, host: string, sentSome: boolean, message?: string): { text: string; tone: SyncTone } | null {
   if (!stopped) return null
   if (stopped === 'unreachable') return { text: sentSome ? `then ${host} went out of reach again` : `Still out of reach: ${host} did not answer`, tone: 'waiting' }
   if (stopped === 'refused') return { text: `${host} refused this workspace's token: the changes wait for a new one`, tone: 'problem' }
-  if (stopped === 'server-error') return { text: `${host} answered with an error of its own: the changes wait, send them again later`, tone: 'problem' }
+  if (stopped === 'server-error') {
+    const said = message ? ` (“${message}”)` : ''
+    return { text: `${host} answered with an error of its own${said}: the changes wait, send them again later`, tone: 'problem' }
+  }
   return { text: `${host} stopped the send (${stopped})`, tone: 'problem' }
 }
 
