@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirs } from '../testing/tempDirs'
@@ -49,6 +49,20 @@ describe('quire CLI', () => {
     expect(token.status).toBe(0)
     expect(token.out.trim()).toMatch(/^\S{20,}$/)
   }, 60_000)
+
+  it('refuses a connected workspace’s folder: its users and tokens are its server’s', () => {
+    const folder = tempDir()
+    writeFileSync(
+      join(folder, 'connection.json'),
+      JSON.stringify({ version: 1, url: 'https://docs.example.com', account: { id: 'u1', displayName: 'Ada' }, token: { seal: 'file', data: 't' } })
+    )
+    for (const args of [['user', 'add', '--data', folder, '--email', 'ada@example.com'], ['token', 'create', '--data', folder, '--email', 'ada@example.com']]) {
+      const refused = quire(args)
+      expect(refused.status).toBe(2)
+      expect(refused.err).toContain(`${folder} is a workspace connected to https://docs.example.com: its users and tokens are that server's`)
+    }
+    expect(existsSync(join(folder, 'quire.db'))).toBe(false)
+  })
 
   it('refuses --data on a folder that keeps several workspaces, saying what to give instead', async () => {
     const folder = tempDir()

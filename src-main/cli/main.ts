@@ -10,6 +10,7 @@ import { organizationRepository } from '../storage/repositories/organizationRepo
 import { userRepository } from '../storage/repositories/userRepository'
 import { startServer } from '../server/server'
 import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
+import { CONNECTION_FILE, readConnection } from '../workspaces/connection'
 import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir } from '../workspaces/registry'
 
 const HELP = `Quire — documentation workspace, headless
@@ -19,8 +20,10 @@ Usage:
       Serve the /v1 API and the app on loopback. Stops cleanly on SIGINT/SIGTERM.
       --home DIR (the default) keeps several workspaces, as the desktop app does (DIR/workspaces.json
       and DIR/workspaces/<id>/quire.db): /v1 answers the active one, /app/workspaces lists, creates,
-      renames, deletes and activates them. The server's token (--token T or QUIRE_TOKEN, else one
-      generated at start and printed) is an owner token in every workspace it opens. A DIR holding a
+      renames, deletes and activates them, and connects workspaces to another /v1 server (then /v1 is
+      that server's, with a local copy for working offline). The server's token (--token T or
+      QUIRE_TOKEN, else one generated at start and printed) is an owner token in every local workspace
+      it opens, and the only token a connected one takes here. A DIR holding a
       quire.db of its own (a --data folder) keeps it as the workspace "Local". One process at a time
       serves a home.
       --data DIR serves one workspace, the single file DIR/quire.db. An empty folder gets an owner
@@ -34,7 +37,8 @@ Usage:
       Show this text.
 
 DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire. Without --data, the user
-and token commands work on the active workspace of that folder.`
+and token commands work on the active workspace of that folder. A connected workspace's folder is
+refused: its users and tokens are its server's.`
 
 /** The folder `quire serve` keeps its workspaces in when none is given (and `npm start` headless). */
 export function defaultFolder(): string {
@@ -53,13 +57,29 @@ function dataDirOf(given: string | undefined): string {
   if (given) {
     const dir = resolve(given)
     if (isHome(dir)) fail(`${dir} keeps several workspaces (${REGISTRY_FILE}): give --home ${dir}, or --data ${join(dir, WORKSPACES_DIR, '<id>')}`)
-    return dir
+    return notConnected(dir)
   }
   const folder = resolve(defaultFolder())
   if (!isHome(folder)) return folder
   const parsed = parseRegistry(readFileSync(join(folder, REGISTRY_FILE), 'utf8'))
   if (!parsed.ok) fail(`${join(folder, REGISTRY_FILE)} cannot be read (${parsed.reason}): give --data DIR`)
-  return workspaceDir(folder, parsed.file.active)
+  return notConnected(workspaceDir(folder, parsed.file.active))
+}
+
+/**
+ * A connected workspace's folder holds its server's address and a copy of what its account sees there, not a
+ * workspace of its own: its users and tokens are the server's, and the copy changes only through the app (which
+ * keeps what it sends). Commands refuse it rather than write where nobody would read.
+ */
+function notConnected(dir: string): string {
+  if (!existsSync(join(dir, CONNECTION_FILE))) return dir
+  let server = 'a server'
+  try {
+    server = readConnection(dir)?.url ?? server
+  } catch {
+    // unreadable: named generically
+  }
+  return fail(`${dir} is a workspace connected to ${server}: its users and tokens are that server's (serve it with --home, and manage them there)`)
 }
 
 /** out/renderer, whether we run from the sources (tsx) or the bundle (out/main/cli.js). */
