@@ -256,6 +256,37 @@ describe('mirror: server → local copy', () => {
     expect((await expectSameAnswer(`/v1/spaces/${h}/search?query=paragraph`)).items.map((p: any) => p.title)).toEqual(['Guide'])
   })
 
+  it('drops primary revisions of a space once nothing needs them (each holds a row per page)', async () => {
+    const s = await seed()
+    const { mirror } = await openCopy()
+    await pullAll(mirror)
+    const h = s.handbook.id
+    const db = copy!.services.db
+    const primaries = () => db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ? AND change_request_id IS NULL ORDER BY seq').pluck().all(h)
+    const search = () => fromCopy(`/v1/spaces/${h}/search?query=guide`)
+    const merged = async (markdown: string) => {
+      await changeRequest(h, 'Another edit', [edit(s.pages.Guide!, markdown)])
+      await mirror.pullSpace(h)
+      return (await fromCopy(`/v1/spaces/${h}`)).body.revision as string
+    }
+
+    const first = await merged(`${GUIDE}\nOne.\n`)
+    await search()
+    const second = await merged(`${GUIDE}\nTwo.\n`)
+    // `first` is what the search rows still describe: kept until they catch up.
+    expect(primaries()).toContain(first)
+    await search()
+    const third = await merged(`${GUIDE}\nThree.\n`)
+    const kept = primaries()
+    expect(kept).not.toContain(first)
+    expect(kept).toContain(second)
+    expect(kept).toContain(third)
+    // The revisions the seed's change requests were opened on stay: their bases.
+    const bases = db.prepare<[string], string>('SELECT DISTINCT revision_initial FROM change_requests WHERE space_id = ?').pluck().all(h)
+    for (const base of bases) expect(kept).toContain(base)
+    expect((await fromCopy(`/v1/spaces/${h}/content/page/${s.pages.Guide}`)).body.markdown).toContain('Three.')
+  })
+
   it('a space or change request pulled first brings what holds it: its organization, collections and space', async () => {
     const s = await seed()
     const { mirror } = await openCopy()

@@ -294,6 +294,8 @@ export function createMirror(db: Db, get: RemoteGet, options: MirrorOptions = {}
       const revisionId = typeof content === 'string' ? content : storeRevision(space.id, null, content)
       // The search index catches up after the commit, as after a merge (or before the space's next search).
       if (rows.setSpaceRevision(space.id, revisionId)) scheduleSearchIndex(db, space.id)
+      // The revision it moved from goes once nothing needs it (the search rows, once they caught up: a later pull).
+      rows.pruneSpaceRevisions(space.id)
       rows.upsertUsers(listed.flatMap((cr) => (cr.createdBy ? [cr.createdBy] : [])), now())
       rows.upsertChangeRequests(space.id, listed)
       rows.deleteChangeRequests(gone)

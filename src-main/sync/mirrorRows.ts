@@ -71,6 +71,20 @@ export function mirrorRows(db: Db) {
   const upsertSpace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], ['position', ...SPACE_COLUMNS]))
   const upsertSpaceInPlace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], SPACE_COLUMNS))
   const setSpaceRevision = db.prepare('UPDATE spaces SET revision_id = @revision WHERE id = @id AND revision_id IS NOT @revision')
+  // Primary revisions of a space nothing needs any more (each holds a row per page): not the space's own, not a
+  // base, head or merge of one of its change requests, not what its search rows describe (until they catch up),
+  // not named by the outbox (its replay merges against them).
+  const pruneSpaceRevisions = db.prepare(
+    `DELETE FROM revisions WHERE space_id = @space AND change_request_id IS NULL
+       AND id IS NOT (SELECT revision_id FROM spaces WHERE id = @space)
+       AND id NOT IN (SELECT revision_initial FROM change_requests WHERE space_id = @space)
+       AND id NOT IN (SELECT revision_id FROM change_requests WHERE space_id = @space)
+       AND id NOT IN (SELECT revision_merged_ancestor FROM change_requests WHERE space_id = @space AND revision_merged_ancestor IS NOT NULL)
+       AND id NOT IN (SELECT revision_merged FROM change_requests WHERE space_id = @space AND revision_merged IS NOT NULL)
+       AND id NOT IN (SELECT revision_id FROM search_state WHERE space_id = @space)
+       AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
+       AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
+  )
   const upsertGrant = db.prepare(
     `INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (@space, 'user', @user, @role, @now)
      ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE SET role = excluded.role WHERE role IS NOT excluded.role`
@@ -200,6 +214,9 @@ export function mirrorRows(db: Db) {
 
     /** Points the space at a revision; true when it moved. */
     setSpaceRevision: (spaceId: string, revisionId: string) => setSpaceRevision.run({ id: spaceId, revision: revisionId }).changes > 0,
+
+    /** Drops the space's primary revisions nothing needs any more; how many went. */
+    pruneSpaceRevisions: (spaceId: string): number => pruneSpaceRevisions.run({ space: spaceId }).changes,
 
     /** Users met along the way, by their server ids: added, or refreshed when something changed. */
     upsertUsers(users: User[], now: string): void {
