@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { startTestServer, type Client, type TestServer } from '../testing/harness'
 import { tempDirs } from '../testing/tempDirs'
-import { createMirror, MirrorError, type Mirror, type MirrorOptions, type RemoteGet } from './mirror'
+import { createMirror, politeGet, MirrorError, type Mirror, type MirrorOptions, type RemoteGet } from './mirror'
 
 const tmp = tempDirs('mirror')
 const LOCAL = 'http://quire.localhost'
@@ -422,5 +422,29 @@ describe('mirror: server → local copy', () => {
     membersAnswer = 404
     await mirror.pullOrganizations()
     expect(roles()).toEqual([{ organization_id: t.orgId, role: 'read' }])
+  })
+})
+
+describe('politeGet', () => {
+  it('waits as long as a server answering 429 asks, then asks again; gives up after a few tries', async () => {
+    const waits: number[] = []
+    const answers = [
+      new Response('{}', { status: 429, headers: { 'retry-after': '2' } }),
+      new Response('{}', { status: 429, headers: { 'retry-after': new Date(Date.now() + 5 * 60_000).toUTCString() } }),
+      new Response('{}', { status: 429 }),
+      Response.json({ ok: true })
+    ]
+    const get = politeGet(async () => answers.shift()!, async (ms) => void waits.push(ms))
+    const res = await get('/v1/orgs')
+    expect(res.status).toBe(200)
+    // Seconds as given; a date capped at a minute; none: a growing pause.
+    expect(waits).toEqual([2000, 60_000, 4000])
+
+    const always = politeGet(async () => new Response('{}', { status: 429, headers: { 'retry-after': '0' } }), async () => {})
+    expect((await always('/v1/orgs')).status).toBe(429)
+    const plain = politeGet(async () => new Response('{}', { status: 404 }), async () => {
+      throw new Error('no wait for a 404')
+    })
+    expect((await plain('/v1/orgs')).status).toBe(404)
   })
 })

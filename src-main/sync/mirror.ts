@@ -54,6 +54,8 @@ export interface MirrorOptions {
    * their space leaves their rows alone.
    */
   keeps?: (changeRequestId: string) => boolean
+  /** How a pull waits before asking a server that answered 429 again (tests). */
+  sleep?: (ms: number) => Promise<void>
 }
 
 export interface Mirror {
@@ -87,7 +89,35 @@ interface FetchedRevision {
 
 const enc = encodeURIComponent
 
-export function createMirror(db: Db, get: RemoteGet, options: MirrorOptions = {}): Mirror {
+/** Times a request the server answered 429 (too many requests) is asked again, after the wait it names. */
+const RATE_LIMIT_RETRIES = 5
+/** The longest wait taken from a Retry-After (a pull runs in the background: it may wait, not forever). */
+const RETRY_AFTER_MAX_MS = 60_000
+
+/**
+ * A server that limits its requests answers 429 with the wait it wants (`Retry-After`, seconds or a date): a pull
+ * waits that long and asks again, rather than failing (and being retried at once by the next pull).
+ */
+export function politeGet(get: RemoteGet, sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms))): RemoteGet {
+  return async (path) => {
+    for (let attempt = 0; ; attempt++) {
+      const res = await get(path)
+      if (res.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return res
+      await res.arrayBuffer().catch(() => undefined)
+      await sleep(retryAfterMs(res.headers.get('retry-after'), attempt))
+    }
+  }
+}
+
+function retryAfterMs(header: string | null, attempt: number): number {
+  const seconds = header && /^\d+$/.test(header.trim()) ? Number(header) * 1000 : NaN
+  const date = header && Number.isNaN(seconds) ? Date.parse(header) - Date.now() : NaN
+  const wanted = Number.isFinite(seconds) ? seconds : Number.isFinite(date) ? date : 1000 * 2 ** attempt
+  return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, wanted))
+}
+
+export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOptions = {}): Mirror {
+  const get = politeGet(remoteGet, options.sleep)
   const concurrency = Math.max(1, options.concurrency ?? 4)
   const pageSize = options.pageSize ?? 100
   const now = () => (options.now ?? (() => new Date()))().toISOString()
