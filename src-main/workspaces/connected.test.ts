@@ -263,6 +263,15 @@ describe('the outbox of a connected workspace', () => {
     })
     expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.outbox).toEqual({ unsent: 2, failed: 0 })
 
+    // Switched away from, it keeps them; it cannot be removed while it does.
+    await call(host, 'POST', '/app/workspaces/local/activate')
+    expect(await call(host, 'DELETE', `/app/workspaces/${ws.id}`)).toEqual({
+      status: 409,
+      body: { error: { code: 409, message: '“Docs” has 2 changes its server does not have yet: open it and send or discard them (Unsent changes) before removing it' } }
+    })
+    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    expect((await call(host, 'GET', `/app/workspaces/${ws.id}/outbox`)).body.items).toHaveLength(2)
+
     // Still out of reach: nothing is sent, and it says why it stopped.
     expect((await call(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)).body).toMatchObject({ sent: 0, stopped: 'unreachable', items: [{}, {}] })
     net.down = false

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import {
   normalizeRemoteUrl,
   remoteTokenProblem,
@@ -18,7 +19,7 @@ import {
 import { ApiError, badRequest, conflict } from '../api/errors'
 import { newViaId, probeRemote, RemoteBackend } from '../backend/remoteBackend'
 import type { LocalBackend } from '../backend/localBackend'
-import type { WorkspaceAccount } from '../server/workspace'
+import { workspaceFile, type WorkspaceAccount } from '../server/workspace'
 import { ConnectedBackend } from '../sync/connectedBackend'
 import { fileSeal, openToken, readConnection, sealToken, writeConnection, type Connection, type TokenSeal } from './connection'
 import { answerWorkspaceRequest, isWorkspacesPath, type WorkspaceDirectory } from './operations'
@@ -244,6 +245,13 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         throw conflict(`“${entry.name}” is the active workspace and cannot be deleted: switch to another workspace first`)
       }
       await this.retiring.get(id)
+      // Edits made offline that its server does not have yet would be lost with the folder.
+      const unsent = this.connected.has(id) ? unsentIn(this.registry.dataDir(id)) : 0
+      if (unsent) {
+        throw conflict(
+          `“${entry.name}” has ${unsent === 1 ? 'a change' : `${unsent} changes`} its server does not have yet: open it and send or discard ${unsent === 1 ? 'it' : 'them'} (Unsent changes) before removing it`
+        )
+      }
       // Moved aside first (a dot name is never read as a workspace), so a failed registry write can put it back.
       const dir = this.registry.dataDir(id)
       const aside = join(this.registry.home, WORKSPACES_DIR, `.deleting-${id}-${Date.now()}`)
@@ -442,6 +450,19 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const run = this.queue.then(() => fn())
     this.queue = run.catch(() => {})
     return run
+  }
+}
+
+/** How many writes a connected workspace's copy keeps for its server (its database read, not opened as a workspace). */
+function unsentIn(dataDir: string): number {
+  const file = workspaceFile(dataDir)
+  if (!existsSync(file)) return 0
+  const db = new Database(file, { readonly: true, fileMustExist: true })
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_outbox'").get()
+    return table ? (db.prepare('SELECT count(*) FROM sync_outbox').pluck().get() as number) : 0
+  } finally {
+    db.close()
   }
 }
 
