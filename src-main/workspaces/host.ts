@@ -4,25 +4,13 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import {
-  normalizeRemoteUrl,
-  remoteTokenProblem,
-  remoteUrlProblem,
-  type RemoteAccount,
-  type OutboxList,
-  type OutboxSyncResult,
-  type RemoteConnection,
-  type Workspace,
-  type WorkspaceList
-} from '../../src-shared/workspaces'
+import type { OutboxList, OutboxSyncResult, Workspace, WorkspaceList } from '../../src-shared/workspaces'
 import { ApiError, badRequest, conflict } from '../api/errors'
-import { newViaId, probeRemote, RemoteBackend } from '../backend/remoteBackend'
 import type { LocalBackend } from '../backend/localBackend'
-import { workspaceFile, type WorkspaceAccount } from '../server/workspace'
+import type { WorkspaceAccount } from '../server/workspace'
 import { ConnectedBackend } from '../sync/connectedBackend'
-import { fileSeal, openToken, readConnection, sealToken, writeConnection, type Connection, type TokenSeal } from './connection'
-import { answerWorkspaceRequest, isWorkspacesPath, type WorkspaceDirectory } from './operations'
+import { Connections, unsentIn, type ConnectionsOptions } from './connections'
+import { answerWorkspaceRequest, fields, isWorkspacesPath, type WorkspaceDirectory } from './operations'
 import { lockHome } from './homeLock'
 import { WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
 
@@ -43,15 +31,12 @@ export interface WorkspaceHostOptions<B extends HostedBackend> {
   now?: () => Date
   /** Problems that do not fail an operation (a broken registry rebuilt, a folder left behind). */
   warn?: (message: string) => void
-  /**
-   * How connected workspaces' tokens are sealed: the first seals new ones, any opens what it sealed. Default: the
-   * file's permissions only (`fileSeal`); the desktop app puts the system keychain first.
-   */
-  seals?: readonly TokenSeal[]
+  /** How connected workspaces' tokens are sealed (connections.ts). */
+  seals?: ConnectionsOptions['seals']
   /** Asks a server who a token belongs to (connecting); default `probeRemote`. */
-  probe?: (url: string, token: string, options: { via: string }) => Promise<RemoteAccount>
-  /** Builds a connected workspace's backend; default a `RemoteBackend` over the network. */
-  remote?: (options: ConstructorParameters<typeof RemoteBackend>[0]) => RemoteBackend
+  probe?: ConnectionsOptions['probe']
+  /** Builds the backend that reaches a connected workspace's server; default a `RemoteBackend` over the network. */
+  remote?: ConnectionsOptions['remote']
   /**
    * Told when a connected workspace's connection changed, or (the active one) what it keeps to send did: the
    * desktop app tells its windows.
@@ -70,17 +55,10 @@ interface Slot<B> {
   drained?: () => void
 }
 
-/** A connected workspace as the host knows it: its settings and what the last request to its server found. */
-interface Connected extends Connection {
-  connection: RemoteConnection
-}
-
 export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirectory {
   private current: Slot<B>
-  /** Connected workspaces by id (the others are local), read from their folders at open and kept in step. */
-  private readonly connected = new Map<string, Connected>()
-  /** Names this host in `quire-via` on what it proxies: a server refuses a request that went round to it (508). */
-  readonly viaId = newViaId()
+  /** Connected workspaces (the others are local), read from their folders at open and kept in step. */
+  private readonly connections: Connections
   /** Backends switched away from, closing once their in-flight requests finished (by workspace id). */
   private readonly retiring = new Map<string, Promise<void>>()
   /** Workspace operations run one at a time, in order. */
@@ -95,6 +73,13 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     private readonly unlock: () => void
   ) {
     this.current = current
+    const { seals, probe, remote, now, warn, onRemoteChange } = options
+    this.connections = new Connections({ seals, probe, remote, now, warn, onChange: (id) => onRemoteChange?.(id) })
+  }
+
+  /** Names this host in `quire-via` on what it proxies: a server refuses a request that went round to it (508). */
+  get viaId(): string {
+    return this.connections.viaId
   }
 
   /** Reads (or creates) the home's registry and opens its active workspace. */
@@ -106,7 +91,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       const registry = WorkspaceRegistry.open(options.home, { now: options.now, warn })
       // A placeholder slot until the active workspace's backend is open (it may be a connected one).
       const host = new WorkspaceHost<B>({ ...options, warn }, registry, undefined as unknown as Slot<B>, unlock)
-      for (const entry of registry.list()) host.loadConnection(entry.id)
+      for (const entry of registry.list()) host.connections.load(entry.id, registry.dataDir(entry.id))
       const id = registry.active
       host.current = { id, backend: await host.openBackend(id), inFlight: 0 }
       return host
@@ -159,7 +144,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const { name, remote } = fields(input, ['name', 'remote'])
     // The name first: a name that is taken is refused before the server is asked anything.
     this.registry.checkName(name)
-    const connection = remote === undefined ? undefined : await this.connect(remote)
+    const connection = remote === undefined ? undefined : await this.connections.connect(remote)
     return this.serial(async () => {
       const normalized = this.registry.checkName(name)
       const id = this.registry.newId(normalized)
@@ -167,16 +152,15 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       try {
         if (connection) {
           mkdirSync(dataDir, { recursive: true })
-          writeConnection(dataDir, connection)
+          this.connections.keep(id, dataDir, connection)
         } else {
           const backend = await this.options.open({ id, dataDir })
           await backend.close()
         }
         const entry = this.registry.add(id, normalized)
-        if (connection) this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now(), answeredAt: this.now() } })
         return this.present(entry, this.current.id)
       } catch (error) {
-        this.connected.delete(id)
+        this.connections.forget(id)
         await rm(dataDir, { recursive: true, force: true })
         throw error
       }
@@ -193,30 +177,16 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     if (name === undefined && remote === undefined) throw badRequest('body: give name, remote or both')
     this.registry.require(id)
     if (name !== undefined) this.registry.checkName(name, id)
-    let connection: Connection | undefined
-    if (remote !== undefined) {
-      const known = this.connected.get(id)
-      if (!known) throw badRequest('remote: this workspace is on this computer and cannot be connected to a server')
-      const given = fields(remote, ['url', 'token'], 'remote')
-      const token = given.token ?? this.tokenOf(known)
-      if (given.token === undefined && token === undefined) throw badRequest('remote.token: is required (the one kept for this workspace cannot be read)')
-      connection = await this.connect({ url: given.url ?? known.url, token })
-      if (connection.account.id !== known.account.id) {
-        throw badRequest(
-          `remote.token: the token is ${connection.account.displayName}’s; this workspace is ${known.account.displayName}’s view of ${new URL(known.url).host}: connect a new workspace for ${connection.account.displayName}`
-        )
-      }
-    }
+    const connection = remote === undefined ? undefined : await this.connections.reconnect(id, remote)
     return this.serial(async () => {
       this.registry.require(id)
       if (name !== undefined) this.registry.rename(id, name)
       if (connection) {
-        writeConnection(this.registry.dataDir(id), connection)
-        this.connected.set(id, { ...connection, connection: { status: 'online', checkedAt: this.now(), answeredAt: this.now() } })
+        this.connections.keep(id, this.registry.dataDir(id), connection)
         // The active workspace answers through the new address and token from the next request on (its copy and
         // outbox stay open: a second backend on them would send the outbox twice).
         const active = this.current
-        if (active.id === id && active.backend instanceof ConnectedBackend) await active.backend.reconnect(this.remoteBackend(id, this.connected.get(id)!))
+        if (active.id === id && active.backend instanceof ConnectedBackend) await active.backend.reconnect(this.connections.backend(id))
       }
       return this.present(this.registry.require(id), this.current.id)
     })
@@ -225,14 +195,13 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   /** Asks a connected workspace's server now whether it answers and takes the token; the workspace as it is then. */
   async check(id: string): Promise<Workspace> {
     const entry = this.registry.require(id)
-    const known = this.connected.get(id)
-    if (!known) throw badRequest('This workspace is on this computer: there is no server to check')
+    if (!this.connections.has(id)) throw badRequest('This workspace is on this computer: there is no server to check')
     const slot = this.current
     if (slot.id === id && slot.backend instanceof ConnectedBackend) {
       await this.use(async (backend) => void (backend instanceof ConnectedBackend && (await backend.check())))
     } else {
       // Not active: a backend of its own for one question, reporting to the same place.
-      await this.remoteBackend(id, known).check()
+      await this.connections.backend(id).check()
     }
     return this.present(this.registry.get(id) ?? entry, this.current.id)
   }
@@ -246,7 +215,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       }
       await this.retiring.get(id)
       // Edits made offline that its server does not have yet would be lost with the folder.
-      const unsent = this.connected.has(id) ? unsentIn(this.registry.dataDir(id)) : 0
+      const unsent = this.connections.has(id) ? unsentIn(this.registry.dataDir(id)) : 0
       if (unsent) {
         throw conflict(
           `“${entry.name}” has ${unsent === 1 ? 'a change' : `${unsent} changes`} its server does not have yet: open it and send or discard ${unsent === 1 ? 'it' : 'them'} (Unsent changes) before removing it`
@@ -263,7 +232,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         if (moved) await rename(aside, dir)
         throw error
       }
-      this.connected.delete(id)
+      this.connections.forget(id)
       if (moved) {
         await rm(aside, { recursive: true, force: true }).catch((error: unknown) =>
           this.options.warn?.(`Could not remove ${aside}: ${error instanceof Error ? error.message : String(error)}`)
@@ -320,7 +289,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   /** Runs `fn` on the active workspace's connected backend; another workspace's outbox is not open (409). */
   private withConnected<T>(id: string, fn: (backend: ConnectedBackend) => Promise<T>): Promise<T> {
     const entry = this.registry.require(id)
-    if (!this.connected.has(id)) return Promise.reject(badRequest('This workspace is on this computer: it has nothing to send to a server'))
+    if (!this.connections.has(id)) return Promise.reject(badRequest('This workspace is on this computer: it has nothing to send to a server'))
     if (id !== this.current.id) return Promise.reject(conflict(`“${entry.name}” is not the active workspace: its unsent changes are sent when it is opened`))
     return this.use((backend) => (backend instanceof ConnectedBackend ? fn(backend) : Promise.reject(conflict('The workspace is being switched'))))
   }
@@ -344,19 +313,18 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
 
   /** A workspace's backend: its server's when it is connected, else its database's (opened by the caller's `open`). */
   private async openBackend(id: string): Promise<ActiveBackend<B>> {
-    const known = this.connected.get(id)
+    const account = this.connections.account(id)
     const dataDir = this.registry.dataDir(id)
-    if (!known) return this.options.open({ id, dataDir })
-    const remote = this.remoteBackend(id, known)
+    if (!account) return this.options.open({ id, dataDir })
     // The copy is a workspace database of the account's, with the server's ids (src-main/sync).
-    const copy = (await this.options.open({ id, dataDir, account: known.account })) as unknown as LocalBackend
+    const copy = (await this.options.open({ id, dataDir, account })) as unknown as LocalBackend
     // An opener that dropped `account` would have made a local owner and organization: refuse that copy.
-    if (copy.services?.db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get() !== known.account.id) {
+    if (copy.services?.db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get() !== account.id) {
       await copy.close()
-      throw new Error(`The copy of “${this.registry.require(id).name}” must be opened as ${known.account.displayName} (pass \`account\` to the backend)`)
+      throw new Error(`The copy of “${this.registry.require(id).name}” must be opened as ${account.displayName} (pass \`account\` to the backend)`)
     }
     const backend = new ConnectedBackend({
-      remote,
+      remote: this.connections.backend(id),
       copy,
       now: this.options.now,
       warn: this.options.warn,
@@ -366,70 +334,11 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     return backend
   }
 
-  private remoteBackend(id: string, known: Connected): RemoteBackend {
-    const opened = openToken(known, this.seals)
-    const options = {
-      url: known.url,
-      via: this.viaId,
-      token: 'token' in opened ? opened.token : undefined,
-      tokenProblem: 'problem' in opened ? opened.problem : undefined,
-      now: this.options.now,
-      onConnection: (connection: RemoteConnection) => {
-        // A backend of a workspace that was deleted or reconnected meanwhile reports to nobody.
-        const current = this.connected.get(id)
-        if (current?.url !== known.url || current.token.data !== known.token.data) return
-        const changed = current.connection.status !== connection.status || current.connection.message !== connection.message
-        current.connection = connection
-        if (changed) this.options.onRemoteChange?.(id)
-      }
-    }
-    return this.options.remote ? this.options.remote(options) : new RemoteBackend(options)
-  }
-
-  /** Reads a workspace folder's connection, if it has one (a broken file is reported, and the workspace listed as local). */
-  private loadConnection(id: string): void {
-    try {
-      const connection = readConnection(this.registry.dataDir(id))
-      if (connection) this.connected.set(id, { ...connection, connection: { status: 'unknown' } })
-    } catch (error) {
-      this.options.warn?.(error instanceof Error ? error.message : String(error))
-    }
-  }
-
-  /** Checks a server address and token (400s naming `remote.url` / `remote.token`), then asks the server whose the token is. */
-  private async connect(remote: unknown): Promise<Connection> {
-    const { url, token } = fields(remote, ['url', 'token'], 'remote')
-    const problem = remoteUrlProblem(url) ?? remoteTokenProblem(token)
-    if (problem) throw badRequest(problem)
-    const normalized = normalizeRemoteUrl(url as string)!
-    const account = await (this.options.probe ?? probeRemote)(normalized, token as string, { via: this.viaId })
-    return { url: normalized, account, token: sealToken(token as string, this.seals) }
-  }
-
-  private tokenOf(known: Connection): string | undefined {
-    const opened = openToken(known, this.seals)
-    return 'token' in opened ? opened.token : undefined
-  }
-
-  private get seals(): readonly TokenSeal[] {
-    return this.options.seals?.length ? this.options.seals : [fileSeal]
-  }
-
-  private now(): string {
-    return (this.options.now?.() ?? new Date()).toISOString()
-  }
-
   private present(entry: RegistryEntry, activeId: string): Workspace {
     const workspace: Workspace = { id: entry.id, name: entry.name, createdAt: entry.createdAt, active: entry.id === activeId }
-    const known = this.connected.get(entry.id)
-    if (known) {
-      // The active workspace's backend knows when it last heard from the server; the others, when they were last asked.
-      const backend = entry.id === this.current.id ? this.current.backend : undefined
-      const live = backend instanceof ConnectedBackend && backend.url === known.url ? backend : undefined
-      const connection = live && live.connection.status !== 'unknown' ? live.connection : known.connection
-      workspace.remote = { url: known.url, account: { ...known.account }, connection: { ...connection } }
-      if (live) workspace.remote.outbox = live.outboxSummary()
-    }
+    const backend = entry.id === this.current.id ? this.current.backend : undefined
+    const remote = this.connections.describe(entry.id, backend instanceof ConnectedBackend ? backend : undefined)
+    if (remote) workspace.remote = remote
     return workspace
   }
 
@@ -451,29 +360,4 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     this.queue = run.catch(() => {})
     return run
   }
-}
-
-/** How many writes a connected workspace's copy keeps for its server (its database read, not opened as a workspace). */
-function unsentIn(dataDir: string): number {
-  const file = workspaceFile(dataDir)
-  if (!existsSync(file)) return 0
-  const db = new Database(file, { readonly: true, fileMustExist: true })
-  try {
-    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sync_outbox'").get()
-    return table ? (db.prepare('SELECT count(*) FROM sync_outbox').pluck().get() as number) : 0
-  } finally {
-    db.close()
-  }
-}
-
-/**
- * The named members of a JSON object body (anything else in it is ignored, as /v1 ignores unknown fields); a
- * body that is not an object is a 400 naming `prefix`.
- */
-function fields<K extends string>(value: unknown, names: readonly K[], prefix = 'body'): Partial<Record<K, unknown>> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${prefix}: must be object`)
-  const record = value as Record<string, unknown>
-  const picked: Partial<Record<K, unknown>> = {}
-  for (const name of names) if (record[name] !== undefined) picked[name] = record[name]
-  return picked
 }

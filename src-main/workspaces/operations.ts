@@ -123,3 +123,15 @@ export function singleWorkspaceDirectory(workspace: Omit<Workspace, 'active'>): 
     discardUnsent: refuse
   }
 }
+
+/**
+ * The named members of a JSON object body (anything else in it is ignored, as /v1 ignores unknown fields); a
+ * body that is not an object is a 400 naming `prefix`.
+ */
+export function fields<K extends string>(value: unknown, names: readonly K[], prefix = 'body'): Partial<Record<K, unknown>> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${prefix}: must be object`)
+  const record = value as Record<string, unknown>
+  const picked: Partial<Record<K, unknown>> = {}
+  for (const name of names) if (record[name] !== undefined) picked[name] = record[name]
+  return picked
+}
