@@ -6,7 +6,6 @@
 import {
   REMOTE_STATUS_HEADER,
   UNSENT_HEADER,
-  type OutboxItem,
   type OutboxList,
   type OutboxSummary,
   type OutboxSyncResult,
@@ -19,8 +18,8 @@ import type { RemoteBackend } from '../backend/remoteBackend'
 import type { Db } from '../storage/database'
 import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
-import { isOfflineRead, notKeptOffline, offlineWriteProblem } from './offlineRoutes'
-import { numberKey, outbox, type OutboxEntry } from './outbox'
+import { heldWriteProblem, isOfflineRead, notKeptOffline, offlineWriteProblem } from './offlineRoutes'
+import { describeEntry, numberKey, outbox } from './outbox'
 import { PullQueue } from './pullQueue'
 import { replayOutbox, rewriteIds, rewritePath, type ReplayOutcome } from './replay'
 
@@ -167,7 +166,7 @@ export class ConnectedBackend implements WorkspaceBackend {
         .all(JSON.stringify([...new Set(entries.map((e) => e.change_request_id))]))
         .map((r) => [r.id, r])
     )
-    return { items: entries.map((entry) => describe(entry, crs.get(entry.change_request_id))) }
+    return { items: entries.map((entry) => describeEntry(entry, crs.get(entry.change_request_id))) }
   }
 
   /** Sends the outbox now (asking the server first, when it was out of reach); what it did and the list afterwards. */
@@ -490,43 +489,3 @@ function pruneRevisions(db: Db, changeRequestId: string): void {
        AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
   ).run({ cr: changeRequestId })
 }
-
-/** Why a write to a change request with unsent changes waits for them (it needs the server's version of it). */
-function heldWriteProblem(pathname: string, body: string | undefined, host: string): string {
-  const what = pathname.endsWith('/merge')
-    ? 'it can be merged'
-    : pathname.endsWith('/update')
-      ? 'it can be updated'
-      : body && /"operation"\s*:\s*"insert_files"/.test(body)
-        ? 'files can be added to it'
-        : 'this change can be made'
-  return `This change request has changes ${host} does not have yet: send them, or discard them (Unsent changes), before ${what}`
-}
-
-function describe(entry: OutboxEntry, cr: { id: string; number: number; subject: string; space_title: string } | undefined): OutboxItem {
-  const body = entry.body ? (JSON.parse(entry.body) as Record<string, unknown>) : {}
-  return {
-    seq: entry.seq,
-    kind: entry.kind,
-    createdAt: entry.created_at,
-    space: { id: entry.space_id, title: cr?.space_title ?? entry.space_id },
-    changeRequest: { id: entry.change_request_id, number: cr?.number ?? 0, subject: cr?.subject ?? '' },
-    summary: summarize(entry, body),
-    ...(entry.failed_at ? { failed: { at: entry.failed_at, message: entry.error ?? '' } } : {})
-  }
-}
-
-function summarize(entry: OutboxEntry, body: Record<string, unknown>): string {
-  if (entry.kind === 'create-change-request') return 'Opened the change request'
-  if (entry.kind === 'update-change-request') {
-    const parts = [body.subject !== undefined ? 'renamed it' : '', body.status !== undefined ? `moved it to ${String(body.status)}` : ''].filter(Boolean)
-    return parts.length ? `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}` : 'Updated the change request'
-  }
-  const changes = (body.changes as { operation: string; title?: string }[] | undefined) ?? []
-  const verbs: Record<string, string> = { insert_page: 'added', update_page: 'edited', delete_page: 'removed', revert_page: 'reverted' }
-  const counts = new Map<string, number>()
-  for (const change of changes) counts.set(change.operation, (counts.get(change.operation) ?? 0) + 1)
-  const words = [...counts].map(([op, n]) => `${verbs[op] ?? op} ${n} page${n === 1 ? '' : 's'}`)
-  return words.length ? words.join(', ').replace(/^./, (c) => c.toUpperCase()) : 'Changed the content'
-}
-

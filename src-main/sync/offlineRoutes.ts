@@ -36,3 +36,15 @@ export function offlineWriteProblem(method: string, pathname: string, body: stri
 
 export const notKeptOffline = (host: string) =>
   `Not available offline: ${host} is out of reach, and this computer keeps only organizations, spaces, their pages and change requests`
+
+/** Why a write to a change request with unsent changes waits for them (it needs the server's version of it). */
+export function heldWriteProblem(pathname: string, body: string | undefined, host: string): string {
+  const what = pathname.endsWith('/merge')
+    ? 'it can be merged'
+    : pathname.endsWith('/update')
+      ? 'it can be updated'
+      : body && /"operation"\s*:\s*"insert_files"/.test(body)
+        ? 'files can be added to it'
+        : 'this change can be made'
+  return `This change request has changes ${host} does not have yet: send them, or discard them (Unsent changes), before ${what}`
+}

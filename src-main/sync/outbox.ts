@@ -1,5 +1,6 @@
 // The outbox of a connected workspace's local copy: writes made there while the server was out of reach, in
 // the order they were made, and the server's ids for what they created once sent (migration 0015).
+import type { OutboxItem } from '../../src-shared/workspaces'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 
@@ -80,3 +81,31 @@ export function outboxRepository(db: Db) {
 }
 
 export const outbox = (db: Db) => repository(db, outboxRepository)
+
+/** An entry as the user sees it (`GET /app/workspaces/{id}/outbox`), with its change request as the copy has it. */
+export function describeEntry(entry: OutboxEntry, cr: { id: string; number: number; subject: string; space_title: string } | undefined): OutboxItem {
+  const body = entry.body ? (JSON.parse(entry.body) as Record<string, unknown>) : {}
+  return {
+    seq: entry.seq,
+    kind: entry.kind,
+    createdAt: entry.created_at,
+    space: { id: entry.space_id, title: cr?.space_title ?? entry.space_id },
+    changeRequest: { id: entry.change_request_id, number: cr?.number ?? 0, subject: cr?.subject ?? '' },
+    summary: summarize(entry, body),
+    ...(entry.failed_at ? { failed: { at: entry.failed_at, message: entry.error ?? '' } } : {})
+  }
+}
+
+function summarize(entry: OutboxEntry, body: Record<string, unknown>): string {
+  if (entry.kind === 'create-change-request') return 'Opened the change request'
+  if (entry.kind === 'update-change-request') {
+    const parts = [body.subject !== undefined ? 'renamed it' : '', body.status !== undefined ? `moved it to ${String(body.status)}` : ''].filter(Boolean)
+    return parts.length ? `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}` : 'Updated the change request'
+  }
+  const changes = (body.changes as { operation: string; title?: string }[] | undefined) ?? []
+  const verbs: Record<string, string> = { insert_page: 'added', update_page: 'edited', delete_page: 'removed', revert_page: 'reverted' }
+  const counts = new Map<string, number>()
+  for (const change of changes) counts.set(change.operation, (counts.get(change.operation) ?? 0) + 1)
+  const words = [...counts].map(([op, n]) => `${verbs[op] ?? op} ${n} page${n === 1 ? '' : 's'}`)
+  return words.length ? words.join(', ').replace(/^./, (c) => c.toUpperCase()) : 'Changed the content'
+}
