@@ -15,7 +15,6 @@ import { conflict, notFound } from '../api/errors'
 import type { WorkspaceBackend } from '../backend/backend'
 import type { LocalBackend } from '../backend/localBackend'
 import type { RemoteBackend } from '../backend/remoteBackend'
-import type { Db } from '../storage/database'
 import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
 import { heldWriteProblem, isOfflineRead, notKeptOffline, offlineWriteProblem } from './offlineRoutes'
@@ -155,17 +154,9 @@ export class ConnectedBackend implements WorkspaceBackend {
 
   /** The outbox, as the user sees it. */
   outboxList(): OutboxList {
-    const db = this.options.copy.services.db
-    const entries = outbox(db).list()
-    const crs = new Map(
-      db
-        .prepare<[string], { id: string; number: number; subject: string; space_title: string }>(
-          `SELECT cr.id, cr.number, cr.subject, s.title AS space_title FROM change_requests cr JOIN spaces s ON s.id = cr.space_id
-           WHERE cr.id IN (SELECT value FROM json_each(?))`
-        )
-        .all(JSON.stringify([...new Set(entries.map((e) => e.change_request_id))]))
-        .map((r) => [r.id, r])
-    )
+    const box = outbox(this.options.copy.services.db)
+    const entries = box.list()
+    const crs = box.changeRequestsNamed(entries.map((e) => e.change_request_id))
     return { items: entries.map((entry) => describeEntry(entry, crs.get(entry.change_request_id))) }
   }
 
@@ -197,7 +188,7 @@ export class ConnectedBackend implements WorkspaceBackend {
     const localOnly = box.isLocalOnly(entry.change_request_id)
     db.transaction(() => {
       box.removeFrom(entry)
-      if (!box.hasPending(entry.change_request_id)) forgetLocal(db, entry.change_request_id, localOnly)
+      if (!box.hasPending(entry.change_request_id)) box.forgetLocal(entry.change_request_id, localOnly)
     }).immediate()
     this.changed()
     if (!localOnly && !box.hasPending(entry.change_request_id)) this.pullChangeRequest(entry.space_id, entry.change_request_id)
@@ -234,11 +225,7 @@ export class ConnectedBackend implements WorkspaceBackend {
   }
 
   private copyChangeRequestId(spaceId: string, ref: string): string | undefined {
-    const db = this.options.copy.services.db
-    return db
-      .prepare<[string, string, string], string>('SELECT id FROM change_requests WHERE space_id = ? AND (id = ? OR number = CAST(? AS INTEGER))')
-      .pluck()
-      .get(spaceId, ref, /^\d+$/.test(ref) ? ref : '-1')
+    return outbox(this.options.copy.services.db).changeRequestId(spaceId, ref)
   }
 
   /**
@@ -429,7 +416,7 @@ export class ConnectedBackend implements WorkspaceBackend {
   private async settled({ spaceId, changeRequestId, remoteId }: { spaceId: string; changeRequestId: string; remoteId: string }): Promise<void> {
     const db = this.options.copy.services.db
     const localOnly = remoteId !== changeRequestId
-    db.transaction(() => forgetLocal(db, changeRequestId, localOnly)).immediate()
+    db.transaction(() => outbox(db).forgetLocal(changeRequestId, localOnly)).immediate()
     this.pullChangeRequest(spaceId, remoteId)
   }
 
@@ -438,7 +425,7 @@ export class ConnectedBackend implements WorkspaceBackend {
     const db = this.options.copy.services.db
     this.schedulePull(`cr:${spaceId}:${id}`, async () => {
       await this.mirror.pullChangeRequest(spaceId, id)
-      db.transaction(() => pruneRevisions(db, id)).immediate()
+      db.transaction(() => outbox(db).pruneRevisions(id)).immediate()
     }, true)
   }
 
@@ -465,27 +452,4 @@ export class ConnectedBackend implements WorkspaceBackend {
   private error(status: number, message: string): Response {
     return this.decorate(new Response(JSON.stringify({ error: { code: status, message } }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } }))
   }
-}
-
-/**
- * The copy's own version of a change request, once the server has it (or the user gave it up): one made here is
- * removed; one of the server's keeps its row (the next pull brings the server's revision). Either way the revisions
- * made here that nothing refers to any more go (each holds a row per page). Its ids stay mapped, so the app's
- * addresses keep leading to it.
- */
-function forgetLocal(db: Db, changeRequestId: string, localOnly: boolean): void {
-  if (localOnly) db.prepare('DELETE FROM change_requests WHERE id = ?').run(changeRequestId)
-  pruneRevisions(db, changeRequestId)
-}
-
-/** Revisions of a change request that neither it nor the outbox refers to. */
-function pruneRevisions(db: Db, changeRequestId: string): void {
-  db.prepare(
-    `DELETE FROM revisions WHERE change_request_id = @cr
-       AND id NOT IN (SELECT revision_id FROM change_requests WHERE id = @cr)
-       AND id NOT IN (SELECT revision_initial FROM change_requests WHERE id = @cr)
-       AND id NOT IN (SELECT revision_merged_ancestor FROM change_requests WHERE id = @cr AND revision_merged_ancestor IS NOT NULL)
-       AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
-       AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
-  ).run({ cr: changeRequestId })
 }

@@ -50,6 +50,25 @@ export function outboxRepository(db: Db) {
   const getId = db.prepare<[string], string>('SELECT remote_id FROM sync_ids WHERE local_id = ?').pluck()
   const deleteId = db.prepare('DELETE FROM sync_ids WHERE local_id = ?')
   const allIds = db.prepare<[], { local_id: string; remote_id: string }>('SELECT local_id, remote_id FROM sync_ids')
+  // The copy's change requests as the outbox names them (an id, or a number of the space).
+  const changeRequestRef = db
+    .prepare<[string, string, string], string>('SELECT id FROM change_requests WHERE space_id = ? AND (id = ? OR number = CAST(? AS INTEGER))')
+    .pluck()
+  const changeRequestNumber = db.prepare<[string], number>('SELECT number FROM change_requests WHERE id = ?').pluck()
+  const changeRequestsNamed = db.prepare<[string], { id: string; number: number; subject: string; space_title: string }>(
+    `SELECT cr.id, cr.number, cr.subject, s.title AS space_title FROM change_requests cr JOIN spaces s ON s.id = cr.space_id
+     WHERE cr.id IN (SELECT value FROM json_each(?))`
+  )
+  const deleteChangeRequest = db.prepare('DELETE FROM change_requests WHERE id = ?')
+  // Revisions of a change request that neither it nor the outbox refers to (each holds a row per page).
+  const pruneRevisions = db.prepare(
+    `DELETE FROM revisions WHERE change_request_id = @cr
+       AND id NOT IN (SELECT revision_id FROM change_requests WHERE id = @cr)
+       AND id NOT IN (SELECT revision_initial FROM change_requests WHERE id = @cr)
+       AND id NOT IN (SELECT revision_merged_ancestor FROM change_requests WHERE id = @cr AND revision_merged_ancestor IS NOT NULL)
+       AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
+       AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
+  )
 
   return {
     append(entry: Omit<OutboxEntry, 'seq' | 'failed_at' | 'error'>): void {
@@ -76,7 +95,23 @@ export function outboxRepository(db: Db) {
     remoteId: (localId: string): string | undefined => getId.get(localId),
     unmapId: (localId: string) => void deleteId.run(localId),
     /** Every mapping, local → remote (a replay rewrites many ids at once). */
-    idMap: () => new Map(allIds.all().map((r) => [r.local_id, r.remote_id]))
+    idMap: () => new Map(allIds.all().map((r) => [r.local_id, r.remote_id])),
+    /** The copy's change request a path names by id or number, if the copy has it. */
+    changeRequestId: (spaceId: string, ref: string): string | undefined => changeRequestRef.get(spaceId, ref, /^\d+$/.test(ref) ? ref : '-1'),
+    changeRequestNumber: (id: string): number | undefined => changeRequestNumber.get(id),
+    /** Number, subject and space title of the copy's change requests, by id (one query for a whole list). */
+    changeRequestsNamed: (ids: Iterable<string>) => new Map(changeRequestsNamed.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r])),
+    /**
+     * The copy's own version of a change request, once the server has it (or the user gave it up): one made here is
+     * removed; one of the server's keeps its row (the next pull brings the server's revision). Either way the
+     * revisions made here that nothing refers to any more go. Its ids stay mapped, so the app's addresses keep
+     * leading to it.
+     */
+    forgetLocal(changeRequestId: string, localOnly: boolean): void {
+      if (localOnly) deleteChangeRequest.run(changeRequestId)
+      pruneRevisions.run({ cr: changeRequestId })
+    },
+    pruneRevisions: (changeRequestId: string) => void pruneRevisions.run({ cr: changeRequestId })
   }
 }
 

@@ -81,7 +81,7 @@ function record(db: Db, entry: OutboxEntry, answer: Record<string, unknown>): Re
   box.remove(entry.seq)
   if (entry.kind === 'create-change-request') {
     box.mapId(entry.change_request_id, String(answer.id), 'change-request')
-    const local = db.prepare<[string], number>('SELECT number FROM change_requests WHERE id = ?').pluck().get(entry.change_request_id)
+    const local = box.changeRequestNumber(entry.change_request_id)
     if (local !== undefined) {
       box.mapId(numberKey(entry.space_id, local), String(answer.number), 'change-request-number')
       return { spaceId: entry.space_id, from: local, to: Number(answer.number) }
