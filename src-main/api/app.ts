@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify'
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -70,8 +71,8 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   })
 
   const users = repository(services.db, userRepository)
-  // token -> user, valid until the next write (of this process: services.writes; of another: data_version), so
-  // a revoked token stops working at once, and reads skip the SHA-256 and the tokens/users join.
+  // SHA-256 of the token -> user, valid until the next write (of this process: services.writes; of another:
+  // data_version), so a revoked token stops working at once, and reads skip the tokens/users join.
   const tokenCache = new Map<string, { user: UserRow; writes: number; dataVersion: number }>()
   // A callback hook, not an async one: no promise and no extra microtask per request.
   app.addHook('onRequest', (req, _reply, done) => {
@@ -85,12 +86,14 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
     const token = match[1]!
     const writes = services.writes
     const version = dataVersion(services.db)
-    let hit = tokenCache.get(token)
+    // Keyed by digest, never by the token itself: a lookup compares hashes, so its time tells nothing of a token.
+    const key = createHash('sha256').update(token).digest('base64url')
+    let hit = tokenCache.get(key)
     if (!hit || hit.writes !== writes || hit.dataVersion !== version) {
       const user = users.getByToken(token)
       if (!user) return done(new ApiError(401, 'The token is unknown or has been revoked'))
       if (tokenCache.size > 1000) tokenCache.clear()
-      tokenCache.set(token, (hit = { user, writes, dataVersion: version }))
+      tokenCache.set(key, (hit = { user, writes, dataVersion: version }))
     }
     req.actor = hit.user
     done()
