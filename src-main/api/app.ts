@@ -20,6 +20,8 @@ export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 export interface BuildOptions {
   /** Log requests (pino). Off by default: tests and benchmarks want quiet, fast servers. */
   logger?: boolean
+  /** Where the log goes (default standard output). */
+  logStream?: NodeJS.WritableStream
   /** Adds non-API routes (the renderer's static files) before the instance is sealed. */
   extend?: (app: Api) => Promise<void>
 }
@@ -33,7 +35,9 @@ const PUBLIC_PATHS = new Set(['/v1/openapi.json'])
  */
 export async function buildApi(services: Services, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    logger: options.logger
+      ? { level: 'info', ...(options.logStream && { stream: options.logStream }), serializers: { req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }) } }
+      : false,
     bodyLimit: API_BODY_LIMIT,
     // Long ids must reach validation (400 naming the field), not die in the router with 414.
     routerOptions: { maxParamLength: 2048 },
@@ -115,6 +119,14 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   if (options.extend) await options.extend(app)
   await app.ready()
   return app
+}
+
+/** Query parameters that carry credentials: signed download tokens, share-link keys, visitor tokens. */
+const SECRET_PARAMS = /([?&](?:token|shareKey|jwt_token)=)[^&#]*/gi
+
+/** A URL as the log may show it: credentials in its query replaced by `[redacted]` (headers are never logged). */
+export function redactSecrets(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]')
 }
 
 function describeError(error: FastifyError | ApiError): { status: number; message: string } {
