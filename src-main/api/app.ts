@@ -1,4 +1,5 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify'
+import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -19,6 +20,8 @@ export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 export interface BuildOptions {
   /** Log requests (pino). Off by default: tests and benchmarks want quiet, fast servers. */
   logger?: boolean
+  /** Where the log goes (default standard output). */
+  logStream?: NodeJS.WritableStream
   /** Adds non-API routes (the renderer's static files) before the instance is sealed. */
   extend?: (app: Api) => Promise<void>
 }
@@ -32,7 +35,9 @@ const PUBLIC_PATHS = new Set(['/v1/openapi.json'])
  */
 export async function buildApi(services: Services, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.authorization'] } : false,
+    logger: options.logger
+      ? { level: 'info', ...(options.logStream && { stream: options.logStream }), serializers: { req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }) } }
+      : false,
     bodyLimit: API_BODY_LIMIT,
     // Long ids must reach validation (400 naming the field), not die in the router with 414.
     routerOptions: { maxParamLength: 2048 },
@@ -70,8 +75,8 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   })
 
   const users = repository(services.db, userRepository)
-  // token -> user, valid until the next write (of this process: services.writes; of another: data_version), so
-  // a revoked token stops working at once, and reads skip the SHA-256 and the tokens/users join.
+  // SHA-256 of the token -> user, valid until the next write (of this process: services.writes; of another:
+  // data_version), so a revoked token stops working at once, and reads skip the tokens/users join.
   const tokenCache = new Map<string, { user: UserRow; writes: number; dataVersion: number }>()
   // A callback hook, not an async one: no promise and no extra microtask per request.
   app.addHook('onRequest', (req, _reply, done) => {
@@ -85,12 +90,14 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
     const token = match[1]!
     const writes = services.writes
     const version = dataVersion(services.db)
-    let hit = tokenCache.get(token)
+    // Keyed by digest, never by the token itself: a lookup compares hashes, so its time tells nothing of a token.
+    const key = createHash('sha256').update(token).digest('base64url')
+    let hit = tokenCache.get(key)
     if (!hit || hit.writes !== writes || hit.dataVersion !== version) {
       const user = users.getByToken(token)
       if (!user) return done(new ApiError(401, 'The token is unknown or has been revoked'))
       if (tokenCache.size > 1000) tokenCache.clear()
-      tokenCache.set(token, (hit = { user, writes, dataVersion: version }))
+      tokenCache.set(key, (hit = { user, writes, dataVersion: version }))
     }
     req.actor = hit.user
     done()
@@ -112,6 +119,14 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   if (options.extend) await options.extend(app)
   await app.ready()
   return app
+}
+
+/** Query parameters that carry credentials: signed download tokens, share-link keys, visitor tokens. */
+const SECRET_PARAMS = /([?&](?:token|shareKey|jwt_token)=)[^&#]*/gi
+
+/** A URL as the log may show it: credentials in its query replaced by `[redacted]` (headers are never logged). */
+export function redactSecrets(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]')
 }
 
 function describeError(error: FastifyError | ApiError): { status: number; message: string } {

@@ -8,6 +8,7 @@ import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
 import { userRepository } from '../storage/repositories/userRepository'
+import { weakTokenReason } from '../server/guard'
 import { startServer } from '../server/server'
 import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
 import { CONNECTION_FILE, readConnection } from '../workspaces/connection'
@@ -16,8 +17,12 @@ import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir } from '../w
 const HELP = `Quire — documentation workspace, headless
 
 Usage:
-  quire serve [--port N] [--host 127.0.0.1] [--home DIR | --data DIR] [--token T] [--log]
+  quire serve [--port N] [--host 127.0.0.1] [--allow-host NAME]... [--home DIR | --data DIR]
+              [--token T] [--log]
       Serve the /v1 API and the app on loopback. Stops cleanly on SIGINT/SIGTERM.
+      Requests must name the server as it listens (127.0.0.1:N, localhost:N); --allow-host NAME
+      (repeatable) admits another name, e.g. a reverse proxy's. A token given with --token or
+      QUIRE_TOKEN must be at least 32 characters (openssl rand -base64 32 makes one).
       --home DIR (the default) keeps several workspaces, as the desktop app does (DIR/workspaces.json
       and DIR/workspaces/<id>/quire.db): /v1 answers the active one, /app/workspaces lists, creates,
       renames, deletes and activates them, and connects workspaces to another /v1 server (then /v1 is
@@ -105,6 +110,7 @@ async function serve(argv: string[]) {
       data: { type: 'string' },
       home: { type: 'string' },
       token: { type: 'string' },
+      'allow-host': { type: 'string', multiple: true },
       log: { type: 'boolean', default: false }
     }
   })
@@ -112,10 +118,13 @@ async function serve(argv: string[]) {
   const port = Number(values.port)
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got ${values.port}`)
   const token = values.token || process.env.QUIRE_TOKEN || undefined
+  const weak = token && weakTokenReason(token, values.token ? '--token' : 'QUIRE_TOKEN')
+  if (weak) fail(weak)
   const staticDir = rendererDir()
   const where = values.data ? { dataDir: dataDirOf(values.data) } : { home: resolve(values.home ?? defaultFolder()) }
   const home = !values.data
-  const server = await startServer({ ...where, port, host: values.host, token, staticDir, logger: values.log })
+  const allowHosts = values['allow-host']
+  const server = await startServer({ ...where, port, host: values.host, allowHosts, token, staticDir, logger: values.log })
   // Handlers first: a script may signal as soon as it reads the ready line.
   let stopping = false
   const stop = async (signal: string) => {

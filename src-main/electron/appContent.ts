@@ -2,9 +2,17 @@
 // navigation guards, so both agree on what "the app" is.
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { app } from 'electron'
+import { devServerUrlFor, devToolsAllowed, type BuildKind } from './devMode.ts'
 
-/** Set by `electron-vite dev`; absent in a built app. */
-export const devServerUrl: string | undefined = process.env.ELECTRON_RENDERER_URL
+/** `electron-vite dev` makes this a development build; `electron-vite build` (and so every package) does not. */
+export const buildKind: BuildKind = { development: import.meta.env?.DEV === true, packaged: app.isPackaged }
+
+/** Set by `electron-vite dev`; ignored by every other build. */
+export const devServerUrl: string | undefined = devServerUrlFor(process.env, buildKind)
+
+/** Whether DevTools may open (a development build only). */
+export const devTools = devToolsAllowed(buildKind)
 
 export const rendererIndexFile = join(import.meta.dirname, '../renderer/index.html')
 export const preloadFile = join(import.meta.dirname, '../preload/index.cjs')

@@ -5,7 +5,7 @@ import { openLocalBackend, type LocalBackend } from '../backend/localBackend.ts'
 import { WorkspaceHost } from '../workspaces/host.ts'
 import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
 import { notifyDataChanged, registerApiBridge } from './apiBridge.ts'
-import { devServerUrl, preloadFile, rendererIndexFile } from './appContent.ts'
+import { devServerUrl, devTools, preloadFile, rendererIndexFile } from './appContent.ts'
 import { LOCAL_ORIGIN, LOCAL_SCHEME, localSchemeRequest } from './localScheme.ts'
 import { installMenu } from './menu.ts'
 import { hardenWebContents } from './security.ts'
@@ -36,6 +36,7 @@ function createWindow(): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: true,
+      devTools,
     },
   })
   if (state.maximized) win.maximize()
@@ -84,7 +85,7 @@ if (!app.requestSingleInstanceLock()) {
       return (await host).fetch(forward)
     })
     hardenWebContents()
-    installMenu()
+    installMenu({ devTools })
     mainWindow = createWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()

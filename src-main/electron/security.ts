@@ -1,7 +1,7 @@
 // Web-content hardening for every WebContents: no navigation away from the app, no new windows, no webviews,
 // no permission prompts, and a CSP header on app content.
 import { app, session, shell } from 'electron'
-import { contentSecurityPolicy, devServerUrl, isAppUrl } from './appContent.ts'
+import { contentSecurityPolicy, devServerUrl, devTools, isAppUrl } from './appContent.ts'
 import { isLocalPreviewUrl } from './localScheme.ts'
 
 function openExternally(url: string): void {
@@ -45,7 +45,7 @@ export function hardenWebContents(): void {
             width: 1200,
             height: 800,
             autoHideMenuBar: true,
-            webPreferences: { preload: undefined, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
+            webPreferences: { preload: undefined, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, devTools },
           },
         }
       }

@@ -9,6 +9,9 @@ import { startTestServer, type TestServer } from '../testing/harness'
 import { tempDirs } from '../testing/tempDirs'
 import { startServer, type RunningServer } from './server'
 
+/** The server's token: at least 32 characters, as `--token` requires. */
+const T0 = 'quire-test-owner-token-0123456789abcdef'
+
 const tempDir = tempDirs('proxy')
 const running: { close(): Promise<void> }[] = []
 afterEach(async () => {
@@ -18,7 +21,7 @@ afterEach(async () => {
 async function homeServer(): Promise<RunningServer> {
   const staticDir = tempDir()
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Quire</title>')
-  const server = await startServer({ home: tempDir(), port: 0, token: 't0', staticDir })
+  const server = await startServer({ home: tempDir(), port: 0, token: T0, staticDir })
   running.push(server)
   return server
 }
@@ -30,7 +33,7 @@ async function remoteServer(): Promise<TestServer> {
 }
 
 async function ask(server: RunningServer, method: string, path: string, options: { token?: string | null; body?: unknown } = {}) {
-  const token = options.token === undefined ? 't0' : options.token
+  const token = options.token === undefined ? T0 : options.token
   const headers: Record<string, string> = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['content-type'] = 'application/json'
@@ -85,12 +88,12 @@ describe('a --home server with a connected workspace', () => {
 
   it('refuses to connect a workspace to the server that serves it (the request would loop)', async () => {
     const server = await homeServer()
-    expect(await ask(server, 'POST', '/app/workspaces', { body: { name: 'Loop', remote: { url: server.url, token: 't0' } } })).toMatchObject({
+    expect(await ask(server, 'POST', '/app/workspaces', { body: { name: 'Loop', remote: { url: server.url, token: T0 } } })).toMatchObject({
       status: 400,
       body: { error: { code: 400, message: `remote.url: ${server.url} is this Quire itself; connect to another server` } }
     })
     // A request that came round anyway is refused before it reaches a workspace.
-    const looped = await fetch(`${server.url}/v1/orgs`, { headers: { authorization: 'Bearer t0', 'quire-via': server.workspaces!.viaId } })
+    const looped = await fetch(`${server.url}/v1/orgs`, { headers: { authorization: `Bearer ${T0}`, 'quire-via': server.workspaces!.viaId } })
     expect(looped.status).toBe(508)
   })
 })

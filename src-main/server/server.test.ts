@@ -7,6 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { SINGLE_WORKSPACE_MESSAGE, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
 import { startServer, type RunningServer } from './server'
 
+/** The server's token: at least 32 characters, as `--token` requires. */
+const T0 = 'quire-test-owner-token-0123456789abcdef'
+
 const servers: RunningServer[] = []
 const dirs: string[] = []
 afterEach(async () => {
@@ -46,7 +49,7 @@ const envelope = (code: number, message: string | RegExp) => ({ error: { code, m
 
 describe('startServer({ home })', () => {
   it('answers 401 without the server token, for reads and writes', async () => {
-    const server = await start({ home: tempDir(), token: 't0' })
+    const server = await start({ home: tempDir(), token: T0 })
     for (const [method, path] of [['GET', '/app/workspaces'], ['POST', '/app/workspaces'], ['PATCH', '/app/workspaces/local'], ['DELETE', '/app/workspaces/local'], ['POST', '/app/workspaces/local/activate']] as const) {
       expect(await client(server, null)(method, path, method === 'GET' ? undefined : { name: 'X' }), `${method} ${path}`).toEqual({
         status: 401,
@@ -59,7 +62,7 @@ describe('startServer({ home })', () => {
 
   it('lists, creates, activates (/v1 then answers the new workspace), renames and deletes', async () => {
     const home = tempDir()
-    const server = await start({ home, token: 't0' })
+    const server = await start({ home, token: T0 })
     const api = client(server)
     const localOrg = (await api('GET', '/v1/orgs')).body.items[0].id
 
@@ -91,12 +94,12 @@ describe('startServer({ home })', () => {
   })
 
   it('names the answering workspace, and refuses a request meant for the one another window switched away from', async () => {
-    const server = await start({ home: tempDir(), token: 't0' })
+    const server = await start({ home: tempDir(), token: T0 })
     const api = client(server)
     const ask = (path: string, shown: string, init: RequestInit = {}) =>
-      fetch(`${server.url}${path}`, { ...init, headers: { authorization: 'Bearer t0', 'content-type': 'application/json', 'quire-workspace': shown } })
+      fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${T0}`, 'content-type': 'application/json', 'quire-workspace': shown } })
 
-    const first = await fetch(`${server.url}/v1/user`, { headers: { authorization: 'Bearer t0' } })
+    const first = await fetch(`${server.url}/v1/user`, { headers: { authorization: `Bearer ${T0}` } })
     expect(first.headers.get('quire-workspace')).toBe('local')
     expect((await ask('/v1/orgs', 'local')).status).toBe(200)
 
@@ -114,7 +117,7 @@ describe('startServer({ home })', () => {
 
   it('answers 400 for a missing or bad name, 409 for a duplicate one; nothing changes', async () => {
     const home = tempDir()
-    const server = await start({ home, token: 't0' })
+    const server = await start({ home, token: T0 })
     const api = client(server)
     const before = readFileSync(join(home, 'workspaces.json'), 'utf8')
 
@@ -135,7 +138,7 @@ describe('startServer({ home })', () => {
   })
 
   it('answers 404 for unknown ids and 409 for deleting the active workspace', async () => {
-    const server = await start({ home: tempDir(), token: 't0' })
+    const server = await start({ home: tempDir(), token: T0 })
     const api = client(server)
     const notFound = { status: 404, body: envelope(404, 'Workspace not found') }
     expect(await api('PATCH', '/app/workspaces/nope', { name: 'X' })).toEqual(notFound)
@@ -148,14 +151,14 @@ describe('startServer({ home })', () => {
 
   it('remembers the active workspace across a restart on the same home', async () => {
     const home = tempDir()
-    const first = await start({ home, token: 't0' })
+    const first = await start({ home, token: T0 })
     const created = (await client(first)<Workspace>('POST', '/app/workspaces', { name: 'Sandbox' })).body
     await client(first)('POST', `/app/workspaces/${created.id}/activate`)
     const org = (await client(first)('GET', '/v1/orgs')).body.items[0].id
     await stop(first)
 
     expect(JSON.parse(readFileSync(join(home, 'workspaces.json'), 'utf8'))).toMatchObject({ version: 1, active: created.id })
-    const second = await start({ home, token: 't0' })
+    const second = await start({ home, token: T0 })
     expect((await client(second)<WorkspaceList>('GET', '/app/workspaces')).body.active).toBe(created.id)
     expect((await client(second)('GET', '/v1/orgs')).body.items[0].id).toBe(org)
     expect(second.bootstrapped).toBe(false)
@@ -174,7 +177,7 @@ describe('startServer({ home })', () => {
 describe('startServer({ dataDir })', () => {
   it('lists its one workspace, named after the folder, not switchable; every write answers 409', async () => {
     const data = join(tempDir(), 'team-docs')
-    const server = await start({ dataDir: data, token: 't0' })
+    const server = await start({ dataDir: data, token: T0 })
     const api = client(server)
 
     expect(await api('GET', '/app/workspaces')).toEqual({

@@ -13,7 +13,7 @@ import { ConnectedBackend } from '../sync/connectedBackend'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
-import { WORKSPACE_HEADER } from '../../src-shared/workspaces'
+import { REMOTE_STATUS_HEADER, WORKSPACE_HEADER } from '../../src-shared/workspaces'
 import { WorkspaceHost } from '../workspaces/host'
 import {
   WORKSPACE_BODY_LIMIT,
@@ -24,6 +24,7 @@ import {
   type WorkspaceDirectory
 } from '../workspaces/operations'
 import { slugify } from '../workspaces/registry'
+import { AuthThrottle, bearerToken, HostPolicy, refuseForeign, weakTokenReason, type ThrottleOptions } from './guard'
 import { bootstrapWorkspace, openWorkspace, startMaintenance, workspaceFile } from './workspace'
 import type { Clock } from '../api/clock'
 
@@ -38,8 +39,16 @@ export interface ServerOptions {
   port?: number
   host?: string
   /**
+   * Other names this server answers to (`--allow-host`: a reverse proxy's or the machine's LAN name), with any
+   * port. Requests naming any other host are refused (421), as are browser writes from another origin (403).
+   */
+  allowHosts?: string[]
+  /** How failed authentications slow down (guard.ts); tests shorten it. */
+  authThrottle?: ThrottleOptions
+  /**
    * Made a valid owner token (with `dataDir`, the bootstrap token is created only when none is given). With
-   * `home`, the server's token: an owner token in every workspace it opens, generated when not given.
+   * `home`, the server's token: an owner token in every workspace it opens, generated when not given. At least
+   * 32 characters (`MIN_TOKEN_LENGTH`).
    */
   token?: string
   /** Built renderer to serve at `/` (out/renderer). Skipped when missing. */
@@ -92,12 +101,15 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   if (!options.dataDir === !options.home) throw new Error('startServer: give either dataDir or home')
+  const weak = options.token === undefined ? undefined : weakTokenReason(options.token)
+  if (weak) throw new Error(weak)
   const host = options.host ?? '127.0.0.1'
+  const hosts = new HostPolicy({ host, allowHosts: options.allowHosts })
   const staticDir = options.staticDir && resolve(options.staticDir)
   const extend = staticDir && existsSync(resolve(staticDir, 'index.html')) ? serveRenderer(staticDir) : undefined
   const served = options.home ? await serveHome(options.home, options, extend) : await serveDataDir(options.dataDir!, options, extend)
 
-  const http = createServer({ keepAliveTimeout: 72_000, requestTimeout: 0 }, served.handle)
+  const http = createServer({ keepAliveTimeout: 72_000, requestTimeout: 0 }, guard(served.handle, hosts, new AuthThrottle(options.authThrottle)))
   try {
     await new Promise<void>((resolvePromise, reject) => {
       http.once('error', reject)
@@ -112,6 +124,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const address = http.address()
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0)
+  hosts.listening(port)
   const urlHost = host.includes(':') ? `[${host}]` : host
   const url = `http://${urlHost}:${port}`
   served.setBaseUrl(url)
@@ -132,6 +145,31 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await closeHttp(http)
       await served.close()
     }
+  }
+}
+
+/**
+ * Before anything is read or written: the request must name this server (421), a browser write must come from
+ * its own origin (403), and a client that keeps failing to authenticate waits (429) unless its token was
+ * accepted before (guard.ts).
+ */
+function guard(handle: Handler, hosts: HostPolicy, throttle: AuthThrottle): Handler {
+  return (req, res) => {
+    const refusal = refuseForeign(hosts, req)
+    if (refusal) return void sendResponse(res, errorResponse(refusal.status, refusal.message))
+    const token = bearerToken(req)
+    if (token !== undefined) {
+      const address = req.socket.remoteAddress ?? ''
+      const wait = throttle.waitFor(address, token)
+      if (wait > 0) {
+        const response = errorResponse(429, `Too many failed authentications from this address: try again in ${wait} s`)
+        response.headers.set('retry-after', String(wait))
+        return void sendResponse(res, response)
+      }
+      // A connected workspace's server refusing the workspace's own token is no failure of this caller's.
+      res.once('finish', () => throttle.answered(address, token, res.statusCode !== 401 || res.getHeader(REMOTE_STATUS_HEADER) === 'refused'))
+    }
+    handle(req, res)
   }
 }
 

@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
+/** The server's token: at least 32 characters, as `--token` requires. */
+const T0 = 'quire-test-owner-token-0123456789abcdef'
 
 // Each test starts real processes (tsx compiles on start): slow on a loaded machine.
 vi.setConfig({ testTimeout: 180_000 })
@@ -52,8 +55,8 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-ty
 describe('quire serve', () => {
   it('bootstraps an empty data folder and answers GET /v1/orgs with the --token', async () => {
     const data = tempDir()
-    const { url } = await serve(['--data', data, '--token', 't0'])
-    const res = await fetch(`${url}/v1/orgs`, { headers: auth('t0') })
+    const { url } = await serve(['--data', data, '--token', T0])
+    const res = await fetch(`${url}/v1/orgs`, { headers: auth(T0) })
     expect(res.status).toBe(200)
     const body = (await res.json()) as any
     expect(body.count).toBe(1)
@@ -76,11 +79,11 @@ describe('quire serve', () => {
 
   it('loses nothing when killed with SIGKILL right after a 201', async () => {
     const data = tempDir()
-    const first = await serve(['--data', data, '--token', 't0'])
-    const orgs = (await (await fetch(`${first.url}/v1/orgs`, { headers: auth("t0") })).json()) as any
+    const first = await serve(['--data', data, '--token', T0])
+    const orgs = (await (await fetch(`${first.url}/v1/orgs`, { headers: auth(T0) })).json()) as any
     const created = await fetch(`${first.url}/v1/orgs/${orgs.items[0].id}/spaces`, {
       method: 'POST',
-      headers: auth('t0'),
+      headers: auth(T0),
       body: JSON.stringify({ title: 'Survivor' })
     })
     expect(created.status).toBe(201)
@@ -88,14 +91,14 @@ describe('quire serve', () => {
     first.child.kill('SIGKILL')
     await new Promise((r) => first.child.once('exit', r))
 
-    const second = await serve(['--data', data, '--token', 't0'])
-    const again = await fetch(`${second.url}/v1/spaces/${space.id}`, { headers: auth('t0') })
+    const second = await serve(['--data', data, '--token', T0])
+    const again = await fetch(`${second.url}/v1/spaces/${space.id}`, { headers: auth(T0) })
     expect(again.status).toBe(200)
     expect(((await again.json()) as any).title).toBe('Survivor')
   })
 
   it('stops cleanly on SIGTERM', async () => {
-    const { child } = await serve(['--data', tempDir(), '--token', 't0'])
+    const { child } = await serve(['--data', tempDir(), '--token', T0])
     child.kill('SIGTERM')
     const code = await new Promise((r) => child.once('exit', r))
     expect(code).toBe(0)
@@ -128,12 +131,27 @@ describe('quire serve', () => {
   })
 
   it('rejects a bad --port with a clear message', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--port', 'abc'], { cwd: root })
-    children.push(child)
-    let err = ''
-    child.stderr.on('data', (c) => (err += c))
-    const code = await new Promise((r) => child.once('exit', r))
+    const { code, err } = await refused(['serve', '--port', 'abc'])
     expect(code).toBe(2)
     expect(err).toContain('--port must be a port number')
   })
+
+  it('rejects a token shorter than 32 characters, from --token or QUIRE_TOKEN, before serving anything', async () => {
+    const data = tempDir()
+    const flag = await refused(['serve', '--port', '0', '--data', data, '--token', 'short'])
+    expect(flag).toEqual({ code: 2, err: expect.stringContaining('quire: --token: must be at least 32 characters (it has 5)') })
+    const env = await refused(['serve', '--port', '0', '--data', data], { QUIRE_TOKEN: 'x'.repeat(31) })
+    expect(env).toEqual({ code: 2, err: expect.stringContaining('quire: QUIRE_TOKEN: must be at least 32 characters (it has 31)') })
+    expect(readdirSync(data)).toEqual([])
+  })
 })
+
+/** Runs the CLI expecting it to refuse: its exit code and what it wrote to stderr. */
+async function refused(args: string[], env: Record<string, string> = {}): Promise<{ code: unknown; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], { cwd: root, env: { ...process.env, QUIRE_TOKEN: '', ...env } })
+  children.push(child)
+  let err = ''
+  child.stderr!.on('data', (c) => (err += c))
+  const code = await new Promise((r) => child.once('exit', r))
+  return { code, err }
+}
