@@ -98,7 +98,7 @@ export async function resolveVisitor(db: Db, site: SiteRow, req: VisitorRequest,
 
   if (site.visibility === 'share-link') {
     const key = queryKey ?? req.cookies[SHARE_COOKIE]
-    if (!key || !repository(db, siteShareLinkRepository).activeByKey(site.id, key)) return { ok: false, status: 404 }
+    if (!key || !repository(db, siteShareLinkRepository).activeOfSite(site.id, key)) return { ok: false, status: 404 }
     if (queryKey) setCookies.push(cookie(site, SHARE_COOKIE, queryKey))
   }
 
