@@ -79,14 +79,18 @@ export class SitesPage extends AppShell {
     await this.choose(this.page.getByTestId('site-visibility'), label)
   }
 
+  /** Creates a share link; the dialog that shows its address (this once) opens. */
   async createShareLink(name: string): Promise<void> {
     await this.page.getByTestId('share-link-name').fill(name)
     await this.page.getByTestId('create-share-link').click()
-    await expect(this.shareLink(name)).toBeVisible()
+    await expect(this.page.getByTestId('created-share-link-url')).toBeVisible()
   }
 
-  async copyShareLink(name: string): Promise<void> {
-    await this.shareLink(name).getByTestId('copy-share-link').click()
+  /** Copies the address of the link just created, and closes its dialog. */
+  async copyCreatedShareLink(): Promise<void> {
+    await this.page.getByTestId('copy-share-link').click()
+    await this.page.getByTestId('created-share-link-done').click()
+    await expect(this.page.getByTestId('created-share-link-url')).toHaveCount(0)
   }
 
   async togglePublished(): Promise<void> {

@@ -1,9 +1,10 @@
+import { createHmac } from 'node:crypto'
 import { jwtVerify } from 'jose'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { memberRepository } from '../storage/repositories/memberRepository'
 import { siteShareLinkRepository } from '../storage/repositories/siteShareLinkRepository'
-import type { SiteRow } from '../storage/repositories/siteRepository'
+import type { SitePatch, SiteRow } from '../storage/repositories/siteRepository'
 import type { VisitorClaims } from './conditions'
 import { PREVIEW_PREFIX } from './urls'
 
@@ -44,15 +45,44 @@ function cookie(site: SiteRow, name: string, value: string): string {
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
 
-/** The claims of a visitor JWT signed with the workspace's visitor-claims secret, or undefined when it does not verify. */
-export async function verifyVisitorToken(db: Db, token: string, now: Date): Promise<Record<string, unknown> | undefined> {
+/**
+ * The key an organization's visitor tokens are signed and verified with (HS256): derived from the workspace's
+ * visitor-claims secret and the organization's id, so a token issued for one organization never verifies for
+ * another's sites.
+ */
+export function visitorClaimsKey(db: Db, organizationId: string): Uint8Array {
   const secret = repository(db, memberRepository).visitorClaimsSecret()
+  return createHmac('sha256', Buffer.from(secret, 'base64url')).update(`quire-visitor-claims:${organizationId}`).digest()
+}
+
+/**
+ * Whether a site write changes its visitor settings (who it admits, which claims it reads): the visitor tokens
+ * issued until then stop opening it (the write sets `visitor_settings_at`).
+ */
+export function changesVisitorSettings(site: SiteRow, patch: SitePatch): boolean {
+  return (
+    (patch.visibility !== undefined && patch.visibility !== site.visibility) ||
+    (patch.adaptive_enabled !== undefined && patch.adaptive_enabled !== site.adaptive_enabled) ||
+    (patch.adaptive_schema !== undefined && patch.adaptive_schema !== site.adaptive_schema)
+  )
+}
+
+/**
+ * The claims of a visitor JWT that holds for this site, or undefined: signed with the key of the site's
+ * organization, naming that organization in `org` (and the site in `site`, when it names one), and issued after
+ * the site's visitor settings last changed (`iat` counts whole seconds: a token of the same second is refused).
+ */
+export async function verifyVisitorToken(db: Db, site: SiteRow, token: string, now: Date): Promise<Record<string, unknown> | undefined> {
+  let payload
   try {
-    const { payload } = await jwtVerify(token, Buffer.from(secret, 'base64url'), { algorithms: ['HS256'], currentDate: now })
-    return Object.fromEntries(Object.entries(payload).filter(([k]) => !JWT_REGISTERED.has(k) && k !== 'unsigned'))
+    ;({ payload } = await jwtVerify(token, visitorClaimsKey(db, site.organization_id), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['iat'] }))
   } catch {
     return undefined
   }
+  if (payload.org !== site.organization_id) return undefined
+  if (payload.site !== undefined && payload.site !== site.id) return undefined
+  if (site.visitor_settings_at && payload.iat! <= Math.floor(Date.parse(site.visitor_settings_at) / 1000)) return undefined
+  return Object.fromEntries(Object.entries(payload).filter(([k]) => !JWT_REGISTERED.has(k) && k !== 'unsigned'))
 }
 
 /**
@@ -68,12 +98,12 @@ export async function resolveVisitor(db: Db, site: SiteRow, req: VisitorRequest,
 
   if (site.visibility === 'share-link') {
     const key = queryKey ?? req.cookies[SHARE_COOKIE]
-    if (!key || !repository(db, siteShareLinkRepository).activeByKey(site.id, key)) return { ok: false, status: 404 }
+    if (!key || !repository(db, siteShareLinkRepository).activeOfSite(site.id, key)) return { ok: false, status: 404 }
     if (queryKey) setCookies.push(cookie(site, SHARE_COOKIE, queryKey))
   }
 
   const token = queryToken ?? req.cookies[VISITOR_COOKIE]
-  const signed = token ? await verifyVisitorToken(db, token, now) : undefined
+  const signed = token ? await verifyVisitorToken(db, site, token, now) : undefined
   if (site.visibility === 'visitor-auth' && !signed) return { ok: false, status: 401 }
   if (signed && queryToken) setCookies.push(cookie(site, VISITOR_COOKIE, queryToken))
 

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { hashToken } from './ids'
 import { migrations } from './migrations'
 
 export type Db = Database.Database
@@ -27,6 +28,8 @@ export function openDatabase({ file }: OpenOptions): Db {
   // Unicode lower case for case-insensitive substring filters (SQLite's lower() and LIKE fold only ASCII).
   // Such filters scan the organization's rows; no B-tree index serves a substring.
   db.function('casefold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
+  // SHA-256 (hex) of a text, as hashToken computes it: migration 17 hashes the share-link keys stored before it.
+  db.function('sha256_hex', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? hashToken(value) : value))
   migrate(db)
   return db
 }

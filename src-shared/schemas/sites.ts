@@ -82,7 +82,9 @@ export const ShareLinkSchema = Type.Object({
   createdAt: DateTime,
   name: Type.Optional(Type.String()),
   active: Type.Optional(Type.Boolean()),
-  urls: Type.Object({ published: Type.String() })
+  urls: Type.Object({
+    published: Type.String({ description: "The site's URL; in the answer that creates the link only, with the link's key as shareKey (it is stored hashed)" })
+  })
 })
 export type ShareLink = Type.Static<typeof ShareLinkSchema>
 

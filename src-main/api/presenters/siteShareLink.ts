@@ -3,14 +3,17 @@ import type { ShareLinkRow } from '../../storage/repositories/siteShareLinkRepos
 import type { Ctx } from '../context'
 import { publishedUrl } from './site'
 
-/** A share link; its published URL carries the link's secret key (the only place the key is shown). */
-export function presentShareLink(row: ShareLinkRow, ctx: Ctx): ShareLink {
+/**
+ * A share link. Only the answer that creates it knows its key (`key`): its published URL then carries it as
+ * shareKey; afterwards the URL is the site's own, without a key.
+ */
+export function presentShareLink(row: ShareLinkRow, ctx: Ctx, key?: string): ShareLink {
   return {
     object: 'share-link',
     id: row.id,
     createdAt: row.created_at,
     name: row.name,
     active: !!row.active,
-    urls: { published: publishedUrl(ctx, row.site_id, [], row.key) }
+    urls: { published: publishedUrl(ctx, row.site_id, [], key) }
   }
 }

@@ -2,7 +2,7 @@ import type { Space } from '../../../src-shared/schemas/spaces'
 import type { SiteSpace } from '../../../src-shared/schemas/sites'
 import type { SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSectionRepository } from '../../storage/repositories/siteSectionRepository'
-import { siteSpaceRepository, type SiteSpaceRow } from '../../storage/repositories/siteSpaceRepository'
+import { siteSpaceRepository, type PublishedPlace, type SiteSpaceRow } from '../../storage/repositories/siteSpaceRepository'
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'
 import { spaceRoles } from '../policies/access'
@@ -66,7 +66,10 @@ export function presentSiteSpaces(rows: SiteSpaceRow[], ctx: Ctx, site: SiteRow,
  */
 export function spacePublishedUrls(ctx: Ctx, spaceIds: string[]): Map<string, string> {
   const places = ctx.repo(siteSpaceRepository).publishedPlaces(spaceIds)
-  return new Map(
-    [...places].map(([spaceId, p]) => [spaceId, publishedUrl(ctx, p.site_id, p.section_path ? [p.section_path, p.path] : [p.path])])
-  )
+  return new Map([...places].map(([spaceId, p]) => [spaceId, placeUrl(ctx, p)]))
+}
+
+/** The preview URL of a space where a published site shows it, carrying a share key when given. */
+export function placeUrl(ctx: Ctx, place: PublishedPlace, shareKey?: string): string {
+  return publishedUrl(ctx, place.site_id, place.section_path ? [place.section_path, place.path] : [place.path], shareKey)
 }

@@ -11,6 +11,8 @@ import { sql as searchKeys } from './0012_search_keys'
 import { sql as reusableContents } from './0013_reusable_contents'
 import { sql as blockTagSections } from './0014_block_tag_sections'
 import { sql as syncOutbox } from './0015_sync_outbox'
+import { sql as siteVisitorSettings } from './0016_site_visitor_settings'
+import { sql as shareLinkKeyHashes } from './0017_share_link_key_hashes'
 
 /**
  * Numbered, append-only. Kept as TypeScript modules (not .sql files) so the same import works under Node,
@@ -29,5 +31,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 12, name: 'search_keys', sql: searchKeys },
   { version: 13, name: 'reusable_contents', sql: reusableContents },
   { version: 14, name: 'block_tag_sections', sql: blockTagSections },
-  { version: 15, name: 'sync_outbox', sql: syncOutbox }
+  { version: 15, name: 'sync_outbox', sql: syncOutbox },
+  { version: 16, name: 'site_visitor_settings', sql: siteVisitorSettings },
+  { version: 17, name: 'share_link_key_hashes', sql: shareLinkKeyHashes }
 ]

@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { storeDocument } from '../../content/revisions'
 import { openDatabase } from '../database'
+import { siteShareLinkRepository } from '../repositories/siteShareLinkRepository'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -34,5 +36,38 @@ describe('migration 14: documents with block tags are read again', () => {
     expect(sections).toEqual([plain])
     expect(db.prepare('SELECT space_id FROM search_state').pluck().all()).toEqual(['space-b'])
     db.close()
+  })
+})
+
+describe('migration 17: share-link keys are stored hashed', () => {
+  it('replaces plaintext keys by their SHA-256, which still admit the keys, and leaves no plaintext in the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-migration-'))
+    dirs.push(dir)
+    const file = join(dir, 'quire.db')
+    // Enough links to split the table's first page: the space the moved rows left keeps their keys until it is zeroed.
+    const keys = Array.from({ length: 60 }, (_, i) => `Plaintext-share-key-${String(i).padStart(4, '0')}-abcdefghijklm`)
+    let db = openDatabase({ file })
+    // As a workspace from before the migration holds them: the keys themselves, in the column named key.
+    db.exec('ALTER TABLE site_share_links RENAME COLUMN key_hash TO key')
+    db.pragma('foreign_keys = OFF')
+    db.exec("INSERT INTO sites (id, organization_id, title, created_at, updated_at) VALUES ('site-1', 'org-1', 'Docs', '', '')")
+    const insert = db.prepare("INSERT INTO site_share_links (id, site_id, name, key, active, created_at) VALUES (?, 'site-1', 'Partners', ?, 1, '')")
+    keys.forEach((key, i) => insert.run(`link-${i}`, key))
+    db.prepare('DELETE FROM schema_migrations WHERE version = 17').run()
+    db.close()
+    expect(keys.every((key) => readFileSync(file).includes(key))).toBe(true)
+
+    db = openDatabase({ file })
+    const rows = db.prepare('SELECT * FROM site_share_links ORDER BY seq').all() as { id: string; key_hash: string }[]
+    expect(rows.map((r) => r.key_hash)).toEqual(keys.map((key) => createHash('sha256').update(key).digest('hex')))
+    expect(Object.keys(rows[0]!)).not.toContain('key')
+    const links = siteShareLinkRepository(db)
+    keys.forEach((key, i) => expect(links.activeOfSite('site-1', key)?.id).toBe(`link-${i}`))
+    expect(links.activeOfSite('site-1', 'another key')).toBeUndefined()
+    db.close()
+    // Nor anywhere in the file: the old table's pages were zeroed when it was dropped.
+    expect(existsSync(`${file}-wal`)).toBe(false)
+    const bytes = readFileSync(file)
+    expect(keys.filter((key) => bytes.includes(key))).toEqual([])
   })
 })

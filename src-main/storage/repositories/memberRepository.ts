@@ -167,7 +167,8 @@ export function memberRepository(db: Db) {
     /** As liveSpaces (ascending), with only the columns that decide roles. */
     liveSpaceKeys: (orgId: string, afterSeq: number | undefined, limit: number) => spaceKeys.all(orgId, afterSeq ?? 0, limit),
     /**
-     * The workspace's secret for signing visitor claims (32 random bytes, base64url), created on first use.
+     * The workspace's secret the organizations' visitor-claims keys derive from (32 random bytes, base64url; see
+     * `visitorClaimsKey`), created on first use.
      * It stays in the database: never return it to a client, never log it.
      */
     visitorClaimsSecret: (): string => workspaceSecret(db, 'visitorClaims')

@@ -19,6 +19,8 @@ export interface SiteRow {
   adaptive_schema_updated_at: string | null
   default_section_id: string | null
   customization: string | null
+  /** When the visitor settings last changed (visitor tokens issued until then are refused); null until they do. */
+  visitor_settings_at: string | null
   created_at: string
   updated_at: string
 }
@@ -27,7 +29,7 @@ export type SitePatch = Partial<
   Pick<
     SiteRow,
     | 'title' | 'hostname' | 'basename' | 'proxy' | 'visibility' | 'published' | 'adaptive_enabled' | 'adaptive_schema'
-    | 'adaptive_schema_updated_at' | 'default_section_id' | 'customization' | 'updated_at'
+    | 'adaptive_schema_updated_at' | 'default_section_id' | 'customization' | 'visitor_settings_at' | 'updated_at'
   >
 >
 

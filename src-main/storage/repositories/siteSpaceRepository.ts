@@ -21,6 +21,14 @@ export type SiteSpacePatch = Partial<Pick<SiteSpaceRow, 'path' | 'condition' | '
  * Site spaces. Reads go through `live_site_spaces`, which hides those whose space is deleted or no longer in
  * the site's organization; path uniqueness is checked on the table itself (the constraint sees every row).
  */
+/** Where a published site shows a space: the site space's path, under its section's path when it is in one. */
+export interface PublishedPlace {
+  space_id: string
+  site_id: string
+  path: string
+  section_path: string | null
+}
+
 export function siteSpaceRepository(db: Db) {
   const byId = db.prepare<[string], SiteSpaceRow>('SELECT * FROM live_site_spaces WHERE id = ?')
   const insert = db.prepare(
@@ -46,11 +54,17 @@ export function siteSpaceRepository(db: Db) {
   )
   const lastPosition = db.prepare<[string, string | null], number>('SELECT max(position) FROM site_spaces WHERE site_id = ? AND section_id IS ?').pluck()
   const hasDefault = db.prepare<[string, string | null], number>('SELECT count(*) FROM site_spaces WHERE site_id = ? AND section_id IS ? AND is_default = 1').pluck()
-  const publishedFor = db.prepare<[string], { space_id: string; site_id: string; path: string; section_path: string | null }>(
+  const publishedFor = db.prepare<[string], PublishedPlace>(
     `SELECT ss.space_id, ss.site_id, ss.path, sec.path AS section_path
      FROM live_site_spaces ss JOIN sites st ON st.id = ss.site_id LEFT JOIN site_sections sec ON sec.id = ss.section_id
      WHERE ss.space_id IN (SELECT value FROM json_each(?)) AND st.published = 1
      ORDER BY st.seq, ss.position, ss.seq`
+  )
+  const publishedOn = db.prepare<[string, string], PublishedPlace>(
+    `SELECT ss.space_id, ss.site_id, ss.path, sec.path AS section_path
+     FROM live_site_spaces ss JOIN sites st ON st.id = ss.site_id LEFT JOIN site_sections sec ON sec.id = ss.section_id
+     WHERE ss.site_id = ? AND ss.space_id = ? AND st.published = 1
+     ORDER BY ss.position, ss.seq LIMIT 1`
   )
   const clearDefault = db.prepare('UPDATE site_spaces SET is_default = 0 WHERE site_id = ? AND section_id IS ? AND is_default = 1')
   const rootToSection = db.prepare('UPDATE site_spaces SET section_id = ?, is_default = 0, position = position + ? WHERE site_id = ? AND section_id IS NULL')
@@ -90,11 +104,13 @@ export function siteSpaceRepository(db: Db) {
       updateById(db, 'site_spaces', row.id, { is_default: 1 })
     },
     /** For each space, where a published site shows it first (the oldest site, then structure order). */
-    publishedPlaces(spaceIds: string[]): Map<string, { site_id: string; path: string; section_path: string | null }> {
-      const result = new Map<string, { site_id: string; path: string; section_path: string | null }>()
+    publishedPlaces(spaceIds: string[]): Map<string, PublishedPlace> {
+      const result = new Map<string, PublishedPlace>()
       if (spaceIds.length) for (const r of publishedFor.all(JSON.stringify(spaceIds))) if (!result.has(r.space_id)) result.set(r.space_id, r)
       return result
     },
+    /** Where the site shows the space first, when the site is published and shows it. */
+    publishedPlaceOn: (siteId: string, spaceId: string) => publishedOn.get(siteId, spaceId),
     /** Moves the site spaces at the root of a site into a section, after the positions it already has. */
     moveRootInto: (siteId: string, sectionId: string, offset: number) => void rootToSection.run(sectionId, offset, siteId)
   }

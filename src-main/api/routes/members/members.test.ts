@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { jwtVerify, decodeJwt } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLES } from '../../../../src-shared/schemas/common'
@@ -304,7 +305,7 @@ describe('DELETE /members/{userId}', () => {
 })
 
 describe('POST /ping', () => {
-  it('records the last-seen time and answers visitor claims signed with the workspace secret', async () => {
+  it("records the last-seen time and answers visitor claims signed with the organization's key", async () => {
     const m = await t.user({ role: 'comment' })
     t.clock.advance(HOUR)
     const res = await m.api.post(`/v1/orgs/${t.orgId}/ping`)
@@ -313,20 +314,25 @@ describe('POST /ping', () => {
     const now = t.clock.now()
     expect((await t.owner.api.get(`${members()}/${m.user.id}`)).body.lastSeenAt).toBe(now.toISOString())
 
+    // The key is derived from the workspace's secret and the organization's id.
     const secret = t.server.api.services.db.prepare("SELECT value FROM settings WHERE key = 'visitorClaimsSecret'").pluck().get() as string
     expect(Buffer.from(secret, 'base64url')).toHaveLength(32)
-    const { payload, protectedHeader } = await jwtVerify(res.body.serviceVisitorClaims, Buffer.from(secret, 'base64url'), { currentDate: now })
+    const orgKey = (orgId: string) => createHmac('sha256', Buffer.from(secret, 'base64url')).update(`quire-visitor-claims:${orgId}`).digest()
+    const { payload, protectedHeader } = await jwtVerify(res.body.serviceVisitorClaims, orgKey(t.orgId), { currentDate: now })
     expect(protectedHeader.alg).toBe('HS256')
     const iat = Math.floor(now.getTime() / 1000)
     expect(payload).toEqual({ sub: m.user.id, org: t.orgId, role: 'comment', iat, exp: iat + 3600 })
-    // Expired an hour later.
-    await expect(jwtVerify(res.body.serviceVisitorClaims, Buffer.from(secret, 'base64url'), { currentDate: new Date(now.getTime() + HOUR + 1000) })).rejects.toThrow()
+    // Expired an hour later; never valid with the workspace secret itself or another organization's key.
+    await expect(jwtVerify(res.body.serviceVisitorClaims, orgKey(t.orgId), { currentDate: new Date(now.getTime() + HOUR + 1000) })).rejects.toThrow()
+    await expect(jwtVerify(res.body.serviceVisitorClaims, Buffer.from(secret, 'base64url'), { currentDate: now })).rejects.toThrow()
+    const other = await createOrg(t, 'Other')
+    await expect(jwtVerify(res.body.serviceVisitorClaims, orgKey(other), { currentDate: now })).rejects.toThrow()
 
     // The secret is made once per workspace; a guest's claims carry role null.
     const guest = await t.user({ role: null })
     const again = await guest.api.post(`/v1/orgs/${t.orgId}/ping`)
     expect(countRows(t, "SELECT count(*) FROM settings WHERE key = 'visitorClaimsSecret'")).toBe(1)
-    await jwtVerify(again.body.serviceVisitorClaims, Buffer.from(secret, 'base64url'), { currentDate: now })
+    await jwtVerify(again.body.serviceVisitorClaims, orgKey(t.orgId), { currentDate: now })
     expect(decodeJwt(again.body.serviceVisitorClaims)).toMatchObject({ sub: guest.user.id, role: null })
   })
 })

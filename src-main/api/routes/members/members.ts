@@ -11,6 +11,7 @@ import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagina
 import { requireOrg, requireOrgMember } from '../../policies/access'
 import { presentMember, presentMembers } from '../../presenters/member'
 import { loadMember } from './loaders'
+import { visitorClaimsKey } from '../../../preview/visitor'
 import { signVisitorClaims } from './visitorClaims'
 
 const tags = ['Members']
@@ -91,14 +92,13 @@ export default function memberRoutes(app: Api) {
     '/v1/orgs/:organizationId/ping',
     { schema: { tags, summary: "Record the caller's activity; answers signed visitor claims", params: OrgParams, response: { 200: PingResultSchema } } },
     async (req) => {
-      const { claims, secret, now } = write(req, (ctx) => {
+      const { claims, key, now } = write(req, (ctx) => {
         const { org, member } = requireOrg(ctx, req.params.organizationId)
-        const members = ctx.repo(memberRepository)
-        members.touch(org.id, ctx.actor.id, ctx.now)
-        return { claims: { sub: ctx.actor.id, org: org.id, role: member.role }, secret: members.visitorClaimsSecret(), now: new Date(ctx.now) }
+        ctx.repo(memberRepository).touch(org.id, ctx.actor.id, ctx.now)
+        return { claims: { sub: ctx.actor.id, org: org.id, role: member.role }, key: visitorClaimsKey(ctx.db, org.id), now: new Date(ctx.now) }
       })
       // Signing is asynchronous, so it happens after the (synchronous) transaction has committed.
-      return { serviceVisitorClaims: await signVisitorClaims(claims, secret, now) }
+      return { serviceVisitorClaims: await signVisitorClaims(claims, key, now) }
     }
   )
 }

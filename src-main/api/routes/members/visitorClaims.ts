@@ -9,15 +9,15 @@ export interface VisitorClaims {
 }
 
 /**
- * Signs the claims `ping` hands out (HS256, valid one hour from `now`). The key is the 32 bytes the
- * base64url `secret` encodes; whoever verifies these tokens decodes it the same way.
+ * Signs the claims `ping` hands out (HS256, valid one hour from `now`) with the organization's visitor-claims
+ * key (`visitorClaimsKey`), which is what the local site preview verifies them with.
  */
-export async function signVisitorClaims(claims: VisitorClaims, secret: string, now: Date): Promise<string> {
+export async function signVisitorClaims(claims: VisitorClaims, key: Uint8Array, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000)
   return new SignJWT({ org: claims.org, role: claims.role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt(iat)
     .setExpirationTime(iat + VISITOR_CLAIMS_TTL_S)
-    .sign(Buffer.from(secret, 'base64url'))
+    .sign(key)
 }

@@ -2,9 +2,9 @@
 import { SignJWT } from 'jose'
 import { expect } from 'vitest'
 import { createInitialRevision } from '../../../content/revisions'
+import { visitorClaimsKey } from '../../../preview/visitor'
 import { repository } from '../../../storage/repositories/memo'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
-import { memberRepository } from '../../../storage/repositories/memberRepository'
 import type { Client, TestServer } from '../../../testing/harness'
 
 export const sitesPath = (t: TestServer) => `/v1/orgs/${t.orgId}/sites`
@@ -51,11 +51,17 @@ export function setPages(t: TestServer, spaceId: string, pages: { title: string;
   return revision
 }
 
-/** A visitor JWT signed with the workspace's visitor-claims secret, as a visitor-auth backend would issue. */
-export async function visitorToken(t: TestServer, claims: Record<string, unknown>, ttlSeconds = 3600) {
-  const secret = repository(t.server.api.services.db, memberRepository).visitorClaimsSecret()
+/**
+ * A visitor JWT as a visitor-auth backend of the organization would issue: signed with the organization's
+ * visitor-claims key, naming it in `org` (claims may add `site`, or name another `org`).
+ */
+export async function visitorToken(t: TestServer, claims: Record<string, unknown>, ttlSeconds = 3600, orgId = t.orgId) {
   const iat = Math.floor(t.clock.now().getTime() / 1000)
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(iat).setExpirationTime(iat + ttlSeconds).sign(Buffer.from(secret, 'base64url'))
+  return new SignJWT({ org: orgId, ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(visitorClaimsKey(t.server.api.services.db, orgId))
 }
 
 /** GET on the local preview (no API token). */

@@ -200,7 +200,7 @@ describe('access', () => {
     expect((await preview(t, `${url.pathname}${url.search}`)).status).toBe(404)
   })
 
-  it('opens a visitor-auth site with a visitor JWT signed with the workspace secret only', async () => {
+  it("opens a visitor-auth site with a visitor JWT signed with its organization's key only", async () => {
     const space = await createSpace(t)
     setPages(t, space.id, [{ title: 'Members area', markdown: 'Hello member.' }])
     const site = await createSite(t, { visibility: 'visitor-auth', spaces: [space.id] })
@@ -219,6 +219,118 @@ describe('access', () => {
   })
 })
 
+describe('visitor tokens', () => {
+  /** A published site of `orgId` showing one space that reads `text`. */
+  async function siteOf(orgId: string, text: string, body: Record<string, unknown> = { visibility: 'visitor-auth' }) {
+    const space = (await t.owner.api.post(`/v1/orgs/${orgId}/spaces`, { title: 'Space' })).body
+    setPages(t, space.id, [{ title: 'Welcome', markdown: text }])
+    const site = (await t.owner.api.post(`/v1/orgs/${orgId}/sites`, { title: 'Docs', spaces: [space.id], ...body })).body
+    expect((await t.owner.api.post(`/v1/orgs/${orgId}/sites/${site.id}/publish`)).status).toBe(200)
+    return site as { id: string }
+  }
+  const ping = async (api: typeof t.owner.api, orgId: string) => (await api.post(`/v1/orgs/${orgId}/ping`)).body.serviceVisitorClaims as string
+  const cookieOf = (token: string) => `quire_visitor_token=${token}`
+
+  it("opens an organization's visitor-auth site only with a token of that organization, in the query or the cookie", async () => {
+    const orgB = (await t.owner.api.post('/v1/orgs', { title: 'Other org' })).body.id as string
+    const siteB = await siteOf(orgB, 'Only for B.')
+    const guestOfA = await t.user({ role: null })
+    const tokenA = await ping(guestOfA.api, t.orgId)
+    const tokenB = await ping(t.owner.api, orgB)
+
+    for (const attempt of [await preview(t, `${root(siteB.id)}?jwt_token=${tokenA}`), await preview(t, root(siteB.id), { cookie: cookieOf(tokenA) })]) {
+      expect(attempt.status).toBe(401)
+      expect(attempt.html).not.toContain('Only for B.')
+      expect(attempt.headers.get('set-cookie')).toBeNull()
+    }
+    // Claims naming B, signed with A's key, are refused as well.
+    expect((await preview(t, `${root(siteB.id)}?jwt_token=${await visitorToken(t, { org: orgB })}`)).status).toBe(401)
+    // A file of the site is refused alike.
+    const [siteSpace] = (await t.owner.api.get(`/v1/orgs/${orgB}/sites/${siteB.id}/site-spaces`)).body.items
+    expect((await preview(t, `/preview/sites/${siteB.id}/~files/${siteSpace.id}/nope/x.png?jwt_token=${tokenA}`)).status).toBe(401)
+
+    const opened = await preview(t, `${root(siteB.id)}?jwt_token=${tokenB}`)
+    expect(opened.status).toBe(200)
+    expect(opened.html).toContain('Only for B.')
+    expect((await preview(t, root(siteB.id), { cookie: cookieOf(tokenB) })).status).toBe(200)
+    // And B's token opens nothing of A.
+    const siteA = await siteOf(t.orgId, 'Only for A.')
+    expect((await preview(t, `${root(siteA.id)}?jwt_token=${tokenB}`)).status).toBe(401)
+    expect((await preview(t, `${root(siteA.id)}?jwt_token=${tokenA}`)).status).toBe(200)
+  })
+
+  it("gives no signed claims on another organization's open site", async () => {
+    const orgB = (await t.owner.api.post('/v1/orgs', { title: 'Other org' })).body.id as string
+    const siteB = await siteOf(orgB, 'Hello.', { visibility: 'public' })
+    await t.owner.api.patch(`/v1/orgs/${orgB}/sites/${siteB.id}`, { adaptiveContent: { enabled: true } })
+    const [siteSpace] = (await t.owner.api.get(`/v1/orgs/${orgB}/sites/${siteB.id}/site-spaces`)).body.items
+    await t.owner.api.patch(`/v1/orgs/${orgB}/sites/${siteB.id}/site-spaces/${siteSpace.id}`, { condition: 'visitor.claims.isBeta' })
+    t.clock.advance(1000)
+
+    const outOfScope = await preview(t, `${root(siteB.id)}?jwt_token=${await visitorToken(t, { isBeta: true })}`)
+    expect(outOfScope.status).toBe(200)
+    expect(navSiteSpaces(outOfScope.html)).toEqual([])
+    expect(outOfScope.headers.get('set-cookie')).toBeNull()
+    const inScope = await preview(t, `${root(siteB.id)}?jwt_token=${await visitorToken(t, { isBeta: true }, 3600, orgB)}`)
+    expect(navSiteSpaces(inScope.html)).toEqual([siteSpace.id])
+  })
+
+  it('opens only the site a token names in its site claim', async () => {
+    const s1 = await siteOf(t.orgId, 'Site one.')
+    const s2 = await siteOf(t.orgId, 'Site two.')
+    const forS1 = await visitorToken(t, { site: s1.id })
+    expect((await preview(t, `${root(s1.id)}?jwt_token=${forS1}`)).status).toBe(200)
+    expect((await preview(t, `${root(s2.id)}?jwt_token=${forS1}`)).status).toBe(401)
+    expect((await preview(t, root(s2.id), { cookie: cookieOf(forS1) })).status).toBe(401)
+    // A token without a site claim opens every site of its organization.
+    const orgWide = await ping(t.owner.api, t.orgId)
+    expect((await preview(t, `${root(s2.id)}?jwt_token=${orgWide}`)).status).toBe(200)
+  })
+
+  it("stops a token that opened a site once the site's visitor settings change", async () => {
+    const site = await siteOf(t.orgId, 'Members only.')
+    const settings = sitePath(t, site.id)
+    let token = await ping(t.owner.api, t.orgId)
+    const opens = async (tok: string) => {
+      const viaQuery = (await preview(t, `${root(site.id)}?jwt_token=${tok}`)).status
+      const viaCookie = (await preview(t, root(site.id), { cookie: cookieOf(tok) })).status
+      expect(viaCookie).toBe(viaQuery)
+      return viaQuery === 200
+    }
+    expect(await opens(token)).toBe(true)
+
+    // Writes that leave the visitor settings as they were keep it working.
+    t.clock.advance(5000)
+    await t.owner.api.patch(settings, { title: 'Renamed', visibility: 'visitor-auth', adaptiveContent: { enabled: false } })
+    await t.owner.api.post(`${settings}/unpublish`)
+    await t.owner.api.post(`${settings}/publish`)
+    expect(await opens(token)).toBe(true)
+
+    const changes: [string, () => Promise<unknown>][] = [
+      ['adaptive content turned on', () => t.owner.api.patch(settings, { adaptiveContent: { enabled: true } })],
+      ['a new adaptive schema', () => t.owner.api.put(`${settings}/adaptive-schema`, { jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } } } })],
+      ['the visibility, even changed back', async () => {
+        await t.owner.api.patch(settings, { visibility: 'public' })
+        await t.owner.api.patch(settings, { visibility: 'visitor-auth' })
+      }]
+    ]
+    for (const [change, apply] of changes) {
+      t.clock.advance(5000)
+      await apply()
+      expect(await opens(token), change).toBe(false)
+      // A token issued in the same second is refused too; one issued after opens it.
+      expect(await opens(await ping(t.owner.api, t.orgId)), change).toBe(false)
+      t.clock.advance(1000)
+      token = await ping(t.owner.api, t.orgId)
+      expect(await opens(token), change).toBe(true)
+    }
+    // The same schema again changes nothing.
+    t.clock.advance(5000)
+    await t.owner.api.put(`${settings}/adaptive-schema`, { jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } } } })
+    expect(await opens(token)).toBe(true)
+  })
+})
+
 describe('adaptive content', () => {
   it("leaves a site space whose condition is false for the visitor's claims out of the navigation", async () => {
     const spaces = [await createSpace(t, 'Everyone'), await createSpace(t, 'Beta'), await createSpace(t, 'Staff')]
@@ -231,6 +343,8 @@ describe('adaptive content', () => {
     await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${beta!.id}`, { condition: 'visitor.claims.isBeta' })
     await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${staff!.id}`, { condition: 'visitor.claims.unsigned.staff && !visitor.claims.isBeta' })
     await publish(t, site.id)
+    // Visitors come later: tokens issued in the second the visitor settings changed are refused.
+    t.clock.advance(1000)
 
     const anonymous = await preview(t, root(site.id))
     expect(navSiteSpaces(anonymous.html)).toEqual([everyone!.id])

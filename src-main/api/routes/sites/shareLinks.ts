@@ -29,11 +29,12 @@ export default function siteShareLinkRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/share-links',
-    { schema: { tags, summary: 'Create a share link (active, with a new secret key)', params: SiteParams, body: ShareLinkCreateSchema, response: { 201: ShareLinkSchema } } },
+    { schema: { tags, summary: 'Create a share link (active, with a new secret key, shown in this answer only)', params: SiteParams, body: ShareLinkCreateSchema, response: { 201: ShareLinkSchema } } },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'share')
-        return presentShareLink(ctx.repo(siteShareLinkRepository).create({ site_id: site.id, name: req.body.name, created_at: ctx.now }), ctx)
+        const { row, key } = ctx.repo(siteShareLinkRepository).create({ site_id: site.id, name: req.body.name, created_at: ctx.now })
+        return presentShareLink(row, ctx, key)
       })
       return reply.code(201).send(body)
     }

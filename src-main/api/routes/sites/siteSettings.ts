@@ -3,7 +3,8 @@ import {
   PublishedSiteSchema, SiteAdaptiveSchemaPutSchema, SiteAdaptiveSchemaSchema, SiteParams, SitePublishedQuery,
   type PublishedSite, type SiteAdaptiveSchema
 } from '../../../../src-shared/schemas/sites'
-import { siteRepository, type SiteRow } from '../../../storage/repositories/siteRepository'
+import { changesVisitorSettings } from '../../../preview/visitor'
+import { siteRepository, type SitePatch, type SiteRow } from '../../../storage/repositories/siteRepository'
 import type { Api } from '../../app'
 import { emptyAdaptiveSchema, normalizeAdaptiveSchema } from '../../commands/siteAdaptiveSchema'
 import { readSiteStructure } from '../../commands/siteStructure'
@@ -51,7 +52,9 @@ export default function siteSettingRoutes(app: Api) {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'customize')
         const schema = normalizeAdaptiveSchema(req.body.jsonSchema, adaptiveSchemaId(ctx, site))
         const sites = ctx.repo(siteRepository)
-        sites.update(site.id, { adaptive_schema: JSON.stringify(schema), adaptive_schema_updated_at: ctx.now, updated_at: ctx.now })
+        const patch: SitePatch = { adaptive_schema: JSON.stringify(schema), adaptive_schema_updated_at: ctx.now, updated_at: ctx.now }
+        if (changesVisitorSettings(site, patch)) patch.visitor_settings_at = ctx.now
+        sites.update(site.id, patch)
         return presentAdaptiveSchema(ctx, sites.get(site.id)!)
       })
   )

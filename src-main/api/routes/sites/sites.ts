@@ -1,6 +1,7 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import { SiteCreateSchema, SiteList, SiteListQuery, SiteParams, SiteSchema, SiteUpdateSchema } from '../../../../src-shared/schemas/sites'
+import { changesVisitorSettings } from '../../../preview/visitor'
 import { siteRepository, type SitePatch, type SiteRow } from '../../../storage/repositories/siteRepository'
 import { siteSpaceRepository } from '../../../storage/repositories/siteSpaceRepository'
 import type { Api } from '../../app'
@@ -70,6 +71,7 @@ export default function siteRoutes(app: Api) {
         }
         if (b.defaultSiteSection !== undefined) patch.default_section_id = sectionInSite(ctx, site, b.defaultSiteSection, 'defaultSiteSection').id
         if (b.defaultSiteSpace !== undefined) setDefaultSiteSpace(ctx, site, b.defaultSiteSpace, patch.default_section_id ?? site.default_section_id)
+        if (changesVisitorSettings(site, patch)) patch.visitor_settings_at = ctx.now
         sites.update(site.id, patch)
         return presentOneSite(sites.get(site.id)!, ctx)
       })

@@ -3,14 +3,17 @@ import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import {
   SpaceCreateSchema, SpaceGetQuery, SpaceList, SpaceListQuery, SpaceParams, SpaceSchema, SpaceUpdateSchema
 } from '../../../../src-shared/schemas/spaces'
+import { siteShareLinkRepository } from '../../../storage/repositories/siteShareLinkRepository'
+import { siteSpaceRepository } from '../../../storage/repositories/siteSpaceRepository'
 import { spaceRepository, type SpacePatch } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
 import { createSpace } from '../../commands/spaceCreator'
-import { read, write } from '../../context'
-import { conflict } from '../../errors'
+import { read, write, type Ctx } from '../../context'
+import { badRequest, conflict } from '../../errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { authorize, collectionRole, requireOrg, requireOrgRole, spaceListScope } from '../../policies/access'
 import { presentSpace, presentSpaces } from '../../presenters/space'
+import { placeUrl } from '../../presenters/siteSpace'
 import { collectionInOrg, loadSpace } from './loaders'
 import { SPACE_RESTORE_WINDOW_MS } from '../../policies/space'
 
@@ -74,7 +77,9 @@ export default function spaceRoutes(app: Api) {
     async (req) =>
       read(req, (ctx) => {
         const { space, role } = loadSpace(ctx, req.params.spaceId, 'view', { includeDeleted: true })
-        return presentSpaces([space], ctx, new Map([[space.id, role]]))[0]!
+        const { shareKey } = req.query
+        if (shareKey === undefined) return presentSpaces([space], ctx, new Map([[space.id, role]]))[0]!
+        return presentSpace(space, ctx, role, sharedPublishedUrl(ctx, space.id, shareKey))
       })
   )
 
@@ -122,4 +127,15 @@ export default function spaceRoutes(app: Api) {
         return presentSpace(spaces.get(space.id)!, ctx, role)
       })
   )
+}
+
+/**
+ * `urls.published` of a space asked for with a share key: where the link's site shows it, carrying the key. 400
+ * unless the key opens an active share link of a published site showing the space.
+ */
+function sharedPublishedUrl(ctx: Ctx, spaceId: string, shareKey: string): string {
+  const link = ctx.repo(siteShareLinkRepository).activeByKey(shareKey)
+  const place = link && ctx.repo(siteSpaceRepository).publishedPlaceOn(link.site_id, spaceId)
+  if (!place) throw badRequest('shareKey: not the key of an active share link of a published site showing this space')
+  return placeUrl(ctx, place, shareKey)
 }

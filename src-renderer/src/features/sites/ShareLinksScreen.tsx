@@ -18,7 +18,7 @@ import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 
 const ROW_HEIGHT = 56
-const COLUMNS = 'minmax(160px, 1fr) minmax(200px, 1.6fr) 90px 110px 96px'
+const COLUMNS = 'minmax(200px, 1fr) 90px 110px 72px'
 
 /** Copies a text; says so, or why not (a browser may refuse clipboard access). */
 export async function copyText(text: string, message: string): Promise<void> {
@@ -31,8 +31,9 @@ export async function copyText(text: string, message: string): Promise<void> {
 }
 
 /**
- * Share links of a site: secret addresses that open a share-link site. Create one per audience, copy it,
- * turn it off when that audience should lose access, delete it for good.
+ * Share links of a site: secret addresses that open a share-link site. Create one per audience and copy its
+ * address then (the API shows its key only once), turn it off when that audience should lose access, delete it
+ * for good.
  */
 export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: string }) {
   const canManage = useCanManageSites(orgId)
@@ -44,6 +45,7 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
   const form = useForm({ initialValues: { name: '' } })
   const list = links.data ?? []
   const [renaming, setRenaming] = useState<ShareLink | null>(null)
+  const [created, setCreated] = useState<ShareLink | null>(null)
   useReportAppState(links.data || !canManage ? 'ready' : 'loading')
 
   const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: list.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => list[i]!.id })
@@ -83,6 +85,7 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
               onSuccess: (link) => {
                 notifySuccess(`Share link “${link.name ?? 'Untitled'}” created`)
                 form.reset()
+                setCreated(link)
               },
               onError: (e) => applyFormError(form, e),
             },
@@ -117,7 +120,6 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
         <div className={table.table} style={{ ['--columns' as string]: COLUMNS }}>
           <div className={table.head}>
             <span>Name</span>
-            <span>Link</span>
             <span>Status</span>
             <span>Created</span>
             <span />
@@ -131,6 +133,7 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
         </div>
       )}
       <RenameLinkDialog orgId={orgId} siteId={siteId} link={renaming} onClose={() => setRenaming(null)} />
+      <CreatedLinkDialog link={created} onClose={() => setCreated(null)} />
     </Stack>
   )
 }
@@ -153,9 +156,6 @@ function ShareLinkRow({ orgId, siteId, link, top, onRename }: { orgId: string; s
       <Text className={table.cell} fw={500} truncate data-testid="share-link-title">
         {name}
       </Text>
-      <Text className={`${table.cell} ${classes.url}`} title={link.urls.published} data-testid="share-link-url">
-        {link.urls.published}
-      </Text>
       <div className={table.cell}>
         <Badge color={active ? 'teal' : 'gray'} data-testid="share-link-status">
           {active ? 'Active' : 'Off'}
@@ -165,11 +165,6 @@ function ShareLinkRow({ orgId, siteId, link, top, onRename }: { orgId: string; s
         {formatDate(link.createdAt)}
       </Text>
       <Group gap={4} justify="flex-end" wrap="nowrap" className={table.cell}>
-        <Tooltip label="Copy link">
-          <ActionIcon aria-label={`Copy ${name}`} onClick={() => void copyText(link.urls.published, 'Link copied')} data-testid="copy-share-link">
-            <IconCopy size={16} />
-          </ActionIcon>
-        </Tooltip>
         <Tooltip label={active ? 'Turn off: the link stops opening the site' : 'Turn on'}>
           <Switch
             size="xs"
@@ -201,6 +196,41 @@ function ShareLinkRow({ orgId, siteId, link, top, onRename }: { orgId: string; s
         </Menu>
       </Group>
     </div>
+  )
+}
+
+/** The address of a link just created, with its key: shown this once (the API keeps only the key's hash). */
+function CreatedLinkDialog({ link, onClose }: { link: ShareLink | null; onClose(): void }) {
+  const url = link?.urls.published ?? ''
+  return (
+    <Modal opened={!!link} onClose={onClose} title={`Share link “${link?.name || 'Untitled link'}” created`}>
+      <Stack>
+        <Group gap="xs" wrap="nowrap">
+          <TextInput
+            readOnly
+            value={url}
+            aria-label="Share link address"
+            style={{ flex: 1 }}
+            classNames={{ input: classes.mono }}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="created-share-link-url"
+          />
+          <Tooltip label="Copy link">
+            <ActionIcon size="lg" variant="default" aria-label="Copy link" onClick={() => void copyText(url, 'Link copied')} data-testid="copy-share-link">
+              <IconCopy size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} data-testid="share-link-once">
+          Copy this address now: it cannot be shown again. Quire keeps only a fingerprint of its key; if the address is lost, create a new link.
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-testid="created-share-link-done">
+            Done
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   )
 }
 

@@ -28,7 +28,7 @@ import { SectionTabs, type SectionTab } from '../common/SectionTabs.tsx'
 import { orgQuery } from '../orgs/queries.ts'
 import { VISIBILITY_DESCRIPTIONS, VISIBILITY_LABELS, visibilityOptions } from './labels.ts'
 import { openPreview, previewTarget } from './preview.ts'
-import { shareLinksQuery, siteQuery, useDeleteSite, usePublishSite, useUpdateSite, type SiteVisibility } from './queries.ts'
+import { createdShareLinkUrls, shareLinksQuery, siteQuery, useDeleteSite, usePublishSite, useUpdateSite, type SiteVisibility } from './queries.ts'
 import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 
@@ -56,9 +56,9 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
   const publish = usePublishSite(orgId, siteId)
   const remove = useDeleteSite(orgId)
   const navigate = useNavigate()
-  // Share-link sites open with a link's key; listing links needs the create role.
+  // Share-link sites open with a link's key (known to the window that created the link); listing links needs the create role.
   const links = useQuery({ ...shareLinksQuery(orgId, siteId), enabled: canManage && site.visibility === 'share-link' })
-  const preview = previewTarget(site, links.data)
+  const preview = previewTarget(site, links.data, createdShareLinkUrls)
   const [renaming, setRenaming] = useState(false)
 
   const setVisibility = (visibility: SiteVisibility) => {

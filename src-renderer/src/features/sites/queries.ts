@@ -235,8 +235,23 @@ function useShareLinkMutation<V, R>(orgId: string, siteId: string, fn: (base: st
   })
 }
 
+/**
+ * The addresses (with their keys) of the share links this window created, by link id. The API shows a link's key
+ * only in the answer that creates it; kept here, "Open preview" works for the rest of the session.
+ */
+export const createdShareLinkUrls = new Map<string, string>()
+
 export const useCreateShareLink = (orgId: string, siteId: string) =>
-  useShareLinkMutation(orgId, siteId, (base, body: { name: string }) => api.request<ShareLink>('POST', base, body), true)
+  useShareLinkMutation(
+    orgId,
+    siteId,
+    async (base, body: { name: string }) => {
+      const link = await api.request<ShareLink>('POST', base, body)
+      createdShareLinkUrls.set(link.id, link.urls.published)
+      return link
+    },
+    true,
+  )
 
 export const useUpdateShareLink = (orgId: string, siteId: string, { inline = false } = {}) =>
   useShareLinkMutation(
