@@ -154,7 +154,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       requestTimeout,
       headersTimeout,
       // Node looks for late requests every 30 s by default: a stalled one would live up to twice its time.
-      connectionsCheckingInterval: Math.min(1_000, headersTimeout),
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, headersTimeout)),
       // Room for a URL over MAX_URL_LENGTH, so it answers 414 (not Node's bare 431 at 16 KiB of headers).
       maxHeaderSize: 32 * 1024
     },
