@@ -435,8 +435,8 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 
 /**
  * The request body, or null as soon as it is known to be larger than `limit` bytes (its Content-Length, else what
- * arrived), as Fastify's bodyLimit does for /v1. The rest is then discarded as it arrives (not destroyed: the 413
- * must reach the client), until the request timeout ends it.
+ * arrived), as Fastify's bodyLimit does for /v1. The rest is discarded as it arrives (the request is not destroyed:
+ * the 413 must reach the client), and that answer closes the connection (`sendResponse`).
  */
 function readBytes(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolvePromise, reject) => {
