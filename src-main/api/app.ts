@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyBaseLogger, type RawServerDefault } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyBaseLogger, type FastifyReply, type RawServerDefault } from 'fastify'
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import swagger from '@fastify/swagger'
@@ -9,8 +9,8 @@ import { dataVersion } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 import type { Services } from './context'
-import { ApiError } from './errors'
-import { API_BODY_LIMIT } from './limits'
+import { ApiError, badPercentEncoding } from './errors'
+import { API_BODY_LIMIT, MAX_URL_LENGTH } from './limits'
 import { buildSerializer, compileValidator } from './compilers'
 import { formatValidationError } from './validation'
 import { routeModules } from './routes'
@@ -39,8 +39,11 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
       ? { level: 'info', ...(options.logStream && { stream: options.logStream }), serializers: { req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }) } }
       : false,
     bodyLimit: API_BODY_LIMIT,
-    // Long ids must reach validation (400 naming the field), not die in the router with 414.
-    routerOptions: { maxParamLength: 2048 },
+    // Long ids must reach validation (400 naming the field), not die in the router with 414: only a URL longer
+    // than the HTTP server takes answers 414.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    // What the router refuses before any route (a broken %-escape) answers in the envelope too.
+    frameworkErrors: (error, _req, reply) => sendError(reply, describeError(error)),
     schemaErrorFormatter: (errors, dataVar) => new ApiError(400, formatValidationError(errors, dataVar)) as unknown as Error,
     // Compiled once per process, not per instance (compilers.ts).
     schemaController: { compilersFactory: { buildSerializer } }
@@ -104,14 +107,12 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
   })
 
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
-    const { status, message } = describeError(error)
-    if (status >= 500) req.log.error({ err: error }, 'request failed')
-    return reply.code(status).type('application/json').send({ error: { code: status, message } })
+    const described = describeError(error)
+    if (described.status >= 500) req.log.error({ err: error }, 'request failed')
+    return sendError(reply, described)
   })
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ error: { code: 404, message: `No operation ${req.method} ${req.url.split('?', 1)[0]}` } })
-  )
+  app.setNotFoundHandler((req, reply) => sendError(reply, { status: 404, message: `No operation ${req.method} ${req.url.split('?', 1)[0]}` }))
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
@@ -129,6 +130,19 @@ export function redactSecrets(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]')
 }
 
+/**
+ * The envelope of every failure. Never stored (a download's long-lived caching does not carry over to its error)
+ * nor sniffed.
+ */
+function sendError(reply: FastifyReply, { status, message }: { status: number; message: string }) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .type('application/json')
+    .send({ error: { code: status, message } })
+}
+
 function describeError(error: FastifyError | ApiError): { status: number; message: string } {
   if (error instanceof ApiError) return { status: error.status, message: error.message }
   const fe = error as FastifyError
@@ -140,7 +154,13 @@ function describeError(error: FastifyError | ApiError): { status: number; messag
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, message: 'body: larger than the server accepts' }
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 400, message: 'body: send JSON with Content-Type: application/json' }
+      return { status: 415, message: 'body: send JSON with Content-Type: application/json' }
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'body: its length is not the Content-Length sent' }
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, message: badPercentEncoding().message }
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, message: 'path: longer than the server accepts' }
   }
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, message: fe.message }

@@ -14,15 +14,45 @@ export function encodeCursor(key: unknown[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url')
 }
 
-export function decodeCursor(page: string | undefined, arity: number): unknown[] | undefined {
+/** What one position of a list's sort key holds: `integer` for `seq`s, `number` for positions and scores. */
+export type CursorField = 'string' | 'number' | 'integer' | 'string?'
+
+type FieldValue<F extends CursorField> = F extends 'string' ? string : F extends 'string?' ? string | null : number
+
+export type Cursor<T extends readonly CursorField[]> = { -readonly [K in keyof T]: FieldValue<T[K]> }
+
+export const INVALID_CURSOR = 'page: invalid cursor'
+
+/**
+ * The sort key a `page` identifier encodes, checked against the list's key (`fields`, one per position): a forged
+ * one answers 400 before any of it reaches SQL (better-sqlite3 cannot bind an object or a boolean, and a
+ * key of the wrong type would page wrongly).
+ */
+export function decodeCursor<const T extends readonly CursorField[]>(page: string | undefined, fields: T): Cursor<T> | undefined {
   if (page === undefined || page === '') return undefined
+  let key: unknown
   try {
-    const key = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'))
-    if (Array.isArray(key) && key.length === arity) return key
+    key = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'))
   } catch {
-    // fall through to the error
+    throw badRequest(INVALID_CURSOR)
   }
-  throw badRequest('page: must be a page identifier returned in `next.page` of this list')
+  if (!Array.isArray(key) || key.length !== fields.length || !fields.every((field, i) => fits(field, key[i]))) {
+    throw badRequest(INVALID_CURSOR)
+  }
+  return key as Cursor<T>
+}
+
+function fits(field: CursorField, value: unknown): boolean {
+  switch (field) {
+    case 'string':
+      return typeof value === 'string'
+    case 'string?':
+      return value === null || typeof value === 'string'
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value)
+    case 'integer':
+      return Number.isSafeInteger(value)
+  }
 }
 
 export interface ListEnvelope<T> {

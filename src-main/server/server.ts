@@ -1,12 +1,13 @@
 import { existsSync, statSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
 import { basename, resolve } from 'node:path'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
 import Fastify from 'fastify'
 import { buildApi, type Api, type BuildOptions } from '../api/app'
 import { ApiError } from '../api/errors'
-import { API_BODY_LIMIT } from '../api/limits'
+import { API_BODY_LIMIT, MAX_URL_LENGTH } from '../api/limits'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { cameThrough, VIA_HEADER } from '../backend/remoteBackend'
 import { ConnectedBackend } from '../sync/connectedBackend'
@@ -58,6 +59,10 @@ export interface ServerOptions {
   clock?: Clock
   /** With `dataDir`: threads ranking searches beside the main one (default: one per core besides it, 3 at most; 0: in process). */
   searchThreads?: number
+  /** Milliseconds a client has to send a request's headers (default 10 s); at most `requestTimeout`. */
+  headersTimeout?: number
+  /** Milliseconds a client has to send a whole request, body included (default 30 s); then it answers 408 and closes. */
+  requestTimeout?: number
 }
 
 export interface RunningServer {
@@ -94,6 +99,50 @@ const GENERATED_TOKEN_LABEL = 'serve session'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
+/** Answers of the API and the workspace operations: data for one caller, never stored by a browser or a proxy. */
+const isApiPath = (path: string) => path === '/v1' || path.startsWith('/v1/') || path === '/app' || path.startsWith('/app/')
+
+/** What holds for every request the port answers, before it is dispatched (`handle`). */
+function answerHttp(handle: Handler): Handler {
+  return (req, res) => {
+    res.setHeader('x-content-type-options', 'nosniff')
+    if (isApiPath(pathOf(req))) res.setHeader('cache-control', 'no-store')
+    if ((req.url ?? '').length > MAX_URL_LENGTH) void sendResponse(res, errorResponse(414, `url: must be at most ${MAX_URL_LENGTH} characters`))
+    else handle(req, res)
+  }
+}
+
+/** Requests Node's parser refuses or that ran out of time, by `error.code`; anything else is a malformed request (400). */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'headers: larger than the server accepts'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'body: chunk extensions larger than the server accepts'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'request: not received in time']
+}
+
+/**
+ * Node's `clientError`: answers in the envelope (Node's own answer has no body), then closes the connection, whose
+ * stream cannot be read further. Nothing is written once an answer has started on it (`_httpMessage`, as Node
+ * itself checks).
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+  if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'request: malformed HTTP request']
+  const body = JSON.stringify({ error: { code: status, message } })
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'x-content-type-options: nosniff',
+    'connection: close'
+  ]
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy())
+}
+
 /**
  * Serves /v1, `/app/workspaces` and the built renderer on loopback. One `node:http` server dispatches: the
  * workspace operations here, everything else to the served workspace's Fastify (`api.routing`, never listening
@@ -109,7 +158,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const extend = staticDir && existsSync(resolve(staticDir, 'index.html')) ? serveRenderer(staticDir) : undefined
   const served = options.home ? await serveHome(options.home, options, extend) : await serveDataDir(options.dataDir!, options, extend)
 
-  const http = createServer({ keepAliveTimeout: 72_000, requestTimeout: 0 }, guard(served.handle, hosts, new AuthThrottle(options.authThrottle)))
+  const requestTimeout = options.requestTimeout ?? 30_000
+  const headersTimeout = Math.min(options.headersTimeout ?? 10_000, requestTimeout)
+  const http = createServer(
+    {
+      keepAliveTimeout: 72_000,
+      requestTimeout,
+      headersTimeout,
+      // Node looks for late requests every 30 s by default: a stalled one would live up to twice its time.
+      connectionsCheckingInterval: Math.min(1_000, Math.max(100, headersTimeout)),
+      // Room for a URL over MAX_URL_LENGTH, so it answers 414 (not Node's bare 431 at 16 KiB of headers).
+      maxHeaderSize: 32 * 1024
+    },
+    answerHttp(guard(served.handle, hosts, new AuthThrottle(options.authThrottle)))
+  )
+  http.on('clientError', answerClientError)
   try {
     await new Promise<void>((resolvePromise, reject) => {
       http.once('error', reject)
@@ -408,20 +471,37 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return bytes && bytes.toString('utf8')
 }
 
-/** The request body, or null when it is larger than `limit` bytes. */
-async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = []
-  let size = 0
-  // Read to the end even when too large: stopping early would destroy the socket before the 413 is sent.
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size <= limit) chunks.push(chunk)
-  }
-  return size > limit ? null : Buffer.concat(chunks)
+/**
+ * The request body, or null as soon as it is known to be larger than `limit` bytes (its Content-Length, else what
+ * arrived), as Fastify's bodyLimit does for /v1. The rest is discarded as it arrives (the request is not destroyed:
+ * the 413 must reach the client), and that answer closes the connection (`sendResponse`).
+ */
+function readBytes(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = (result: Buffer | null, error?: Error) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError)
+      req.resume()
+      if (error) reject(error)
+      else resolvePromise(result)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) stop(null)
+      else chunks.push(chunk)
+    }
+    const onEnd = () => stop(Buffer.concat(chunks))
+    const onError = (error: Error) => stop(null, error)
+    if (Number(req.headers['content-length']) > limit) return stop(null)
+    req.on('data', onData).on('end', onEnd).on('error', onError)
+  })
 }
 
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   if (res.headersSent) return void res.end()
+  // A body left unread (a 413 told by its Content-Length): the client may still be sending it.
+  if (!res.req.complete) res.setHeader('connection', 'close')
   const body = Buffer.from(await response.arrayBuffer())
   res.statusCode = response.status
   response.headers.forEach((value, key) => res.setHeader(key, value))

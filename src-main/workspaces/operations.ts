@@ -3,7 +3,7 @@
 // `quire serve --home`; or the one workspace of `quire serve --data`), with the same JSON, statuses and error
 // envelope as /v1.
 import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type OutboxList, type OutboxSyncResult, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
-import { ApiError, badRequest, conflict, notFound } from '../api/errors'
+import { ApiError, badPercentEncoding, badRequest, conflict } from '../api/errors'
 
 /** What answers the workspace operations. Write operations throw `ApiError`s (400/404/409). */
 export interface WorkspaceDirectory {
@@ -56,7 +56,7 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
   try {
     id = decodeURIComponent(rest[0]!)
   } catch {
-    throw notFound('Workspace')
+    throw badPercentEncoding()
   }
   if (rest.length === 1) {
     if (method === 'PATCH') return json(200, await directory.update(id, await readBody(request)))

@@ -137,7 +137,7 @@ export function memberRepository(db: Db) {
       return result
     },
     /** Keyset page on (sort column, seq) in `order`, after the row `after` when given. */
-    list(orgId: string, f: MemberFilter, order: SortOrder, after: [string, number] | undefined, limit: number): MemberRow[] {
+    list(orgId: string, f: MemberFilter, order: SortOrder, after: [string | null, number] | undefined, limit: number): MemberRow[] {
       const params = { org: orgId, role: f.role ?? null, search: f.search ?? null, afterKey: after?.[0] ?? null, afterSeq: after?.[1] ?? null, limit }
       return listStatement(f, order, !!after).all(params)
     },

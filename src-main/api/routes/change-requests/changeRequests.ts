@@ -42,7 +42,7 @@ export default function changeRequestRoutes(app: Api) {
         const crs = ctx.repo(changeRequestRepository)
         const status = req.query.status ?? 'open'
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [before = Number.MAX_SAFE_INTEGER] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [before = Number.MAX_SAFE_INTEGER] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = crs.list(space.id, status, req.query.contributor, before, limit + 1)
         const count = cachedCount(ctx, `crs:${space.id}:${status}:${req.query.contributor ?? ''}`, () => crs.count(space.id, status, req.query.contributor))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => presentChangeRequests(page, space, ctx))

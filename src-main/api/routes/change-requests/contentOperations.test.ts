@@ -235,7 +235,7 @@ describe('GET …/content/files', () => {
     expect((await t.owner.api.get(spacePath('/content/files'), { limit: 0 })).body).toEqual(envelope(400, 'limit: must be at least 1'))
     expect((await t.owner.api.get(spacePath('/content/files'), { limit: 1001 })).body).toEqual(envelope(400, 'limit: must be at most 1000'))
     expect((await t.owner.api.get(spacePath('/content/files'), { page: 'garbage' })).body).toEqual(
-      envelope(400, 'page: must be a page identifier returned in `next.page` of this list')
+      envelope(400, 'page: invalid cursor')
     )
   })
 

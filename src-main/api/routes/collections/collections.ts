@@ -36,7 +36,7 @@ export default function collectionRoutes(app: Api) {
         const collections = ctx.repo(collectionRepository)
         const rootsOnly = req.query.nested === false
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         let rows: CollectionRow[]
         let count: number
         if (member.role !== null) {
@@ -147,7 +147,7 @@ export default function collectionRoutes(app: Api) {
         const { row } = loadCollection(ctx, req.params.collectionId, 'view')
         const spaces = ctx.repo(spaceRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = spaces.listLiveInCollection(row.id, after, limit + 1)
         const count = cachedCount(ctx, `collection-spaces:${row.id}`, () => spaces.countLiveInCollection(row.id))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSpaces(page, ctx))

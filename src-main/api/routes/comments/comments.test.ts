@@ -201,7 +201,7 @@ describe('GET /comments', () => {
       [{ format: 'html' }, 'format: must be one of: document, markdown'],
       [{ limit: 0 }, 'limit: must be at least 1'],
       [{ limit: 1001 }, 'limit: must be at most 1000'],
-      [{ page: 'garbage' }, 'page: must be a page identifier'],
+      [{ page: 'garbage' }, 'page: invalid cursor'],
       [{ targetPage: 'x'.repeat(101) }, 'targetPage: must be at most 100 characters'],
       [{ authors: [''] }, 'authors.0: must be at least 1 characters'],
       [{ authors: Array.from({ length: 101 }, (_, i) => `u${i}`) }, 'authors: must have at most 100 items'],

@@ -43,7 +43,7 @@ export default function commentRoutes(app: Api) {
         if (q.authors !== undefined) filter.authors = [...new Set(q.authors)].sort()
         const order = q.order ?? 'desc'
         const limit = q.limit ?? DEFAULT_LIMIT
-        const [after] = (decodeCursor(q.page, 1) ?? []) as number[]
+        const [after] = decodeCursor(q.page, ['integer']) ?? []
         const comments = ctx.repo(commentRepository)
         const rows = comments.list(filter, order, after, limit + 1)
         const count = cachedCount(ctx, `comments:${JSON.stringify(filter)}`, () => comments.count(filter))

@@ -21,7 +21,7 @@ export default function commentReplyRoutes(app: Api) {
       read(req, (ctx) => {
         const { space, role, comment } = loadComment(ctx, req.params.spaceId, req.params.commentId)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = ctx.repo(commentRepository).listReplies(comment.id, after, limit + 1)
         // The comment's `replies` counter is kept exact with every reply written, so it is the list's count.
         return envelope(rows, limit, comment.replies, (r) => [r.seq], (page) =>

@@ -68,7 +68,7 @@ export default function contentRoutes(app: Api) {
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
           const limit = req.query.limit ?? DEFAULT_LIMIT
-          const after = decodeCursor(req.query.page, 2) as [string, string] | undefined
+          const after = decodeCursor(req.query.page, ['string', 'string'])
           const rows = loadFilesPage(ctx.db, scope.revisionId, after, limit + 1)
           const count = cachedCount(ctx, `files:${scope.revisionId}`, () => countFiles(ctx.db, scope.revisionId))
           return envelope(rows, limit, count, (f) => [f.name, f.id], (page) => page.map((f) => presentFile(ctx, scope, f, { metadata: req.query.metadata })))

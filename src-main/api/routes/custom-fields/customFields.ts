@@ -29,7 +29,7 @@ export default function customFieldRoutes(app: Api) {
         requireOrgMember(ctx, orgId)
         const fields = ctx.repo(customFieldRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = fields.listInOrg(orgId, after, limit + 1)
         const count = cachedCount(ctx, `custom-fields:${orgId}`, () => fields.countInOrg(orgId))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentCustomField(r, ctx)))

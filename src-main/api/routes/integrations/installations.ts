@@ -26,7 +26,7 @@ export default function installationRoutes(app: Api) {
         const integration = authorizeIntegration(ctx, integrations.getByName(req.params.integrationName), 'admin')
         const { externalId } = req.query
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = integrations.listInstallations(integration.id, externalId, after, limit + 1)
         const count = cachedCount(ctx, `installations:${integration.id}:${externalId ?? ''}`, () =>
           integrations.countInstallations(integration.id, externalId))

@@ -38,7 +38,7 @@ export default function integrationRoutes(app: Api) {
         const mine = listableOwners(integrationViewer(ctx))
         const integrations = ctx.repo(integrationRepository)
         const limit = q.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(q.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(q.page, ['integer']) ?? []
         const rows = integrations.list(filters, mine, after, limit + 1)
         const count = cachedCount(ctx, `integrations:${mine.join(',')}:${JSON.stringify(filters)}`, () => integrations.count(filters, mine))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => presentIntegrations(page, ctx))

@@ -6,7 +6,7 @@ import { changeRequestRepository } from '../../../storage/repositories/changeReq
 import type { Api } from '../../app'
 import { mergeBase } from '../../commands/changeRequestMerger'
 import { read, type Ctx } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import { notFound } from '../../errors'
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, type ListEnvelope } from '../../pagination'
 import { presentBacklink, presentLink, type ReferenceContext } from '../../presenters/link'
 import type { ContentScope } from '../../presenters/content'
@@ -20,13 +20,6 @@ import { loadSpace } from '../spaces/loaders'
  */
 
 const Id = { type: 'string', maxLength: 100 } as const
-const BAD_PAGE = 'page: must be a page identifier returned in `next.page` of this list'
-
-function cursor<T extends (string | number)[]>(page: string | undefined, types: string[]): T | undefined {
-  const key = decodeCursor(page, types.length)
-  if (key && key.some((v, i) => typeof v !== types[i])) throw badRequest(BAD_PAGE)
-  return key as T | undefined
-}
 
 /** A window of a sorted in-memory list after the cursor: `limit` items and `next` when more follow. */
 function windowOf<T, Item>(
@@ -41,7 +34,7 @@ function windowOf<T, Item>(
 
 /** One page of a links list: `links` already filtered by status, `stats` over the whole scope. */
 function linkList(context: ReferenceContext, links: ResolvedLink[], query: { page?: string; limit?: number }, stats: LinkStats) {
-  const after = cursor<[string, string, number]>(query.page, ['string', 'string', 'number'])
+  const after = decodeCursor(query.page, ['string', 'string', 'integer'])
   return { ...windowOf(links, linkKey, after, query.limit ?? DEFAULT_LIMIT, (l) => presentLink(context, l)), stats }
 }
 
@@ -117,7 +110,7 @@ export default function linkRoutes(app: Api) {
           const { space, scope } = resolveContent(ctx, req)
           if (!loadFile(ctx.db, scope.revisionId, params.fileId)) throw notFound('File')
           const pages = revisionLinks(ctx.db, scope.revisionId, ctx.url('')).fileBacklinks.get(params.fileId) ?? []
-          const after = cursor<[string, string]>(req.query.page, ['string', 'string'])
+          const after = decodeCursor(req.query.page, ['string', 'string'])
           const context = { organizationId: space.organization_id, scope, changeRequestId: changeRequestOf(ctx, space.id, params)?.id }
           return windowOf(pages, (p) => [p.pagePath, p.pageId], after, req.query.limit ?? DEFAULT_LIMIT, (p) => presentBacklink(context, p.pageId))
         })

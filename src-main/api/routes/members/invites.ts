@@ -83,7 +83,7 @@ export default function inviteRoutes(app: Api) {
         const { org } = requireOrgRole(ctx, req.params.organizationId, 'admin')
         const invites = ctx.repo(inviteRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [afterSeq = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [afterSeq = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = invites.list(org.id, afterSeq, limit + 1)
         const count = cachedCount(ctx, `link-invites:${org.id}`, () => invites.count(org.id))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentInvite(r, org)))

@@ -68,7 +68,7 @@ export default function memberListRoutes(app: Api) {
         const { org, target } = loadMember(ctx, req.params.organizationId, req.params.userId, 'listSpaces')
         const limit = req.query.limit ?? DEFAULT_LIMIT
         const order = req.query.order ?? 'desc'
-        const [afterSeq] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [afterSeq] = decodeCursor(req.query.page, ['integer']) ?? []
         const found = spacesWithRole(ctx, org.id, target.user_id, order, afterSeq, limit + 1)
         const count = cachedCount(ctx, `member-spaces:${org.id}:${target.user_id}`, () => countSpacesWithRole(ctx, org.id, target.user_id))
         return envelope(found, limit, count, (f) => [f.row.seq], (page) => {
@@ -97,7 +97,7 @@ export default function memberListRoutes(app: Api) {
         const teams = ctx.repo(teamRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
         const title = req.query.title ? req.query.title.toLowerCase() : undefined
-        const [afterSeq = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [afterSeq = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = teams.listForMember(org.id, target.user_id, title, afterSeq, limit + 1)
         const count = cachedCount(ctx, `member-teams:${org.id}:${target.user_id}:${title ?? ''}`, () =>
           teams.countForMember(org.id, target.user_id, title)

@@ -35,7 +35,7 @@ export default function memberRoutes(app: Api) {
         const limit = q.limit ?? DEFAULT_LIMIT
         const order = q.order ?? 'desc'
         const filter: MemberFilter = { sort: q.sort ?? 'joinedAt', role: q.role, search: q.search ? q.search.toLowerCase() : undefined }
-        const after = decodeCursor(q.page, 2) as [string, number] | undefined
+        const after = decodeCursor(q.page, ['string?', 'integer'])
         const members = ctx.repo(memberRepository)
         const rows = members.list(orgId, filter, order, after, limit + 1)
         const count = cachedCount(ctx, `members:${orgId}:${filter.sort}:${filter.role ?? ''}:${filter.search ?? ''}`, () => members.count(orgId, filter))

@@ -39,7 +39,7 @@ export default function openapiRoutes(app: Api) {
         authorizeSpecs(ctx, orgId, 'view')
         const specs = ctx.repo(openapiSpecRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = specs.listInOrg(orgId, after, limit + 1)
         const count = cachedCount(ctx, `openapi:${orgId}`, () => specs.countInOrg(orgId))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentOpenAPISpec(r, ctx)))

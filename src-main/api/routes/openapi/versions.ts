@@ -39,7 +39,7 @@ export default function openapiVersionRoutes(app: Api) {
         const spec = findSpec(ctx, req.params.organizationId, req.params.specSlug, 'view')
         const specs = ctx.repo(openapiSpecRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [before = Number.MAX_SAFE_INTEGER] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [before = Number.MAX_SAFE_INTEGER] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = specs.listVersions(spec.id, before, limit + 1)
         const count = cachedCount(ctx, `openapi-versions:${spec.id}`, () => specs.countVersions(spec.id))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentOpenAPIVersion(spec, r, ctx)))

@@ -26,7 +26,7 @@ export default function orgRoutes(app: Api) {
       read(req, (ctx) => {
         const orgs = ctx.repo(organizationRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = orgs.listForUser(ctx.actor.id, after, limit + 1)
         const count = cachedCount(ctx, `orgs:${ctx.actor.id}`, () => orgs.countForUser(ctx.actor.id))
         return envelope(rows, limit, count, (r) => [r.member_seq], (page) => page.map((r) => presentOrganization(r, ctx)))

@@ -61,8 +61,8 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
       [{ query: 'x'.repeat(513) }, 'query: must be at most 512 characters'],
       [{ query: 'x', limit: 0 }, 'limit: must be at least 1'],
       [{ query: 'x', limit: 1001 }, 'limit: must be at most 1000'],
-      [{ query: 'x', page: 'garbage' }, 'page: must be a page identifier returned in `next.page` of this list'],
-      [{ query: 'x', page: Buffer.from(JSON.stringify(['a', 'b'])).toString('base64url') }, 'page: must be a page identifier returned in `next.page` of this list']
+      [{ query: 'x', page: 'garbage' }, 'page: invalid cursor'],
+      [{ query: 'x', page: Buffer.from(JSON.stringify(['a', 'b'])).toString('base64url') }, 'page: invalid cursor']
     ]
     for (const [query, message] of cases) {
       const res = await t.owner.api.get(`/v1/spaces/${spaceId}/search`, query)

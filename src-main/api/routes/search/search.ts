@@ -6,7 +6,6 @@ import { ensureSearchIndex } from '../../../content/searchIndex'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
 import { read } from '../../context'
-import { badRequest } from '../../errors'
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, type ListEnvelope } from '../../pagination'
 import { requireOrg, spaceListScope } from '../../policies/access'
 import { presentOrgSearchSpace, presentSearchPage } from '../../presenters/search'
@@ -19,11 +18,8 @@ import { loadSpace } from '../spaces/loaders'
  */
 
 /** The cursor's [score, key]: a page key (a number) for space search, a space id for organization search. */
-function searchCursor(page: string | undefined, key: 'number' | 'string'): [number, number | string] | undefined {
-  const cursor = decodeCursor(page, 2)
-  if (!cursor) return undefined
-  if (typeof cursor[0] !== 'number' || typeof cursor[1] !== key) throw badRequest('page: must be a page identifier returned in `next.page` of this list')
-  return cursor as [number, number | string]
+function searchCursor(page: string | undefined, key: 'integer' | 'string'): [number, number | string] | undefined {
+  return decodeCursor(page, ['number', key])
 }
 
 function listOf<Hit extends { score: number }, Item>(found: HitList<Hit>, id: (hit: Hit) => number | string, present: (hit: Hit) => Item): ListEnvelope<Item> {
@@ -53,7 +49,7 @@ export default function searchRoutes(app: Api) {
       // this one (searchPool.ts), and the answer is read in a transaction of its own.
       const { spaceId, after } = read(req, (ctx) => ({
         spaceId: loadSpace(ctx, req.params.spaceId, 'view').space.id,
-        after: searchCursor(req.query.page, 'number')
+        after: searchCursor(req.query.page, 'integer')
       }))
       const query = buildSearchQuery(req.query.query)
       if (!query) return { items: [], count: 0 }

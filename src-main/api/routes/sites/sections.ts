@@ -27,7 +27,7 @@ export default function siteSectionRoutes(app: Api) {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')
         const repo = ctx.repo(siteSectionRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [position = -Infinity, seq = 0] = (decodeCursor(req.query.page, 2) ?? []) as number[]
+        const [position = -Infinity, seq = 0] = decodeCursor(req.query.page, ['number', 'integer']) ?? []
         const rows = repo.list(site.id, [position, seq], limit + 1)
         const count = cachedCount(ctx, `site-sections:${site.id}`, () => repo.count(site.id))
         return envelope(rows, limit, count, (r) => [r.position, r.seq], (page) => presentSections(page, ctx, site))

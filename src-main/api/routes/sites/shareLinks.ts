@@ -20,7 +20,7 @@ export default function siteShareLinkRoutes(app: Api) {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'share')
         const repo = ctx.repo(siteShareLinkRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = repo.list(site.id, after, limit + 1)
         const count = cachedCount(ctx, `share-links:${site.id}`, () => repo.count(site.id))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentShareLink(r, ctx)))

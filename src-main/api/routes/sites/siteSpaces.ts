@@ -27,7 +27,7 @@ export default function siteSpaceRoutes(app: Api) {
         const shareKey = checkShareKey(ctx, site, req.query.shareKey)
         const repo = ctx.repo(siteSpaceRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [position = -Infinity, seq = 0] = (decodeCursor(req.query.page, 2) ?? []) as number[]
+        const [position = -Infinity, seq = 0] = decodeCursor(req.query.page, ['number', 'integer']) ?? []
         const isDefault = req.query.default
         const rows = repo.list(site.id, isDefault, [position, seq], limit + 1)
         const count = cachedCount(ctx, `site-spaces:${site.id}:${isDefault ?? ''}`, () => repo.count(site.id, isDefault))

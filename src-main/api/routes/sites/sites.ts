@@ -25,7 +25,7 @@ export default function siteRoutes(app: Api) {
         const q = req.query
         const filter = { organizationId: org.id, space: q.space, title: q.title, published: q.published }
         const limit = q.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(q.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(q.page, ['integer']) ?? []
         const rows = sites.list(filter, after, limit + 1)
         const count = cachedCount(ctx, `sites:${org.id}:${q.space ?? ''}:${q.title?.toLowerCase() ?? ''}:${q.published ?? ''}`, () => sites.count(filter))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSites(page, ctx))

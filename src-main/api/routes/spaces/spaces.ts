@@ -29,7 +29,7 @@ export default function spaceRoutes(app: Api) {
         requireOrg(ctx, orgId)
         const spaces = ctx.repo(spaceRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         if (req.query.deleted) {
           // The trash is for those who can restore: organization admins.
           requireOrgRole(ctx, orgId, 'admin')

@@ -51,7 +51,7 @@ export default function ssoRoutes(app: Api) {
         const { org } = requireOrgRole(ctx, req.params.organizationId, 'admin')
         const saml = ctx.repo(samlRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [after = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = saml.listInOrg(org.id, Number(after) || 0, limit + 1)
         const count = cachedCount(ctx, `saml:${org.id}`, () => saml.countInOrg(org.id))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSamlProviders(org.id, page, ctx))

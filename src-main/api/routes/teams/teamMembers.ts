@@ -29,7 +29,7 @@ export default function teamMemberRoutes(app: Api) {
         const { org, team, actor } = loadTeam(ctx, req.params.organizationId, req.params.teamId)
         const teams = ctx.repo(teamRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const [afterSeq = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [afterSeq = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = teams.members(team.id, afterSeq, limit + 1)
         const count = cachedCount(ctx, `team-members:${team.id}`, () => teams.countMembers(team.id))
         const caller = { userId: ctx.actor.id, orgRole: actor.orgRole }

@@ -23,7 +23,7 @@ export default function teamRoutes(app: Api) {
         const teams = ctx.repo(teamRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
         const filter: TeamFilter = { owner: req.query.owner || undefined, title: req.query.title ? req.query.title.toLowerCase() : undefined }
-        const [afterSeq = 0] = (decodeCursor(req.query.page, 1) ?? []) as number[]
+        const [afterSeq = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = teams.list(orgId, filter, afterSeq, limit + 1)
         const count = cachedCount(ctx, `teams:${orgId}:${filter.owner ?? ''}:${filter.title ?? ''}`, () => teams.count(orgId, filter))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => presentTeams(orgId, page, ctx))
