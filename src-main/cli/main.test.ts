@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { tempDirs } from '../testing/tempDirs'
 
@@ -63,6 +64,25 @@ describe('quire CLI', () => {
     }
     expect(existsSync(join(folder, 'quire.db'))).toBe(false)
   })
+
+  it('serve --data on a damaged or newer workspace file fails at start with one line naming the file', () => {
+    const garbage = tempDir()
+    writeFileSync(join(garbage, 'quire.db'), 'not a database\n'.repeat(50))
+    const refused = quire(['serve', '--port', '0', '--data', garbage])
+    expect(refused.status).toBe(2)
+    expect(refused.err).toBe(`quire: ${join(garbage, 'quire.db')} is not a Quire workspace: it is not an SQLite database\n`)
+
+    const newer = tempDir()
+    expect(quire(['user', 'add', '--data', newer, '--email', 'ada@example.com']).status).toBe(0)
+    const db = new Database(join(newer, 'quire.db'))
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from_the_future', '2030-01-01')").run()
+    db.close()
+    for (const args of [['serve', '--port', '0', '--data', newer], ['token', 'create', '--data', newer, '--email', 'ada@example.com']]) {
+      const run = quire(args)
+      expect(run.status).toBe(2)
+      expect(run.err).toMatch(new RegExp(`^quire: ${join(newer, 'quire.db')} comes from a newer version of Quire \\(its schema has version 999; [^\n]*\n$`))
+    }
+  }, 60_000)
 
   it('refuses --data on a folder that keeps several workspaces, saying what to give instead', async () => {
     const folder = tempDir()
