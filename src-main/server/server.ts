@@ -24,7 +24,7 @@ import {
   type WorkspaceDirectory
 } from '../workspaces/operations'
 import { slugify } from '../workspaces/registry'
-import { bootstrapWorkspace, openWorkspace, startMaintenance, workspaceFile } from './workspace'
+import { bootstrapWorkspace, databaseFileOf, openWorkspace, startMaintenance } from './workspace'
 import type { Clock } from '../api/clock'
 
 export interface ServerOptions {
@@ -254,13 +254,13 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
   }
 }
 
-/** The one workspace of a `--data` server, named after its folder. */
+/** The one workspace of a `--data` server, named after its folder (or its file, less `.quire.db` or `.db`). */
 function describeDataDir(dataDir: string) {
-  const name = dataDir === ':memory:' ? 'In memory' : basename(resolve(dataDir)) || 'Workspace'
+  const name = dataDir === ':memory:' ? 'In memory' : basename(resolve(dataDir)).replace(/(\.quire)?\.db$/i, '') || 'Workspace'
   let createdAt = new Date().toISOString()
   if (dataDir !== ':memory:') {
     try {
-      const st = statSync(workspaceFile(dataDir))
+      const st = statSync(databaseFileOf(dataDir))
       createdAt = new Date(st.birthtimeMs > 0 ? st.birthtimeMs : st.mtimeMs).toISOString()
     } catch {
       // not written yet: now
