@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
 import { basename, resolve } from 'node:path'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
@@ -20,6 +21,7 @@ import {
   answerWorkspaceRequest,
   errorResponse,
   isWorkspacesPath,
+  isWorkspaceUpload,
   singleWorkspaceDirectory,
   type WorkspaceDirectory
 } from '../workspaces/operations'
@@ -349,12 +351,15 @@ async function answerWorkspaceHttp(
     else if (!authorized(match[1]!)) response = errorResponse(401, 'The token is unknown or has been revoked')
     else {
       const method = req.method ?? 'GET'
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
+      // A workspace file sent to be opened is streamed to disk by the operation, never read whole here.
+      const upload = isWorkspaceUpload(method, pathOf(req))
+      const body = method === 'GET' || method === 'HEAD' ? undefined : upload ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : await readBody(req)
       if (body === null) response = errorResponse(413, 'body: larger than the server accepts')
       else {
         const headers = new Headers()
         if (req.headers['content-type']) headers.set('content-type', req.headers['content-type'])
-        response = await answerWorkspaceRequest(directory, new Request(new URL(req.url ?? '/', 'http://quire.localhost'), { method, headers, body }))
+        const init = { method, headers, body, duplex: 'half' } as RequestInit
+        response = await answerWorkspaceRequest(directory, new Request(new URL(req.url ?? '/', 'http://quire.localhost'), init))
       }
     }
   } catch (error) {
@@ -384,11 +389,49 @@ async function readBytes(req: IncomingMessage, limit: number): Promise<Buffer | 
 
 async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   if (res.headersSent) return void res.end()
+  // A download (a workspace backup) is streamed as it is read, never held whole.
+  if (response.body && response.headers.has('content-disposition')) {
+    res.statusCode = response.status
+    response.headers.forEach((value, key) => res.setHeader(key, value))
+    return streamBody(res, response.body)
+  }
   const body = Buffer.from(await response.arrayBuffer())
   res.statusCode = response.status
   response.headers.forEach((value, key) => res.setHeader(key, value))
   if (body.length) res.setHeader('content-length', body.length)
   res.end(body)
+}
+
+/**
+ * Writes a body as it is read, waiting while the socket is full. The last chunk goes with `end()`: a client that
+ * has every byte finds the answer finished (a server closing then does not wait for the connection).
+ */
+async function streamBody(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader()
+  let held: Uint8Array | undefined
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (held && !res.write(held)) {
+        await new Promise<void>((resolvePromise) => {
+          const go = () => {
+            res.off('drain', go)
+            res.off('close', go)
+            resolvePromise()
+          }
+          res.on('drain', go)
+          res.on('close', go)
+        })
+      }
+      if (res.destroyed) return
+      held = value
+    }
+    res.end(held)
+  } finally {
+    // A client that went away: the source stops (and a backup's temporary file goes with it).
+    await reader.cancel().catch(() => {})
+  }
 }
 
 /** Stops accepting, closes idle keep-alive connections, waits for answers in progress (at most 10 s). */

@@ -56,9 +56,10 @@ export class WorkspaceFileError extends Error {
   constructor(
     readonly file: string,
     readonly kind: FileProblemKind,
-    message: string
+    /** What is wrong, without the file's name (`is damaged (…)`). */
+    readonly reason: string
   ) {
-    super(message)
+    super(`${file} ${reason}`)
     this.name = 'WorkspaceFileError'
   }
 }
@@ -84,7 +85,7 @@ export interface CheckOptions {
  */
 export function checkDatabaseFile(file: string, { deep = true, allowEmpty = true }: CheckOptions = {}): void {
   const refuse = (kind: FileProblemKind, why: string): never => {
-    throw new WorkspaceFileError(file, kind, `${file} ${why}`)
+    throw new WorkspaceFileError(file, kind, why)
   }
   let st: ReturnType<typeof statSync>
   try {

@@ -1,6 +1,7 @@
 // The workspaces of one home folder and the ONE open backend of the active workspace. The desktop app and
 // `quire serve --home` both run one; everything /v1 goes to the active backend, `/app/workspaces` is answered
 // here. Plain Node (no electron), so it is tested under vitest.
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -13,7 +14,8 @@ import { ConnectedBackend } from '../sync/connectedBackend'
 import { Connections, unsentIn, type ConnectionsOptions } from './connections'
 import { answerWorkspaceRequest, fields, isWorkspacesPath, type WorkspaceDirectory } from './operations'
 import { lockHome } from './homeLock'
-import { DEFAULT_WORKSPACE, WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
+import { backupFilename, backupForDownload, checkReceivedWorkspace, INCOMING_PREFIX, receiveFile, removeLeftovers, uploadTypeProblem, type WorkspaceDownload } from './files'
+import { DEFAULT_WORKSPACE, slugify, WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
 
 /** What the host keeps open per workspace: a backend it can ask and close. */
 export interface HostedBackend {
@@ -96,6 +98,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const unlock = lockHome(options.home)
     try {
       const registry = WorkspaceRegistry.open(options.home, { now: options.now, warn })
+      removeLeftovers(join(options.home, WORKSPACES_DIR))
       // A placeholder slot until the active workspace's backend is open (it may be a connected one).
       const host = new WorkspaceHost<B>({ ...options, warn }, registry, undefined as unknown as Slot<B>, unlock)
       for (const entry of registry.list()) host.connections.load(entry.id, registry.dataDir(entry.id))
@@ -295,6 +298,63 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     })
   }
 
+  /**
+   * A consistent copy of a workspace's database (the active one too, while it answers), in a temporary file of the
+   * home that the answer streams and then removes. A connected workspace has no copy of its own to give: its
+   * content is its server's.
+   */
+  async backup(id: string): Promise<WorkspaceDownload> {
+    const entry = this.registry.require(id)
+    const remote = this.connections.describe(id, undefined)
+    if (remote) {
+      throw conflict(
+        `“${entry.name}” is connected to ${new URL(remote.url).host}: its content is kept by that server, and this computer holds only a partial copy of it. Back it up there`
+      )
+    }
+    const problem = this.problems.get(id)
+    if (problem) throw conflict(`Workspace “${entry.name}” cannot be backed up: ${problem.message}`)
+    try {
+      return await backupForDownload(workspaceFile(this.registry.dataDir(id)), join(this.registry.home, WORKSPACES_DIR), backupFilename(slugify(entry.name), this.now()))
+    } catch (error) {
+      if (error instanceof WorkspaceFileError) throw conflict(`Workspace “${entry.name}” cannot be backed up: ${this.noteProblem(id, error).message}`)
+      throw error
+    }
+  }
+
+  /**
+   * Adds a workspace from a workspace file (a backup), sent as a stream: written to a folder of the home as it
+   * arrives, checked (an SQLite file passing quick_check, Quire's schema, not newer: 400 otherwise), then moved to
+   * `workspaces/<id>/quire.db` and opened once, which brings it to this version's schema. Not switched to.
+   */
+  async openFile(name: unknown, file: { body: ReadableStream<Uint8Array> | null; contentType: string | null }): Promise<Workspace> {
+    this.registry.checkName(name)
+    const typeProblem = uploadTypeProblem(file.contentType)
+    if (typeProblem) throw new ApiError(415, typeProblem)
+    if (!file.body) throw badRequest('file: is empty')
+    const incoming = join(this.registry.home, WORKSPACES_DIR, `${INCOMING_PREFIX}${randomBytes(6).toString('hex')}`)
+    try {
+      mkdirSync(incoming)
+      await receiveFile(file.body, workspaceFile(incoming))
+      checkReceivedWorkspace(workspaceFile(incoming))
+      return await this.serial(async () => {
+        const normalized = this.registry.checkName(name)
+        const id = this.registry.newId(normalized)
+        const dataDir = this.registry.dataDir(id)
+        await rename(incoming, dataDir)
+        try {
+          const backend = await this.options.open({ id, dataDir })
+          await backend.close()
+          return this.present(this.registry.add(id, normalized), this.current.id)
+        } catch (error) {
+          await rm(dataDir, { recursive: true, force: true })
+          throw error
+        }
+      })
+    } finally {
+      await rm(incoming, { recursive: true, force: true })
+    }
+  }
+
   /** The writes the active connected workspace keeps to send. */
   outbox(id: string): Promise<OutboxList> {
     return this.withConnected(id, async (backend) => backend.outboxList())
@@ -410,6 +470,10 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     }
     this.options.warn?.(`No workspace of ${this.registry.home} could be opened: started a new empty one, “${name}”`)
     return { id, backend, inFlight: 0 }
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date()
   }
 
   private retire(slot: Slot<B>): void {
