@@ -83,7 +83,10 @@ describe('a workspace that cannot be opened', () => {
     const orgId = (await call(host, 'GET', '/v1/orgs')).body.items[0].id
     expect((await call(host, 'GET', `/v1/orgs/${orgId}/spaces`)).body.items.map((s: { title: string }) => s.title)).toEqual(['Guide'])
     expect(JSON.parse(readFileSync(join(home, REGISTRY_FILE), 'utf8')).active).toBe(handbook.id)
-    expect(warnings).toContain(`Workspace “Local” cannot be opened, skipped: ${file('local')} is not a Quire workspace: it is not an SQLite database`)
+    expect(warnings).toEqual([
+      `Workspace “Local” cannot be opened: ${file('local')} is not a Quire workspace: it is not an SQLite database`,
+      'Opened workspace “Handbook” instead of “Local”, which cannot be opened'
+    ])
     expect(readFileSync(file('local'), 'utf8')).toBe('not a database at all\n'.repeat(100))
   })
 

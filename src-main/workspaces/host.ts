@@ -449,7 +449,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         : { kind: 'failed', message: `${file} could not be opened: ${error instanceof Error ? error.message : String(error)}`, file }
     this.problems.set(id, problem)
     const name = this.registry.get(id)?.name ?? id
-    this.options.warn?.(`Workspace “${name}” cannot be opened, skipped: ${problem.message}`)
+    this.options.warn?.(`Workspace “${name}” cannot be opened: ${problem.message}`)
     return problem
   }
 
@@ -497,7 +497,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
 }
 
 /** What the user can do about a workspace that cannot be opened (the sentence after its problem). */
-export function whatToDo(problem: Pick<WorkspaceProblem, 'kind'>): string {
+function whatToDo(problem: Pick<WorkspaceProblem, 'kind'>): string {
   return problem.kind === 'newer'
     ? 'Its file is left as it is: remove the workspace only if you no longer need it'
     : 'Restore it from a backup with “Open workspace file…”, or remove it'
