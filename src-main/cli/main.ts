@@ -17,7 +17,7 @@ import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir, type Regist
 const HELP = `Quire — documentation workspace, headless
 
 Usage:
-  quire serve [--port N] [--host 127.0.0.1] [--home DIR | --data DIR] [--token T] [--log]
+  quire serve [--port N] [--host 127.0.0.1] [--home DIR | --data DIR|FILE] [--token T] [--log]
       Serve the /v1 API and the app on loopback. Stops cleanly on SIGINT/SIGTERM.
       --home DIR (the default) keeps several workspaces, as the desktop app does (DIR/workspaces.json
       and DIR/workspaces/<id>/quire.db): /v1 answers the active one, /app/workspaces lists, creates,
@@ -29,7 +29,7 @@ Usage:
       serves a home.
       --data DIR serves one workspace, the single file DIR/quire.db. An empty folder gets an owner
       user, one organization and a token (printed once); --token T makes T a valid owner token.
-      --data FILE serves the workspace file FILE itself (a backup, FILE.quire.db).
+      --data FILE serves the workspace file FILE itself (a backup made by quire backup, say).
       A workspace file that is damaged or comes from a newer version of Quire is never changed:
       --data refuses it; --home lists it with its problem and serves the other workspaces.
   quire backup [--data DIR|FILE | --home DIR [--workspace ID]] --to FILE [--force]
