@@ -24,6 +24,24 @@ export interface Workspace {
   active: boolean
   /** Present for a connected workspace: `/v1` is answered by that server, as the account its token names. */
   remote?: WorkspaceRemote
+  /**
+   * Present when the workspace cannot be opened (its file is damaged, unreadable, not a workspace, or from a newer
+   * Quire): it is listed but not opened, and activating it answers 409 saying why. The other workspaces work.
+   */
+  problem?: WorkspaceProblem
+}
+
+/**
+ * Why a workspace cannot be opened. `newer`: its file comes from a newer version of Quire (open it there);
+ * `damaged`, `not-workspace`, `unreadable`: restore it from a backup or remove it; `failed`: opening it failed
+ * otherwise (the message says how).
+ */
+export interface WorkspaceProblem {
+  kind: 'newer' | 'damaged' | 'not-workspace' | 'unreadable' | 'failed'
+  /** What is wrong, naming the file. */
+  message: string
+  /** The workspace's database file. */
+  file: string
 }
 
 /** A connected workspace's server, as the list shows it (never its token). */

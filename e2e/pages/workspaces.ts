@@ -1,4 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { copyFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, type Download, type Locator, type Page, type TestInfo } from '@playwright/test'
 import { AppShell } from './appShell.ts'
 
 /**
@@ -27,6 +29,8 @@ export class WorkspacesPage extends AppShell {
   readonly unsentItems: Locator
   /** What the last send, retry or discard did, in the dialog. */
   readonly unsentOutcome: Locator
+  readonly openFileDialog: Locator
+  readonly fileNameInput: Locator
 
   constructor(page: Page) {
     super(page)
@@ -47,6 +51,61 @@ export class WorkspacesPage extends AppShell {
     this.unsentDialog = page.getByRole('dialog', { name: 'Unsent changes' })
     this.unsentItems = this.unsentDialog.getByTestId('unsent-item')
     this.unsentOutcome = this.unsentDialog.getByTestId('unsent-outcome')
+    this.openFileDialog = page.getByRole('dialog', { name: /Open workspace file|Workspace opened/ })
+    this.fileNameInput = page.getByTestId('workspace-file-name-input')
+  }
+
+  /** "Back up" on a row of Manage workspaces: the file the browser then saves. */
+  async backUp(name: string): Promise<Download> {
+    const download = this.page.waitForEvent('download')
+    await this.row(name).getByTestId('workspace-backup').click()
+    return download
+  }
+
+  /**
+   * "Open workspace file…" from Manage workspaces: picks `file` in the file chooser, names the workspace (the
+   * name the file suggests when `name` is not given) and submits. The dialog then offers to switch, or shows why not.
+   */
+  async submitWorkspaceFile(file: string, name?: string): Promise<void> {
+    if (!(await this.openFileDialog.isVisible())) {
+      if (!(await this.manageDialog.isVisible())) await this.openManage()
+      await this.page.getByTestId('manage-open-workspace-file').click()
+      await expect(this.openFileDialog).toBeVisible()
+    }
+    const chooser = this.page.waitForEvent('filechooser')
+    await this.page.getByTestId('workspace-file-input').click()
+    await (await chooser).setFiles(file)
+    if (name !== undefined) await this.fileNameInput.fill(name)
+    await this.page.getByTestId('workspace-file-submit').click()
+  }
+
+  /** Why a workspace of Manage workspaces cannot be opened (its message, file and what to do). */
+  problem(name: string): Locator {
+    return this.row(name).getByTestId('workspace-row-problem')
+  }
+
+  /**
+   * Screenshots of what is on screen at 1440x900 and 1024x700, in the light and the dark colour scheme (Mantine
+   * follows the system's): attached to the report, and copied to $QUIRE_SCREENS_DIR when set. Leaves the page in
+   * the light scheme at 1280x800.
+   */
+  async screenshots(name: string, testInfo: TestInfo): Promise<void> {
+    const copyTo = process.env.QUIRE_SCREENS_DIR
+    if (copyTo) mkdirSync(copyTo, { recursive: true })
+    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        await this.page.setViewportSize({ width, height })
+        await this.page.emulateMedia({ colorScheme: scheme })
+        await expect(this.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
+        const file = `${name}-${width}x${height}-${scheme}.png`
+        const path = testInfo.outputPath(file)
+        await this.page.screenshot({ path, animations: 'disabled' })
+        await testInfo.attach(file, { path, contentType: 'image/png' })
+        if (copyTo) copyFileSync(path, join(copyTo, file))
+      }
+    }
+    await this.page.emulateMedia({ colorScheme: 'light' })
+    await this.page.setViewportSize({ width: 1280, height: 800 })
   }
 
   async openMenu(): Promise<void> {

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { tempDirs } from '../testing/tempDirs'
 
@@ -63,6 +64,53 @@ describe('quire CLI', () => {
     }
     expect(existsSync(join(folder, 'quire.db'))).toBe(false)
   })
+
+  it('serve --data on a damaged or newer workspace file fails at start with one line naming the file', () => {
+    const garbage = tempDir()
+    writeFileSync(join(garbage, 'quire.db'), 'not a database\n'.repeat(50))
+    const refused = quire(['serve', '--port', '0', '--data', garbage])
+    expect(refused.status).toBe(2)
+    expect(refused.err).toBe(`quire: ${join(garbage, 'quire.db')} is not a Quire workspace: it is not an SQLite database\n`)
+
+    const newer = tempDir()
+    expect(quire(['user', 'add', '--data', newer, '--email', 'ada@example.com']).status).toBe(0)
+    const db = new Database(join(newer, 'quire.db'))
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from_the_future', '2030-01-01')").run()
+    db.close()
+    for (const args of [['serve', '--port', '0', '--data', newer], ['token', 'create', '--data', newer, '--email', 'ada@example.com']]) {
+      const run = quire(args)
+      expect(run.status).toBe(2)
+      expect(run.err).toMatch(new RegExp(`^quire: ${join(newer, 'quire.db')} comes from a newer version of Quire \\(its schema has version 999; [^\n]*\n$`))
+    }
+  }, 60_000)
+
+  it('backup writes one file that user and token commands take as --data FILE; refuses to replace a file, and a connected workspace', () => {
+    const folder = tempDir()
+    expect(quire(['user', 'add', '--data', folder, '--email', 'ada@example.com']).status).toBe(0)
+    const copy = join(tempDir(), 'team.quire.db')
+
+    const done = quire(['backup', '--data', folder, '--to', copy])
+    expect(done.status).toBe(0)
+    expect(done.out).toMatch(new RegExp(`^Backed up ${join(folder, 'quire.db')} to ${copy} \\(\\d+\\.\\d MB\\)\n$`))
+    expect(readdirSync(dirname(copy))).toEqual(['team.quire.db'])
+    // The copy is a workspace of its own: the user is in it, and a token is made there (not in the original).
+    expect(quire(['token', 'create', '--data', copy, '--email', 'ada@example.com']).status).toBe(0)
+    expect(quire(['user', 'add', '--data', copy, '--email', 'bob@example.com']).out).toContain('Created user')
+    expect(quire(['token', 'create', '--data', folder, '--email', 'bob@example.com']).err).toContain('no user with e-mail bob@example.com')
+
+    const again = quire(['backup', '--data', folder, '--to', copy])
+    expect(again).toMatchObject({ status: 2, err: `quire: ${copy} already exists: give --force to replace it\n` })
+    expect(quire(['backup', '--data', folder, '--to', copy, '--force']).status).toBe(0)
+    expect(quire(['token', 'create', '--data', copy, '--email', 'bob@example.com']).err, 'replaced by the original').toContain('no user with e-mail bob@example.com')
+
+    writeFileSync(
+      join(folder, 'connection.json'),
+      JSON.stringify({ version: 1, url: 'https://docs.example.com', account: { id: 'u1', displayName: 'Ada' }, token: { seal: 'file', data: 't' } })
+    )
+    const connected = quire(['backup', '--data', folder, '--to', join(tempDir(), 'x.quire.db')])
+    expect(connected.status).toBe(2)
+    expect(connected.err).toContain(`${folder} is a workspace connected to https://docs.example.com: its content is kept by that server`)
+  }, 60_000)
 
   it('refuses --data on a folder that keeps several workspaces, saying what to give instead', async () => {
     const folder = tempDir()

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { homedir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -10,14 +10,15 @@ import { organizationRepository } from '../storage/repositories/organizationRepo
 import { userRepository } from '../storage/repositories/userRepository'
 import { weakTokenReason } from '../server/guard'
 import { startServer } from '../server/server'
-import { bootstrapWorkspace, openWorkspace } from '../server/workspace'
+import { backupDatabase } from '../storage/backup'
+import { bootstrapWorkspace, databaseFileOf, isFilePath, openWorkspace, workspaceFile } from '../server/workspace'
 import { CONNECTION_FILE, readConnection } from '../workspaces/connection'
-import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir } from '../workspaces/registry'
+import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir, type RegistryFile } from '../workspaces/registry'
 
 const HELP = `Quire — documentation workspace, headless
 
 Usage:
-  quire serve [--port N] [--host 127.0.0.1] [--allow-host NAME]... [--home DIR | --data DIR]
+  quire serve [--port N] [--host 127.0.0.1] [--allow-host NAME]... [--home DIR | --data DIR|FILE]
               [--token T] [--log]
       Serve the /v1 API and the app on loopback. Stops cleanly on SIGINT/SIGTERM.
       Requests must name the server as it listens (127.0.0.1:N, localhost:N); --allow-host NAME
@@ -33,17 +34,25 @@ Usage:
       serves a home.
       --data DIR serves one workspace, the single file DIR/quire.db. An empty folder gets an owner
       user, one organization and a token (printed once); --token T makes T a valid owner token.
-  quire user add [--data DIR] --email E [--name N] [--org ORG_ID] [--role ROLE]
+      --data FILE serves the workspace file FILE itself (a backup made by quire backup, say).
+      A workspace file that is damaged or comes from a newer version of Quire is never changed:
+      --data refuses it; --home lists it with its problem and serves the other workspaces.
+  quire backup [--data DIR|FILE | --home DIR [--workspace ID]] --to FILE [--force]
+      Write a consistent copy of a workspace to FILE, one file, while a server may be running on it
+      (it goes on answering). --workspace takes an id or a name (default: the active one). FILE is
+      not replaced unless --force is given. Open the copy with --data FILE, or in the app with
+      "Open workspace file…". A connected workspace is refused: its content is its server's.
+  quire user add [--data DIR|FILE] --email E [--name N] [--org ORG_ID] [--role ROLE]
       Create a user (and make them a member of ORG_ID, or of the first organization, with ROLE,
       default read; --role none makes a guest).
-  quire token create [--data DIR] --email E
+  quire token create [--data DIR|FILE] --email E
       Create an API token for an existing user and print it.
   quire help
       Show this text.
 
-DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire. Without --data, the user
-and token commands work on the active workspace of that folder. A connected workspace's folder is
-refused: its users and tokens are its server's.`
+DIR defaults to $QUIRE_DATA, else \${XDG_DATA_HOME:-~/.local/share}/quire. Without --data, the backup,
+user and token commands work on the active workspace of that folder. A connected workspace's folder
+is refused: its users and tokens are its server's.`
 
 /** The folder `quire serve` keeps its workspaces in when none is given (and `npm start` headless). */
 export function defaultFolder(): string {
@@ -55,28 +64,38 @@ export function defaultFolder(): string {
 const isHome = (dir: string) => existsSync(join(dir, REGISTRY_FILE))
 
 /**
- * The one-workspace folder a command works on: `--data DIR` as given (unless DIR keeps several workspaces), else
- * the default folder's active workspace (or the default folder itself, when it still holds one workspace file).
+ * The one workspace a command works on: `--data DIR` (unless DIR keeps several workspaces) or `--data FILE` as given,
+ * else the default folder's active workspace (or the default folder itself, when it still holds one workspace file).
  */
-function dataDirOf(given: string | undefined): string {
+function dataDirOf(given: string | undefined, connected = USERS_ARE_THE_SERVERS): string {
   if (given) {
-    const dir = resolve(given)
-    if (isHome(dir)) fail(`${dir} keeps several workspaces (${REGISTRY_FILE}): give --home ${dir}, or --data ${join(dir, WORKSPACES_DIR, '<id>')}`)
-    return notConnected(dir)
+    const path = resolve(given)
+    // A workspace file: a backup, or a folder's quire.db named as such.
+    if (isFilePath(path)) return basename(path) === 'quire.db' ? (notConnected(dirname(path), connected), path) : path
+    if (isHome(path)) fail(`${path} keeps several workspaces (${REGISTRY_FILE}): give --home ${path}, or --data ${join(path, WORKSPACES_DIR, '<id>')}`)
+    return notConnected(path, connected)
   }
   const folder = resolve(defaultFolder())
   if (!isHome(folder)) return folder
-  const parsed = parseRegistry(readFileSync(join(folder, REGISTRY_FILE), 'utf8'))
-  if (!parsed.ok) fail(`${join(folder, REGISTRY_FILE)} cannot be read (${parsed.reason}): give --data DIR`)
-  return notConnected(workspaceDir(folder, parsed.file.active))
+  return notConnected(workspaceDir(folder, registryOf(folder).active), connected)
 }
+
+/** The registry of a home folder, or a one-line refusal when it cannot be read. */
+function registryOf(home: string): RegistryFile {
+  const parsed = parseRegistry(readFileSync(join(home, REGISTRY_FILE), 'utf8'))
+  if (!parsed.ok) fail(`${join(home, REGISTRY_FILE)} cannot be read (${parsed.reason}): give --data DIR`)
+  return parsed.file
+}
+
+const USERS_ARE_THE_SERVERS = "its users and tokens are that server's (serve it with --home, and manage them there)"
+const CONTENT_IS_THE_SERVERS = "its content is kept by that server, this computer holds only a partial copy of it: back it up there"
 
 /**
  * A connected workspace's folder holds its server's address and a copy of what its account sees there, not a
  * workspace of its own: its users and tokens are the server's, and the copy changes only through the app (which
- * keeps what it sends). Commands refuse it rather than write where nobody would read.
+ * keeps what it sends). Commands refuse it rather than write where nobody would read, or back up a partial copy.
  */
-function notConnected(dir: string): string {
+function notConnected(dir: string, why = USERS_ARE_THE_SERVERS): string {
   if (!existsSync(join(dir, CONNECTION_FILE))) return dir
   let server = 'a server'
   try {
@@ -84,7 +103,7 @@ function notConnected(dir: string): string {
   } catch {
     // unreadable: named generically
   }
-  return fail(`${dir} is a workspace connected to ${server}: its users and tokens are that server's (serve it with --home, and manage them there)`)
+  return fail(`${dir} is a workspace connected to ${server}: ${why}`)
 }
 
 /** out/renderer, whether we run from the sources (tsx) or the bundle (out/main/cli.js). */
@@ -156,6 +175,35 @@ function withWorkspace<T>(dataDir: string | undefined, fn: (ws: ReturnType<typeo
   }
 }
 
+/**
+ * `quire backup`: the workspace named by --data, or by --home and --workspace (id or name; default the home's
+ * active one), else the default folder's active one, copied to --to while a server may be writing to it.
+ */
+async function backup(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { data: { type: 'string' }, home: { type: 'string' }, workspace: { type: 'string' }, to: { type: 'string' }, force: { type: 'boolean', default: false } }
+  })
+  if (!values.to) fail('--to FILE is required: where to write the copy')
+  if (values.data && (values.home || values.workspace)) fail('give either --data (one workspace) or --home with --workspace, not both')
+  let source: string
+  if (values.home || values.workspace) {
+    const home = resolve(values.home ?? defaultFolder())
+    if (!isHome(home)) fail(`${home} keeps no list of workspaces (${REGISTRY_FILE}): give --data ${home}`)
+    const registry = registryOf(home)
+    const wanted = values.workspace ?? registry.active
+    const entry = registry.workspaces.find((e) => e.id === wanted) ?? registry.workspaces.find((e) => e.name.toLowerCase() === wanted.trim().toLowerCase())
+    if (!entry) fail(`${home} has no workspace ${wanted} (it has: ${registry.workspaces.map((e) => `${e.name} (${e.id})`).join(', ')})`)
+    source = workspaceFile(notConnected(workspaceDir(home, entry.id), CONTENT_IS_THE_SERVERS))
+  } else {
+    source = databaseFileOf(dataDirOf(values.data, CONTENT_IS_THE_SERVERS))
+  }
+  if (!existsSync(source)) fail(`${source} does not exist: there is no workspace there to back up`)
+  const target = resolve(values.to)
+  const size = await backupDatabase(source, target, { force: values.force })
+  console.log(`Backed up ${source} to ${target} (${(size / 1024 / 1024).toFixed(1)} MB)`)
+}
+
 const ROLE_VALUES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'none']
 
 function userAdd(argv: string[]) {
@@ -201,6 +249,7 @@ export async function main(argv = process.argv.slice(2)) {
   try {
     if (!command || command === 'help' || command === '--help' || command === '-h') return console.log(HELP)
     if (command === 'serve') return await serve(argv.slice(1))
+    if (command === 'backup') return await backup(argv.slice(1))
     if (command === 'user' && sub === 'add') return userAdd(rest)
     if (command === 'token' && sub === 'create') return tokenCreate(rest)
     fail(`unknown command: ${argv.join(' ')}\n\n${HELP}`)

@@ -1,6 +1,6 @@
 // `/app/workspaces` over HTTP: a `--home` server keeps and switches several workspaces; a `--data` server
 // lists its one workspace and refuses writes.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -161,6 +161,29 @@ describe('startServer({ home })', () => {
     expect((await client(second)<WorkspaceList>('GET', '/app/workspaces')).body.active).toBe(created.id)
     expect((await client(second)('GET', '/v1/orgs')).body.items[0].id).toBe(org)
     expect(second.bootstrapped).toBe(false)
+  })
+
+  it('starts on a home whose active workspace is a garbage file: serves a healthy one, lists the broken one with its problem', async () => {
+    const home = tempDir()
+    const first = await start({ home, token: 't0' })
+    const healthy = (await client(first)<Workspace>('POST', '/app/workspaces', { name: 'Healthy' })).body
+    await stop(first)
+    const broken = join(home, 'workspaces', 'local', 'quire.db')
+    writeFileSync(broken, 'garbage, not a database')
+
+    const server = await start({ home, token: 't0' })
+
+    const api = client(server)
+    const list = (await api<WorkspaceList>('GET', '/app/workspaces')).body
+    expect(list.active).toBe(healthy.id)
+    expect(list.items.find((w) => w.id === 'local')?.problem).toEqual({
+      kind: 'not-workspace',
+      message: `${broken} is not a Quire workspace: it is not an SQLite database`,
+      file: broken
+    })
+    expect((await api('GET', '/v1/orgs')).body.items).toHaveLength(1)
+    const refused = await api('POST', '/app/workspaces/local/activate')
+    expect(refused).toEqual({ status: 409, body: envelope(409, /^Workspace “Local” cannot be opened: .* Restore it from a backup with “Open workspace file…”, or remove it$/) })
   })
 
   it('generates a token when none is given; it works in every workspace it opens', async () => {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { Duplex } from 'node:stream'
+import { Readable, type Duplex } from 'node:stream'
 import { basename, resolve } from 'node:path'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
@@ -21,12 +21,13 @@ import {
   answerWorkspaceRequest,
   errorResponse,
   isWorkspacesPath,
+  isWorkspaceUpload,
   singleWorkspaceDirectory,
   type WorkspaceDirectory
 } from '../workspaces/operations'
 import { slugify } from '../workspaces/registry'
 import { AuthThrottle, bearerToken, HostPolicy, refuseForeign, weakTokenReason, type ThrottleOptions } from './guard'
-import { bootstrapWorkspace, openWorkspace, startMaintenance, workspaceFile } from './workspace'
+import { bootstrapWorkspace, databaseFileOf, openWorkspace, startMaintenance } from './workspace'
 import type { Clock } from '../api/clock'
 
 export interface ServerOptions {
@@ -355,13 +356,13 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
   }
 }
 
-/** The one workspace of a `--data` server, named after its folder. */
+/** The one workspace of a `--data` server, named after its folder (or its file, less `.quire.db` or `.db`). */
 function describeDataDir(dataDir: string) {
-  const name = dataDir === ':memory:' ? 'In memory' : basename(resolve(dataDir)) || 'Workspace'
+  const name = dataDir === ':memory:' ? 'In memory' : basename(resolve(dataDir)).replace(/(\.quire)?\.db$/i, '') || 'Workspace'
   let createdAt = new Date().toISOString()
   if (dataDir !== ':memory:') {
     try {
-      const st = statSync(workspaceFile(dataDir))
+      const st = statSync(databaseFileOf(dataDir))
       createdAt = new Date(st.birthtimeMs > 0 ? st.birthtimeMs : st.mtimeMs).toISOString()
     } catch {
       // not written yet: now
@@ -450,12 +451,15 @@ async function answerWorkspaceHttp(
     else if (!authorized(match[1]!)) response = errorResponse(401, 'The token is unknown or has been revoked')
     else {
       const method = req.method ?? 'GET'
-      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req)
+      // A workspace file sent to be opened is streamed to disk by the operation, never read whole here.
+      const upload = isWorkspaceUpload(method, pathOf(req))
+      const body = method === 'GET' || method === 'HEAD' ? undefined : upload ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : await readBody(req)
       if (body === null) response = errorResponse(413, 'body: larger than the server accepts')
       else {
         const headers = new Headers()
         if (req.headers['content-type']) headers.set('content-type', req.headers['content-type'])
-        response = await answerWorkspaceRequest(directory, new Request(new URL(req.url ?? '/', 'http://quire.localhost'), { method, headers, body }))
+        const init = { method, headers, body, duplex: 'half' } as RequestInit
+        response = await answerWorkspaceRequest(directory, new Request(new URL(req.url ?? '/', 'http://quire.localhost'), init))
       }
     }
   } catch (error) {
@@ -502,11 +506,49 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   if (res.headersSent) return void res.end()
   // A body left unread (a 413 told by its Content-Length): the client may still be sending it.
   if (!res.req.complete) res.setHeader('connection', 'close')
+  // A download (a workspace backup) is streamed as it is read, never held whole.
+  if (response.body && response.headers.has('content-disposition')) {
+    res.statusCode = response.status
+    response.headers.forEach((value, key) => res.setHeader(key, value))
+    return streamBody(res, response.body)
+  }
   const body = Buffer.from(await response.arrayBuffer())
   res.statusCode = response.status
   response.headers.forEach((value, key) => res.setHeader(key, value))
   if (body.length) res.setHeader('content-length', body.length)
   res.end(body)
+}
+
+/**
+ * Writes a body as it is read, waiting while the socket is full. The last chunk goes with `end()`: a client that
+ * has every byte finds the answer finished (a server closing then does not wait for the connection).
+ */
+async function streamBody(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader()
+  let held: Uint8Array | undefined
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (held && !res.write(held)) {
+        await new Promise<void>((resolvePromise) => {
+          const go = () => {
+            res.off('drain', go)
+            res.off('close', go)
+            resolvePromise()
+          }
+          res.on('drain', go)
+          res.on('close', go)
+        })
+      }
+      if (res.destroyed) return
+      held = value
+    }
+    res.end(held)
+  } finally {
+    // A client that went away: the source stops (and a backup's temporary file goes with it).
+    await reader.cancel().catch(() => {})
+  }
 }
 
 /** Stops accepting, closes idle keep-alive connections, waits for answers in progress (at most 10 s). */

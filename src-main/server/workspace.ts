@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
 import type { Clock } from '../api/clock'
@@ -21,7 +21,10 @@ export interface Workspace {
 }
 
 export interface WorkspaceOptions {
-  /** Folder holding the workspace database; ':memory:' for a throwaway workspace. */
+  /**
+   * Folder holding the workspace database (`quire.db`, created when missing), or an existing database file itself
+   * (a backup served with `--data FILE`); ':memory:' for a throwaway workspace.
+   */
   dataDir: string
   clock?: Clock
   baseUrl?: string
@@ -29,13 +32,28 @@ export interface WorkspaceOptions {
   searchThreads?: number
 }
 
+/** The database of a workspace folder: `DIR/quire.db`. */
 export function workspaceFile(dataDir: string): string {
   return dataDir === ':memory:' ? ':memory:' : join(dataDir, 'quire.db')
 }
 
+/** True when `path` names an existing file (a workspace database given as such), not a folder. */
+export function isFilePath(path: string): boolean {
+  try {
+    return statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** The database a `dataDir` names: the file itself when it is one, else the folder's `quire.db`. */
+export function databaseFileOf(dataDir: string): string {
+  return dataDir !== ':memory:' && isFilePath(dataDir) ? dataDir : workspaceFile(dataDir)
+}
+
 export function openWorkspace({ dataDir, clock = systemClock, baseUrl = 'http://127.0.0.1', searchThreads: threads }: WorkspaceOptions): Workspace {
-  if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
-  const file = workspaceFile(dataDir)
+  const file = databaseFileOf(dataDir)
+  if (file !== dataDir && dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
   const db = openDatabase({ file })
   const services: Services = { db, clock, baseUrl, writes: 0 }
   // Threads start at the first search (or when a host starts maintenance): a CLI command never starts them.

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync, statSync } from 'node:fs'
 import Database from 'better-sqlite3'
 import { hashToken } from './ids'
 import { migrations } from './migrations'
@@ -12,8 +13,11 @@ export interface OpenOptions {
 /**
  * Opens a workspace database: WAL (readers never wait for the writer), foreign keys on, a busy timeout so a
  * second process (the CLI beside a running server) waits instead of failing, then applies pending migrations.
+ * An existing file is checked first, read-only (`checkDatabaseFile`): one that is damaged, not a workspace or
+ * from a newer Quire throws a `WorkspaceFileError` and is left exactly as it was.
  */
 export function openDatabase({ file }: OpenOptions): Db {
+  if (file !== ':memory:') checkDatabaseFile(file)
   const db = new Database(file)
   if (file !== ':memory:') db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
@@ -44,6 +48,114 @@ function migrate(db: Db): void {
       db.exec(m.sql)
       record.run(m.version, m.name, new Date().toISOString())
     })()
+  }
+}
+
+/** What is wrong with a workspace file, in a word the app can act on (what to tell the user to do). */
+export type FileProblemKind = 'newer' | 'damaged' | 'not-workspace' | 'unreadable'
+
+/** A workspace file that cannot be opened as it is. The message names the file and says what is wrong. */
+export class WorkspaceFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly kind: FileProblemKind,
+    /** What is wrong, without the file's name (`is damaged (…)`). */
+    readonly reason: string
+  ) {
+    super(`${file} ${reason}`)
+    this.name = 'WorkspaceFileError'
+  }
+}
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1')
+
+/** The schema versions this build knows (a file holding another one was written by a newer Quire). */
+export const KNOWN_SCHEMA_VERSIONS: ReadonlySet<number> = new Set(migrations.map((m) => m.version))
+const LATEST_SCHEMA_VERSION = Math.max(...KNOWN_SCHEMA_VERSIONS)
+
+export interface CheckOptions {
+  /** Run `PRAGMA quick_check` (reads the whole file); without it only the header and the schema are read. Default true. */
+  deep?: boolean
+  /** An empty or missing file is a new workspace (true, the default), or a refusal (a file handed in to open). */
+  allowEmpty?: boolean
+}
+
+/**
+ * Checks a workspace file without writing a byte of it: its SQLite header (and that the file is as long as the
+ * header says), `PRAGMA quick_check` (`deep`), that it holds Quire's schema and no migration this build does not
+ * know. Throws a `WorkspaceFileError` naming the file. A missing or empty file passes (a new workspace) unless
+ * `allowEmpty` is false. Another process may have the file open meanwhile (a running server): it is only read.
+ */
+export function checkDatabaseFile(file: string, { deep = true, allowEmpty = true }: CheckOptions = {}): void {
+  const refuse = (kind: FileProblemKind, why: string): never => {
+    throw new WorkspaceFileError(file, kind, why)
+  }
+  let st: ReturnType<typeof statSync>
+  try {
+    st = statSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && allowEmpty) return
+    return refuse('unreadable', `cannot be read (${(error as Error).message})`)
+  }
+  if (!st.isFile()) return refuse('unreadable', 'cannot be read: it is not a file')
+  const size = st.size
+  if (size === 0) return allowEmpty ? undefined : refuse('not-workspace', 'is empty')
+  const header = Buffer.alloc(100)
+  let read: number
+  try {
+    const fd = openSync(file, 'r')
+    try {
+      read = readSync(fd, header, 0, 100, 0)
+    } finally {
+      closeSync(fd)
+    }
+  } catch (error) {
+    return refuse('unreadable', `cannot be read (${(error as Error).message})`)
+  }
+  if (read < SQLITE_MAGIC.length || !header.subarray(0, SQLITE_MAGIC.length).equals(SQLITE_MAGIC)) {
+    return refuse('not-workspace', 'is not a Quire workspace: it is not an SQLite database')
+  }
+  if (read < 100) return refuse('damaged', 'is damaged: the file ends inside its header (truncated)')
+  // The header's page count is valid when its two change counters agree (SQLite 3.7.0 and later write both).
+  const pageSize = header.readUInt16BE(16) === 1 ? 65536 : header.readUInt16BE(16)
+  const pages = header.readUInt32BE(28)
+  if (header.readUInt32BE(24) === header.readUInt32BE(92) && pages > 0 && size < pages * pageSize) {
+    return refuse('damaged', `is damaged: it holds ${size} bytes where its header counts ${pages * pageSize} (truncated)`)
+  }
+  let db: Database.Database | undefined
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true })
+    db.pragma('busy_timeout = 5000')
+    if (deep) {
+      const found = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[]
+      const lines = found.map((row) => row.quick_check)
+      if (lines.join() !== 'ok') return refuse('damaged', `is damaged (PRAGMA quick_check: ${lines.join('; ')})`)
+    }
+    const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()
+    if (!tables.length) {
+      if (!allowEmpty) refuse('not-workspace', 'is not a Quire workspace: the database is empty')
+      return
+    }
+    if (!tables.includes('schema_migrations')) return refuse('not-workspace', 'is not a Quire workspace: an SQLite database without its tables')
+    const versions = db.prepare<[], number>('SELECT version FROM schema_migrations').pluck().all()
+    if (!versions.length && !allowEmpty) refuse('not-workspace', 'is not a Quire workspace: its schema is empty')
+    const unknown = versions.filter((v) => !KNOWN_SCHEMA_VERSIONS.has(v))
+    if (unknown.length) {
+      refuse(
+        'newer',
+        `comes from a newer version of Quire (its schema has version ${Math.max(...unknown)}; this version knows up to ${LATEST_SCHEMA_VERSION}): open it with that version of Quire or a later one`
+      )
+    }
+  } catch (error) {
+    if (error instanceof WorkspaceFileError) throw error
+    const code = (error as { code?: string }).code ?? ''
+    const message = (error as Error).message
+    if (code === 'SQLITE_NOTADB') refuse('not-workspace', 'is not a Quire workspace: it is not an SQLite database')
+    if (code.startsWith('SQLITE_CORRUPT')) refuse('damaged', `is damaged (${message})`)
+    if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_PERM')) refuse('unreadable', `cannot be read (${message})`)
+    throw error
+  } finally {
+    db?.close()
   }
 }
 

@@ -98,6 +98,10 @@ describe('connected workspaces', () => {
     expect((await call(again, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('From the app')
     expect((await list(again)).items.find((w) => w.id === id)?.remote?.connection.status).toBe('online')
 
+    // It has no backup to give here: its content is its server's.
+    const backup = await call(again, 'GET', `/app/workspaces/${id}/backup`)
+    expect(backup).toEqual({ status: 409, body: { error: { code: 409, message: expect.stringContaining(`“Team docs” is connected to ${new URL(remote.url).host}: its content is kept by that server`) } } })
+
     // Deleting it removes its folder, token included.
     await call(again, 'POST', '/app/workspaces/local/activate')
     expect((await call(again, 'DELETE', `/app/workspaces/${id}`)).status).toBe(204)

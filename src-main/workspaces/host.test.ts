@@ -217,8 +217,11 @@ describe('workspace host', () => {
     expect(JSON.parse(readFileSync(join(home, HOME_LOCK_FILE), 'utf8')).pid).toBe(process.pid)
     await host.close()
     expect(existsSync(join(home, HOME_LOCK_FILE))).toBe(false)
-    // A host that cannot open its active workspace does not keep the home either.
-    await expect(WorkspaceHost.open({ home, open: fakeBackends({ failOn: ['local'] }).open, warn: () => {} })).rejects.toThrow('cannot open local')
+    // A host that cannot open any workspace, not even a new one, does not keep the home either.
+    const refuse = async (): Promise<HostedBackend> => {
+      throw new Error('disk full')
+    }
+    await expect(WorkspaceHost.open({ home, open: refuse, warn: () => {} })).rejects.toThrow('disk full')
     expect(existsSync(join(home, HOME_LOCK_FILE))).toBe(false)
   })
 

@@ -1,18 +1,21 @@
 // The workspaces of one home folder and the ONE open backend of the active workspace. The desktop app and
 // `quire serve --home` both run one; everything /v1 goes to the active backend, `/app/workspaces` is answered
 // here. Plain Node (no electron), so it is tested under vitest.
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { OutboxList, OutboxSyncResult, Workspace, WorkspaceList } from '../../src-shared/workspaces'
+import type { OutboxList, OutboxSyncResult, Workspace, WorkspaceList, WorkspaceProblem } from '../../src-shared/workspaces'
 import { ApiError, badRequest, conflict } from '../api/errors'
 import type { LocalBackend } from '../backend/localBackend'
-import type { WorkspaceAccount } from '../server/workspace'
+import { workspaceFile, type WorkspaceAccount } from '../server/workspace'
+import { checkDatabaseFile, WorkspaceFileError } from '../storage/database'
 import { ConnectedBackend } from '../sync/connectedBackend'
 import { Connections, unsentIn, type ConnectionsOptions } from './connections'
 import { answerWorkspaceRequest, fields, isWorkspacesPath, type WorkspaceDirectory } from './operations'
 import { lockHome } from './homeLock'
-import { WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
+import { backupFilename, backupForDownload, checkReceivedWorkspace, INCOMING_PREFIX, receiveFile, removeLeftovers, uploadTypeProblem, type WorkspaceDownload } from './files'
+import { DEFAULT_WORKSPACE, slugify, WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
 
 /** What the host keeps open per workspace: a backend it can ask and close. */
 export interface HostedBackend {
@@ -61,6 +64,8 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   private readonly connections: Connections
   /** Backends switched away from, closing once their in-flight requests finished (by workspace id). */
   private readonly retiring = new Map<string, Promise<void>>()
+  /** Workspaces that cannot be opened, and why (listed with it; activating them is refused until they open). */
+  private readonly problems = new Map<string, WorkspaceProblem>()
   /** Workspace operations run one at a time, in order. */
   private queue: Promise<unknown> = Promise.resolve()
   private closed = false
@@ -82,18 +87,38 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     return this.connections.viaId
   }
 
-  /** Reads (or creates) the home's registry and opens its active workspace. */
+  /**
+   * Reads (or creates) the home's registry and opens its active workspace. A workspace that cannot be opened
+   * (damaged, unreadable, from a newer Quire) never stops the others: it is listed with its problem, and the host
+   * opens the next healthy workspace instead (made the active one), or a new empty one when none is.
+   */
   static async open<B extends HostedBackend>(options: WorkspaceHostOptions<B>): Promise<WorkspaceHost<B>> {
     const warn = options.warn ?? ((message: string) => console.warn(message))
     mkdirSync(options.home, { recursive: true })
     const unlock = lockHome(options.home)
     try {
       const registry = WorkspaceRegistry.open(options.home, { now: options.now, warn })
+      removeLeftovers(join(options.home, WORKSPACES_DIR))
       // A placeholder slot until the active workspace's backend is open (it may be a connected one).
       const host = new WorkspaceHost<B>({ ...options, warn }, registry, undefined as unknown as Slot<B>, unlock)
       for (const entry of registry.list()) host.connections.load(entry.id, registry.dataDir(entry.id))
-      const id = registry.active
-      host.current = { id, backend: await host.openBackend(id), inFlight: 0 }
+      // The others are only looked at (header and schema, not a read of every page): the list shows which cannot open.
+      for (const entry of registry.list()) if (entry.id !== registry.active) host.inspect(entry.id)
+      const candidates = [registry.active, ...registry.list().map((e) => e.id).filter((id) => id !== registry.active && !host.problems.has(id))]
+      for (const id of candidates) {
+        try {
+          host.current = { id, backend: await host.openBackend(id), inFlight: 0 }
+          break
+        } catch (error) {
+          host.noteProblem(id, error)
+        }
+      }
+      if (!host.current) host.current = await host.openFresh()
+      if (host.current.id !== registry.active) {
+        const skipped = registry.require(registry.active).name
+        registry.setActive(host.current.id)
+        warn(`Opened workspace “${registry.require(host.current.id).name}” instead of “${skipped}”, which cannot be opened`)
+      }
       return host
     } catch (error) {
       unlock()
@@ -215,7 +240,8 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       }
       await this.retiring.get(id)
       // Edits made offline that its server does not have yet would be lost with the folder.
-      const unsent = this.connections.has(id) ? unsentIn(this.registry.dataDir(id)) : 0
+      // A copy that cannot be opened cannot be read either: what it kept is beyond reach already.
+      const unsent = this.connections.has(id) && !this.problems.has(id) ? unsentIn(this.registry.dataDir(id)) : 0
       if (unsent) {
         throw conflict(
           `“${entry.name}” has ${unsent === 1 ? 'a change' : `${unsent} changes`} its server does not have yet: open it and send or discard ${unsent === 1 ? 'it' : 'them'} (Unsent changes) before removing it`
@@ -233,6 +259,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         throw error
       }
       this.connections.forget(id)
+      this.problems.delete(id)
       if (moved) {
         await rm(aside, { recursive: true, force: true }).catch((error: unknown) =>
           this.options.warn?.(`Could not remove ${aside}: ${error instanceof Error ? error.message : String(error)}`)
@@ -252,10 +279,13 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         // Switching back quickly: the old connection to that database closes before a new one opens.
         await this.retiring.get(id)
         const backend = await this.openBackend(id).catch((error: unknown) => {
+          const problem = this.noteProblem(id, error)
+          if (error instanceof WorkspaceFileError) throw conflict(`Workspace “${entry.name}” cannot be opened: ${problem.message}. ${whatToDo(problem)}`)
           const reason = error instanceof Error ? error.message : String(error)
           this.options.warn?.(`Opening workspace ${id} failed: ${error instanceof Error ? (error.stack ?? reason) : reason}`)
           throw new ApiError(500, `Workspace “${entry.name}” could not be opened: ${reason}`)
         })
+        this.problems.delete(id)
         try {
           this.registry.setActive(id)
         } catch (error) {
@@ -266,6 +296,63 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       }
       return this.present(entry, this.current.id)
     })
+  }
+
+  /**
+   * A consistent copy of a workspace's database (the active one too, while it answers), in a temporary file of the
+   * home that the answer streams and then removes. A connected workspace has no copy of its own to give: its
+   * content is its server's.
+   */
+  async backup(id: string): Promise<WorkspaceDownload> {
+    const entry = this.registry.require(id)
+    const remote = this.connections.describe(id, undefined)
+    if (remote) {
+      throw conflict(
+        `“${entry.name}” is connected to ${new URL(remote.url).host}: its content is kept by that server, and this computer holds only a partial copy of it. Back it up there`
+      )
+    }
+    const problem = this.problems.get(id)
+    if (problem) throw conflict(`Workspace “${entry.name}” cannot be backed up: ${problem.message}`)
+    try {
+      return await backupForDownload(workspaceFile(this.registry.dataDir(id)), join(this.registry.home, WORKSPACES_DIR), backupFilename(slugify(entry.name), this.now()))
+    } catch (error) {
+      if (error instanceof WorkspaceFileError) throw conflict(`Workspace “${entry.name}” cannot be backed up: ${this.noteProblem(id, error).message}`)
+      throw error
+    }
+  }
+
+  /**
+   * Adds a workspace from a workspace file (a backup), sent as a stream: written to a folder of the home as it
+   * arrives, checked (an SQLite file passing quick_check, Quire's schema, not newer: 400 otherwise), then moved to
+   * `workspaces/<id>/quire.db` and opened once, which brings it to this version's schema. Not switched to.
+   */
+  async openFile(name: unknown, file: { body: ReadableStream<Uint8Array> | null; contentType: string | null }): Promise<Workspace> {
+    this.registry.checkName(name)
+    const typeProblem = uploadTypeProblem(file.contentType)
+    if (typeProblem) throw new ApiError(415, typeProblem)
+    if (!file.body) throw badRequest('file: is empty')
+    const incoming = join(this.registry.home, WORKSPACES_DIR, `${INCOMING_PREFIX}${randomBytes(6).toString('hex')}`)
+    try {
+      mkdirSync(incoming)
+      await receiveFile(file.body, workspaceFile(incoming))
+      checkReceivedWorkspace(workspaceFile(incoming))
+      return await this.serial(async () => {
+        const normalized = this.registry.checkName(name)
+        const id = this.registry.newId(normalized)
+        const dataDir = this.registry.dataDir(id)
+        await rename(incoming, dataDir)
+        try {
+          const backend = await this.options.open({ id, dataDir })
+          await backend.close()
+          return this.present(this.registry.add(id, normalized), this.current.id)
+        } catch (error) {
+          await rm(dataDir, { recursive: true, force: true })
+          throw error
+        }
+      })
+    } finally {
+      await rm(incoming, { recursive: true, force: true })
+    }
   }
 
   /** The writes the active connected workspace keeps to send. */
@@ -339,7 +426,54 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const backend = entry.id === this.current.id ? this.current.backend : undefined
     const remote = this.connections.describe(entry.id, backend instanceof ConnectedBackend ? backend : undefined)
     if (remote) workspace.remote = remote
+    const problem = this.problems.get(entry.id)
+    if (problem) workspace.problem = { ...problem }
     return workspace
+  }
+
+  /** Looks at a workspace's file without opening it (no write, no full read): a problem found is remembered. */
+  private inspect(id: string): void {
+    try {
+      checkDatabaseFile(workspaceFile(this.registry.dataDir(id)), { deep: false })
+    } catch (error) {
+      this.noteProblem(id, error)
+    }
+  }
+
+  /** Remembers why a workspace could not be opened (the list shows it) and says so in the log, by name and file. */
+  private noteProblem(id: string, error: unknown): WorkspaceProblem {
+    const file = error instanceof WorkspaceFileError ? error.file : workspaceFile(this.registry.dataDir(id))
+    const problem: WorkspaceProblem =
+      error instanceof WorkspaceFileError
+        ? { kind: error.kind, message: error.message, file }
+        : { kind: 'failed', message: `${file} could not be opened: ${error instanceof Error ? error.message : String(error)}`, file }
+    this.problems.set(id, problem)
+    const name = this.registry.get(id)?.name ?? id
+    this.options.warn?.(`Workspace “${name}” cannot be opened: ${problem.message}`)
+    return problem
+  }
+
+  /**
+   * No workspace of the home could be opened: a new empty one, so the app still works (the others stay listed with
+   * their problems). Named "Local", or "Local 2"… when that name is taken.
+   */
+  private async openFresh(): Promise<Slot<B>> {
+    let name = DEFAULT_WORKSPACE.name
+    for (let n = 2; this.registry.list().some((e) => e.name.toLowerCase() === name.toLowerCase()); n++) name = `${DEFAULT_WORKSPACE.name} ${n}`
+    const id = this.registry.newId(name)
+    const backend = await this.options.open({ id, dataDir: this.registry.dataDir(id) })
+    try {
+      this.registry.add(id, name)
+    } catch (error) {
+      await backend.close().catch(() => {})
+      throw error
+    }
+    this.options.warn?.(`No workspace of ${this.registry.home} could be opened: started a new empty one, “${name}”`)
+    return { id, backend, inFlight: 0 }
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date()
   }
 
   private retire(slot: Slot<B>): void {
@@ -360,4 +494,11 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     this.queue = run.catch(() => {})
     return run
   }
+}
+
+/** What the user can do about a workspace that cannot be opened (the sentence after its problem). */
+function whatToDo(problem: Pick<WorkspaceProblem, 'kind'>): string {
+  return problem.kind === 'newer'
+    ? 'Its file is left as it is: remove the workspace only if you no longer need it'
+    : 'Restore it from a backup with “Open workspace file…”, or remove it'
 }

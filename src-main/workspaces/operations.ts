@@ -4,6 +4,7 @@
 // envelope as /v1.
 import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type OutboxList, type OutboxSyncResult, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
 import { ApiError, badPercentEncoding, badRequest, conflict } from '../api/errors'
+import { downloadResponse, drain, type WorkspaceDownload } from './files'
 
 /** What answers the workspace operations. Write operations throw `ApiError`s (400/404/409). */
 export interface WorkspaceDirectory {
@@ -16,6 +17,10 @@ export interface WorkspaceDirectory {
   activate(id: string): Promise<Workspace>
   /** Asks a connected workspace's server again now. */
   check(id: string): Promise<Workspace>
+  /** A consistent copy of a workspace's database, in a temporary file the answer streams (and then removes). */
+  backup(id: string): Promise<WorkspaceDownload>
+  /** Adds a workspace from a workspace file sent as the body (streamed; `name` from the query string). */
+  openFile(name: unknown, file: { body: ReadableStream<Uint8Array> | null; contentType: string | null }): Promise<Workspace>
   /** The active connected workspace's unsent writes; send them now; send a refused one again; give one up. */
   outbox(id: string): Promise<OutboxList>
   sync(id: string): Promise<OutboxSyncResult>
@@ -28,8 +33,13 @@ export function isWorkspacesPath(pathname: string): boolean {
   return pathname === WORKSPACES_PATH || pathname.startsWith(`${WORKSPACES_PATH}/`)
 }
 
-/** Bodies of workspace operations are one small JSON object. */
+/** Bodies of workspace operations are one small JSON object (but a workspace file sent to `POST …/open`). */
 export const WORKSPACE_BODY_LIMIT = 64 * 1024
+
+/** `POST /app/workspaces/open?name=…`: its body is a workspace file, streamed to disk (no size limit here). */
+export function isWorkspaceUpload(method: string, pathname: string): boolean {
+  return method.toUpperCase() === 'POST' && pathname === `${WORKSPACES_PATH}/open`
+}
 
 /** Answers one `/app/workspaces…` request. Authentication is the caller's business (the server checks the token). */
 export async function answerWorkspaceRequest(directory: WorkspaceDirectory, request: Request): Promise<Response> {
@@ -52,6 +62,15 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
     if (method === 'POST') return json(201, await directory.create(await readBody(request)))
     return unknown()
   }
+  if (isWorkspaceUpload(method, pathname)) {
+    try {
+      const file = { body: request.body, contentType: request.headers.get('content-type') }
+      return json(201, await directory.openFile(new URL(request.url).searchParams.get('name') ?? undefined, file))
+    } finally {
+      // Refused before the file was read (a name that is taken): read it anyway, or the answer may never arrive.
+      await drain(request.body)
+    }
+  }
   let id: string
   try {
     id = decodeURIComponent(rest[0]!)
@@ -68,6 +87,7 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
   }
   if (rest.length === 2 && rest[1] === 'activate' && method === 'POST') return json(200, await directory.activate(id))
   if (rest.length === 2 && rest[1] === 'check' && method === 'POST') return json(200, await directory.check(id))
+  if (rest.length === 2 && rest[1] === 'backup' && method === 'GET') return downloadResponse(await directory.backup(id))
   if (rest[1] === 'outbox') {
     if (rest.length === 2 && method === 'GET') return json(200, await directory.outbox(id))
     if (rest.length === 3 && rest[2] === 'sync' && method === 'POST') return json(200, await directory.sync(id))
@@ -117,6 +137,11 @@ export function singleWorkspaceDirectory(workspace: Omit<Workspace, 'active'>): 
     remove: refuse,
     activate: refuse,
     check: refuse,
+    // The server's own process has the file open: `quire backup --data DIR --to FILE` copies it consistently.
+    backup: async () => {
+      throw conflict('this server serves one workspace (started with --data): back it up with quire backup --data DIR --to FILE')
+    },
+    openFile: refuse,
     outbox: refuse,
     sync: refuse,
     retryUnsent: refuse,

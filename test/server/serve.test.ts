@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /** The server's token: at least 32 characters, as `--token` requires. */
@@ -48,6 +49,17 @@ function serve(args: string[]): Promise<{ child: ChildProcess; url: string; outp
     child.stderr!.on('data', onData)
     child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${out}`)))
   })
+}
+
+/** Runs a `quire` command to its end: its exit code and what it printed. */
+function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (c) => (out += c))
+  child.stderr.on('data', (c) => (err += c))
+  return new Promise((resolvePromise) => child.once('exit', (code) => resolvePromise({ code, out, err })))
 }
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
@@ -118,6 +130,47 @@ describe('quire serve', () => {
     expect(list.items.map((w: any) => w.name)).toEqual(['Local', 'Sandbox'])
     expect((await fetch(`${url}/v1/orgs`, { headers: auth(token) })).status).toBe(200)
     expect((await fetch(`${url}/app/workspaces`)).status).toBe(401)
+  })
+
+  it('quire backup copies a running --home server’s workspace under steady writes; serve --data FILE serves the copy', async () => {
+    const home = tempDir()
+    const { url } = await serve(['--home', home, '--token', 't0'])
+    const orgId = ((await (await fetch(`${url}/v1/orgs`, { headers: auth('t0') })).json()) as any).items[0].id
+    // A client writing one space after another, each counted once the server answered 201 (acknowledged).
+    const acknowledged: string[] = []
+    let writing = true
+    const writer = (async () => {
+      for (let i = 1; writing; i++) {
+        const res = await fetch(`${url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth('t0'), body: JSON.stringify({ title: `Space ${i}` }) })
+        if (res.status !== 201) throw new Error(`write ${i} answered ${res.status}`)
+        acknowledged.push(`Space ${i}`)
+      }
+    })()
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(10), { timeout: 60_000, interval: 20 })
+    const before = [...acknowledged]
+    const copy = join(tempDir(), 'local.quire.db')
+
+    const backup = await run(['backup', '--home', home, '--workspace', 'Local', '--to', copy])
+
+    writing = false
+    await writer
+    expect(backup).toMatchObject({ code: 0, err: '' })
+    expect(backup.out).toContain(`Backed up ${join(home, 'workspaces', 'local', 'quire.db')} to ${copy}`)
+    const db = new Database(copy, { readonly: true, fileMustExist: true })
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
+    db.close()
+    // The copy opens anywhere as one workspace file: every space acknowledged before the backup began is in it.
+    const restored = await serve(['--data', copy, '--token', 't1'])
+    const orgs = (await (await fetch(`${restored.url}/v1/orgs`, { headers: auth('t1') })).json()) as any
+    expect(orgs.items.map((o: any) => o.id)).toEqual([orgId])
+    const titles: string[] = []
+    for (let page: string | undefined, first = true; first || page; first = false) {
+      const res = (await (await fetch(`${restored.url}/v1/orgs/${orgId}/spaces?limit=100${page ? `&page=${page}` : ''}`, { headers: auth('t1') })).json()) as any
+      titles.push(...res.items.map((s: any) => s.title))
+      page = res.next?.page
+    }
+    expect(titles).toEqual(expect.arrayContaining(before))
+    expect(titles.length).toBeLessThanOrEqual(acknowledged.length)
   })
 
   it('rejects --data together with --home', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BridgeRequest, BridgeResponse } from '../../../src-shared/ipc.ts'
-import { createApiClient, REMOTE_OFFLINE, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED } from './apiClient.ts'
+import { createApiClient, dispositionFilename, REMOTE_OFFLINE, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED } from './apiClient.ts'
 import { ApiError } from './apiError.ts'
 
 /** A server that answers from `active` and refuses requests meant for another workspace, as `quire serve --home`. */
@@ -244,5 +244,48 @@ describe('createApiClient and a connected workspace’s unsent writes', () => {
     client.onUnsent((count) => seen.push(count))
     await client.request('GET', '/v1/orgs')
     expect(seen).toEqual([0])
+  })
+})
+
+describe('createApiClient with files', () => {
+  it('downloads bytes with the name the answer gives, and uploads raw bytes of a type', async () => {
+    const seen: BridgeRequest[] = []
+    const file = new Uint8Array([83, 81, 76, 105, 116, 101])
+    const client = createApiClient({
+      send: async (req): Promise<BridgeResponse> => {
+        seen.push(req)
+        if (req.method === 'GET') {
+          return { status: 200, headers: { 'content-type': 'application/vnd.sqlite3', 'content-disposition': 'attachment; filename="handbook-2026-03-01.quire.db"' }, body: file }
+        }
+        return { status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'restored-a1b2c3' }) }
+      },
+      transport: 'http',
+      hasCredentials: true,
+    })
+
+    const download = await client.download('/app/workspaces/handbook-x/backup')
+    const created = await client.upload('/app/workspaces/open?name=Restored', file, 'application/vnd.sqlite3')
+
+    expect(download).toEqual({ bytes: file, contentType: 'application/vnd.sqlite3', filename: 'handbook-2026-03-01.quire.db' })
+    expect(created).toEqual({ id: 'restored-a1b2c3' })
+    expect(seen[1]).toMatchObject({ method: 'POST', body: file, headers: { 'content-type': 'application/vnd.sqlite3' } })
+  })
+
+  it('throws the error envelope of a refused upload as an ApiError', async () => {
+    const client = createApiClient({
+      send: async () => ({ status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 400, message: 'file: is empty' } }) }),
+      transport: 'ipc',
+      hasCredentials: true,
+    })
+    const refused = await client.upload('/app/workspaces/open?name=X', new Uint8Array(), 'application/octet-stream').catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(ApiError)
+    expect((refused as ApiError).message).toBe('file: is empty')
+  })
+
+  it('reads the file name of a content-disposition header', () => {
+    expect(dispositionFilename('attachment; filename="a b.quire.db"')).toBe('a b.quire.db')
+    expect(dispositionFilename('attachment; filename=plain.db')).toBe('plain.db')
+    expect(dispositionFilename(`attachment; filename="x.db"; filename*=UTF-8''Caf%C3%A9.quire.db`)).toBe('Café.quire.db')
+    expect(dispositionFilename(undefined)).toBe('')
   })
 })

@@ -12,6 +12,10 @@ export interface ApiClient {
   /** False in a browser opened without a token: every request would answer 401. */
   readonly hasCredentials: boolean
   request<T = unknown>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T>
+  /** A file the API answers (a workspace backup): its bytes, type and the name it is saved as (content-disposition). */
+  download(path: string): Promise<Download>
+  /** Sends a file as the raw body (`POST`, of `contentType`); the JSON answer, errors as `request`'s. */
+  upload<T = unknown>(path: string, bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<T>
   /**
    * Called when the server answers from another workspace than the one this window showed (another window of
    * a `--home` server switched): the request was refused, nothing was read or written. Returns the unsubscribe.
@@ -39,6 +43,27 @@ export interface RequestOptions {
 }
 
 export type Send = (req: BridgeRequest) => Promise<BridgeResponse>
+
+export interface Download {
+  bytes: Uint8Array<ArrayBuffer>
+  contentType: string
+  /** From the answer's content-disposition; empty when it names none. */
+  filename: string
+}
+
+/** `attachment; filename="a.quire.db"` → `a.quire.db` (`filename*=UTF-8''…` preferred when present). */
+export function dispositionFilename(header: string | undefined): string {
+  if (!header) return ''
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim())
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ?? ''
+}
 
 /** The code of the error a request gets when another window switched the server's workspace meanwhile. */
 export const WORKSPACE_CHANGED = 'workspace_changed'
@@ -84,7 +109,7 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
   // Writes the connected workspace keeps to send, as the last answer of one said (null: none seen yet).
   let unsent: number | null = null
   const unsentListeners = new Set<(count: number) => void>()
-  return {
+  const client: ApiClient = {
     transport,
     hasCredentials,
     onWorkspaceChanged(listener) {
@@ -106,58 +131,72 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
       return () => void unsentListeners.delete(listener)
     },
     async request<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-      const req: BridgeRequest = {
-        method,
-        path,
-        headers: { accept: 'application/json', ...options?.headers, ...(shown ? { [WORKSPACE_HEADER]: shown } : {}) },
-      }
-      if (body !== undefined) {
-        req.headers = { ...req.headers, 'content-type': 'application/json' }
-        req.body = JSON.stringify(body)
-      }
-      let res: BridgeResponse
-      try {
-        res = await send(req)
-      } catch (cause) {
-        throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause))
-      }
-      options?.onHeaders?.(res.headers)
-      const answered = res.headers[WORKSPACE_HEADER]
-      const sentFor = shown
-      if (answered && answered !== shown) {
-        shown = answered
-        if (sentFor !== null) for (const listener of listeners) listener(answered)
-      }
-      const status = res.headers[REMOTE_STATUS_HEADER]
-      const remote = status !== undefined && REMOTE_STATUSES.includes(status) ? (status as RemoteStatus) : null
-      if (remote && remote !== remoteStatus) {
-        remoteStatus = remote
-        for (const listener of statusListeners) listener(remote)
-      }
-      const count = unsentCount(res.headers[UNSENT_HEADER], remote !== null)
-      if (count !== null && count !== unsent) {
-        unsent = count
-        for (const listener of unsentListeners) listener(count)
-      }
-      const payload = parseJson(res.body)
-      // Refused because the window showed another workspace: the listeners tell the user, once, not each request.
-      if (res.status === 409 && answered && sentFor !== null && answered !== sentFor) {
-        throw new ApiError(409, WORKSPACE_CHANGED, toApiError(res.status, payload).message)
-      }
-      if (res.status >= 400) {
-        const error = toApiError(res.status, payload)
-        // The connected workspace's server, not this app, refused or could not be asked: screens say so.
-        if (res.status === 401 && remote === 'refused') throw new ApiError(401, REMOTE_REFUSED, error.message, error.details)
-        if (remote === 'unreachable') {
-          // 502/504: the server did not answer. 503/404: the copy on this computer answered instead, and does not
-          // keep this (or the write needs the server): not the same as a server that is down, so named apart.
-          if (res.status === 502 || res.status === 504) throw new ApiError(res.status, REMOTE_UNREACHABLE, error.message, error.details)
-          if (res.status === 503 || res.status === 404) throw new ApiError(res.status, REMOTE_OFFLINE, error.message, error.details)
-        }
-        throw error
-      }
-      return payload as T
+      const res = await exchange(method, path, body === undefined ? undefined : { body: JSON.stringify(body), type: 'application/json' }, options)
+      return parseJson(res.body) as T
+    },
+    async download(path) {
+      const res = await exchange('GET', path, undefined, { headers: { accept: '*/*' } })
+      const bytes = res.body === null ? new Uint8Array() : typeof res.body === 'string' ? new TextEncoder().encode(res.body) : res.body
+      return { bytes, contentType: res.headers['content-type'] ?? 'application/octet-stream', filename: dispositionFilename(res.headers['content-disposition']) }
+    },
+    async upload<T>(path: string, bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<T> {
+      const res = await exchange('POST', path, { body: bytes, type: contentType })
+      return parseJson(res.body) as T
     },
   }
-}
 
+  /** One request: the workspace header out, the workspace, connection and unsent headers in, errors thrown. */
+  async function exchange(method: HttpMethod, path: string, body: { body: BridgeBody; type: string } | undefined, options?: RequestOptions): Promise<BridgeResponse> {
+    const req: BridgeRequest = {
+      method,
+      path,
+      headers: { accept: 'application/json', ...options?.headers, ...(shown ? { [WORKSPACE_HEADER]: shown } : {}) },
+    }
+    if (body !== undefined) {
+      req.headers = { ...req.headers, 'content-type': body.type }
+      req.body = body.body
+    }
+    let res: BridgeResponse
+    try {
+      res = await send(req)
+    } catch (cause) {
+      throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : String(cause))
+    }
+    options?.onHeaders?.(res.headers)
+    const answered = res.headers[WORKSPACE_HEADER]
+    const sentFor = shown
+    if (answered && answered !== shown) {
+      shown = answered
+      if (sentFor !== null) for (const listener of listeners) listener(answered)
+    }
+    const status = res.headers[REMOTE_STATUS_HEADER]
+    const remote = status !== undefined && REMOTE_STATUSES.includes(status) ? (status as RemoteStatus) : null
+    if (remote && remote !== remoteStatus) {
+      remoteStatus = remote
+      for (const listener of statusListeners) listener(remote)
+    }
+    const count = unsentCount(res.headers[UNSENT_HEADER], remote !== null)
+    if (count !== null && count !== unsent) {
+      unsent = count
+      for (const listener of unsentListeners) listener(count)
+    }
+    if (res.status < 400) return res
+    const payload = parseJson(res.body)
+    // Refused because the window showed another workspace: the listeners tell the user, once, not each request.
+    if (res.status === 409 && answered && sentFor !== null && answered !== sentFor) {
+      throw new ApiError(409, WORKSPACE_CHANGED, toApiError(res.status, payload).message)
+    }
+    const error = toApiError(res.status, payload)
+    // The connected workspace's server, not this app, refused or could not be asked: screens say so.
+    if (res.status === 401 && remote === 'refused') throw new ApiError(401, REMOTE_REFUSED, error.message, error.details)
+    if (remote === 'unreachable') {
+      // 502/504: the server did not answer. 503/404: the copy on this computer answered instead, and does not
+      // keep this (or the write needs the server): not the same as a server that is down, so named apart.
+      if (res.status === 502 || res.status === 504) throw new ApiError(res.status, REMOTE_UNREACHABLE, error.message, error.details)
+      if (res.status === 503 || res.status === 404) throw new ApiError(res.status, REMOTE_OFFLINE, error.message, error.details)
+    }
+    throw error
+  }
+
+  return client
+}

@@ -1,22 +1,25 @@
 import { useState } from 'react'
 import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconKey, IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react'
+import { IconDatabaseImport, IconDownload, IconKey, IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
 import { applyFormError, notifyError, notifySuccess } from '../../app/notify.ts'
 import { formatDate, formatTime } from '../common/format.ts'
 import { ChangeTokenForm } from './ChangeTokenForm.tsx'
-import { useCheckConnection, useDeleteWorkspace, useRenameWorkspace } from './queries.ts'
+import { useBackupWorkspace, useCheckConnection, useDeleteWorkspace, useRenameWorkspace } from './queries.ts'
 import { nameFieldError } from './names.ts'
 import { accountLabel, CONNECTION_STATUS, remoteHost } from './remote.ts'
 import { WorkspaceKindIcon } from './WorkspaceKindIcon.tsx'
+import { problemAdvice, problemLabel } from './workspaceFiles.ts'
 import classes from './Workspaces.module.css'
 
 /**
- * Every workspace: rename in place, delete (never the active one) after a confirmation that says what goes; a
- * connected one also shows its server, account and connection, and can be checked or given a new token.
+ * Every workspace: rename in place, back up (one on this computer), delete (never the active one) after a
+ * confirmation that says what goes; a connected one also shows its server, account and connection, and can be
+ * checked or given a new token. One that cannot be opened says why, where its file is and what to do. "Open
+ * workspace file…" adds one from a backup.
  */
-export function ManageWorkspacesModal({ opened, onClose, list }: { opened: boolean; onClose: () => void; list: WorkspaceList }) {
+export function ManageWorkspacesModal({ opened, onClose, list, onOpenFile }: { opened: boolean; onClose: () => void; list: WorkspaceList; onOpenFile: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Manage workspaces" size="lg" data-testid="manage-workspaces-dialog">
       <Stack gap="sm">
@@ -29,7 +32,10 @@ export function ManageWorkspacesModal({ opened, onClose, list }: { opened: boole
             <WorkspaceRow key={workspace.id} workspace={workspace} />
           ))}
         </div>
-        <Group justify="flex-end">
+        <Group justify="space-between">
+          <Button variant="light" leftSection={<IconDatabaseImport size={16} />} onClick={onOpenFile} data-testid="manage-open-workspace-file">
+            Open workspace file…
+          </Button>
           <Button variant="default" onClick={onClose}>
             Done
           </Button>
@@ -66,9 +72,23 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
                   Active
                 </Badge>
               )}
-              {workspace.remote && <ConnectionBadge workspace={workspace} />}
+              {workspace.problem && (
+                <Badge color="orange" size="sm" variant="light" data-testid="workspace-problem-badge" data-kind={workspace.problem.kind}>
+                  {problemLabel(workspace.problem)}
+                </Badge>
+              )}
+              {workspace.remote && !workspace.problem && <ConnectionBadge workspace={workspace} />}
             </Group>
-            {workspace.remote ? (
+            {workspace.problem ? (
+              <Stack gap={2} mt={2} data-testid="workspace-row-problem">
+                <Text size="xs" className={classes.problemMessage}>
+                  Cannot be opened: {workspace.problem.message}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {problemAdvice(workspace.problem)}
+                </Text>
+              </Stack>
+            ) : workspace.remote ? (
               <Text size="xs" c="dimmed" truncate data-testid="workspace-row-remote">
                 {remoteHost(workspace.remote.url)} · {accountLabel(workspace.remote.account)}
               </Text>
@@ -78,7 +98,8 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
               </Text>
             )}
           </div>
-          {workspace.remote && <CheckConnectionButton workspace={workspace} />}
+          {!workspace.remote && !workspace.problem && <BackupButton workspace={workspace} />}
+          {workspace.remote && !workspace.problem && <CheckConnectionButton workspace={workspace} />}
           {workspace.remote && (
             <Tooltip label="Change token…">
               <ActionIcon aria-label={`Change the token of ${workspace.name}`} onClick={() => setMode('token')} data-testid="workspace-change-token">
@@ -108,6 +129,18 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
         </>
       )}
     </div>
+  )
+}
+
+/** Saves a consistent copy of the workspace (`<name>-<date>.quire.db`), the active one too. */
+function BackupButton({ workspace }: { workspace: Workspace }) {
+  const backup = useBackupWorkspace()
+  return (
+    <Tooltip label="Back up…">
+      <ActionIcon aria-label={`Back up ${workspace.name}`} loading={backup.isPending} onClick={() => backup.mutate(workspace)} data-testid="workspace-backup">
+        <IconDownload size={16} stroke={1.6} />
+      </ActionIcon>
+    </Tooltip>
   )
 }
 
@@ -201,7 +234,12 @@ function ConfirmDelete({ workspace, onCancel }: { workspace: Workspace; onCancel
   const remove = useDeleteWorkspace()
   return (
     <Stack gap={8} className={classes.rowMain} data-testid="workspace-delete-confirm">
-      {workspace.remote ? (
+      {workspace.problem ? (
+        <Text size="sm">
+          Remove the workspace <b>“{workspace.name}”</b>? Its folder is deleted from this computer, with the file that cannot be opened (
+          <code>{workspace.problem.file}</code>).
+        </Text>
+      ) : workspace.remote ? (
         <Text size="sm">
           Delete the workspace <b>“{workspace.name}”</b>? This removes the connection to {remoteHost(workspace.remote.url)} and its token from this computer
           only: nothing on the server is deleted, and you can connect again with a token.
@@ -221,7 +259,7 @@ function ConfirmDelete({ workspace, onCancel }: { workspace: Workspace; onCancel
           onClick={() => remove.mutate(workspace.id, { onSuccess: () => notifySuccess(`Workspace “${workspace.name}” deleted`) })}
           data-testid="workspace-confirm-delete"
         >
-          {workspace.remote ? 'Remove connection' : 'Delete workspace'}
+          {workspace.remote ? 'Remove connection' : workspace.problem ? 'Remove workspace' : 'Delete workspace'}
         </Button>
       </Group>
     </Stack>

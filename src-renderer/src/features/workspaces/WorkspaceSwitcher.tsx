@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { Group, Menu, Skeleton, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
-import { IconCheck, IconPlus, IconSelector, IconSettings } from '@tabler/icons-react'
+import { IconCheck, IconDatabaseExport, IconDatabaseImport, IconPlus, IconSelector, IconSettings } from '@tabler/icons-react'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
 import { ManageWorkspacesModal } from './ManageWorkspacesModal.tsx'
 import { NewWorkspaceModal } from './NewWorkspaceModal.tsx'
-import { useSwitchWorkspace, useWorkspaceSwitch } from './queries.ts'
+import { OpenWorkspaceFileModal } from './OpenWorkspaceFileModal.tsx'
+import { useBackupWorkspace, useSwitchWorkspace, useWorkspaceSwitch } from './queries.ts'
 import { isCutOff, remoteHost } from './remote.ts'
 import { WorkspaceKindIcon } from './WorkspaceKindIcon.tsx'
 import classes from './Workspaces.module.css'
@@ -19,14 +20,17 @@ function WorkspaceIcon({ workspace, size = 30 }: { workspace: Workspace | undefi
 
 /**
  * The sidebar's top: which workspace the app shows (a database on this computer, or a connection to a server;
- * each its own users, organizations and spaces) and a menu to switch, create and manage them. A server that
- * serves one workspace says how to keep several.
+ * each its own users, organizations and spaces) and a menu to switch, create, back up, open from a file and manage
+ * them. A workspace that cannot be opened is listed with a warning and leads to Manage workspaces, which says why.
+ * A server that serves one workspace says how to keep several.
  */
 export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined }) {
   const switchTo = useSwitchWorkspace()
   const switchingTo = useWorkspaceSwitch((s) => s.switchingTo)
   const [creating, setCreating] = useState(false)
   const [managing, setManaging] = useState(false)
+  const [openingFile, setOpeningFile] = useState(false)
+  const backup = useBackupWorkspace()
 
   if (!list) {
     return (
@@ -68,13 +72,19 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
               rightSection={workspace.active ? <IconCheck size={14} aria-label="Active" /> : null}
               disabled={switchingTo !== null}
               onClick={() => {
-                if (!workspace.active) void switchTo(workspace)
+                // One that cannot be opened: Manage workspaces says why and what to do.
+                if (workspace.problem) setManaging(true)
+                else if (!workspace.active) void switchTo(workspace)
               }}
             >
               <Text size="sm" truncate>
                 {workspace.name}
               </Text>
-              {workspace.remote && (
+              {workspace.problem ? (
+                <Text size="xs" c="orange" truncate data-testid="workspace-item-problem">
+                  Cannot be opened
+                </Text>
+              ) : workspace.remote && (
                 <Text size="xs" c="dimmed" truncate data-testid="workspace-item-host">
                   {remoteHost(workspace.remote.url)}
                 </Text>
@@ -86,6 +96,19 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
             <>
               <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-workspace">
                 New workspace…
+              </Menu.Item>
+              {active && !active.remote && (
+                <Menu.Item
+                  leftSection={<IconDatabaseExport size={16} />}
+                  disabled={backup.isPending}
+                  onClick={() => backup.mutate(active)}
+                  data-testid="backup-workspace"
+                >
+                  Back up workspace…
+                </Menu.Item>
+              )}
+              <Menu.Item leftSection={<IconDatabaseImport size={16} />} onClick={() => setOpeningFile(true)} data-testid="open-workspace-file">
+                Open workspace file…
               </Menu.Item>
               <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setManaging(true)} data-testid="manage-workspaces">
                 Manage workspaces…
@@ -101,7 +124,16 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
       {list.switchable && (
         <>
           <NewWorkspaceModal opened={creating} onClose={() => setCreating(false)} onSwitch={(w) => void switchTo(w)} />
-          <ManageWorkspacesModal opened={managing} onClose={() => setManaging(false)} list={list} />
+          <OpenWorkspaceFileModal opened={openingFile} onClose={() => setOpeningFile(false)} onSwitch={(w) => void switchTo(w)} />
+          <ManageWorkspacesModal
+            opened={managing}
+            onClose={() => setManaging(false)}
+            list={list}
+            onOpenFile={() => {
+              setManaging(false)
+              setOpeningFile(true)
+            }}
+          />
         </>
       )}
     </>

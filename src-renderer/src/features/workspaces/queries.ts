@@ -214,6 +214,47 @@ export function useDiscardUnsent(workspaceId: string) {
   })
 }
 
+/**
+ * Downloads a consistent copy of a workspace (`GET …/{id}/backup`) and saves it as the browser (or Electron) saves
+ * files, under the name the answer gives (`handbook-2026-03-01.quire.db`).
+ */
+export function useBackupWorkspace() {
+  return useMutation({
+    mutationFn: async (workspace: Pick<Workspace, 'id' | 'name'>) => {
+      const { bytes, contentType, filename } = await api.download(`${workspacePath(workspace.id)}/backup`)
+      saveFile(bytes, filename || `${workspace.name}.quire.db`, contentType)
+      return filename
+    },
+    onSuccess: (filename, workspace) => notifySuccess(`Backed up “${workspace.name}” as ${filename}`),
+  })
+}
+
+function saveFile(bytes: Uint8Array<ArrayBuffer>, filename: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([bytes], { type }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The download has its bytes once it started; the address is let go of a little later.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/**
+ * Adds a workspace from a workspace file (`POST /app/workspaces/open?name=…`, the file as the body): checked and
+ * copied by the app, not switched to. A refusal names `file` or `name` (shown by the field).
+ */
+export function useOpenWorkspaceFile() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ name, file }: { name: string; file: Blob }) =>
+      api.upload<Workspace>(`${WORKSPACES_PATH}/open?name=${encodeURIComponent(name)}`, new Uint8Array(await file.arrayBuffer()), 'application/vnd.sqlite3'),
+    meta: { inlineErrors: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+  })
+}
+
 export function useDeleteWorkspace() {
   const client = useQueryClient()
   return useMutation({
@@ -255,6 +296,8 @@ export function useSwitchWorkspace() {
       } catch (error) {
         useWorkspaceSwitch.setState({ switchingTo: null })
         notifyError(error, `Could not switch to ${workspace.name}`)
+        // A workspace found broken is listed as such from now on (with why, in Manage workspaces).
+        void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
         return false
       }
       try {
