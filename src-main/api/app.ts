@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { ErrorSchema } from '../../src-shared/schemas/common'
 import { PageSchema } from '../../src-shared/schemas/content'
-import { dataVersion } from '../storage/database'
+import { dataVersion, isCorruption } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 import type { Services } from './context'
@@ -165,5 +165,6 @@ function describeError(error: FastifyError | ApiError): { status: number; messag
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
     return { status: fe.statusCode, message: fe.message }
   }
+  if (isCorruption(error)) return { status: 500, message: 'The workspace file is damaged: restore it from a backup (Open workspace file…)' }
   return { status: 500, message: 'Internal error' }
 }

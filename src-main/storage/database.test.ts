@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { tempDirs } from '../testing/tempDirs'
-import { checkDatabaseFile, openDatabase, WorkspaceFileError } from './database'
+import { checkDatabaseFile, isCorruption, openDatabase, WorkspaceFileError } from './database'
 
 const tempDir = tempDirs('database')
 const hash = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
@@ -66,7 +66,7 @@ describe('openDatabase on a file it cannot take as it is', () => {
     expect(hash(other)).toBe(before)
   })
 
-  it('refuses a truncated file and one whose pages fail PRAGMA quick_check', () => {
+  it('refuses a truncated file; a deep check refuses one whose pages fail PRAGMA quick_check', () => {
     const truncated = workspaceFile(2000)
     truncateSync(truncated, Math.floor(readFileSync(truncated).length / 2))
     expect(refusal(truncated)).toMatchObject({ kind: 'damaged', message: expect.stringMatching(/is damaged: it holds \d+ bytes where its header counts \d+ \(truncated\)/) })
@@ -77,9 +77,29 @@ describe('openDatabase on a file it cannot take as it is', () => {
     // Pages in the middle of the filler table: the header stays valid, the B-tree does not.
     bytes.fill(0x5a, pageSize * 20, pageSize * 24)
     writeFileSync(scrambled, bytes)
-    const error = refusal(scrambled)
-    expect(error.kind).toBe('damaged')
-    expect(error.message).toMatch(new RegExp(`^${scrambled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged \\(`))
+    let error: WorkspaceFileError | undefined
+    try {
+      checkDatabaseFile(scrambled, { deep: true })
+    } catch (caught) {
+      error = caught as WorkspaceFileError
+    }
+    expect(error).toBeInstanceOf(WorkspaceFileError)
+    expect(error!.kind).toBe('damaged')
+    expect(error!.message).toMatch(new RegExp(`^${scrambled.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged \\(`))
+    // Opening reads only the header and the schema: the damage shows when its pages are read, as a corruption.
+    const opened = openDatabase({ file: scrambled })
+    let readError: unknown
+    for (const table of opened.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()) {
+      try {
+        opened.prepare(`SELECT * FROM "${table}"`).all()
+      } catch (caught) {
+        readError = caught
+        break
+      }
+    }
+    opened.close()
+    expect(isCorruption(readError)).toBe(true)
+    expect(isCorruption(new Error('other'))).toBe(false)
   })
 
   it('refuses a path it cannot read as a file', () => {

@@ -13,11 +13,13 @@ export interface OpenOptions {
 /**
  * Opens a workspace database: WAL (readers never wait for the writer), foreign keys on, a busy timeout so a
  * second process (the CLI beside a running server) waits instead of failing, then applies pending migrations.
- * An existing file is checked first, read-only (`checkDatabaseFile`): one that is damaged, not a workspace or
- * from a newer Quire throws a `WorkspaceFileError` and is left exactly as it was.
+ * An existing file is checked first, read-only (`checkDatabaseFile`): one that is truncated, not a workspace or
+ * from a newer Quire throws a `WorkspaceFileError` and is left exactly as it was. Only the header and the schema
+ * are read: `quick_check` reads the whole file (about a second per 800 MB), too slow for every start and switch,
+ * so it runs on files handed in to be opened, and damage found later answers as such (`isCorruption`).
  */
 export function openDatabase({ file }: OpenOptions): Db {
-  if (file !== ':memory:') checkDatabaseFile(file)
+  if (file !== ':memory:') checkDatabaseFile(file, { deep: false })
   const db = new Database(file)
   if (file !== ':memory:') db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
@@ -49,6 +51,12 @@ function migrate(db: Db): void {
       record.run(m.version, m.name, new Date().toISOString())
     })()
   }
+}
+
+/** Whether an error is SQLite finding the file damaged (a page that does not read as it should). */
+export function isCorruption(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB')
 }
 
 /** What is wrong with a workspace file, in a word the app can act on (what to tell the user to do). */
