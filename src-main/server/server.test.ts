@@ -165,13 +165,13 @@ describe('startServer({ home })', () => {
 
   it('starts on a home whose active workspace is a garbage file: serves a healthy one, lists the broken one with its problem', async () => {
     const home = tempDir()
-    const first = await start({ home, token: 't0' })
+    const first = await start({ home, token: T0 })
     const healthy = (await client(first)<Workspace>('POST', '/app/workspaces', { name: 'Healthy' })).body
     await stop(first)
     const broken = join(home, 'workspaces', 'local', 'quire.db')
     writeFileSync(broken, 'garbage, not a database')
 
-    const server = await start({ home, token: 't0' })
+    const server = await start({ home, token: T0 })
 
     const api = client(server)
     const list = (await api<WorkspaceList>('GET', '/app/workspaces')).body

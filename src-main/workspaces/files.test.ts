@@ -7,6 +7,9 @@ import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
 import { startServer, type RunningServer } from '../server/server'
 import { tempDirs } from '../testing/tempDirs'
 
+/** The server's token: at least 32 characters, as `--token` requires. */
+const T0 = 'quire-files-test-token-0123456789abcdef'
+
 const tempDir = tempDirs('files')
 const servers: RunningServer[] = []
 afterEach(async () => {
@@ -15,12 +18,12 @@ afterEach(async () => {
 
 async function homeServer() {
   const home = tempDir()
-  const server = await startServer({ home, port: 0, token: 't0', searchThreads: 0 })
+  const server = await startServer({ home, port: 0, token: T0, searchThreads: 0 })
   servers.push(server)
   const ask = (method: string, path: string, init: { body?: string | Uint8Array; type?: string } = {}) =>
     fetch(`${server.url}${path}`, {
       method,
-      headers: { authorization: 'Bearer t0', ...(init.type ? { 'content-type': init.type } : {}) },
+      headers: { authorization: `Bearer ${T0}`, ...(init.type ? { 'content-type': init.type } : {}) },
       body: init.body
     })
   const json = async <T = any>(method: string, path: string, body?: unknown) => {

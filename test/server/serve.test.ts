@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /** The server's token: at least 32 characters, as `--token` requires. */
 const T0 = 'quire-test-owner-token-0123456789abcdef'
+const T1 = 'quire-test-other-token-0123456789abcdef'
 
 // Each test starts real processes (tsx compiles on start): slow on a loaded machine.
 vi.setConfig({ testTimeout: 180_000 })
@@ -134,14 +135,14 @@ describe('quire serve', () => {
 
   it('quire backup copies a running --home server’s workspace under steady writes; serve --data FILE serves the copy', async () => {
     const home = tempDir()
-    const { url } = await serve(['--home', home, '--token', 't0'])
-    const orgId = ((await (await fetch(`${url}/v1/orgs`, { headers: auth('t0') })).json()) as any).items[0].id
+    const { url } = await serve(['--home', home, '--token', T0])
+    const orgId = ((await (await fetch(`${url}/v1/orgs`, { headers: auth(T0) })).json()) as any).items[0].id
     // A client writing one space after another, each counted once the server answered 201 (acknowledged).
     const acknowledged: string[] = []
     let writing = true
     const writer = (async () => {
       for (let i = 1; writing; i++) {
-        const res = await fetch(`${url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth('t0'), body: JSON.stringify({ title: `Space ${i}` }) })
+        const res = await fetch(`${url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth(T0), body: JSON.stringify({ title: `Space ${i}` }) })
         if (res.status !== 201) throw new Error(`write ${i} answered ${res.status}`)
         acknowledged.push(`Space ${i}`)
       }
@@ -160,12 +161,12 @@ describe('quire serve', () => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok')
     db.close()
     // The copy opens anywhere as one workspace file: every space acknowledged before the backup began is in it.
-    const restored = await serve(['--data', copy, '--token', 't1'])
-    const orgs = (await (await fetch(`${restored.url}/v1/orgs`, { headers: auth('t1') })).json()) as any
+    const restored = await serve(['--data', copy, '--token', T1])
+    const orgs = (await (await fetch(`${restored.url}/v1/orgs`, { headers: auth(T1) })).json()) as any
     expect(orgs.items.map((o: any) => o.id)).toEqual([orgId])
     const titles: string[] = []
     for (let page: string | undefined, first = true; first || page; first = false) {
-      const res = (await (await fetch(`${restored.url}/v1/orgs/${orgId}/spaces?limit=100${page ? `&page=${page}` : ''}`, { headers: auth('t1') })).json()) as any
+      const res = (await (await fetch(`${restored.url}/v1/orgs/${orgId}/spaces?limit=100${page ? `&page=${page}` : ''}`, { headers: auth(T1) })).json()) as any
       titles.push(...res.items.map((s: any) => s.title))
       page = res.next?.page
     }
