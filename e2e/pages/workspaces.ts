@@ -1,6 +1,4 @@
-import { copyFileSync, mkdirSync } from 'node:fs'
-import { join } from 'node:path'
-import { expect, type Download, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { expect, type Download, type Locator, type Page } from '@playwright/test'
 import { AppShell } from './appShell.ts'
 
 /**
@@ -82,30 +80,6 @@ export class WorkspacesPage extends AppShell {
   /** Why a workspace of Manage workspaces cannot be opened (its message, file and what to do). */
   problem(name: string): Locator {
     return this.row(name).getByTestId('workspace-row-problem')
-  }
-
-  /**
-   * Screenshots of what is on screen at 1440x900 and 1024x700, in the light and the dark colour scheme (Mantine
-   * follows the system's): attached to the report, and copied to $QUIRE_SCREENS_DIR when set. Leaves the page in
-   * the light scheme at 1280x800.
-   */
-  async screenshots(name: string, testInfo: TestInfo): Promise<void> {
-    const copyTo = process.env.QUIRE_SCREENS_DIR
-    if (copyTo) mkdirSync(copyTo, { recursive: true })
-    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
-      for (const scheme of ['light', 'dark'] as const) {
-        await this.page.setViewportSize({ width, height })
-        await this.page.emulateMedia({ colorScheme: scheme })
-        await expect(this.page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme)
-        const file = `${name}-${width}x${height}-${scheme}.png`
-        const path = testInfo.outputPath(file)
-        await this.page.screenshot({ path, animations: 'disabled' })
-        await testInfo.attach(file, { path, contentType: 'image/png' })
-        if (copyTo) copyFileSync(path, join(copyTo, file))
-      }
-    }
-    await this.page.emulateMedia({ colorScheme: 'light' })
-    await this.page.setViewportSize({ width: 1280, height: 800 })
   }
 
   async openMenu(): Promise<void> {

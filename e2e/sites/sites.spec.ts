@@ -58,6 +58,7 @@ test('build a site with two site spaces and a share link', async ({ page, contex
   await expect(page.getByTestId('share-link-once')).toContainText('cannot be shown again')
   const shown = await page.getByTestId('created-share-link-url').inputValue()
   expect(shown).toContain('shareKey=')
+  await sites.screenshots('share-link-created', testInfo)
   await sites.copyCreatedShareLink()
   await sites.expectSuccess('Link copied')
   const copied = await page.evaluate(() => navigator.clipboard.readText())
