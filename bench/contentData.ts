@@ -9,18 +9,10 @@ import { newId } from '../src-main/storage/ids'
 import { repository } from '../src-main/storage/repositories/memo'
 import { spaceRepository } from '../src-main/storage/repositories/spaceRepository'
 import type { UserRow } from '../src-main/storage/repositories/userRepository'
+import { prng } from '../src-main/testing/prng'
 
-/** A small deterministic PRNG (mulberry32), so every run indexes the same text. */
-export function prng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+// A seeded PRNG, so every run indexes the same text.
+export { prng }
 
 // 90 consonant-vowel syllables, 2 to 4 per word (sometimes a closing consonant): words share prefixes about as
 // rarely as English words do, which matters because search matches the last word as a prefix.

@@ -8,22 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer, type TestUser } from '../../src-main/testing/harness'
 import { manifest, PNG } from '../../src-main/api/routes/integrations/fixtures'
 import { PETSTORE, untilComplete } from '../../src-main/api/routes/openapi/fixtures'
+import { prng } from '../../src-main/testing/prng'
 
 const SEED = 0x9e3779b9
 /** Variants per operation besides the valid-looking calls. */
 const VARIANTS = 20
-
-/** A tiny seeded PRNG: the same seed, the same inputs. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Schema = Record<string, any>
 
@@ -460,7 +449,7 @@ async function run(op: Operation, call: Call): Promise<Failure | undefined> {
 
 describe('/v1/openapi.json, fuzzed', () => {
   it('answers every operation without a 5xx, and every 4xx in the envelope', async () => {
-    const random = mulberry32(SEED)
+    const random = prng(SEED)
     const ops = operations()
     expect(ops.length).toBeGreaterThan(140)
     // A new path parameter needs a real id in `seed`.

@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Button, Group, Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { Modal, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconCloud, IconDatabase } from '@tabler/icons-react'
 import type { WorkspaceInput } from '../../../../src-shared/workspaces.ts'
 import type { Workspace } from '../../api/types.ts'
 import { applyFormError, notifySuccess } from '../../app/notify.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { SwitchNowActions } from './SwitchNowActions.tsx'
 import { nameFieldError, remoteTokenFieldError, remoteUrlFieldError } from './names.ts'
 import { useCreateWorkspace } from './queries.ts'
 import { accountLabel, remoteHost } from './remote.ts'
@@ -65,21 +66,7 @@ export function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boole
           ) : (
             <Text size="sm">“{created.name}” is ready, with its own organization. Nothing in it is shared with the workspace you are in now.</Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} data-testid="workspace-stay">
-              Stay here
-            </Button>
-            <Button
-              data-autofocus
-              onClick={() => {
-                close()
-                onSwitch(created)
-              }}
-              data-testid="workspace-switch-now"
-            >
-              Switch now
-            </Button>
-          </Group>
+          <SwitchNowActions workspace={created} onClose={close} onSwitch={onSwitch} />
         </Stack>
       ) : (
         <form

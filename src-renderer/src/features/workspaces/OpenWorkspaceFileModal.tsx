@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { Button, FileInput, Group, Modal, Stack, Text, TextInput } from '@mantine/core'
+import { FileInput, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconFileDatabase } from '@tabler/icons-react'
 import type { Workspace } from '../../api/types.ts'
 import { applyFormError, notifySuccess } from '../../app/notify.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { SwitchNowActions } from './SwitchNowActions.tsx'
 import { nameFieldError } from './names.ts'
 import { useOpenWorkspaceFile } from './queries.ts'
 import { WORKSPACE_FILE_ACCEPT, workspaceNameFromFile } from './workspaceFiles.ts'
@@ -36,21 +37,7 @@ export function OpenWorkspaceFileModal({ opened, onClose, onSwitch }: { opened: 
           <Text size="sm">
             “{added.name}” is a workspace of its own now, with the organizations and spaces the file holds. The file you picked was not changed.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} data-testid="workspace-stay">
-              Stay here
-            </Button>
-            <Button
-              data-autofocus
-              onClick={() => {
-                close()
-                onSwitch(added)
-              }}
-              data-testid="workspace-switch-now"
-            >
-              Switch now
-            </Button>
-          </Group>
+          <SwitchNowActions workspace={added} onClose={close} onSwitch={onSwitch} />
         </Stack>
       ) : (
         <form
