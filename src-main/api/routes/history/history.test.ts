@@ -327,7 +327,7 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
     expect((await t.owner.api.get(spacePath(`/content/page/${ids.FAQ}`))).body.markdown).toBe('New FAQ.\n')
   })
 
-  it('refuses pages not in the revision (400), a bad body (400), a role below edit (403), unknown and other spaces’ revisions (404), changing nothing', async () => {
+  it('refuses pages not in the revision (400), a bad body (400), a role below edit or a locked space (403), unknown and other spaces’ revisions (404), changing nothing', async () => {
     const first = await primaryRevision()
     const { revision } = await change([insert('Intro', 'Hello.\n')])
     const ids = await pageIds()
@@ -352,6 +352,10 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
     expect(await t.owner.api.post(revPath('nope', '/restore'), {})).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
     const other = await primaryRevision(await t.emptySpace('Other'))
     expect(await t.owner.api.post(revPath(other, '/restore'), {})).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
+    expect(await count()).toBe(drafts + 1)
+
+    expect((await t.owner.api.patch(spacePath(), { editMode: 'locked' })).status).toBe(200)
+    expect(await t.owner.api.post(revPath(revision, '/restore'), {})).toMatchObject({ status: 403, body: { error: { message: expect.stringContaining('locked') } } })
     expect(await count()).toBe(drafts + 1)
   })
 })
