@@ -30,6 +30,15 @@ export type SemanticChangeType = (typeof SEMANTIC_CHANGE_TYPES)[number]
 const Before = <T extends TSchema>(value: T) => Type.Object({ before: value, after: value })
 const Nullable = <T extends TSchema>(value: T) => Type.Union([value, Type.Null()])
 
+/** A unified-diff hunk of a page's text (src-shared/lineHunks.ts). */
+const LineHunkSchema = Type.Object({
+  oldStart: Type.Number(),
+  oldLines: Type.Number(),
+  newStart: Type.Number(),
+  newLines: Type.Number(),
+  lines: Type.Array(Type.String(), { description: "Each line prefixed with ' ' (kept), '-' (removed) or '+' (added)" })
+})
+
 /** A page as a change names it: its id, and its title and path in the revision that has it (the newer one when both do). */
 const ChangedPage = Type.Object({ id: Type.String(), title: Type.String(), path: Type.String() })
 const ChangedFile = Type.Object({ id: Type.String(), name: Type.String(), contentType: Type.String(), size: Type.Number() })
@@ -45,7 +54,12 @@ export const SemanticChangeSchema = Type.Object({
       emoji: Type.Optional(Before(Nullable(Type.String()))),
       description: Type.Optional(Before(Nullable(Type.String()))),
       hidden: Type.Optional(Before(Type.Boolean())),
-      document: Type.Optional(Type.Object({ before: Nullable(Type.String()), after: Nullable(Type.String()) }, { description: 'Content hashes of the text before and after (null: none); present when the text changed' })),
+      document: Type.Optional(
+        Type.Object(
+          { before: Nullable(Type.String()), after: Nullable(Type.String()), hunks: Type.Array(LineHunkSchema) },
+          { description: 'Present when the text changed: its content hashes before and after (null: none) and the line changes' }
+        )
+      ),
       name: Type.Optional(Before(Type.String())),
       contentType: Type.Optional(Before(Type.String())),
       size: Type.Optional(Before(Type.Number()))

@@ -212,7 +212,10 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
       {
         type: 'page_edited',
         page: { id: ids.Guide, title: 'Handbook', path: 'guide' },
-        attributes: { title: { before: 'Guide', after: 'Handbook' }, document: { before: expect.any(String), after: expect.any(String) } }
+        attributes: {
+          title: { before: 'Guide', after: 'Handbook' },
+          document: { before: expect.any(String), after: expect.any(String), hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-Guide.', '+Guide, again.'] }] }
+        }
       },
       { type: 'page_moved', page: { id: ids.Install, title: 'Install', path: 'guide/install' }, parent: { before: null, after: ids.Guide }, path: { before: 'install', after: 'guide/install' } },
       { type: 'page_created', page: { id: expect.any(String), title: 'New', path: 'new' } },

@@ -12,7 +12,7 @@ import { countFiles, loadFile, loadFilesPage, loadPages, readDocument, type Page
 import { changeRequestRepository } from '../../../storage/repositories/changeRequestRepository'
 import { revisionRepository } from '../../../storage/repositories/revisionRepository'
 import type { Api } from '../../app'
-import { revisionChanges } from '../../commands/revisionChanges'
+import { revisionChanges, withTextHunks } from '../../commands/revisionChanges'
 import { restoreRevision } from '../../commands/revisionRestorer'
 import { read, write, type Ctx } from '../../context'
 import { notFound } from '../../errors'
@@ -169,7 +169,7 @@ export default function historyRoutes(app: Api) {
           : ((JSON.parse(revision.parents) as string[])[0] ?? null)
         const all = revisionChanges(ctx, from, revision.id)
         const limit = req.query.limit ?? CHANGES_LIMIT
-        const out: RevisionChanges = { changes: all.slice(0, limit) }
+        const out: RevisionChanges = { changes: withTextHunks(ctx, all.slice(0, limit)) }
         if (all.length > limit) out.more = all.length - limit
         const merged = ctx.repo(revisionRepository).mergedBy(space.id, revision.id)
         if (merged) out.mergedFrom = presentChangeRequest(ctx.repo(changeRequestRepository).get(space.id, merged)!, space, ctx)
