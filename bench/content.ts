@@ -5,7 +5,8 @@
 //     request: the same batches make the next change request);
 //   - merge: POST …/merge of that change request, which touches 1,000 pages (built by the 20 batches over HTTP);
 //   - space search (and organization search) over a fixed set of 1–2 word queries, p50/p99;
-//   - the page tree (GET …/content/pages, 10,000 pages), p50/p99; the space's links list, first call and warm.
+//   - the page tree (GET …/content/pages, 10,000 pages), p50/p99; the space's links list, first call and warm;
+//   - history: the page tree of the revision before the merge, and the merge revision's changes (1,000 pages).
 // Figures go to bench/results/content.json.
 import { fork, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -170,6 +171,26 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
         if (i > 0) treeTimes.push(ms)
       }
       figures.push(figure('list-pages', `GET …/content/pages (${pages} pages as one tree)`, treeTimes))
+
+      // History: the page tree of the revision before the merge, and what the merge revision changed (1,000 pages).
+      const history = (await get('/revisions?limit=2')).body.items as { id: string }[]
+      if (history[0]?.id !== merge.body.revision || !history[1]) throw new BenchFailure('the history does not start with the merge revision')
+      const oldTreeTimes: number[] = []
+      for (let i = 0; i <= treeRequests; i++) {
+        const { ms, body } = await get(`/revisions/${history[1].id}/pages`)
+        if (i === 0 && body.pages.length !== Math.ceil(pages / 100)) throw new BenchFailure(`the old page tree has ${body.pages.length} root pages`)
+        if (i > 0) oldTreeTimes.push(ms)
+      }
+      figures.push(figure('revision-pages', `GET …/revisions/{id}/pages, the revision before the merge (${pages} pages)`, oldTreeTimes))
+      const changesTimes: number[] = []
+      for (let i = 0; i <= 10; i++) {
+        const { ms, body } = await get(`/revisions/${merge.body.revision}/changes?limit=1000`)
+        if (i === 0 && (body.changes.length !== 1000 || body.changes.some((c: { type: string }) => c.type !== 'page_edited'))) {
+          throw new BenchFailure(`the merge revision's changes are not the 1,000 edited pages: ${JSON.stringify(body).slice(0, 200)}`)
+        }
+        if (i > 0) changesTimes.push(ms)
+      }
+      figures.push(figure('revision-changes', 'GET …/revisions/{id}/changes?limit=1000 of the merge revision (1,000 pages edited)', changesTimes))
 
       const first = await get('/links?limit=100')
       figures.push(figure('links-first', 'GET …/links?limit=100, first call after the merge (resolves the revision\'s links)', [first.ms]))

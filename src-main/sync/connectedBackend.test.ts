@@ -97,6 +97,32 @@ describe('a connected workspace while its server is out of reach', () => {
     expect(outbox(t.copy.services.db).count()).toBe(0)
   })
 
+  it('passes the history operations to the server, and answers them 503 offline (the copy keeps no history)', async () => {
+    const t = await setup()
+    const { spaceId, ids } = await spaceWithPages(t, { Intro: 'Hello.\n' })
+    const onServer = (await t.server.owner.api.get(`/v1/spaces/${spaceId}/revisions`)).body
+    const list = await t.call('GET', `/v1/spaces/${spaceId}/revisions`)
+    expect(list.status).toBe(200)
+    expect(list.body.items.map((r: { id: string }) => r.id)).toEqual(onServer.items.map((r: { id: string }) => r.id))
+    const [latest, first] = list.body.items as { id: string }[]
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/revisions/${latest!.id}/changes`)).body.changes).toMatchObject([{ type: 'page_created', page: { id: ids.Intro } }])
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/revisions/${latest!.id}/path/intro`)).body).toMatchObject({ id: ids.Intro, markdown: 'Hello.\n' })
+    const restore = await t.call('POST', `/v1/spaces/${spaceId}/revisions/${first!.id}/restore`, {})
+    expect(restore).toMatchObject({ status: 201, body: { object: 'change-request', status: 'draft' } })
+
+    t.net.down = true
+    for (const path of ['/revisions', `/revisions/${latest!.id}`, `/revisions/${latest!.id}/pages`, `/revisions/${latest!.id}/changes`]) {
+      expect(await t.call('GET', `/v1/spaces/${spaceId}${path}`), path).toMatchObject({
+        status: 503,
+        body: { error: { code: 503, message: expect.stringMatching(/^Not available offline: 127\.0\.0\.1:\d+ is out of reach/) } }
+      })
+    }
+    expect(await t.call('POST', `/v1/spaces/${spaceId}/revisions/${first!.id}/restore`, {})).toMatchObject({
+      status: 503, body: { error: { message: expect.stringContaining('this change needs it') } }
+    })
+    expect(outbox(t.copy.services.db).count()).toBe(0)
+  })
+
   it('keeps edits to a change request made offline and sends them, in order, when the server answers again', async () => {
     const t = await setup()
     const { spaceId, ids } = await spaceWithPages(t, { Install: 'Run the installer.\n', Usage: 'Open the app.\n' })

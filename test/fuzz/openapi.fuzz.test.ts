@@ -83,6 +83,8 @@ async function seed(): Promise<void> {
   const pages = (await ok(api.get(`${s}/content/pages`), 'pages')).pages
   ids.pageId = pages.find((p: { title: string }) => p.title === 'Guide').id
   ids.fileId = (await ok(api.get(`${s}/content/files`), 'files')).items[0].id
+  ids.revisionId = (await ok(api.get(`${s}/revisions`), 'revisions')).items[1].id
+  ids.pagePath = 'guide%2Finstall'
 
   const comment = await ok(api.post(`${s}/comments`, { body: { markdown: 'A remark' }, page: ids.pageId }), 'comment')
   ids.commentId = comment.id

@@ -21,7 +21,7 @@ export interface PageChange {
 }
 
 /** The id of the sibling just before `page` that both trees have, so inserting pages around it is not a move. */
-function anchorIn(tree: PageTree, index: Map<string | null, PageRecord[]>, page: PageRecord, other: PageTree): string | null {
+export function anchorIn(tree: PageTree, index: Map<string | null, PageRecord[]>, page: PageRecord, other: PageTree): string | null {
   const siblings = index.get(page.parentId) ?? []
   let anchor: string | null = null
   for (const s of siblings) {

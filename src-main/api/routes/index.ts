@@ -23,6 +23,7 @@ import linkRoutes from './links/links'
 import openapiRoutes from './openapi/openapi'
 import integrationRoutes from './integrations/integrations'
 import gitRoutes from './git/git'
+import historyRoutes from './history/history'
 
 /** Every route module of the /v1 API, one per resource area. */
-export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes]
+export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes]

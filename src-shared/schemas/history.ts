@@ -1,0 +1,94 @@
+import Type, { type TSchema } from 'typebox'
+import { ChangeRequestSchema } from './changeRequests'
+import { DateTime, ListOf, PageQuery, StringEnum, UserSchema } from './common'
+
+const Id = Type.String({ maxLength: 100 })
+
+/** One revision of a space's history, without its pages or files (`GET /v1/spaces/{spaceId}/revisions`). */
+export const RevisionSummarySchema = Type.Object({
+  object: Type.Literal('revision'),
+  id: Type.String(),
+  parents: Type.Array(Type.String()),
+  createdAt: DateTime,
+  type: Type.String(),
+  createdBy: Type.Optional(UserSchema),
+  /** The change request this revision merged. */
+  changeRequest: Type.Optional(Type.Object({ id: Type.String(), number: Type.Number(), subject: Type.String() }))
+})
+export type RevisionSummary = Type.Static<typeof RevisionSummarySchema>
+export const RevisionSummaryList = ListOf(RevisionSummarySchema)
+export const RevisionListQuery = Type.Object({ ...PageQuery })
+
+export const RevisionParams = Type.Object({ spaceId: Id, revisionId: Id })
+export const RevisionPageParams = Type.Object({ spaceId: Id, revisionId: Id, pageId: Id })
+export const RevisionPathParams = Type.Object({ spaceId: Id, revisionId: Id, pagePath: Type.String({ maxLength: 2000 }) })
+export const RevisionFileParams = Type.Object({ spaceId: Id, revisionId: Id, fileId: Id })
+
+export const SEMANTIC_CHANGE_TYPES = ['page_created', 'page_edited', 'page_deleted', 'page_moved', 'file_created', 'file_edited', 'file_deleted'] as const
+export type SemanticChangeType = (typeof SEMANTIC_CHANGE_TYPES)[number]
+
+const Before = <T extends TSchema>(value: T) => Type.Object({ before: value, after: value })
+const Nullable = <T extends TSchema>(value: T) => Type.Union([value, Type.Null()])
+
+/** A unified-diff hunk of a page's text (src-shared/lineHunks.ts). */
+const LineHunkSchema = Type.Object({
+  oldStart: Type.Number(),
+  oldLines: Type.Number(),
+  newStart: Type.Number(),
+  newLines: Type.Number(),
+  lines: Type.Array(Type.String(), { description: "Each line prefixed with ' ' (kept), '-' (removed) or '+' (added)" })
+})
+
+/** A page as a change names it: its id, and its title and path in the revision that has it (the newer one when both do). */
+const ChangedPage = Type.Object({ id: Type.String(), title: Type.String(), path: Type.String() })
+const ChangedFile = Type.Object({ id: Type.String(), name: Type.String(), contentType: Type.String(), size: Type.Number() })
+
+export const SemanticChangeSchema = Type.Object({
+  type: StringEnum(SEMANTIC_CHANGE_TYPES),
+  page: Type.Optional(ChangedPage),
+  file: Type.Optional(ChangedFile),
+  /** page_edited: what changed, before and after (`document` is present when the text changed). */
+  attributes: Type.Optional(
+    Type.Object({
+      title: Type.Optional(Before(Type.String())),
+      emoji: Type.Optional(Before(Nullable(Type.String()))),
+      description: Type.Optional(Before(Nullable(Type.String()))),
+      hidden: Type.Optional(Before(Type.Boolean())),
+      document: Type.Optional(
+        Type.Object(
+          { before: Nullable(Type.String()), after: Nullable(Type.String()), hunks: Type.Array(LineHunkSchema) },
+          { description: 'Present when the text changed: its content hashes before and after (null: none) and the line changes' }
+        )
+      ),
+      name: Type.Optional(Before(Type.String())),
+      contentType: Type.Optional(Before(Type.String())),
+      size: Type.Optional(Before(Type.Number()))
+    })
+  ),
+  /** page_moved: the parent page (null: the root) and the path, before and after. */
+  parent: Type.Optional(Before(Nullable(Type.String()))),
+  path: Type.Optional(Before(Type.String()))
+})
+export type SemanticChange = Type.Static<typeof SemanticChangeSchema>
+
+export const RevisionChangesQuery = Type.Object({
+  against: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Another revision of the space to compare with (default: the first parent)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Changes to answer at most (default 10)' })),
+  metadata: Type.Optional(Type.Boolean({ default: true })),
+  computed: Type.Optional(Type.Boolean({ default: true }))
+})
+
+export const RevisionChangesSchema = Type.Object({
+  changes: Type.Array(SemanticChangeSchema),
+  /** How many changes were left out past `limit`. */
+  more: Type.Optional(Type.Number()),
+  /** The change request a merge revision merged. */
+  mergedFrom: Type.Optional(ChangeRequestSchema)
+})
+export type RevisionChanges = Type.Static<typeof RevisionChangesSchema>
+
+export const RestoreSchema = Type.Object({
+  pages: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 1000, description: 'Restore only these pages (default: the whole revision)' })),
+  subject: Type.Optional(Type.String({ maxLength: 100, description: 'The change request subject (default: names the revision)' }))
+})
+export type RestoreInput = Type.Static<typeof RestoreSchema>
