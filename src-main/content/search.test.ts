@@ -37,6 +37,7 @@ describe('buildSearchQuery in every language', () => {
     expect(buildSearchQuery('文档')?.match).toBe('"文 档"')
     expect(buildSearchQuery('API文档 ラーメン')?.match).toBe('"API 文 档" AND "ラ ー メ ン"')
     expect(buildSearchQuery('문서')?.match).toBe('"문 서"')
+    expect(buildSearchQuery('文'.repeat(100))?.match).toBe(`"${Array(32).fill('文').join(' ')}"`)
   })
 
   it('looks a word with ß or ss up in both spellings', () => {

@@ -31,6 +31,8 @@ export interface SearchQuery {
 
 /** Most spellings of one phrase tried (every ß/ss spelling of each of its words, combined). */
 const MAX_SPELLINGS = 8
+/** Most tokens of one phrase used (a CJK run is a token per character); a cut phrase matches a little more. */
+const MAX_PHRASE_TOKENS = 32
 
 /**
  * Turns user text into a safe FTS5 expression: every word is quoted (FTS5 operators, column filters and
@@ -45,7 +47,7 @@ export function buildSearchQuery(text: string): SearchQuery | undefined {
   const last = phrases.length - 1
   const match = phrases
     .map((words, i) => {
-      const tokens = words.flatMap(wordTokens)
+      const tokens = words.flatMap(wordTokens).slice(0, MAX_PHRASE_TOKENS)
       // A prefix of one CJK character would only match that character.
       const prefix = i === last && prefixLast && !HAS_CJK.test(tokens[tokens.length - 1]!) ? '*' : ''
       let variants: string[][] = [[]]
