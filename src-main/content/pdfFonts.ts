@@ -94,6 +94,8 @@ export function fontPieces(text: string, code = false): FontPiece[] {
     let out = ch
     if (cp === 10 || cp === 32) family = pieces[pieces.length - 1]?.family ?? (code ? 'Courier' : 'sans')
     else if (code && inCourier(ch, cp)) family = 'Courier'
+    // Printable ASCII, most of most documents, is Noto Sans's without asking.
+    else if (cp > 32 && cp < 127) family = 'sans'
     else if (cp >= 32) family = ORDER.find((f) => hasGlyph(f, cp))
     if (!family) {
       family = code ? 'Courier' : 'sans'
