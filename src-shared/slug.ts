@@ -1,12 +1,31 @@
 // Slugs and heading anchors, shared by main (page slugs, search sections) and the renderer (the preview's
 // heading ids, so a search result's section opens at its heading). Pure TypeScript, no imports.
 
-/** URL slug of a title: lower-case ASCII letters and digits joined by dashes, at most `max` characters. */
+/**
+ * URL slug of a title: its letters, digits and marks of every script, lower-case (NFC), runs of anything else as
+ * one dash, at most `max` characters (`Größe 文档` → `größe-文档`). Where a URL is built from it, each segment is
+ * percent-encoded.
+ */
 export function slugify(title: string, max = 100): string {
-  return title
+  const slug = title
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+  // Cut by code points, never inside a surrogate pair.
+  return (slug.length <= max ? slug : [...slug].slice(0, max).join('')).replace(/-+$/, '')
+}
+
+/**
+ * ASCII slug of a name: lower-case ASCII letters and digits joined by dashes, accents dropped, at most `max`
+ * characters, for names that must stay ASCII (workspace ids, file names of backups, site paths).
+ */
+export function asciiSlug(name: string, max = 100): string {
+  return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/ß/g, 'ss')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, max)

@@ -133,6 +133,32 @@ test('find a page by a word of its text in the command palette, and open that pa
   await expect(page.getByTestId('markdown-editor').locator('.cm-activeLine')).toHaveText('## Morning')
 })
 
+test('find a Chinese word inside running text in the command palette, and open its page at the heading', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(60_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  // Arrange: the word 文档 stands inside a sentence under a heading of Chinese and German words.
+  const { spaceId, pages } = await spaceWithPages(api, `Docs ${suffix}`, ['Intro', 'Handbuch'], (t) =>
+    t === 'Handbuch' ? `# Handbuch\n\nVorwort.\n\n## Größe 说明\n\n这是一个文档系统${suffix}。\n` : `# ${t}\n\nAbout ${t}.\n`,
+  )
+  const handbook = pages.find((p) => p.title === 'Handbuch')!
+  const spaces = new SpacesPage(page)
+  await spaces.open(token)
+  await spaces.waitUntilReady()
+
+  // Act: the palette searches for the word.
+  await page.keyboard.press('ControlOrMeta+K')
+  await page.getByTestId('palette-input').fill(`文档 ${suffix}`)
+  const result = page.getByTestId('palette-item').filter({ hasText: 'Handbuch' })
+  await expect(result).toContainText(`这是一个文档系统${suffix}。`)
+  await result.click()
+
+  // Assert: the page opens at the section's heading, whose anchor keeps its letters (percent-encoded in the address).
+  const editor = new EditorPage(page)
+  await expect(page).toHaveURL(new RegExp(`/spaces/${spaceId}/pages/${handbook.id}#${encodeURIComponent('größe-说明')}$`))
+  await expect(editor.row('Handbuch')).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByTestId('markdown-editor').locator('.cm-activeLine')).toHaveText('## Größe 说明')
+})
+
 test('search a space from its page tree and open a result at its section', async ({ page, token, api }, testInfo) => {
   test.setTimeout(60_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`

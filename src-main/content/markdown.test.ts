@@ -6,7 +6,7 @@ describe('markdown sections', () => {
     // The same document as the preview's test (markdownPreview.test.ts): both name sections through headingIds.
     const markdown = '# Install\n\ntext\n\n## Install\n\n> ## Quoted\n\n## Café & Crème!\n\n## ***\n\n#  Install  \n'
     const sections = sectionsOf(markdown)
-    expect(sections.map((s) => s.id)).toEqual(['install', 'install-1', 'cafe-creme', 'section', 'install-2'])
+    expect(sections.map((s) => s.id)).toEqual(['install', 'install-1', 'café-crème', 'section', 'install-2'])
     expect(sections[0]).toEqual({ id: 'install', title: 'Install', body: 'text' })
     // A heading inside a quote is text of the section it is in.
     expect(sections[1]!.body).toBe('Quoted')

@@ -3,6 +3,7 @@ import { toString } from 'mdast-util-to-string'
 import PDFDocument from 'pdfkit'
 import { hintStyle, includeResolver, isBlockTag, parseBlockTagged, type BlockTagNode, type HintStyle, type IncludeSource } from '../../src-shared/blockTags'
 import { parseMarkdown } from './markdown'
+import { fontPieces, useFont, type Face } from './pdfFonts'
 
 /** One page of content, in tree order; `depth` 0 is a top-level page of the export. */
 export interface PdfPage {
@@ -23,6 +24,9 @@ export interface PdfImage {
 /** Finds the image a document's image URL names (`/files/<id>`, a path ending in a file's name), if it can be embedded. */
 export type PdfImages = (url: string) => PdfImage | undefined
 
+/** The name of the file a URL names (`/files/<id>`, a path ending in a file's name), if the revision has it. */
+export type PdfFileNames = (url: string) => string | undefined
+
 /** Images are printed at 96 pixels to the inch (0.75 points a pixel), at most this tall, and never wider than the text. */
 const POINTS_PER_PIXEL = 0.75
 const MAX_IMAGE_HEIGHT = 360
@@ -34,20 +38,6 @@ const MARGIN = 56
 const BODY = 11
 const HEADING_SIZES = [18, 15, 13, 12, 11.5, 11]
 const COLORS = { text: '#111111', muted: '#555555', link: '#1a56db', rule: '#cccccc', code: '#333333' }
-
-/**
- * pdfkit's built-in fonts (no font files to ship) encode WinAnsi: Latin-1 plus a few typographic signs.
- * Anything else would print as the wrong glyph, so it becomes `?` instead.
- */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
-function printable(text: string): string {
-  let out = ''
-  for (const ch of text.replace(/\t/g, '    ')) {
-    const code = ch.codePointAt(0)!
-    out += code === 10 || (code >= 32 && code < 127) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRA.has(ch) ? ch : '?'
-  }
-  return out
-}
 
 interface Run {
   text: string
@@ -100,32 +90,37 @@ function runsOf(nodes: PhrasingContent[], style: Omit<Run, 'text'> = {}): Run[] 
   return runs.filter((r) => r.text.length)
 }
 
-const fontOf = (run: Run) =>
-  run.code ? 'Courier' : run.bold && run.italic ? 'Helvetica-BoldOblique' : run.bold ? 'Helvetica-Bold' : run.italic ? 'Helvetica-Oblique' : 'Helvetica'
+const faceOf = (run: Omit<Run, 'text'>): Face => (run.bold && run.italic ? 'boldItalic' : run.bold ? 'bold' : run.italic ? 'italic' : 'regular')
 
 /** Writes markdown (through its mdast) into a pdfkit document: headings, paragraphs, lists, code, quotes, tables. */
 class Writer {
   constructor(
     private readonly doc: PDFKit.PDFDocument,
-    private readonly images: PdfImages = () => undefined
+    private readonly images: PdfImages = () => undefined,
+    private readonly fileNames: PdfFileNames = () => undefined
   ) {}
 
   private get width() {
     return this.doc.page.width - 2 * MARGIN
   }
 
-  /** Inline runs as one flowing paragraph at `indent` (pdfkit's `continued` text keeps them on shared lines). */
+  /**
+   * Inline runs as one flowing paragraph at `indent` (pdfkit's `continued` text keeps them on shared lines), each
+   * cut into pieces by the font that has its characters (pdfFonts.ts).
+   */
   runs(runs: Run[], indent: number, size = BODY, color = COLORS.text, base: Omit<Run, 'text'> = {}) {
-    if (!runs.length) return
     const doc = this.doc
-    runs.forEach((r, i) => {
+    const pieces = runs.flatMap((r) => {
       const run = { ...base, ...r }
-      doc.font(fontOf(run)).fontSize(run.code ? size - 1 : size).fillColor(run.link ? COLORS.link : color)
+      return fontPieces(run.text, !!run.code).map((piece) => ({ run, piece }))
+    })
+    pieces.forEach(({ run, piece }, i) => {
+      doc.font(useFont(doc, piece.family, faceOf(run))).fontSize(run.code ? size - 1 : size).fillColor(run.link ? COLORS.link : color)
       const options: PDFKit.Mixins.TextOptions = {
-        continued: i < runs.length - 1, width: this.width - indent, link: run.link ?? undefined, underline: !!run.link, strike: !!run.strike
+        continued: i < pieces.length - 1, width: this.width - indent, link: run.link ?? undefined, underline: !!run.link, strike: !!run.strike
       }
-      if (i === 0) doc.text(printable(run.text), MARGIN + indent, doc.y, options)
-      else doc.text(printable(run.text), options)
+      if (i === 0) doc.text(piece.text, MARGIN + indent, doc.y, options)
+      else doc.text(piece.text, options)
     })
   }
 
@@ -163,8 +158,7 @@ class Writer {
         doc.moveDown(0.3)
         break
       case 'code':
-        doc.font('Courier').fontSize(9.5).fillColor(COLORS.code)
-        doc.text(printable(node.value), MARGIN + indent + 10, doc.y, { width: this.width - indent - 10 })
+        this.runs([{ text: node.value, code: true }], indent + 10, 10.5, COLORS.code)
         doc.moveDown(0.6)
         break
       case 'blockquote':
@@ -207,6 +201,19 @@ class Writer {
         this.blocks(node.children, indent + 14, color)
         break
       }
+      case 'file': {
+        // The block's first paragraph links the file by its URL's last segment (an id for an uploaded file):
+        // the PDF prints the file's name instead, then the caption.
+        const src = node.args.src ?? node.positional
+        const name = src && this.fileNames(src)
+        const [link, ...caption] = node.children
+        if (name && link?.type === 'paragraph') {
+          this.runs([{ text: name, bold: true }], indent, BODY, color)
+          doc.moveDown(0.3)
+          this.blocks(caption, indent, color)
+        } else this.blocks(node.children, indent, color)
+        break
+      }
       case 'include':
         // Included text reads as the page's own; its title is the editor's label only.
         this.blocks(node.children.filter((child) => !(isBlockTag(child) && child.name === 'title')), indent, color)
@@ -238,7 +245,7 @@ class Writer {
     list.children.forEach((item, i) => {
       const marker = item.checked === true ? '[x]' : item.checked === false ? '[ ]' : list.ordered ? `${(list.start ?? 1) + i}.` : '•'
       const y = doc.y
-      doc.font('Helvetica').fontSize(BODY).fillColor(color).text(marker, MARGIN + indent, y, { width: 20, lineBreak: false })
+      doc.font(useFont(doc, 'sans', 'regular')).fontSize(BODY).fillColor(color).text(marker, MARGIN + indent, y, { width: 20, lineBreak: false })
       doc.y = y
       item.children.forEach((child) => {
         if (child.type === 'paragraph') {
@@ -274,25 +281,31 @@ const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
 /**
  * A PDF of `pages`: each page starts on a new sheet with its title as a heading, then its markdown rendered
  * from the mdast (headings, paragraphs with bold/italic/code/links, lists, code blocks, quotes, tables, GitBook's
- * block tags with `includes` resolved, and the pictures `images` finds). The outline (bookmarks) follows the page tree. Yields to the event loop between pages so a large space does not
+ * block tags with `includes` resolved, files by their names, and the pictures `images` finds). The outline (bookmarks) follows the page tree. Yields to the event loop between pages so a large space does not
  * stall the process that serves the API.
  */
-export async function renderPdf(title: string, pages: PdfPage[], includes: readonly IncludeSource[] = [], images?: PdfImages): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: printable(title), Creator: 'Quire' }, displayTitle: true })
+export async function renderPdf(
+  title: string,
+  pages: PdfPage[],
+  includes: readonly IncludeSource[] = [],
+  images?: PdfImages,
+  fileNames?: PdfFileNames
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Creator: 'Quire' }, displayTitle: true })
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
-  const writer = new Writer(doc, images)
+  const writer = new Writer(doc, images, fileNames)
   const outline: PDFKit.PDFOutline[] = [doc.outline]
   if (!pages.length) writer.title(title)
   for (const [i, page] of pages.entries()) {
     if (i > 0) doc.addPage()
     const parent = outline[Math.min(page.depth, outline.length - 1)]!
     outline.length = Math.min(page.depth, outline.length - 1) + 1
-    outline.push(parent.addItem(printable(page.title)))
+    outline.push(parent.addItem(page.title))
     writer.title(page.title)
     const tree = parseBlockTagged(parseMarkdown, page.markdown, { include: includeResolver(includes, page.gitPath) })
     // A document that repeats its title as the first heading would print it twice.

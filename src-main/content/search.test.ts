@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { buildSearchQuery, excerpt, EXCERPT_LENGTH, MAX_TERMS } from './search'
+import { indexedText, shownText, spellings } from './searchText'
 
 describe('buildSearchQuery', () => {
   it('quotes every word and matches the last one as a prefix', () => {
-    expect(buildSearchQuery('install guide')?.match).toBe('"install" "guide"*')
-    expect(buildSearchQuery('install guide ')?.match).toBe('"install" "guide"')
+    expect(buildSearchQuery('install guide')?.match).toBe('"install" AND "guide"*')
+    expect(buildSearchQuery('install guide ')?.match).toBe('"install" AND "guide"')
     expect(buildSearchQuery('go')?.match).toBe('"go"')
     expect(buildSearchQuery('api')?.match).toBe('"api"*')
   })
 
   it('never passes FTS5 syntax through', () => {
-    expect(buildSearchQuery('title:foo OR "bar* NEAR(baz)')?.match).toBe('"title" "foo" "OR" "bar" "NEAR" "baz"')
-    expect(buildSearchQuery('-x ^y')?.match).toBe('"x" "y"')
+    expect(buildSearchQuery('title:foo OR "bar* NEAR(baz)')?.match).toBe('"title" AND "foo" AND "OR" AND "bar" AND "NEAR" AND "baz"')
+    expect(buildSearchQuery('-x ^y')?.match).toBe('"x" AND "y"')
     expect(buildSearchQuery('"" * () : !!')).toBeUndefined()
     expect(buildSearchQuery('a a a')?.terms).toEqual(['a'])
   })
@@ -20,6 +21,46 @@ describe('buildSearchQuery', () => {
     expect(buildSearchQuery('Grüße 東京')?.terms).toEqual(['Grüße', '東京'])
     const many = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')
     expect(buildSearchQuery(many)?.terms).toHaveLength(MAX_TERMS)
+  })
+})
+
+describe('buildSearchQuery in every language', () => {
+  it('keeps a quoted phrase together, its words adjacent', () => {
+    expect(buildSearchQuery('"install guide" first')?.match).toBe('"install guide" AND "first"*')
+    expect(buildSearchQuery('first "install guide"')?.match).toBe('"first" AND "install guide"')
+    // A quoted word is whole; an open quote is no phrase.
+    expect(buildSearchQuery('"install"')?.match).toBe('"install"')
+    expect(buildSearchQuery('"install guide')?.match).toBe('"install" AND "guide"*')
+  })
+
+  it('matches a run of CJK characters as a phrase of single characters, never as a prefix', () => {
+    expect(buildSearchQuery('文档')?.match).toBe('"文 档"')
+    expect(buildSearchQuery('API文档 ラーメン')?.match).toBe('"API 文 档" AND "ラ ー メ ン"')
+    expect(buildSearchQuery('문서')?.match).toBe('"문 서"')
+    expect(buildSearchQuery('文'.repeat(100))?.match).toBe(`"${Array(32).fill('文').join(' ')}"`)
+  })
+
+  it('looks a word with ß or ss up in both spellings', () => {
+    expect(buildSearchQuery('Straße ')?.match).toBe('("strasse" OR "straße")')
+    expect(buildSearchQuery('GRÖSSE')?.match).toBe('("grösse"* OR "größe"*)')
+    expect(buildSearchQuery('"die Straße"')?.match).toBe('("die strasse" OR "die straße")')
+    expect(spellings('Messestrasse')).toEqual(['messestrasse', 'meßestrasse', 'messestraße', 'meßestraße'])
+    expect(spellings('Haus')).toEqual(['Haus'])
+  })
+
+  it('finds the words for the excerpt inside CJK text and in either ß spelling', () => {
+    expect(buildSearchQuery('文档')!.pattern.exec('这是一个文档系统')?.index).toBe(4)
+    expect(buildSearchQuery('Strasse')!.pattern.exec('In der Straße')?.index).toBe(7)
+    expect(buildSearchQuery('Größe')!.pattern.exec('Die GRÖSSE')?.index).toBe(4)
+  })
+})
+
+describe('indexed text', () => {
+  it('sets CJK characters apart for the index and shows the text as written', () => {
+    expect(indexedText('Plain text stays')).toBe('Plain text stays')
+    expect(indexedText('API文档 ok')).toBe('API\x1f文\x1f档 ok')
+    expect(indexedText('東京のラーメン')).toBe('東\x1f京\x1fの\x1fラ\x1fー\x1fメ\x1fン')
+    for (const text of ['API文档 ok', '東京のラーメン。한국어 문서', 'Plain']) expect(shownText(indexedText(text))).toBe(text)
   })
 })
 

@@ -1,7 +1,8 @@
-import { searchTerms } from '../../src-shared/searchTerms'
+import { searchTerms, wordTokens } from '../../src-shared/searchTerms'
 import type { Db } from '../storage/database'
 import { indexRowParts, pageKeyOfRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
 import type { SearchPool } from './searchPool'
+import { HAS_CJK, shownText, spellings, STARTS_CJK } from './searchText'
 import { kthSmallest } from './select'
 
 /**
@@ -28,18 +29,39 @@ export interface SearchQuery {
   pattern: RegExp
 }
 
+/** Most spellings of one phrase tried (every ß/ss spelling of each of its words, combined). */
+const MAX_SPELLINGS = 8
+/** Most tokens of one phrase used (a CJK run is a token per character); a cut phrase matches a little more. */
+const MAX_PHRASE_TOKENS = 32
+
 /**
- * Turns user text into a safe FTS5 expression: every term is quoted (FTS5 operators, column filters and
- * parentheses in the text are plain words), terms must all match (AND), and the last one matches as a prefix
- * unless the text ends with a separator (the word is complete). Undefined when the text has no word at all.
+ * Turns user text into a safe FTS5 expression: every word is quoted (FTS5 operators, column filters and
+ * parentheses in the text are plain words), words and quoted phrases must all match (AND), a quoted phrase's
+ * words adjacent and in order, and the last word matches as a prefix unless the text ends with a separator (the
+ * word is complete). A run of CJK characters is a phrase of single characters, as the index holds them
+ * (searchText.ts), and a word with ß or ss matches either spelling. Undefined when the text has no word at all.
  */
 export function buildSearchQuery(text: string): SearchQuery | undefined {
-  const { terms, prefixLast } = searchTerms(text, MAX_TERMS)
-  if (!terms.length) return undefined
-  const last = terms.length - 1
-  const match = terms.map((term, i) => (i === last && prefixLast ? `"${term}"*` : `"${term}"`)).join(' ')
-  const escaped = terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  return { match, terms, pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})`, 'iu') }
+  const { terms, phrases, prefixLast } = searchTerms(text, MAX_TERMS)
+  if (!phrases.length) return undefined
+  const last = phrases.length - 1
+  const match = phrases
+    .map((words, i) => {
+      const tokens = words.flatMap(wordTokens).slice(0, MAX_PHRASE_TOKENS)
+      // A prefix of one CJK character would only match that character.
+      const prefix = i === last && prefixLast && !HAS_CJK.test(tokens[tokens.length - 1]!) ? '*' : ''
+      let variants: string[][] = [[]]
+      for (const token of tokens) variants = variants.flatMap((v) => spellings(token).map((s) => [...v, s])).slice(0, MAX_SPELLINGS)
+      const alternatives = variants.map((v) => `"${v.join(' ')}"${prefix}`)
+      return alternatives.length === 1 ? alternatives[0]! : `(${alternatives.join(' OR ')})`
+    })
+    .join(' AND ')
+  const patterns = terms.map((term) => {
+    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ss|ß/giu, '(?:ss|ß)')
+    // Inside CJK running text a word has letters on both sides.
+    return STARTS_CJK.test(term) ? escaped : `(?<![\\p{L}\\p{N}])${escaped}`
+  })
+  return { match, terms, pattern: new RegExp(`(?:${patterns.join('|')})`, 'iu') }
 }
 
 export interface SectionHit {
@@ -387,7 +409,7 @@ function sectionDetails(db: Db, found: { rid: number }[], query: SearchQuery): D
   const details: Details = new Map()
   if (!found.length) return details
   for (const [rid, page_id, section_id, title, body, page_title, path] of st(db).rows.all(JSON.stringify(found.map((r) => r.rid))))
-    details.set(rid, { page_id, section_id, title, body: excerpt(body, query.pattern), page_title, path })
+    details.set(rid, { page_id, section_id, title: shownText(title), body: excerpt(shownText(body), query.pattern), page_title, path })
   return details
 }
 

@@ -3,6 +3,7 @@ import { dataVersion, type Db } from '../storage/database'
 import { sectionsOf, type Section } from './markdown'
 import { PageTree } from './pageTree'
 import { loadPages } from './revisions'
+import { indexedText } from './searchText'
 
 // --- row keys ------------------------------------------------------------------------------------------------
 // A row's rowid packs where it belongs: its space's number (21 bits), its page's number in the space (20 bits)
@@ -274,7 +275,7 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
       if (job.kept?.(i)) continue
       if (i < job.old) s.deleteRow.run(base + i)
       const row = job.rows[i]
-      if (row) s.insert.run(base + i, row.title, row.body, job.id, row.sectionId, job.title, job.path)
+      if (row) s.insert.run(base + i, indexedText(row.title), indexedText(row.body), job.id, row.sectionId, job.title, job.path)
     }
     if (job.rows.length) s.setPage.run(space.ord, job.id, job.ord, job.rows.length)
     else s.deletePage.run(space.ord, job.id)

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { WORKSPACE_ID_PATTERN, normalizeWorkspaceName, workspaceNameProblem } from '../../src-shared/workspaces'
 import { badRequest, conflict, notFound } from '../api/errors'
-import { slugify as slugTitle } from '../../src-shared/slug'
+import { asciiSlug } from '../../src-shared/slug'
 import { workspaceFile } from '../server/workspace'
 import { writeFileAtomic } from './atomicFile'
 
@@ -263,7 +263,7 @@ function workspaceTime(home: string, id: string): string | undefined {
 
 /** `Product Handbook (EN)` → `product-handbook-en`: ASCII letters and digits, dashes between words, at most 40. */
 export function slugify(name: string): string {
-  return slugTitle(name, 40)
+  return asciiSlug(name, 40)
 }
 
 /** 6 characters of [a-z0-9]. */

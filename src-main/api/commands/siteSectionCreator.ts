@@ -1,4 +1,4 @@
-import { slugify } from '../../../src-shared/slug'
+import { asciiSlug } from '../../../src-shared/slug'
 import { siteRepository, type SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSectionRepository, type SiteSectionRow } from '../../storage/repositories/siteSectionRepository'
 import { siteSpaceRepository } from '../../storage/repositories/siteSpaceRepository'
@@ -36,7 +36,8 @@ export function createSection(ctx: Ctx, site: SiteRow, input: SectionCreateInput
   let path = input.path
   if (path) requireFreeSectionPath(ctx, site.id, path)
   else {
-    const base = slugify(title).slice(0, 90) || 'section'
+    // Site paths are ASCII (PATH_PATTERN).
+    const base = asciiSlug(title, 90) || 'section'
     path = base
     for (let n = 2; sections.pathTaken(site.id, path); n++) path = `${base}-${n}`
   }

@@ -1,4 +1,4 @@
-import { slugify } from '../../../src-shared/slug'
+import { asciiSlug } from '../../../src-shared/slug'
 import type { SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSpaceRepository, type SiteSpaceRow } from '../../storage/repositories/siteSpaceRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
@@ -7,7 +7,8 @@ import type { Ctx } from '../context'
 /** A path for a new site space: the space title's slug, numbered when the site already uses it. */
 function freePath(ctx: Ctx, siteId: string, title: string): string {
   const repo = ctx.repo(siteSpaceRepository)
-  const base = slugify(title).slice(0, 90) || 'space'
+  // Site paths are ASCII (PATH_PATTERN).
+  const base = asciiSlug(title, 90) || 'space'
   let path = base
   for (let n = 2; repo.pathTaken(siteId, path); n++) path = `${base}-${n}`
   return path

@@ -1,4 +1,4 @@
-// Types for the two import dependencies that ship none usable under the main process's DOM-less `lib`.
+// Types for dependencies that ship none usable under the main process's DOM-less `lib`: two of the import, and fontkit.
 
 declare module '@mixmark-io/domino' {
   /** The little of the DOM the HTML import reads (domino implements the rest of it). */
@@ -25,4 +25,12 @@ declare module '@joplin/turndown-plugin-gfm' {
   import type TurndownService from 'turndown'
   /** Tables, strikethrough, task lists and highlighted code blocks. */
   export const gfm: TurndownService.Plugin
+}
+
+declare module 'fontkit' {
+  /** What the PDF export asks of a font file (pdfkit reads the fonts themselves). */
+  export interface Font {
+    hasGlyphForCodePoint(codePoint: number): boolean
+  }
+  export function create(buffer: Buffer): Font
 }

@@ -13,6 +13,7 @@ import { sql as blockTagSections } from './0014_block_tag_sections'
 import { sql as syncOutbox } from './0015_sync_outbox'
 import { sql as siteVisitorSettings } from './0016_site_visitor_settings'
 import { sql as shareLinkKeyHashes } from './0017_share_link_key_hashes'
+import { sql as textInEveryLanguage } from './0018_text_in_every_language'
 
 /**
  * Numbered, append-only. Kept as TypeScript modules (not .sql files) so the same import works under Node,
@@ -33,5 +34,6 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 14, name: 'block_tag_sections', sql: blockTagSections },
   { version: 15, name: 'sync_outbox', sql: syncOutbox },
   { version: 16, name: 'site_visitor_settings', sql: siteVisitorSettings },
-  { version: 17, name: 'share_link_key_hashes', sql: shareLinkKeyHashes }
+  { version: 17, name: 'share_link_key_hashes', sql: shareLinkKeyHashes },
+  { version: 18, name: 'text_in_every_language', sql: textInEveryLanguage }
 ]

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { storeDocument } from '../../content/revisions'
+import { documentSections } from '../../content/searchIndex'
 import { openDatabase } from '../database'
 import { siteShareLinkRepository } from '../repositories/siteShareLinkRepository'
 
@@ -69,5 +70,29 @@ describe('migration 17: share-link keys are stored hashed', () => {
     expect(existsSync(`${file}-wal`)).toBe(false)
     const bytes = readFileSync(file)
     expect(keys.filter((key) => bytes.includes(key))).toEqual([])
+  })
+})
+
+describe('migration 18: text in every language', () => {
+  it('drops the stored sections of documents with headings beyond ASCII and forgets every indexed revision', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-migration-'))
+    dirs.push(dir)
+    const file = join(dir, 'quire.db')
+    let db = openDatabase({ file })
+    const accented = storeDocument(db, '# Intro\n\n## Café crème\n\nText.\n')
+    const plain = storeDocument(db, '## Plain\n\nText.\n')
+    // As a workspace from before the migration holds them: anchors of ASCII letters only.
+    db.prepare("UPDATE document_sections SET section_id = 'cafe-creme' WHERE document_hash = ? AND section_id = 'café-crème'").run(accented)
+    db.pragma('foreign_keys = OFF')
+    db.exec("INSERT INTO search_state (space_id, revision_id) VALUES ('space-a', 'rev-a'), ('space-b', 'rev-b')")
+    db.prepare('DELETE FROM schema_migrations WHERE version = 18').run()
+    db.close()
+
+    db = openDatabase({ file })
+    expect(db.prepare('SELECT DISTINCT document_hash FROM document_sections').pluck().all()).toEqual([plain])
+    expect(db.prepare('SELECT count(*) FROM search_state').pluck().get()).toBe(0)
+    // Split anew when next indexed, with the anchors the editor's preview gives the headings.
+    expect(documentSections(db, [accented]).get(accented)!.map((x) => x.id)).toEqual(['intro', 'café-crème'])
+    db.close()
   })
 })

@@ -519,3 +519,31 @@ describe('titles derived from content', () => {
     }
   })
 })
+
+describe('slugs in every script', () => {
+  it('keeps the letters of a title in its page slug and path, unique among siblings, and in heading anchors', async () => {
+    const cr = await openCr('Scripts')
+    const applied = await batch(cr.id, [
+      insert('Größe 文档', '## Größe 文档\n\nText.', { ref: 'a' }),
+      insert('Größe 文档', 'Again.'),
+      insert('Привет, мир', 'Кириллица.', { into: 'a' }),
+      insert('Ελληνικά', 'Κείμενο.', { into: 'a' }),
+      insert('مرحبا', 'نص.'),
+      insert('東京のラーメン', '本文。')
+    ])
+    expect(applied.status).toBe(200)
+    expect((await merge(cr.id)).body.result).toBe('merge')
+    const pages = (await t.owner.api.get(spacePath('/content'))).body.pages
+    expect(pages.map((p: any) => [p.slug, p.path])).toEqual([
+      ['größe-文档', 'größe-文档'],
+      ['größe-文档-2', 'größe-文档-2'],
+      ['مرحبا', 'مرحبا'],
+      ['東京のラーメン', '東京のラーメン']
+    ])
+    expect(pages[0].pages.map((p: any) => p.path)).toEqual(['größe-文档/привет-мир', 'größe-文档/ελληνικά'])
+    // A search result's section is the heading's anchor, with its letters.
+    const found = (await t.owner.api.get(spacePath('/search'), { query: '文档' })).body.items
+    const section = found.find((p: any) => p.id === pages[0].id).sections[0]
+    expect(section).toMatchObject({ id: 'größe-文档', path: 'größe-文档#größe-文档' })
+  })
+})

@@ -292,6 +292,29 @@ describe('git export', { timeout: 60_000 }, () => {
     expect(findPage(pages, 'Auth').cover).toEqual({ ref: { kind: 'file', file: file.id }, yPos: 0 })
   })
 
+  it('writes pages with slugs beyond ASCII under their letters, links to them percent-encoded, and reads them back', async () => {
+    const repo = await bareRepo({ 'LICENSE': 'MIT\n' })
+    const spaceId = await newSpace(t)
+    await editThroughChangeRequest(t.owner.api, spaceId, [
+      { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: 'Welcome.\n' } },
+      { operation: 'insert_page', ref: 'doc', title: 'Größe 文档', document: { markdown: '这是一个文档系统。\n' } },
+      { operation: 'insert_page', title: 'Привет', into: 'doc', document: { markdown: 'Текст.\n' } }
+    ])
+    const info = await sync(t.owner.api, spaceId, 'export', { url: repo, ref: 'refs/heads/docs', commitMessage: 'Export' })
+    expect(info.status, info.error).toBe('succeeded')
+    const texts = await readTexts(repo, 'refs/heads/docs')
+    expect(texts).toMatchObject({ 'größe-文档/README.md': '这是一个文档系统。\n', 'größe-文档/привет.md': 'Текст.\n' })
+    expect(texts['SUMMARY.md']).toContain(`* [Größe 文档](${encodeURI('größe-文档')}/README.md)`)
+
+    const back = await newSpace(t, 'Back')
+    await sync(t.owner.api, back, 'import', { url: repo, ref: 'refs/heads/docs' })
+    const pages = (await t.owner.api.get(`/v1/spaces/${back}/content`)).body.pages
+    expect(pages.map((p: any) => [p.title, p.path, p.pages.map((c: any) => c.path)])).toEqual([
+      ['Home', 'home', []],
+      ['Größe 文档', 'größe-文档', ['größe-文档/привет']]
+    ])
+  })
+
   it('removes the files of deleted pages and refuses a non-fast-forward unless forced', async () => {
     const repo = await bareRepo(DOCS_REPO)
     const spaceId = await newSpace(t)

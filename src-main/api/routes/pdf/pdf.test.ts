@@ -173,6 +173,44 @@ describe('PDF', () => {
     expect((await pdfImageCounts(bytes)).reduce((a, b) => a + b)).toBe(2)
   })
 
+  it('prints Latin, Greek, Cyrillic and CJK text in embedded font subsets, and a file block by its name', async () => {
+    const markdown = [
+      '## Größe 文档',
+      '',
+      'Ελληνικά κείμενα και Кириллица: Привет, мир. 这是一个文档系统。東京のラーメン屋。한국어 문서를 작성합니다.',
+      '',
+      '**粗体中文** and _Ελληνικά_ in `code 代码`',
+      '',
+      '{% file src="/files/report" %}',
+      'The quarterly report.',
+      '{% endfile %}',
+      ''
+    ].join('\n')
+    await seedContent(t, spaceId, [
+      { operation: 'insert_files', files: [{ ref: 'report', name: 'Quartalsbericht 报告.pdf', contentType: 'application/pdf', base64: Buffer.from('%PDF-1.4').toString('base64') }] },
+      { operation: 'insert_page', title: 'Größe 文档', document: { markdown } }
+    ])
+    const page = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages.find((p: any) => p.title === 'Größe 文档')
+    const [file] = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/files`)).body.items
+    const res = await t.owner.api.get(pdfPath(), { page: page.id })
+    expect(res.status).toBe(200)
+    // The link names the PDF by the page's slug, percent-encoded.
+    expect(new URL(res.body.url).pathname.endsWith(`/${encodeURIComponent('größe-文档.pdf')}`)).toBe(true)
+    const pdf = await download(res.body.url)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Größe 文档.pdf')}`)
+    const text = (await pdfText(pdf.bytes)).join('\n').replace(/\s+/g, ' ')
+    for (const words of ['Größe 文档', 'Ελληνικά κείμενα', 'Привет, мир', '这是一个文档系统', '東京のラーメン屋', '한국어 문서를', '粗体中文', 'code 代码', 'Quartalsbericht 报告.pdf', 'The quarterly report.']) {
+      expect(text, words).toContain(words)
+    }
+    expect(text).not.toContain('?')
+    expect(text).not.toContain(file.id)
+    // Subsets: each font's name carries a subset tag, and the file holds kilobytes of fonts, not megabytes.
+    const fonts = [...pdf.bytes.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!.slice(7))
+    expect(new Set(fonts)).toEqual(new Set(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSans-Italic', 'NotoSansHans-Regular', 'NotoSansHans-Bold', 'NotoSansKR-Regular']))
+    expect(pdf.bytes.length).toBeLessThan(250_000)
+  })
+
   it('renders one page, with or without the pages under it', async () => {
     const only = await t.owner.api.get(pdfPath(), { page: ids.guide, only: true })
     expect(only.body.url).toContain('/guide.pdf?')
@@ -198,8 +236,7 @@ describe('PDF', () => {
     expect(crPdf.status).toBe(200)
     const crText = (await pdfText((await download(crPdf.body.url)).bytes)).join('\n')
     expect(crText).toContain('API reference')
-    // Outside the built-in fonts' character set, characters print as "?" rather than as wrong glyphs.
-    expect(crText).toContain('Version 2 ships — with “quotes” and ??.')
+    expect(crText).toContain('Version 2 ships — with “quotes” and 中文.')
 
     const primaryText = (await pdfText((await download((await t.owner.api.get(pdfPath())).body.url)).bytes)).join('\n')
     expect(primaryText).not.toContain('Changelog')

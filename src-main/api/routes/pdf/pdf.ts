@@ -38,7 +38,7 @@ export default function pdfRoutes(app: Api) {
           const query: Record<string, string> = {}
           if (page !== undefined) query.page = page
           if (only) query.only = 'true'
-          return { url: downloadUrl(ctx, `/pdf/${space.id}/${scope.revisionId}/${name}`, space.id, scope.revisionId, query) }
+          return { url: downloadUrl(ctx, `/pdf/${space.id}/${scope.revisionId}/${encodeURIComponent(name)}`, space.id, scope.revisionId, query) }
         })
     )
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { PageTree } from '../../../content/pageTree'
 import type { IncludeSource } from '../../../../src-shared/blockTags'
 import { fileLookup, readBlob } from '../../../content/files'
-import { renderPdf, type PdfImages, type PdfPage } from '../../../content/pdf'
+import { renderPdf, type PdfFileNames, type PdfImages, type PdfPage } from '../../../content/pdf'
 import { loadFiles, loadIncludeSources, loadPages, readDocuments, type FileRecord } from '../../../content/revisions'
 import type { Db } from '../../../storage/database'
 import { notFound } from '../../errors'
@@ -13,11 +13,12 @@ export interface PdfSelection {
   only?: boolean
 }
 
-/** What a PDF is made of: the pages, the reusable contents their `{% include %}` tags name, their pictures. */
+/** What a PDF is made of: the pages, the reusable contents their `{% include %}` tags name, their pictures and files' names. */
 export interface PdfContent {
   pages: PdfPage[]
   includes: IncludeSource[]
   images: PdfImages
+  fileNames: PdfFileNames
 }
 
 /** A PDF embeds pictures up to these sizes (one, all together); past them, an image prints as its text. */
@@ -68,6 +69,8 @@ export function pdfContent(db: Db, revisionId: string, selection: PdfSelection):
     if (!selection.only) walk(root.id, 1)
   } else walk(null, 0)
   const docs = readDocuments(db, picked.map((p) => tree.get(p.id)!.documentHash))
+  const files = loadFiles(db, revisionId)
+  const findFile = fileLookup(files)
   return {
     pages: picked.map(({ id, depth }) => {
       const page = tree.get(id)!
@@ -75,7 +78,8 @@ export function pdfContent(db: Db, revisionId: string, selection: PdfSelection):
       return { title: page.title, depth, markdown, ...(page.props.git?.path ? { gitPath: page.props.git.path } : {}) }
     }),
     includes: loadIncludeSources(db, revisionId),
-    images: revisionImages(db, loadFiles(db, revisionId))
+    images: revisionImages(db, files),
+    fileNames: (url) => findFile(url)?.name
   }
 }
 
@@ -98,8 +102,8 @@ export function cachedPdf(db: Db, key: string, title: string, content: () => Pdf
     cache.set(key, hit)
     return hit
   }
-  const { pages, includes, images } = content()
-  const rendering = renderPdf(title, pages, includes, images).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
+  const { pages, includes, images, fileNames } = content()
+  const rendering = renderPdf(title, pages, includes, images, fileNames).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
   cache.set(key, rendering)
   rendering.catch(() => cache.delete(key))
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)

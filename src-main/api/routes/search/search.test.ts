@@ -253,6 +253,91 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
   })
 })
 
+describe('text in every language', () => {
+  const orgSearch = (query: string) => t.owner.api.get(`/v1/orgs/${t.orgId}/search`, { query })
+  const titles = async (query: string) => (await search(query)).body.items.map((p: any) => p.title).sort()
+  const spacesOf = async (query: string) => (await orgSearch(query)).body.items.map((s: any) => s.title).sort()
+
+  it('finds Chinese, Japanese and Korean words inside running text, in space and organization search', async () => {
+    await edit(spaceId, [
+      insert('Chinese', '这是一个文档系统，用于团队。'),
+      insert('Japanese', '東京のラーメン屋は美味しいです。'),
+      insert('Korean', '한국어 문서를 작성합니다.'),
+      insert('Mixed', 'The API文档 lives here.')
+    ])
+    expect(await titles('文档')).toEqual(['Chinese', 'Mixed'])
+    expect(await titles('文档系统')).toEqual(['Chinese'])
+    expect(await titles('ラーメン')).toEqual(['Japanese'])
+    expect(await titles('东京')).toEqual([])
+    expect(await titles('東京 ラーメン')).toEqual(['Japanese'])
+    expect(await titles('문서')).toEqual(['Korean'])
+    expect(await titles('api文档')).toEqual(['Mixed'])
+    // Characters of a word out of order, or apart, are not the word.
+    expect(await titles('档文')).toEqual([])
+    expect(await titles('文系')).toEqual([])
+    // The excerpt is the text as written, and starts where it should.
+    const hit = (await search('ラーメン')).body.items[0]
+    expect(hit.sections[0].body).toBe('東京のラーメン屋は美味しいです。')
+    expect(hit.title).toBe('Japanese')
+
+    const other = await newSpace('Other')
+    await edit(other, [insert('更多文档', '别的内容。')])
+    expect(await spacesOf('文档')).toEqual(['Docs', 'Other'])
+    expect((await orgSearch('文档')).body.items.find((s: any) => s.title === 'Other').pages[0].title).toBe('更多文档')
+    expect(await spacesOf('한국어')).toEqual(['Docs'])
+  })
+
+  it('folds case, diacritics and ß/ss alike in space and organization search', async () => {
+    await edit(spaceId, [insert('Maße', 'Die Größe der Tabelle.'), insert('Adresse', 'Wohnt in der Strasse am Bach.'), insert('Other', 'Die GROSSE Halle.')])
+    for (const query of ['GRÖSSE', 'Größe', 'größe', 'GROSSE', 'grosse']) expect(await titles(query), query).toEqual(['Maße', 'Other'])
+    for (const query of ['Straße', 'strasse', 'STRASSE']) expect(await titles(query), query).toEqual(['Adresse'])
+    expect(await titles('masse')).toEqual(['Maße'])
+    // A prefix of a word with ß.
+    expect(await titles('Stra')).toEqual(['Adresse'])
+    expect(await titles('Größ')).toEqual(['Maße', 'Other'])
+    expect(await spacesOf('GRÖSSE')).toEqual(['Docs'])
+    expect(await spacesOf('straße')).toEqual(['Docs'])
+    // The excerpt shows the text as written.
+    expect((await search('Strasse')).body.items[0].sections[0].body).toBe('Wohnt in der Strasse am Bach.')
+  })
+
+  it('matches a quoted phrase only where its words are adjacent and in order; prefixes still work', async () => {
+    await edit(spaceId, [
+      insert('Adjacent', 'Read the install guide first.'),
+      insert('Apart', 'A guide to everything you install.'),
+      insert('Reversed', 'This guide install is odd.')
+    ])
+    expect(await titles('install guide')).toEqual(['Adjacent', 'Apart', 'Reversed'])
+    expect(await titles('"install guide"')).toEqual(['Adjacent'])
+    expect(await titles('"guide install"')).toEqual(['Reversed'])
+    expect(await titles('"the install guide" first')).toEqual(['Adjacent'])
+    expect(await titles('"install guide" odd')).toEqual([])
+    expect(await titles('"文档系统"')).toEqual([])
+    // The last word, unquoted, is a prefix; a quoted word is whole.
+    expect(await titles('guide instal')).toEqual(['Adjacent', 'Apart', 'Reversed'])
+    expect(await titles('"instal"')).toEqual([])
+    expect((await orgSearch('"install guide"')).body.items[0].pages.map((p: any) => p.title)).toEqual(['Adjacent'])
+  })
+
+  it('rebuilds an index in the background once its state is forgotten (migration 18)', async () => {
+    await edit(spaceId, [insert('Chinese', '这是一个文档系统。')])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const db = t.server.api.services.db
+    // An index of the old form: the CJK run as one word.
+    const rowid = db.prepare<[], number>('SELECT rowid FROM search_sections WHERE body <> \'\'').pluck().get()!
+    const row = db.prepare('SELECT * FROM search_sections WHERE rowid = ?').get(rowid) as Record<string, string>
+    db.prepare('DELETE FROM search_sections WHERE rowid = ?').run(rowid)
+    db.prepare('INSERT INTO search_sections (rowid, title, body, page_id, section_id, page_title, path) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      rowid, row.title, '这是一个文档系统。', row.page_id, row.section_id, row.page_title, row.path)
+    expect(await titles('文档')).toEqual([])
+    db.exec('DELETE FROM search_state')
+    scheduleStaleSearchIndexes(db)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(db.prepare('SELECT count(*) FROM search_state').pluck().get()).toBe(1)
+    expect(await titles('文档')).toEqual(['Chinese'])
+  })
+})
+
 describe('GET /v1/orgs/{organizationId}/search', () => {
   const orgSearch = (query: string, api: Client = t.owner.api, params: Record<string, unknown> = {}) =>
     api.get(`/v1/orgs/${t.orgId}/search`, { query, ...params })

@@ -64,6 +64,23 @@ describe('rendering', () => {
     expect((await preview(t, root(site.id))).status).toBe(404)
   })
 
+  it('links and opens pages whose slugs have letters beyond ASCII, percent-encoded', async () => {
+    const space = await createSpace(t, 'Guides')
+    setPages(t, space.id, [
+      { title: 'Start', markdown: 'Hello.' },
+      { title: 'Größe 文档', markdown: '## Ελληνικά\n\n这是一个文档系统。' }
+    ])
+    const site = await createSite(t, { title: 'Docs', spaces: [space.id] })
+    await publish(t, site.id)
+    const home = await preview(t, root(site.id))
+    const encoded = `guides/${encodeURIComponent('größe-文档')}/`
+    expect(home.html).toContain(`href="/preview/sites/${site.id}/${encoded}"`)
+    const page = await preview(t, `/preview/sites/${site.id}/${encoded}`)
+    expect(page.status).toBe(200)
+    expect(page.html).toContain('这是一个文档系统。')
+    expect(page.html).toContain('Ελληνικά</h2>')
+  })
+
   it("renders GitBook's block tags as blocks, and an include with nothing to show as nothing", async () => {
     const space = await createSpace(t)
     setPages(t, space.id, [

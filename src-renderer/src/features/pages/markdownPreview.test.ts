@@ -72,14 +72,21 @@ describe('markdown preview', () => {
     expect(html).toContain('<h2 id="user-content-install-1">Install</h2>')
     // A heading inside a quote is no section of its own (the server folds it into the section above).
     expect(html).toContain('<h2>Quoted</h2>')
-    expect(html).toContain('<h2 id="user-content-cafe-creme">Café &#x26; Crème!</h2>')
+    expect(html).toContain('<h2 id="user-content-café-crème">Café &#x26; Crème!</h2>')
     expect(html).toContain('<h1 id="user-content-install-2">Install</h1>')
     expect(sectionLine(markdown, 'install')).toBe(1)
     expect(sectionLine(markdown, 'install-1')).toBe(5)
-    expect(sectionLine(markdown, 'cafe-creme')).toBe(9)
+    expect(sectionLine(markdown, 'café-crème')).toBe(9)
     expect(sectionLine(markdown, 'install-2')).toBe(13)
     expect(sectionLine(markdown, 'quoted')).toBeUndefined()
     expect(sectionLine(markdown, '')).toBeUndefined()
+  })
+
+  it('gives headings in any script the anchors of their search sections', () => {
+    const markdown = '## Größe 文档\n\ntext\n\n## Привет\n'
+    expect(renderMarkdown(markdown)).toContain('<h2 id="user-content-größe-文档">Größe 文档</h2>')
+    expect(sectionLine(markdown, 'größe-文档')).toBe(1)
+    expect(sectionLine(markdown, 'привет')).toBe(5)
   })
 
   it('reads file ids from document links', () => {

@@ -33,4 +33,11 @@ describe('search highlight', () => {
     // A 2-letter last term is whole only, as the server matches it.
     expect(marked('go golang', 'go')).toEqual(['go'])
   })
+
+  it('marks CJK words inside running text, ß and ss alike, and a quoted phrase by its words', () => {
+    expect(marked('这是一个文档系统', '文档')).toEqual(['文档'])
+    expect(marked('東京のラーメン屋', 'ラーメン')).toEqual(['ラーメン'])
+    expect(marked('Die Straße und die STRASSE', 'strasse ')).toEqual(['Straße', 'STRASSE'])
+    expect(marked('Read the install guide', '"install guide"')).toEqual(['install', 'guide'])
+  })
 })

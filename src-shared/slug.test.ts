@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { asciiSlug, headingIds, slugify } from './slug'
+
+describe('slugify', () => {
+  it('keeps the letters of every script, lower-case, dashes between words, no punctuation', () => {
+    expect(slugify('Größe 文档')).toBe('größe-文档')
+    expect(slugify('GRÖSSE')).toBe('grösse')
+    expect(slugify('Привет, мир!')).toBe('привет-мир')
+    expect(slugify('Ελληνικά κείμενα')).toBe('ελληνικά-κείμενα')
+    expect(slugify('مرحبا بالعالم')).toBe('مرحبا-بالعالم')
+    expect(slugify('東京のラーメン屋「一番」')).toBe('東京のラーメン屋-一番')
+    expect(slugify('한국어 문서')).toBe('한국어-문서')
+    expect(slugify('हिन्दी पाठ')).toBe('हिन्दी-पाठ')
+    expect(slugify('  Getting   started (v2.0)! ')).toBe('getting-started-v2-0')
+    expect(slugify('🎉 ?!')).toBe('')
+  })
+
+  it('composes what was typed decomposed, and cuts at a character, never inside one', () => {
+    expect(slugify('Gro\u0308\u00dfe')).toBe('größe')
+    expect(slugify('𠀋𠀋𠀋', 2)).toBe('𠀋𠀋')
+    expect(slugify('ab cd', 3)).toBe('ab')
+  })
+
+  it('gives headings anchors with their letters, numbered when repeated', () => {
+    const idOf = headingIds()
+    expect([idOf('Größe 文档'), idOf('Größe 文档'), idOf('!!')]).toEqual(['größe-文档', 'größe-文档-1', 'section'])
+  })
+})
+
+describe('asciiSlug', () => {
+  it('keeps ASCII letters and digits only, accents dropped', () => {
+    expect(asciiSlug('Product Handbook (EN)')).toBe('product-handbook-en')
+    expect(asciiSlug('Café Größe 文档')).toBe('cafe-grosse')
+  })
+})
