@@ -1,11 +1,13 @@
 // Revision storage: what a revision costs in rows, and that every revision reads back what was written, whichever
 // way it is stored (snapshot or delta) and after revisions it was stored over are deleted.
+import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { purgeExpiredSpaces } from '../server/workspace'
 import type { Db } from '../storage/database'
 import { openDatabase } from '../storage/database'
 import { startTestServer, type TestServer } from '../testing/harness'
 import {
-  countFiles, deleteRevisions, loadFile, loadFiles, loadFilesPage, loadPage, loadPages, loadReusableContents, storeDocument, writeRevision,
+  collectUnreferenced, countFiles, deleteRevisions, hashDocument, loadFile, loadFiles, loadFilesPage, loadPage, loadPages, loadReusableContents, storeDocument, writeRevision,
   type FileRecord, type PageRecord, type ReusableContentRecord
 } from './revisions'
 
@@ -14,6 +16,8 @@ afterEach(async () => {
   await t?.close()
   t = undefined
 })
+
+const hashBytes = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** Rows of every table of the workspace, by table. */
 function tableRows(db: Db): Map<string, number> {
@@ -152,5 +156,68 @@ describe('delta revisions read back what was written', () => {
     check(Object.create(db) as Db, left)
     expect(db.prepare('SELECT count(*) FROM revision_bases WHERE base_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(gone))).toBe(0)
     db.close()
+  })
+})
+
+describe('collecting unreferenced documents and blobs', () => {
+  it('collects what no revision refers to any more (at the second collection), and nothing a revision still needs', async () => {
+    t = await startTestServer()
+    const api = t.owner.api
+    const db = t.server.api.services.db
+    const b64 = (text: string) => Buffer.from(text).toString('base64')
+    const space = async (title: string) => (await api.post(`/v1/orgs/${t!.orgId}/spaces`, { title, empty: true })).body.id as string
+    const cr = async (spaceId: string) => (await api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit' })).body.id as string
+    const batch = async (spaceId: string, crId: string, changes: unknown[]) =>
+      expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${crId}/content`, { changes })).status).toBe(200)
+    const merge = async (spaceId: string, crId: string) => expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${crId}/merge`)).body.result).toBe('merge')
+    const insert = (title: string, markdown: string) => ({ operation: 'insert_page', title, document: { markdown } })
+    const files = (...names: string[]) => ({ operation: 'insert_files', files: names.map((name) => ({ name, contentType: 'text/plain', base64: b64(`bytes of ${name.replace(/^[ab]-/, '')}`) })) })
+
+    const gone = await space('Gone')
+    const kept = await space('Kept')
+    let c = await cr(gone)
+    await batch(gone, c, [insert('Shared', 'Shared text, [site](https://example.com).\n'), insert('Only here', 'Only in the deleted space, [x](https://example.com/x).\n'), files('a-shared.txt', 'only.txt')])
+    await merge(gone, c)
+    c = await cr(kept)
+    await batch(kept, c, [insert('Shared', 'Shared text, [site](https://example.com).\n'), insert('History', 'The first version.\n'), files('b-shared.txt')])
+    await merge(kept, c)
+    const history = (await api.get(`/v1/spaces/${kept}/content/pages`)).body.pages.find((p: any) => p.title === 'History').id
+    c = await cr(kept)
+    await batch(kept, c, [{ operation: 'update_page', page: history, document: { markdown: 'The second version.\n' } }])
+    await merge(kept, c)
+    // An open change request's own content.
+    c = await cr(kept)
+    await batch(kept, c, [insert('Draft', 'Only in an open change request.\n')])
+
+    expect((await api.delete(`/v1/spaces/${gone}`)).status).toBe(205)
+    t.clock.advance(8 * 24 * 60 * 60 * 1000)
+    expect(purgeExpiredSpaces(t.server.api.services)).toBe(1)
+
+    const hashOf = (markdown: string) => hashDocument(markdown)
+    const has = (table: string, column: string, hash: string) => db.prepare<[string], number>(`SELECT count(*) FROM ${table} WHERE ${column} = ?`).pluck().get(hash)!
+    const onlyHere = hashOf('Only in the deleted space, [x](https://example.com/x).\n')
+    const onlyBlob = hashBytes('bytes of only.txt')
+    expect(has('documents', 'hash', onlyHere)).toBe(1)
+    expect(has('document_links', 'document_hash', onlyHere)).toBe(1)
+    expect(has('blobs', 'hash', onlyBlob)).toBe(1)
+
+    // The first collection only marks; the second deletes what is still unreferenced.
+    expect(await collectUnreferenced(db)).toEqual({ documents: 0, blobs: 0 })
+    expect(await collectUnreferenced(db)).toEqual({ documents: 1, blobs: 1 })
+    expect(has('documents', 'hash', onlyHere)).toBe(0)
+    expect(has('document_links', 'document_hash', onlyHere)).toBe(0)
+    expect(has('document_sections', 'document_hash', onlyHere)).toBe(0)
+    expect(has('blobs', 'hash', onlyBlob)).toBe(0)
+
+    // Every revision of the kept space still finds every document and blob it names: its history and open work too.
+    for (const markdown of ['Shared text, [site](https://example.com).\n', 'The first version.\n', 'The second version.\n', 'Only in an open change request.\n']) {
+      expect(has('documents', 'hash', hashOf(markdown)), markdown).toBe(1)
+    }
+    expect(has('blobs', 'hash', hashBytes('bytes of shared.txt'))).toBe(1)
+    for (const revision of db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ?').pluck().all(kept)) {
+      for (const p of loadPages(db, revision)) if (p.documentHash) expect(has('documents', 'hash', p.documentHash)).toBe(1)
+      for (const f of loadFiles(db, revision)) expect(has('blobs', 'hash', f.blobHash)).toBe(1)
+    }
+    expect(db.pragma('foreign_key_check')).toEqual([])
   })
 })

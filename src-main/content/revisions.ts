@@ -209,6 +209,23 @@ function statements(db: Db) {
     rebase: db.prepare('UPDATE revision_bases SET base_id = ? WHERE revision_id = ?'),
     makeSnapshot: db.prepare('UPDATE revision_bases SET base_id = NULL, snapshot_rows = ?, delta_rows = 0 WHERE revision_id = ?'),
     deleteRevision: db.prepare('DELETE FROM revisions WHERE id = ?'),
+    documentBatch: db.prepare<[string, number], { hash: string; unreferenced: number }>(
+      `SELECT hash, NOT EXISTS (SELECT 1 FROM revision_pages WHERE document_hash = d.hash)
+                AND NOT EXISTS (SELECT 1 FROM revision_reusable_contents WHERE document_hash = d.hash) AS unreferenced
+       FROM documents d WHERE hash > ? ORDER BY hash LIMIT ?`
+    ),
+    blobBatch: db.prepare<[string, number], { hash: string; unreferenced: number }>(
+      'SELECT hash, NOT EXISTS (SELECT 1 FROM revision_files WHERE blob_hash = b.hash) AS unreferenced FROM blobs b WHERE hash > ? ORDER BY hash LIMIT ?'
+    ),
+    // Integration icons and preview images keep their bytes in blobs, named in JSON.
+    integrationImages: db.prepare<[], string>(
+      `SELECT json_extract(icon, '$.hash') FROM integrations WHERE icon IS NOT NULL
+       UNION SELECT json_extract(j.value, '$.hash') FROM integrations, json_each(integrations.preview_images) j`
+    ).pluck(),
+    deleteDocumentLinks: db.prepare('DELETE FROM document_links WHERE document_hash = ?'),
+    deleteDocumentSections: db.prepare('DELETE FROM document_sections WHERE document_hash = ?'),
+    deleteDocument: db.prepare('DELETE FROM documents WHERE hash = ?'),
+    deleteBlob: db.prepare('DELETE FROM blobs WHERE hash = ?'),
     insertBase: db.prepare('INSERT INTO revision_bases (revision_id, base_id, snapshot_rows, delta_rows) VALUES (?, ?, ?, ?)'),
     pages: db.prepare<[string], PageDbRow>(`${materialized(PAGES)} SELECT * FROM live WHERE removed = 0 ORDER BY parent_page_id, position`),
     page: db.prepare<[string, string], PageDbRow & { removed: number }>(nearest(PAGES)),
@@ -506,6 +523,50 @@ export function deleteRevisions(db: Db, revisionIds: Iterable<string>): number {
     deleted += s.deleteRevision.run(id).changes
   }
   return deleted
+}
+
+/** Documents and blobs found unreferenced by the last collection, per workspace: collected if still so at the next. */
+const marked = new WeakMap<Db, { documents: Set<string>; blobs: Set<string> }>()
+const COLLECT_BATCH = 500
+
+/**
+ * Collects documents (with their links and sections) and blobs nothing refers to: no row of any revision (which
+ * change requests, comment targets and outbox entries refer to, and which are only deleted as a whole space or by
+ * deleteRevisions) and no integration image. Something is deleted only when found unreferenced by two
+ * collections in a row, so content stored by one transaction and referred to by a later one is never lost in
+ * between. Works in batches of a few hundred, each its own transaction, yielding to the event loop between them
+ * (requests go on meanwhile). Returns how many documents and blobs went.
+ */
+export async function collectUnreferenced(db: Db): Promise<{ documents: number; blobs: number }> {
+  const before = marked.get(db) ?? { documents: new Set<string>(), blobs: new Set<string>() }
+  const now = { documents: new Set<string>(), blobs: new Set<string>() }
+  const gone = { documents: 0, blobs: 0 }
+  const s = st(db)
+  for (const kind of ['documents', 'blobs'] as const) {
+    let after = ''
+    for (;;) {
+      if (!db.open) return gone
+      const batch = db.transaction(() => {
+        const rows = kind === 'documents' ? s.documentBatch.all(after, COLLECT_BATCH) : s.blobBatch.all(after, COLLECT_BATCH)
+        const images = kind === 'blobs' ? new Set(s.integrationImages.all()) : new Set<string>()
+        for (const row of rows) {
+          if (!row.unreferenced || images.has(row.hash)) continue
+          if (!before[kind].has(row.hash)) now[kind].add(row.hash)
+          else if (kind === 'documents') {
+            s.deleteDocumentLinks.run(row.hash)
+            s.deleteDocumentSections.run(row.hash)
+            gone.documents += s.deleteDocument.run(row.hash).changes
+          } else gone.blobs += s.deleteBlob.run(row.hash).changes
+        }
+        return rows
+      })()
+      if (batch.length < COLLECT_BATCH) break
+      after = batch[batch.length - 1]!.hash
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+  marked.set(db, now)
+  return gone
 }
 
 /** The changes that turn `base`'s reusable contents into those of revision `from`. */

@@ -14,6 +14,7 @@ import { sql as syncOutbox } from './0015_sync_outbox'
 import { sql as siteVisitorSettings } from './0016_site_visitor_settings'
 import { sql as shareLinkKeyHashes } from './0017_share_link_key_hashes'
 import { run as convertRevisionDeltas, sql as revisionDeltas } from './0019_revision_deltas'
+import { sql as unreferencedContent } from './0020_unreferenced_content'
 import type { Db } from '../database'
 
 /**
@@ -37,5 +38,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 15, name: 'sync_outbox', sql: syncOutbox },
   { version: 16, name: 'site_visitor_settings', sql: siteVisitorSettings },
   { version: 17, name: 'share_link_key_hashes', sql: shareLinkKeyHashes },
-  { version: 19, name: 'revision_deltas', sql: revisionDeltas, run: convertRevisionDeltas }
+  { version: 19, name: 'revision_deltas', sql: revisionDeltas, run: convertRevisionDeltas },
+  { version: 20, name: 'unreferenced_content', sql: unreferencedContent }
 ]
