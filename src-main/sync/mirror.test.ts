@@ -246,9 +246,15 @@ describe('mirror: server → local copy', () => {
     expect((await expectSameAnswer(`/v1/spaces/${h}/change-requests`)).count).toBe(1)
 
     await write(t.owner.api, 'post', `/v1/spaces/${h}/change-requests/${s.polish.id}/merge`)
+    const before = (await fromCopy(`/v1/spaces/${h}`)).body.revision
     seen.length = 0
     await mirror.pullSpace(h)
     expect(seen.filter((p) => p.includes('/content/page/'))).toEqual([`/v1/spaces/${h}/content/page/${s.pages.Guide}?format=markdown`])
+    // The copy stores the new revision as its one changed page over the revision it held (a delta, one page row).
+    const after = (await fromCopy(`/v1/spaces/${h}`)).body.revision
+    const db = copy!.services.db
+    expect(db.prepare('SELECT base_id FROM revision_bases WHERE revision_id = ?').pluck().get(after)).toBe(before)
+    expect(db.prepare('SELECT count(*) FROM revision_pages WHERE revision_id = ?').pluck().get(after)).toBe(1)
 
     const space = await expectSameAnswer(`/v1/spaces/${h}`)
     expect((await fromCopy(`/v1/spaces/${h}`)).body.revision).toBe(space.revision)

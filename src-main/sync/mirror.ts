@@ -252,7 +252,7 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
   }
 
   /** Whether a page of the copy is the fetched one as it is (any difference: it is written again). */
-  const samePage = (held: PageRecord | undefined, page: PageRecord) => !!held && JSON.stringify(held) === JSON.stringify(page)
+  const samePage = (held: PageRecord | undefined, page: PageRecord) => !!held && canonical(held) === canonical(page)
 
   /**
    * Writes a fetched revision (in the caller's transaction) with the server's id, parents, type and time, as the
@@ -390,4 +390,11 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/** JSON with object keys in order: equal values give equal text, however their objects were built. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v
+  )
 }
