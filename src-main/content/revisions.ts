@@ -353,12 +353,14 @@ export function loadPagesWithPaths(db: Db, pairs: Iterable<[string, string]>): M
       const page = pages.get(id)
       if (!page) continue
       let path = page.slug
-      let up = page.parentId ? pages.get(page.parentId) : undefined
-      for (let depth = 0; up && depth < 1000; depth++) {
+      let parentId = page.parentId
+      for (let depth = 0; parentId && depth < 1000; depth++) {
+        const up = pages.get(parentId)
+        if (!up) break
         path = `${up.slug}/${path}`
-        up = up.parentId ? pages.get(up.parentId) : undefined
+        parentId = up.parentId
       }
-      found.set(`${revisionId}/${id}`, { page, path })
+      if (!parentId) found.set(`${revisionId}/${id}`, { page, path })
     }
   }
   return found
