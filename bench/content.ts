@@ -10,11 +10,13 @@
 // Figures go to bench/results/content.json.
 import { fork, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import { getRevision, loadPages } from '../src-main/content/revisions'
 import { newToken } from '../src-main/storage/ids'
 import type { BuiltSpace } from './contentBuild'
 import { prng } from './contentData'
@@ -91,6 +93,8 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
     console.log(`\nContent benchmark: building a space of ${pages} pages (storeDocument + writeRevision + search index, batched)...`)
     const built = await buildInChild(dir, token, pages)
     console.log(`built in ${(built.millis / 1000).toFixed(1)} s`)
+    const dbFile = join(dir, 'quire.db')
+    const builtBytes = statSync(dbFile).size
 
     // The server runs in a process of its own, as `quire serve` does: the client's work (and any work the server
     // does after answering, such as the search index catching up) does not land in the other's timings.
@@ -198,7 +202,12 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       for (let i = 0; i < 50; i++) linkTimes.push((await get(`/links?limit=100&status=${i % 2 ? 'broken' : 'ok'}`)).ms)
       figures.push(figure('links-warm', `GET …/links?limit=100 (&status), resolved links kept (${first.body.stats.total} links, ${first.body.stats.broken.total} broken)`, linkTimes))
 
+      const storage = await measureStorage(dbFile, builtBytes, built, (path, body) => post(path, body), async (subject) =>
+        (await timed(`${base}/change-requests`, { token, method: 'POST', body: JSON.stringify({ subject }) }, 201)).body.id as string)
+      figures.push(storage.revisionRead.current, storage.revisionRead.back)
+
       printFigures(figures)
+      printStorage(storage)
       console.log(`  (machine check: a fixed CPU loop took ${machineCheck.map((ms) => ms.toFixed(0)).join(' and ')} ms before and after the space searches; compare runs by it)`)
       console.log(`  (stalls: this process's ${STALL_TIMER_MS} ms timer ran up to ${clientStalls.maxLateMs.toFixed(1)} ms late during the space searches, p99 ${clientStalls.p99LateMs.toFixed(1)} ms)`)
       const report = {
@@ -210,6 +219,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
         setupSeconds: round2(built.millis / 1000),
         queries,
         mergeCreatedThrough: '20 batches of 50 update_page changes over HTTP',
+        storage: { ...storage, revisionRead: undefined },
         results: figures
       }
       const file = join(here, 'results', 'content.json')
@@ -222,6 +232,103 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+interface StorageFigures {
+  /** The workspace file right after building the space (target: at most a tenth of 384 MB). */
+  builtBytes: number
+  /** One `update_page` of one page in a change request: rows added, and bytes its rows and index entries hold. */
+  oneEdit: { rows: number; maxRowsInOneTable: number; bytes: number; pageBytes: number; targetBytes: number }
+  /** 1,000 successive one-page saves in one change request: growth of the pages in use and of the file. */
+  thousandSaves: { usedBytes: number; fileBytes: number }
+  /** The workspace file (and its WAL) after the 20 batches, the 1,000-page merge and the searches; and at the end (the 1,000 saves too). */
+  afterMergeBytes: number
+  endBytes: number
+  /** Reading a revision's page records from the database (no cache): the current one and one 1,000 revisions back. */
+  revisionRead: { current: Figure; back: Figure }
+}
+
+/** Bytes of the database's pages in use (the file less its free pages; the WAL's pages counted as written). */
+const usedBytes = (db: Database.Database) =>
+  ((db.pragma('page_count', { simple: true }) as number) - (db.pragma('freelist_count', { simple: true }) as number)) * (db.pragma('page_size', { simple: true }) as number)
+/** Bytes the database's rows and indexes hold (B-tree pages less their unused space): what a write adds, byte for byte. */
+const storedBytes = (db: Database.Database) => db.prepare<[], number>('SELECT sum(pgsize - unused) FROM dbstat').pluck().get()!
+
+function tableRows(db: Database.Database): Map<string, number> {
+  const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()
+  return new Map(tables.map((t) => [t, db.prepare<[], number>(`SELECT count(*) FROM "${t}"`).pluck().get()!]))
+}
+
+/**
+ * The storage figures, on the served workspace (read through a read-only connection of this process): what one
+ * page edit adds, what 1,000 saves of one page add, and the cost of reading an old revision against the current.
+ */
+async function measureStorage(
+  dbFile: string, builtBytes: number, built: BuiltSpace,
+  post: (path: string, body: unknown) => Promise<{ ms: number; body: any }>, openCr: (subject: string) => Promise<string>
+): Promise<StorageFigures> {
+  const db = new Database(dbFile, { readonly: true })
+  try {
+    const afterMergeBytes = statSync(dbFile).size + walSize(dbFile)
+    const page = built.leafIds[7]!
+    const cr = await openCr('Bench: one page, saved 1,000 times')
+    const markdown = (n: number) => `# Saved page\n\nThe editor saved this page, save number ${n}.\n\n## Notes\n\n${built.words.slice(100, 160).join(' ')}.\n`
+    const rowsBefore = tableRows(db)
+    const bytesBefore = storedBytes(db)
+    await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(0) } }] })
+    const rowsAfter = tableRows(db)
+    const added = [...rowsAfter].map(([t, n]) => n - (rowsBefore.get(t) ?? 0))
+    const pageBytes = Buffer.byteLength(markdown(0))
+    const oneEdit = {
+      rows: added.reduce((a, b) => a + Math.max(0, b), 0), maxRowsInOneTable: Math.max(...added),
+      bytes: storedBytes(db) - bytesBefore, pageBytes, targetBytes: 4 * pageBytes + 2048
+    }
+    const fileBefore = statSync(dbFile).size + walSize(dbFile)
+    const savesBefore = usedBytes(db)
+    const first = (await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(1) } }] })).body.revision as string
+    for (let n = 2; n <= 1000; n++) await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(n) } }] })
+    const endBytes = statSync(dbFile).size + walSize(dbFile)
+    const thousandSaves = { usedBytes: usedBytes(db) - savesBefore, fileBytes: endBytes - fileBefore }
+    const current = db.prepare<[string], string>('SELECT revision_id FROM change_requests WHERE id = ?').pluck().get(cr)!
+    // Each read on a fresh identity of the connection: the page cache (per connection object) starts empty.
+    const read = (revision: string) => {
+      const times: number[] = []
+      for (let i = 0; i < 11; i++) {
+        const fresh = Object.create(db) as Database.Database
+        getRevision(fresh, revision)
+        const started = performance.now()
+        const count = loadPages(fresh, revision).length
+        if (i > 0) times.push(performance.now() - started)
+        if (count < 1000) throw new BenchFailure(`revision ${revision} read back ${count} pages`)
+      }
+      return times
+    }
+    return {
+      builtBytes, afterMergeBytes, oneEdit, thousandSaves, endBytes,
+      revisionRead: {
+        current: figure('revision-read-current', 'loadPages of the change request\'s head after 1,000 saves, from the database (no cache)', read(current)),
+        back: figure('revision-read-1000-back', 'loadPages of the revision 1,000 saves before it, from the database (no cache)', read(first))
+      }
+    }
+  } finally {
+    db.close()
+  }
+}
+
+function walSize(dbFile: string): number {
+  try {
+    return statSync(`${dbFile}-wal`).size
+  } catch {
+    return 0
+  }
+}
+
+function printStorage(s: StorageFigures): void {
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
+  console.log(`\nstorage: the workspace file: built ${mb(s.builtBytes)}; after the batches, the merge and the searches ${mb(s.afterMergeBytes)}; at the end (1,000 saves too) ${mb(s.endBytes)}`)
+  console.log(`  one update_page: ${s.oneEdit.rows} rows (at most ${s.oneEdit.maxRowsInOneTable} in one table; target ≤ 20: ${s.oneEdit.rows <= 20 ? 'met' : 'MISSED'}), ` +
+    `${s.oneEdit.bytes} bytes stored for a ${s.oneEdit.pageBytes}-byte page (target ≤ ${s.oneEdit.targetBytes}: ${s.oneEdit.bytes <= s.oneEdit.targetBytes ? 'met' : 'MISSED'})`)
+  console.log(`  1,000 saves of one page in one change request: pages in use +${mb(s.thousandSaves.usedBytes)}, file and WAL +${mb(s.thousandSaves.fileBytes)} (target ≤ 20 MB: ${s.thousandSaves.usedBytes <= 20e6 ? 'met' : 'MISSED'})`)
 }
 
 /**

@@ -110,7 +110,7 @@ export function resolveLink(r: Resolver, fromPageId: string, href: string): { st
 
 
 interface LinkRow {
-  page_id: string
+  document_hash: string
   position: number
   kind: 'link' | 'image'
   target: string
@@ -119,9 +119,8 @@ interface LinkRow {
 function statements(db: Db) {
   return {
     links: db.prepare<[string], LinkRow>(
-      `SELECT p.page_id, l.position, l.kind, l.target FROM revision_pages p
-       JOIN document_links l ON l.document_hash = p.document_hash
-       WHERE p.revision_id = ? ORDER BY p.page_id, l.position`
+      `SELECT document_hash, position, kind, target FROM document_links
+       WHERE document_hash IN (SELECT value FROM json_each(?)) ORDER BY document_hash, position`
     )
   }
 }
@@ -168,12 +167,19 @@ function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLi
     filesByName: new Map(files.map((f) => [f.name, f.id])),
     appOrigins: [appOrigin.replace(/\/+$/, '')]
   }
-  // Rows come by page, in position order; pages are then taken in path order (the lists' order).
-  const rowsByPage = new Map<string, LinkRow[]>()
-  for (const row of st(db).links.all(revisionId)) {
-    const list = rowsByPage.get(row.page_id)
+  // Rows come by document, in position order; pages are then taken in path order (the lists' order).
+  const hashes = new Set<string>()
+  for (const p of tree.pages.values()) if (p.documentHash) hashes.add(p.documentHash)
+  const rowsByDocument = new Map<string, LinkRow[]>()
+  for (const row of st(db).links.all(JSON.stringify([...hashes]))) {
+    const list = rowsByDocument.get(row.document_hash)
     if (list) list.push(row)
-    else rowsByPage.set(row.page_id, [row])
+    else rowsByDocument.set(row.document_hash, [row])
+  }
+  const rowsByPage = new Map<string, LinkRow[]>()
+  for (const p of tree.pages.values()) {
+    const rows = p.documentHash ? rowsByDocument.get(p.documentHash) : undefined
+    if (rows) rowsByPage.set(p.id, rows)
   }
   const pageOrder = [...rowsByPage.keys()]
     .map((id) => ({ id, path: pathsById.get(id) ?? '' }))

@@ -129,19 +129,112 @@ const fileFromRow = (r: FileDbRow): FileRecord => ({
   git: r.git ? JSON.parse(r.git) : null
 })
 
+/**
+ * Revision storage (docs/architecture.md, "Revision storage"): a revision's rows in revision_pages, revision_files
+ * and revision_reusable_contents are either a whole snapshot or a delta over its base (`revision_bases`): the
+ * entries it changed (upserts) and tombstones (`removed = 1`) for those it dropped. Reading walks the chain of
+ * bases back to its snapshot in one recursive query; for each key, the row nearest to the revision wins.
+ */
+const chain = (start = '?') => `WITH RECURSIVE chain(id, depth) AS (
+  SELECT ${start}, 0
+  UNION ALL
+  SELECT b.base_id, chain.depth + 1 FROM chain JOIN revision_bases b ON b.revision_id = chain.id WHERE b.base_id IS NOT NULL
+)`
+
+interface Table {
+  name: string
+  key: string
+  columns: string[]
+}
+const PAGES: Table = {
+  name: 'revision_pages', key: 'page_id',
+  columns: ['page_id', 'parent_page_id', 'position', 'type', 'title', 'emoji', 'slug', 'description', 'document_id', 'document_hash', 'hidden', 'props', 'created_at', 'updated_at']
+}
+const FILES: Table = {
+  name: 'revision_files', key: 'file_id',
+  columns: ['file_id', 'name', 'content_type', 'blob_hash', 'size', 'width', 'height', 'git']
+}
+const REUSABLE: Table = { name: 'revision_reusable_contents', key: 'content_id', columns: ['content_id', 'title', 'document_hash', 'git'] }
+
+/**
+ * The entries of the revision bound first, as a derived table `live` with the table's columns: for each key the
+ * row nearest the revision along its chain (SQLite takes bare columns from the row min() picks), tombstones dropped.
+ */
+const materialized = (t: Table, start = '?') =>
+  `${chain(start)}, live AS (
+    SELECT ${t.columns.map((c) => `t.${c}`).join(', ')}, t.removed, min(chain.depth) AS depth
+    FROM chain JOIN ${t.name} t ON t.revision_id = chain.id GROUP BY t.${t.key}
+  )`
+/** One entry of the revision bound first (the key bound second), or a tombstone (`removed`). */
+const nearest = (t: Table) =>
+  `${chain()} SELECT t.* FROM chain JOIN ${t.name} t ON t.revision_id = chain.id AND t.${t.key} = ? ORDER BY chain.depth LIMIT 1`
+/** Copies the live entries of revision `from` into revision `id`, except those whose keys the JSON list `keys` names. */
+const copyLive = (t: Table) =>
+  `INSERT INTO ${t.name} (revision_id, ${t.columns.join(', ')})
+   ${materialized(t, '@from')}
+   SELECT @id, ${t.columns.join(', ')} FROM live WHERE removed = 0 AND ${t.key} NOT IN (SELECT value FROM json_each(@keys))`
+/** Tombstones in revision `id` for the live entries of revision `from` whose keys the JSON list `keys` names. */
+const tombstones = (t: Table) =>
+  `INSERT INTO ${t.name} (revision_id, ${t.columns.join(', ')}, removed)
+   ${materialized(t, '@from')}
+   SELECT @id, ${t.columns.join(', ')}, 1 FROM live WHERE removed = 0 AND ${t.key} IN (SELECT value FROM json_each(@keys))`
+
+interface ChainRow {
+  space_id: string
+  base_id: string | null
+  snapshot_rows: number | null
+  delta_rows: number | null
+}
+
 function statements(db: Db) {
   return {
     revision: db.prepare<[string], RevisionRow>('SELECT * FROM revisions WHERE id = ?'),
-    pages: db.prepare<[string], PageDbRow>('SELECT * FROM revision_pages WHERE revision_id = ? ORDER BY parent_page_id, position'),
-    page: db.prepare<[string, string], PageDbRow>('SELECT * FROM revision_pages WHERE revision_id = ? AND page_id = ?'),
-    files: db.prepare<[string], FileDbRow>(
-      'SELECT * FROM revision_files WHERE revision_id = ? ORDER BY name, file_id'
+    chainOf: db.prepare<[string], ChainRow>(
+      'SELECT r.space_id, b.base_id, b.snapshot_rows, b.delta_rows FROM revisions r LEFT JOIN revision_bases b ON b.revision_id = r.id WHERE r.id = ?'
     ),
-    file: db.prepare<[string, string], FileDbRow>('SELECT * FROM revision_files WHERE revision_id = ? AND file_id = ?'),
+    // The rows a snapshot holds (all live): what the deltas of its chain are measured against.
+    snapshotRows: db.prepare<[string, string, string], number>(
+      `SELECT (SELECT count(*) FROM revision_pages WHERE revision_id = ?) + (SELECT count(*) FROM revision_files WHERE revision_id = ?)
+       + (SELECT count(*) FROM revision_reusable_contents WHERE revision_id = ?)`
+    ).pluck(),
+    dependents: db.prepare<[string], string>('SELECT revision_id FROM revision_bases WHERE base_id = ?').pluck(),
+    fold: [PAGES, FILES, REUSABLE].map((t) =>
+      db.prepare(
+        `INSERT INTO ${t.name} (revision_id, ${t.columns.join(', ')}, removed)
+         SELECT @dependent, ${t.columns.join(', ')}, removed FROM ${t.name} f WHERE f.revision_id = @from
+           AND NOT EXISTS (SELECT 1 FROM ${t.name} d WHERE d.revision_id = @dependent AND d.${t.key} = f.${t.key})`
+      )
+    ),
+    dropTombstones: [PAGES, FILES, REUSABLE].map((t) => db.prepare(`DELETE FROM ${t.name} WHERE revision_id = ? AND removed = 1`)),
+    rebase: db.prepare('UPDATE revision_bases SET base_id = ? WHERE revision_id = ?'),
+    makeSnapshot: db.prepare('UPDATE revision_bases SET base_id = NULL, snapshot_rows = ?, delta_rows = 0 WHERE revision_id = ?'),
+    deleteRevision: db.prepare('DELETE FROM revisions WHERE id = ?'),
+    documentBatch: db.prepare<[string, number], { hash: string; unreferenced: number }>(
+      `SELECT hash, NOT EXISTS (SELECT 1 FROM revision_pages WHERE document_hash = d.hash)
+                AND NOT EXISTS (SELECT 1 FROM revision_reusable_contents WHERE document_hash = d.hash) AS unreferenced
+       FROM documents d WHERE hash > ? ORDER BY hash LIMIT ?`
+    ),
+    blobBatch: db.prepare<[string, number], { hash: string; unreferenced: number }>(
+      'SELECT hash, NOT EXISTS (SELECT 1 FROM revision_files WHERE blob_hash = b.hash) AS unreferenced FROM blobs b WHERE hash > ? ORDER BY hash LIMIT ?'
+    ),
+    // Integration icons and preview images keep their bytes in blobs, named in JSON.
+    integrationImages: db.prepare<[], string>(
+      `SELECT json_extract(icon, '$.hash') FROM integrations WHERE icon IS NOT NULL
+       UNION SELECT json_extract(j.value, '$.hash') FROM integrations, json_each(integrations.preview_images) j`
+    ).pluck(),
+    deleteDocumentLinks: db.prepare('DELETE FROM document_links WHERE document_hash = ?'),
+    deleteDocumentSections: db.prepare('DELETE FROM document_sections WHERE document_hash = ?'),
+    deleteDocument: db.prepare('DELETE FROM documents WHERE hash = ?'),
+    deleteBlob: db.prepare('DELETE FROM blobs WHERE hash = ?'),
+    insertBase: db.prepare('INSERT INTO revision_bases (revision_id, base_id, snapshot_rows, delta_rows) VALUES (?, ?, ?, ?)'),
+    pages: db.prepare<[string], PageDbRow>(`${materialized(PAGES)} SELECT * FROM live WHERE removed = 0 ORDER BY parent_page_id, position`),
+    page: db.prepare<[string, string], PageDbRow & { removed: number }>(nearest(PAGES)),
+    files: db.prepare<[string], FileDbRow>(`${materialized(FILES)} SELECT * FROM live WHERE removed = 0 ORDER BY name, file_id`),
+    file: db.prepare<[string, string], FileDbRow & { removed: number }>(nearest(FILES)),
     filesAfter: db.prepare<[string, string, string, string, number], FileDbRow>(
-      'SELECT * FROM revision_files WHERE revision_id = ? AND (name > ? OR (name = ? AND file_id > ?)) ORDER BY name, file_id LIMIT ?'
+      `${materialized(FILES)} SELECT * FROM live WHERE removed = 0 AND (name > ? OR (name = ? AND file_id > ?)) ORDER BY name, file_id LIMIT ?`
     ),
-    countFiles: db.prepare<[string], number>('SELECT count(*) FROM revision_files WHERE revision_id = ?').pluck(),
+    countFiles: db.prepare<[string], number>(`${materialized(FILES)} SELECT count(*) FROM live WHERE removed = 0`).pluck(),
     document: db.prepare<[string], string>('SELECT markdown FROM documents WHERE hash = ?').pluck(),
     documents: db.prepare<[string], { hash: string; markdown: string }>('SELECT hash, markdown FROM documents WHERE hash IN (SELECT value FROM json_each(?))'),
     insertDocument: db.prepare('INSERT OR IGNORE INTO documents (hash, markdown) VALUES (?, ?)'),
@@ -150,31 +243,23 @@ function statements(db: Db) {
     insertRevision: db.prepare(
       'INSERT INTO revisions (id, space_id, parents, type, git, created_by, created_at, change_request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
     ),
-    copyPagesExcept: db.prepare(
-      `INSERT INTO revision_pages (revision_id, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at)
-       SELECT ?, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at
-       FROM revision_pages WHERE revision_id = ? AND page_id NOT IN (SELECT value FROM json_each(?))`
-    ),
+    copyPagesExcept: db.prepare(copyLive(PAGES)),
     insertPage: db.prepare(
       `INSERT INTO revision_pages (revision_id, page_id, parent_page_id, position, type, title, emoji, slug, description, document_id, document_hash, hidden, props, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     ),
-    copyFilesExcept: db.prepare(
-      `INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_hash, size, width, height, git)
-       SELECT ?, file_id, name, content_type, blob_hash, size, width, height, git FROM revision_files
-       WHERE revision_id = ? AND file_id NOT IN (SELECT value FROM json_each(?))`
-    ),
+    // A page's tombstone needs none of its fields (document_hash may be NULL, unlike a file's blob or a content's document).
+    pageTombstone: db.prepare("INSERT INTO revision_pages (revision_id, page_id, position, title, slug, created_at, updated_at, removed) VALUES (?, ?, 0, '', '', '', '', 1)"),
+    copyFilesExcept: db.prepare(copyLive(FILES)),
+    fileTombstones: db.prepare(tombstones(FILES)),
     insertFile: db.prepare(
       'INSERT INTO revision_files (revision_id, file_id, name, content_type, blob_hash, size, width, height, git) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
     ),
     reusableContents: db.prepare<[string], { content_id: string; title: string; document_hash: string; git: string | null }>(
-      'SELECT content_id, title, document_hash, git FROM revision_reusable_contents WHERE revision_id = ? ORDER BY title, content_id'
+      `${materialized(REUSABLE)} SELECT content_id, title, document_hash, git FROM live WHERE removed = 0 ORDER BY title, content_id`
     ),
-    copyReusableExcept: db.prepare(
-      `INSERT INTO revision_reusable_contents (revision_id, content_id, title, document_hash, git)
-       SELECT ?, content_id, title, document_hash, git FROM revision_reusable_contents
-       WHERE revision_id = ? AND content_id NOT IN (SELECT value FROM json_each(?))`
-    ),
+    copyReusableExcept: db.prepare(copyLive(REUSABLE)),
+    reusableTombstones: db.prepare(tombstones(REUSABLE)),
     insertReusable: db.prepare('INSERT INTO revision_reusable_contents (revision_id, content_id, title, document_hash, git) VALUES (?, ?, ?, ?, ?)')
   }
 }
@@ -248,7 +333,37 @@ export function loadPages(db: Db, revisionId: string): readonly PageRecord[] {
 
 export function loadPage(db: Db, revisionId: string, pageId: string): PageRecord | undefined {
   const row = st(db).page.get(revisionId, pageId)
-  return row && pageFromRow(row)
+  return row && !row.removed ? pageFromRow(row) : undefined
+}
+
+/**
+ * Pages by `[revisionId, pageId]` pairs with their paths (slugs from the root, `guide/install`), keyed
+ * `revisionId/pageId`; a page missing from its revision (or not under the root) is left out.
+ */
+export function loadPagesWithPaths(db: Db, pairs: Iterable<[string, string]>): Map<string, { page: PageRecord; path: string }> {
+  const found = new Map<string, { page: PageRecord; path: string }>()
+  const byRevision = new Map<string, Set<string>>()
+  for (const [revisionId, pageId] of pairs) {
+    const ids = byRevision.get(revisionId) ?? new Set()
+    byRevision.set(revisionId, ids.add(pageId))
+  }
+  for (const [revisionId, ids] of byRevision) {
+    const pages = new Map(loadPages(db, revisionId).map((p) => [p.id, p]))
+    for (const id of ids) {
+      const page = pages.get(id)
+      if (!page) continue
+      let path = page.slug
+      let parentId = page.parentId
+      for (let depth = 0; parentId && depth < 1000; depth++) {
+        const up = pages.get(parentId)
+        if (!up) break
+        path = `${up.slug}/${path}`
+        parentId = up.parentId
+      }
+      if (!parentId) found.set(`${revisionId}/${id}`, { page, path })
+    }
+  }
+  return found
 }
 
 export function loadFiles(db: Db, revisionId: string): FileRecord[] {
@@ -257,7 +372,7 @@ export function loadFiles(db: Db, revisionId: string): FileRecord[] {
 
 export function loadFile(db: Db, revisionId: string, fileId: string): FileRecord | undefined {
   const row = st(db).file.get(revisionId, fileId)
-  return row && fileFromRow(row)
+  return row && !row.removed ? fileFromRow(row) : undefined
 }
 
 /** A page of a revision's files in (name, id) order, after the keyset `after`. */
@@ -335,8 +450,11 @@ export interface WriteRevisionInput {
 }
 
 /**
- * Writes an immutable revision as `base` plus changes: unchanged rows are copied inside SQLite
- * (INSERT … SELECT), so the cost follows the size of the change, not a JS round trip per page.
+ * Writes an immutable revision as `base` plus changes. It is stored as a delta over `base` (the changed entries and
+ * tombstones), or as a whole snapshot when there is no base in the same space or when the delta rows accumulated
+ * along the base's chain since its snapshot reach that snapshot's size: snapshots are paid for by the changes before
+ * them, and reading any revision reads at most about twice its entries. A snapshot's unchanged rows are copied
+ * inside SQLite (INSERT … SELECT), so no page makes a JS round trip.
  */
 export function writeRevision(db: Db, input: WriteRevisionInput): string {
   const s = st(db)
@@ -345,31 +463,123 @@ export function writeRevision(db: Db, input: WriteRevisionInput): string {
     id, input.spaceId, JSON.stringify(input.parents), input.type, input.git ? JSON.stringify(input.git) : null,
     input.createdBy, input.now, input.changeRequestId ?? null
   )
-  const touchedPages = JSON.stringify([...input.pages.upsert.map((p) => p.id), ...input.pages.remove])
-  if (input.base) s.copyPagesExcept.run(id, input.base, touchedPages)
+  const files = input.files ?? { upsert: [], remove: [] }
+  let reusable = input.reusableContents ?? { upsert: [], remove: [] }
+  if ('from' in reusable) reusable = reusableChanges(db, input.base ?? null, reusable.from)
+  const touchedPages = [...input.pages.upsert.map((p) => p.id), ...input.pages.remove]
+  const touchedFiles = [...files.upsert.map((f) => f.id), ...files.remove]
+  const touchedReusable = [...reusable.upsert.map((r) => r.id), ...reusable.remove]
+  const changed = touchedPages.length + touchedFiles.length + touchedReusable.length
+
+  const base = input.base ? s.chainOf.get(input.base) : undefined
+  const deltaRows = (base?.delta_rows ?? 0) + changed
+  const asDelta = !!base && base.space_id === input.spaceId && base.snapshot_rows !== null && deltaRows < base.snapshot_rows
+  if (asDelta) {
+    for (const pageId of input.pages.remove) s.pageTombstone.run(id, pageId)
+    if (files.remove.length) s.fileTombstones.run({ id, from: input.base, keys: JSON.stringify(files.remove) })
+    if (reusable.remove.length) s.reusableTombstones.run({ id, from: input.base, keys: JSON.stringify(reusable.remove) })
+  } else if (input.base) {
+    s.copyPagesExcept.run({ id, from: input.base, keys: JSON.stringify(touchedPages) })
+    s.copyFilesExcept.run({ id, from: input.base, keys: JSON.stringify(touchedFiles) })
+    s.copyReusableExcept.run({ id, from: input.base, keys: JSON.stringify(touchedReusable) })
+  }
   for (const page of input.pages.upsert) s.insertPage.run(...pageToParams(id, page))
+  for (const f of files.upsert) {
+    s.insertFile.run(id, f.id, f.name, f.contentType, f.blobHash, f.size, f.width, f.height, f.git ? JSON.stringify(f.git) : null)
+  }
+  for (const r of reusable.upsert) s.insertReusable.run(id, r.id, r.title, r.documentHash, r.git ? JSON.stringify(r.git) : null)
+  if (asDelta) s.insertBase.run(id, input.base, base!.snapshot_rows, deltaRows)
+  else s.insertBase.run(id, null, s.snapshotRows.get(id, id, id)!, 0)
+
   // The new revision's pages are the base's with the changes applied: known without reading them back.
   const basePages = input.base ? pageCache(db).get(input.base)?.pages : []
   if (basePages) {
-    const dropped = new Set([...input.pages.upsert.map((p) => p.id), ...input.pages.remove])
+    const dropped = new Set(touchedPages)
     const pages = basePages.filter((p) => !dropped.has(p.id)).concat(input.pages.upsert.map(frozen))
     pages.sort((a, b) => compareNullable(a.parentId, b.parentId) || a.position - b.position)
     remember(db, id, { pages, cost: input.pages.upsert.length + Math.ceil(pages.length / 40) })
   }
-  const files = input.files ?? { upsert: [], remove: [] }
-  const touchedFiles = JSON.stringify([...files.upsert.map((f) => f.id), ...files.remove])
-  if (input.base) s.copyFilesExcept.run(id, input.base, touchedFiles)
-  for (const f of files.upsert) {
-    s.insertFile.run(id, f.id, f.name, f.contentType, f.blobHash, f.size, f.width, f.height, f.git ? JSON.stringify(f.git) : null)
-  }
-  const reusable = input.reusableContents ?? { upsert: [], remove: [] }
-  if ('from' in reusable) s.copyReusableExcept.run(id, reusable.from, '[]')
-  else {
-    const touched = JSON.stringify([...reusable.upsert.map((r) => r.id), ...reusable.remove])
-    if (input.base) s.copyReusableExcept.run(id, input.base, touched)
-    for (const r of reusable.upsert) s.insertReusable.run(id, r.id, r.title, r.documentHash, r.git ? JSON.stringify(r.git) : null)
-  }
   return id
+}
+
+/**
+ * Deletes revisions nothing refers to any more. A revision another one is stored as a delta over is folded into
+ * it first: the dependent takes the entries it did not override (and becomes a snapshot when the deleted one was
+ * one), so every remaining revision reads back exactly as before.
+ */
+export function deleteRevisions(db: Db, revisionIds: Iterable<string>): number {
+  const s = st(db)
+  let deleted = 0
+  for (const id of revisionIds) {
+    const own = s.chainOf.get(id)
+    if (!own) continue
+    for (const dependent of s.dependents.all(id)) {
+      for (const fold of s.fold) fold.run({ dependent, from: id })
+      if (own.base_id) s.rebase.run(own.base_id, dependent)
+      else {
+        for (const drop of s.dropTombstones) drop.run(dependent)
+        s.makeSnapshot.run(s.snapshotRows.get(dependent, dependent, dependent)!, dependent)
+      }
+    }
+    pageCache(db).delete(id)
+    deleted += s.deleteRevision.run(id).changes
+  }
+  return deleted
+}
+
+/** Documents and blobs found unreferenced by the last collection, per workspace: collected if still so at the next. */
+const marked = new WeakMap<Db, { documents: Set<string>; blobs: Set<string> }>()
+const COLLECT_BATCH = 500
+
+/**
+ * Collects documents (with their links and sections) and blobs nothing refers to: no row of any revision (which
+ * change requests, comment targets and outbox entries refer to, and which are only deleted as a whole space or by
+ * deleteRevisions) and no integration image. Something is deleted only when found unreferenced by two
+ * collections in a row, so content stored by one transaction and referred to by a later one is never lost in
+ * between. Works in batches of a few hundred, each its own transaction, yielding to the event loop between them
+ * (requests go on meanwhile). Returns how many documents and blobs went.
+ */
+export async function collectUnreferenced(db: Db): Promise<{ documents: number; blobs: number }> {
+  const before = marked.get(db) ?? { documents: new Set<string>(), blobs: new Set<string>() }
+  const now = { documents: new Set<string>(), blobs: new Set<string>() }
+  const gone = { documents: 0, blobs: 0 }
+  const s = st(db)
+  for (const kind of ['documents', 'blobs'] as const) {
+    let after = ''
+    for (;;) {
+      if (!db.open) return gone
+      const batch = db.transaction(() => {
+        const rows = kind === 'documents' ? s.documentBatch.all(after, COLLECT_BATCH) : s.blobBatch.all(after, COLLECT_BATCH)
+        const images = kind === 'blobs' ? new Set(s.integrationImages.all()) : new Set<string>()
+        for (const row of rows) {
+          if (!row.unreferenced || images.has(row.hash)) continue
+          if (!before[kind].has(row.hash)) now[kind].add(row.hash)
+          else if (kind === 'documents') {
+            s.deleteDocumentLinks.run(row.hash)
+            s.deleteDocumentSections.run(row.hash)
+            gone.documents += s.deleteDocument.run(row.hash).changes
+          } else gone.blobs += s.deleteBlob.run(row.hash).changes
+        }
+        return rows
+      })()
+      if (batch.length < COLLECT_BATCH) break
+      after = batch[batch.length - 1]!.hash
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+  marked.set(db, now)
+  return gone
+}
+
+/** The changes that turn `base`'s reusable contents into those of revision `from`. */
+function reusableChanges(db: Db, base: string | null, from: string): { upsert: ReusableContentRecord[]; remove: string[] } {
+  const target = loadReusableContents(db, from)
+  const current = new Map(base ? loadReusableContents(db, base).map((r) => [r.id, JSON.stringify(r)]) : [])
+  const kept = new Set(target.map((r) => r.id))
+  return {
+    upsert: target.filter((r) => current.get(r.id) !== JSON.stringify(r)),
+    remove: [...current.keys()].filter((key) => !kept.has(key))
+  }
 }
 
 /** SQLite's order for `ORDER BY parent_page_id`: NULL first, then binary string order. */

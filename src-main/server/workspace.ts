@@ -8,6 +8,7 @@ import { openDatabase } from '../storage/database'
 import { newToken } from '../storage/ids'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
 import { SPACE_RESTORE_WINDOW_MS } from '../api/policies/space'
+import { collectUnreferenced } from '../content/revisions'
 import { dropSearchIndex, scheduleStaleSearchIndexes } from '../content/searchIndex'
 import { createSearchPool, searchThreads } from '../content/searchPool'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
@@ -152,7 +153,8 @@ export function purgeExpiredSpaces(services: Services): number {
 
 /**
  * Upkeep of an open workspace, off the request path, for every host (the loopback server, the desktop app's
- * in-process backend): deleted spaces past the restore window go for good (now, then hourly), and search
+ * in-process backend): deleted spaces past the restore window go for good (now, then hourly), documents and
+ * blobs nothing refers to any more are collected (hourly, in small batches: collectUnreferenced), and search
  * indexes left behind their space's content (a merge whose catch-up never ran: the process stopped, or another
  * process merged) catch up in the background. Returns the stop function.
  */
@@ -160,6 +162,14 @@ export function startMaintenance(services: Services): () => void {
   purgeExpiredSpaces(services)
   scheduleStaleSearchIndexes(services.db)
   services.searchPool?.warm()
-  const purge = setInterval(() => purgeExpiredSpaces(services), 60 * 60 * 1000).unref()
-  return () => clearInterval(purge)
+  let collecting = false
+  const hourly = setInterval(() => {
+    purgeExpiredSpaces(services)
+    if (collecting) return
+    collecting = true
+    collectUnreferenced(services.db)
+      .catch((error) => console.error('Collecting unreferenced content failed:', error))
+      .finally(() => (collecting = false))
+  }, 60 * 60 * 1000).unref()
+  return () => clearInterval(hourly)
 }

@@ -48,6 +48,7 @@ function migrate(db: Db): void {
     if (applied.has(m.version)) continue
     db.transaction(() => {
       db.exec(m.sql)
+      m.run?.(db)
       record.run(m.version, m.name, new Date().toISOString())
     })()
   }

@@ -1,6 +1,7 @@
 // The mirror against a real server: what it pulls into a fresh workspace must answer, through the copy's own
 // API, what the server answers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadPages } from '../content/revisions'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { startTestServer, type Client, type TestServer } from '../testing/harness'
 import { tempDirs } from '../testing/tempDirs'
@@ -223,8 +224,11 @@ describe('mirror: server → local copy', () => {
     ]) {
       expect(ids(db, sql), sql).toEqual(ids(server, sql))
     }
-    const primary = `SELECT page_id || ' ' || coalesce(document_id, '') || ' ' || coalesce(document_hash, '') FROM revision_pages WHERE revision_id = (SELECT revision_id FROM spaces WHERE id = '${s.handbook.id}')`
-    expect(ids(db, primary)).toEqual(ids(server, primary))
+    const primary = (database: typeof db) => {
+      const revision = database.prepare<[string], string>('SELECT revision_id FROM spaces WHERE id = ?').pluck().get(s.handbook.id)!
+      return loadPages(database, revision).map((p) => `${p.id} ${p.documentId ?? ''} ${p.documentHash ?? ''}`).sort()
+    }
+    expect(primary(db)).toEqual(primary(server))
     expect(ids(db, 'SELECT id FROM users')).toEqual(ids(server, `SELECT id FROM users WHERE id IN ('${t.owner.user.id}', '${s.writer.user.id}')`))
 
     // Only the primary content was pulled: the change requests' own revisions are not in the copy, yet they answer.
@@ -242,9 +246,15 @@ describe('mirror: server → local copy', () => {
     expect((await expectSameAnswer(`/v1/spaces/${h}/change-requests`)).count).toBe(1)
 
     await write(t.owner.api, 'post', `/v1/spaces/${h}/change-requests/${s.polish.id}/merge`)
+    const before = (await fromCopy(`/v1/spaces/${h}`)).body.revision
     seen.length = 0
     await mirror.pullSpace(h)
     expect(seen.filter((p) => p.includes('/content/page/'))).toEqual([`/v1/spaces/${h}/content/page/${s.pages.Guide}?format=markdown`])
+    // The copy stores the new revision as its one changed page over the revision it held (a delta, one page row).
+    const after = (await fromCopy(`/v1/spaces/${h}`)).body.revision
+    const db = copy!.services.db
+    expect(db.prepare('SELECT base_id FROM revision_bases WHERE revision_id = ?').pluck().get(after)).toBe(before)
+    expect(db.prepare('SELECT count(*) FROM revision_pages WHERE revision_id = ?').pluck().get(after)).toBe(1)
 
     const space = await expectSameAnswer(`/v1/spaces/${h}`)
     expect((await fromCopy(`/v1/spaces/${h}`)).body.revision).toBe(space.revision)

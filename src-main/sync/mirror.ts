@@ -16,7 +16,7 @@ import type { Page, Revision } from '../../src-shared/schemas/content'
 import type { Member } from '../../src-shared/schemas/members'
 import type { Organization } from '../../src-shared/schemas/orgs'
 import type { Space } from '../../src-shared/schemas/spaces'
-import { hashDocument, storeDocument, writeRevision } from '../content/revisions'
+import { getRevision, hashDocument, loadPages, storeDocument, writeRevision, type PageRecord } from '../content/revisions'
 import { dropSearchIndex, scheduleSearchIndex } from '../content/searchIndex'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
@@ -251,17 +251,31 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
     throw new MirrorError(409, `The content of space ${spaceId} kept changing while it was read`)
   }
 
-  /** Writes a fetched revision (in the caller's transaction) with the server's id, parents, type and time. */
-  function storeRevision(spaceId: string, changeRequestId: string | null, fetched: FetchedRevision): string {
+  /** Whether a page of the copy is the fetched one as it is (any difference: it is written again). */
+  const samePage = (held: PageRecord | undefined, page: PageRecord) => !!held && canonical(held) === canonical(page)
+
+  /**
+   * Writes a fetched revision (in the caller's transaction) with the server's id, parents, type and time, as the
+   * changes from a revision of the copy (its first parent the copy holds, else `near`): it costs what changed.
+   */
+  function storeRevision(spaceId: string, changeRequestId: string | null, fetched: FetchedRevision, near: string[]): string {
     const { revision, pages, documents } = fetched
     const records = pages.map((p, i) => {
       const doc = documents.get(i)
       if (doc && 'markdown' in doc) storeDocument(db, doc.markdown)
       return pageRecord(p, doc)
     })
+    const held = rows.revisionsIn([...(revision.parents ?? []), ...near])
+    const base = [...(revision.parents ?? []), ...near].find((id) => held.has(id) && getRevision(db, id)?.space_id === spaceId) ?? null
+    const before = new Map(base ? loadPages(db, base).map((p) => [p.id, p]) : [])
+    const kept = new Set(records.map((p) => p.id))
     return writeRevision(db, {
       id: revision.id, spaceId, changeRequestId, parents: revision.parents ?? [], type: revision.type ?? 'edits', createdBy: null,
-      now: revision.createdAt, git: revision.git ?? null, pages: { upsert: records, remove: [] }
+      now: revision.createdAt, git: revision.git ?? null, base,
+      pages: {
+        upsert: records.filter((p) => !samePage(before.get(p.id), p)),
+        remove: [...before.keys()].filter((id) => !kept.has(id))
+      }
     })
   }
 
@@ -321,7 +335,7 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
 
     commit(() => {
       writeSpaceRow(space)
-      const revisionId = typeof content === 'string' ? content : storeRevision(space.id, null, content)
+      const revisionId = typeof content === 'string' ? content : storeRevision(space.id, null, content, current ? [current] : [])
       // The search index catches up after the commit, as after a merge (or before the space's next search).
       if (rows.setSpaceRevision(space.id, revisionId)) scheduleSearchIndex(db, space.id)
       // The revision it moved from goes once nothing needs it (the search rows, once they caught up: a later pull).
@@ -338,7 +352,8 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
     if (!rows.spaceExists(spaceId)) await pullSpace(spaceId)
     const content = await fetchRevision(spaceId, `${s}/change-requests/${enc(cr.id)}`, cr.revision, () => rows.spaceRevisions(spaceId))
     commit(() => {
-      const revisionId = typeof content === 'string' ? content : storeRevision(spaceId, cr.id, content)
+      const primary = repository(db, spaceRepository).get(spaceId)?.revision_id
+      const revisionId = typeof content === 'string' ? content : storeRevision(spaceId, cr.id, content, primary ? [primary] : [])
       if (cr.createdBy) rows.upsertUsers([cr.createdBy], now())
       // The content read may be newer than the row read just before it.
       rows.upsertChangeRequests(spaceId, [{ ...cr, revision: revisionId }])
@@ -375,4 +390,11 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+}
+
+/** JSON with object keys in order: equal values give equal text, however their objects were built. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v
+  )
 }

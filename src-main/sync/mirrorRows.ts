@@ -11,7 +11,7 @@ import type { Space } from '../../src-shared/schemas/spaces'
 import { roleRank } from '../api/policies/roles'
 import { SPACE_ACTIONS } from '../api/policies/space'
 import { applyDocumentSettings } from '../content/pageSettings'
-import type { PageProps, PageRecord } from '../content/revisions'
+import { deleteRevisions, loadPages, type PageProps, type PageRecord } from '../content/revisions'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import type { MemberRow } from '../storage/repositories/organizationRepository'
@@ -71,11 +71,11 @@ export function mirrorRows(db: Db) {
   const upsertSpace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], ['position', ...SPACE_COLUMNS]))
   const upsertSpaceInPlace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], SPACE_COLUMNS))
   const setSpaceRevision = db.prepare('UPDATE spaces SET revision_id = @revision WHERE id = @id AND revision_id IS NOT @revision')
-  // Primary revisions of a space nothing needs any more (each holds a row per page): not the space's own, not a
+  // Primary revisions of a space nothing needs any more: not the space's own, not a
   // base, head or merge of one of its change requests, not what its search rows describe (until they catch up),
   // not named by the outbox (its replay merges against them).
-  const pruneSpaceRevisions = db.prepare(
-    `DELETE FROM revisions WHERE space_id = @space AND change_request_id IS NULL
+  const prunableSpaceRevisions = db.prepare<{ space: string }, string>(
+    `SELECT id FROM revisions WHERE space_id = @space AND change_request_id IS NULL
        AND id IS NOT (SELECT revision_id FROM spaces WHERE id = @space)
        AND id NOT IN (SELECT revision_initial FROM change_requests WHERE space_id = @space)
        AND id NOT IN (SELECT revision_id FROM change_requests WHERE space_id = @space)
@@ -84,7 +84,7 @@ export function mirrorRows(db: Db) {
        AND id NOT IN (SELECT revision_id FROM search_state WHERE space_id = @space)
        AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
        AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
-  )
+  ).pluck()
   const upsertGrant = db.prepare(
     `INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (@space, 'user', @user, @role, @now)
      ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE SET role = excluded.role WHERE role IS NOT excluded.role`
@@ -98,13 +98,7 @@ export function mirrorRows(db: Db) {
     space: db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE id = ?').pluck()
   }
   const revisionsIn = db.prepare<[string], string>('SELECT id FROM revisions WHERE id IN (SELECT value FROM json_each(?))').pluck()
-  const spaceRevisions = db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ?').pluck()
-  // The copy's pages with these ids and update times, in the given revisions: their documents are the server's.
-  const reusable = db.prepare<[string, string], { i: number; hash: string; props: string | null }>(
-    `SELECT CAST(j.key AS INTEGER) AS i, rp.document_hash AS hash, rp.props FROM json_each(?) j
-     JOIN revision_pages rp ON rp.page_id = json_extract(j.value, '$[0]') AND rp.updated_at = json_extract(j.value, '$[1]')
-     WHERE rp.revision_id IN (SELECT value FROM json_each(?)) AND rp.document_hash IS NOT NULL`
-  )
+  const spaceRevisions = db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ? ORDER BY seq DESC').pluck()
   const liveChangeRequests = db.prepare<[string], { id: string; number: number }>(
     "SELECT id, number FROM change_requests WHERE space_id = ? AND status IN ('open', 'draft')"
   )
@@ -216,7 +210,7 @@ export function mirrorRows(db: Db) {
     setSpaceRevision: (spaceId: string, revisionId: string) => setSpaceRevision.run({ id: spaceId, revision: revisionId }).changes > 0,
 
     /** Drops the space's primary revisions nothing needs any more; how many went. */
-    pruneSpaceRevisions: (spaceId: string): number => pruneSpaceRevisions.run({ space: spaceId }).changes,
+    pruneSpaceRevisions: (spaceId: string): number => deleteRevisions(db, prunableSpaceRevisions.all({ space: spaceId })),
 
     /** Users met along the way, by their server ids: added, or refreshed when something changed. */
     upsertUsers(users: User[], now: string): void {
@@ -256,8 +250,13 @@ export function mirrorRows(db: Db) {
     reusableDocuments(pages: { id: string; updatedAt: string }[], revisionIds: string[]): Map<number, { hash: string; props: PageProps }> {
       const found = new Map<number, { hash: string; props: PageProps }>()
       if (!pages.length || !revisionIds.length) return found
-      for (const r of reusable.all(json(pages.map((p) => [p.id, p.updatedAt])), json(revisionIds))) {
-        if (!found.has(r.i)) found.set(r.i, { hash: r.hash, props: r.props ? (JSON.parse(r.props) as PageProps) : {} })
+      for (const revisionId of revisionIds) {
+        if (found.size === pages.length) break
+        const held = new Map(loadPages(db, revisionId).map((p) => [p.id, p]))
+        pages.forEach((wanted, i) => {
+          const page = held.get(wanted.id)
+          if (!found.has(i) && page?.documentHash && page.updatedAt === wanted.updatedAt) found.set(i, { hash: page.documentHash, props: page.props })
+        })
       }
       return found
     },

@@ -1,6 +1,7 @@
 // The outbox of a connected workspace's local copy: writes made there while the server was out of reach, in
 // the order they were made, and the server's ids for what they created once sent (migration 0015).
 import type { OutboxItem } from '../../src-shared/workspaces'
+import { deleteRevisions } from '../content/revisions'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 
@@ -60,15 +61,15 @@ export function outboxRepository(db: Db) {
      WHERE cr.id IN (SELECT value FROM json_each(?))`
   )
   const deleteChangeRequest = db.prepare('DELETE FROM change_requests WHERE id = ?')
-  // Revisions of a change request that neither it nor the outbox refers to (each holds a row per page).
-  const pruneRevisions = db.prepare(
-    `DELETE FROM revisions WHERE change_request_id = @cr
+  // Revisions of a change request that neither it nor the outbox refers to.
+  const prunable = db.prepare<{ cr: string }, string>(
+    `SELECT id FROM revisions WHERE change_request_id = @cr
        AND id NOT IN (SELECT revision_id FROM change_requests WHERE id = @cr)
        AND id NOT IN (SELECT revision_initial FROM change_requests WHERE id = @cr)
        AND id NOT IN (SELECT revision_merged_ancestor FROM change_requests WHERE id = @cr AND revision_merged_ancestor IS NOT NULL)
        AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
        AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
-  )
+  ).pluck()
 
   return {
     append(entry: Omit<OutboxEntry, 'seq' | 'failed_at' | 'error'>): void {
@@ -109,9 +110,9 @@ export function outboxRepository(db: Db) {
      */
     forgetLocal(changeRequestId: string, localOnly: boolean): void {
       if (localOnly) deleteChangeRequest.run(changeRequestId)
-      pruneRevisions.run({ cr: changeRequestId })
+      deleteRevisions(db, prunable.all({ cr: changeRequestId }))
     },
-    pruneRevisions: (changeRequestId: string) => void pruneRevisions.run({ cr: changeRequestId })
+    pruneRevisions: (changeRequestId: string) => void deleteRevisions(db, prunable.all({ cr: changeRequestId }))
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Comment, CommentReaction, CommentReply } from '../../../src-shared/schemas/comments'
 import { parseMarkdown } from '../../content/markdown'
-import type { PageProps } from '../../content/revisions'
+import { loadPagesWithPaths } from '../../content/revisions'
 import { commentRepository, type CommentReplyRow, type CommentRow } from '../../storage/repositories/commentRepository'
 import { reactionRepository, type ReactionRow } from '../../storage/repositories/reactionRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
@@ -67,7 +67,7 @@ export function presentComments(rows: CommentRow[], ctx: Ctx, options: CommentPr
     if (current) pairs.push([current, row.page_id])
     if (row.revision_id && row.revision_id !== current) pairs.push([row.revision_id, row.page_id])
   }
-  const pages = comments.targetPages(pairs)
+  const pages = loadPagesWithPaths(ctx.db, pairs)
 
   return rows.map((row) => {
     const target: Comment['target'] = { space: row.space_id }
@@ -77,17 +77,16 @@ export function presentComments(rows: CommentRow[], ctx: Ctx, options: CommentPr
       const then = row.revision_id ? pages.get(`${row.revision_id}/${row.page_id}`) : undefined
       const shown = now ?? then
       if (shown) {
-        const props = shown.props ? (JSON.parse(shown.props) as PageProps) : {}
         target.page = {
           id: row.page_id,
-          title: shown.title,
-          createdAt: shown.created_at,
-          updatedAt: shown.updated_at,
+          title: shown.page.title,
+          createdAt: shown.page.createdAt,
+          updatedAt: shown.page.updatedAt,
           path: shown.path,
-          outdated: !now || (!!then && then.document_hash !== now.document_hash)
+          outdated: !now || (!!then && then.page.documentHash !== now.page.documentHash)
         }
-        if (shown.emoji) target.page.emoji = shown.emoji
-        if (props.icon) target.page.icon = props.icon
+        if (shown.page.emoji) target.page.emoji = shown.page.emoji
+        if (shown.page.props.icon) target.page.icon = shown.page.props.icon
       }
     }
     if (row.node_id) target.node = row.node_preview !== null ? { id: row.node_id, preview: row.node_preview } : { id: row.node_id }

@@ -14,12 +14,16 @@ import { sql as syncOutbox } from './0015_sync_outbox'
 import { sql as siteVisitorSettings } from './0016_site_visitor_settings'
 import { sql as shareLinkKeyHashes } from './0017_share_link_key_hashes'
 import { sql as textInEveryLanguage } from './0018_text_in_every_language'
+import { run as convertRevisionDeltas, sql as revisionDeltas } from './0019_revision_deltas'
+import { sql as unreferencedContent } from './0020_unreferenced_content'
+import type { Db } from '../database'
 
 /**
  * Numbered, append-only. Kept as TypeScript modules (not .sql files) so the same import works under Node,
- * vitest and the electron-vite bundle without a loader.
+ * vitest and the electron-vite bundle without a loader. `run`, when a step needs more than SQL, runs after `sql`
+ * in the same transaction.
  */
-export const migrations: { version: number; name: string; sql: string }[] = [
+export const migrations: { version: number; name: string; sql: string; run?: (db: Db) => void }[] = [
   { version: 1, name: 'init', sql: init },
   { version: 2, name: 'members_teams', sql: membersTeams },
   { version: 3, name: 'collections_custom_fields', sql: collectionsCustomFields },
@@ -35,5 +39,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   { version: 15, name: 'sync_outbox', sql: syncOutbox },
   { version: 16, name: 'site_visitor_settings', sql: siteVisitorSettings },
   { version: 17, name: 'share_link_key_hashes', sql: shareLinkKeyHashes },
-  { version: 18, name: 'text_in_every_language', sql: textInEveryLanguage }
+  { version: 18, name: 'text_in_every_language', sql: textInEveryLanguage },
+  { version: 19, name: 'revision_deltas', sql: revisionDeltas, run: convertRevisionDeltas },
+  { version: 20, name: 'unreferenced_content', sql: unreferencedContent }
 ]

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { storeDocument } from '../../content/revisions'
+import Database from 'better-sqlite3'
+import { loadFiles, loadPages, loadReusableContents, storeDocument } from '../../content/revisions'
 import { documentSections } from '../../content/searchIndex'
 import { openDatabase } from '../database'
 import { siteShareLinkRepository } from '../repositories/siteShareLinkRepository'
@@ -93,6 +94,37 @@ describe('migration 18: text in every language', () => {
     expect(db.prepare('SELECT count(*) FROM search_state').pluck().get()).toBe(0)
     // Split anew when next indexed, with the anchors the editor's preview gives the headings.
     expect(documentSections(db, [accented]).get(accented)!.map((x) => x.id)).toEqual(['intro', 'café-crème'])
+    db.close()
+  })
+})
+
+describe('migration 19: revisions store what they changed', () => {
+  it('converts a workspace of whole-copy revisions in place: every revision reads back what it held, with fewer rows', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-migration-'))
+    dirs.push(dir)
+    const file = join(dir, 'quire.db')
+    const fixture = join(import.meta.dirname, '../../../test/fixtures')
+    copyFileSync(join(fixture, 'workspace-v17.quire'), file)
+    const expected = JSON.parse(readFileSync(join(fixture, 'workspace-v17.json'), 'utf8')) as Record<string, unknown>
+    const rowsBefore = (() => {
+      const old = new Database(file, { readonly: true })
+      const n = old.prepare<[], number>('SELECT (SELECT count(*) FROM revision_pages) + (SELECT count(*) FROM revision_files)').pluck().get()!
+      old.close()
+      return n
+    })()
+
+    const db = openDatabase({ file })
+    const ids = db.prepare<[], string>('SELECT id FROM revisions ORDER BY seq').pluck().all()
+    expect(ids).toEqual(Object.keys(expected))
+    for (const id of ids) {
+      const read = JSON.parse(JSON.stringify({ pages: loadPages(db, id), files: loadFiles(db, id), reusableContents: loadReusableContents(db, id) }))
+      expect(read, id).toEqual(expected[id])
+    }
+    // Deltas, not copies (in spaces of a few pages, a snapshot comes back every few revisions): fewer rows than before.
+    expect(db.prepare('SELECT count(*) FROM revision_bases WHERE base_id IS NOT NULL').pluck().get()).toBeGreaterThanOrEqual(6)
+    const rowsAfter = db.prepare<[], number>('SELECT (SELECT count(*) FROM revision_pages) + (SELECT count(*) FROM revision_files)').pluck().get()!
+    expect(rowsAfter).toBeLessThan(rowsBefore * 0.75)
+    expect(db.pragma('foreign_key_check')).toEqual([])
     db.close()
   })
 })

@@ -43,18 +43,6 @@ export interface CommentFilter {
 }
 
 /** A page as a comment target shows it, with its path in that revision. */
-export interface TargetPageRow {
-  revision_id: string
-  page_id: string
-  title: string
-  emoji: string | null
-  props: string | null
-  created_at: string
-  updated_at: string
-  document_hash: string | null
-  path: string
-}
-
 export type CommentPatch = Partial<Pick<CommentRow, 'body' | 'edited_at'>>
 export type CommentReplyPatch = Partial<Pick<CommentReplyRow, 'body' | 'edited_at'>>
 
@@ -118,24 +106,6 @@ export function commentRepository(db: Db) {
   const changeRequestHeads = db.prepare<[string], { id: string; revision_id: string }>(
     'SELECT id, revision_id FROM change_requests WHERE id IN (SELECT value FROM json_each(?))'
   )
-  // Pages by (revision, page) pairs with their paths, walking up the parents inside SQLite: presenting a page of
-  // comments costs one query however large the page tree is.
-  const targetPages = db.prepare<[string], TargetPageRow>(
-    `WITH RECURSIVE
-       wanted(rev, page) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)),
-       up(rev, target, parent, path, depth) AS (
-         SELECT rp.revision_id, rp.page_id, rp.parent_page_id, rp.slug, 0
-           FROM wanted w JOIN revision_pages rp ON rp.revision_id = w.rev AND rp.page_id = w.page
-         UNION ALL
-         SELECT up.rev, up.target, p.parent_page_id, p.slug || '/' || up.path, up.depth + 1
-           FROM up JOIN revision_pages p ON p.revision_id = up.rev AND p.page_id = up.parent
-          WHERE up.depth < 1000
-       )
-     SELECT rp.revision_id, rp.page_id, rp.title, rp.emoji, rp.props, rp.created_at, rp.updated_at, rp.document_hash, up.path
-       FROM up JOIN revision_pages rp ON rp.revision_id = up.rev AND rp.page_id = up.target
-      WHERE up.parent IS NULL`
-  )
-
   const adjustOpen = (row: CommentRow, delta: number) => {
     if (row.change_request_id) changeRequestCounter.run(delta, row.change_request_id)
     else spaceCounter.run(delta, row.space_id)
@@ -200,11 +170,5 @@ export function commentRepository(db: Db) {
       return new Map(list.length ? changeRequestHeads.all(JSON.stringify(list)).map((r) => [r.id, r.revision_id]) : [])
     },
 
-    /** Pages by `[revisionId, pageId]` pairs, keyed `revisionId/pageId`. */
-    targetPages(pairs: [string, string][]): Map<string, TargetPageRow> {
-      const unique = [...new Map(pairs.map((p) => [`${p[0]}/${p[1]}`, p])).values()]
-      if (!unique.length) return new Map()
-      return new Map(targetPages.all(JSON.stringify(unique)).map((r) => [`${r.revision_id}/${r.page_id}`, r]))
-    }
   }
 }

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url'
 import git from 'isomorphic-git'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { loadPages } from '../../../content/revisions'
 import { bareRepo, removeTempDirs, commitOf, commitTree, headOf, readTexts, workingRepo } from '../../../git/testing/repos'
 import { startTestServer, type TestServer } from '../../../testing/harness'
 import { DOCS_REPO, DOCS_TREE, editThroughChangeRequest, findPage, newSpace, outlineOf, pagesOf, shapeOf, sync } from './fixtures'
@@ -166,7 +167,7 @@ describe('git import', { timeout: 60_000 }, () => {
     const db = t.server.api.services.db
     const row = db.prepare('SELECT parents, type FROM revisions WHERE id = ?').get(info.revision) as { parents: string; type: string }
     expect(JSON.parse(row.parents)).toEqual([primary])
-    const titles = db.prepare('SELECT title FROM revision_pages WHERE revision_id = ? ORDER BY position').pluck().all(info.revision)
+    const titles = [...loadPages(db, info.revision)].sort((a, b) => a.position - b.position).map((p) => p.title)
     expect(titles).toEqual(['Package docs', 'More'])
 
     const merged = await sync(t.owner.api, spaceId, 'import', { url: repo, ref: 'refs/heads/main', repoProjectDirectory: 'packages/docs' })

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DAY_MS } from '../../clock'
+import { loadPages } from '../../../content/revisions'
 import { purgeExpiredSpaces } from '../../../server/workspace'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
 
@@ -39,14 +40,10 @@ describe('create and list', () => {
     expectSpace(res.body)
     expect(res.body).toMatchObject({ title: 'Guides', emoji: '📘', editMode: 'live', visibility: 'private', defaultLevel: null })
     expect(res.body.permissions).toMatchObject({ admin: true, edit: true, merge: true })
-    const pages = t.server.api.services.db
-      .prepare('SELECT count(*) FROM revision_pages WHERE revision_id = ?').pluck().get(res.body.revision)
-    expect(pages).toBe(1)
+    expect(loadPages(t.server.api.services.db, res.body.revision)).toHaveLength(1)
 
     const empty = await create({ empty: true })
-    const emptyPages = t.server.api.services.db
-      .prepare('SELECT count(*) FROM revision_pages WHERE revision_id = ?').pluck().get(empty.body.revision)
-    expect(emptyPages).toBe(0)
+    expect(loadPages(t.server.api.services.db, empty.body.revision)).toHaveLength(0)
   })
 
   it('validates the create body and changes nothing on failure', async () => {
@@ -204,7 +201,7 @@ describe('duplicate, move, transfer', () => {
     expect(res.body.id).not.toBe(space.id)
     expect(res.body.revision).not.toBe(space.revision)
     const titles = (rev: string) =>
-      t.server.api.services.db.prepare('SELECT title FROM revision_pages WHERE revision_id = ? ORDER BY position').pluck().all(rev)
+      [...loadPages(t.server.api.services.db, rev)].sort((a, b) => a.position - b.position).map((p) => p.title)
     expect(titles(res.body.revision)).toEqual(titles(space.revision))
     const reader = await t.user({ role: 'read' })
     expect((await reader.api.post(`/v1/spaces/${space.id}/duplicate`)).status).toBe(403)
