@@ -205,6 +205,19 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       const storage = await measureStorage(dbFile, builtBytes, built, (path, body) => post(path, body), async (subject) =>
         (await timed(`${base}/change-requests`, { token, method: 'POST', body: JSON.stringify({ subject }) }, 201)).body.id as string)
       figures.push(storage.revisionRead.current, storage.revisionRead.back)
+      // Over HTTP: the page tree of the revision 1,000 saves back (its first request reads it from the database),
+      // and the changes between it and the head, 1,000 revisions apart.
+      const backTree: number[] = []
+      for (let i = 0; i <= treeRequests; i++) backTree.push((await get(`/revisions/${storage.revisions.back}/pages`)).ms)
+      figures.push(figure('revision-pages-1000-back-first', 'GET …/revisions/{id}/pages of the revision 1,000 saves back, first request (read from the database)', backTree.slice(0, 1)))
+      figures.push(figure('revision-pages-1000-back', 'GET …/revisions/{id}/pages of the revision 1,000 saves back, later requests', backTree.slice(1)))
+      const apart: number[] = []
+      for (let i = 0; i <= 10; i++) {
+        const { ms, body } = await get(`/revisions/${storage.revisions.current}/changes?against=${storage.revisions.back}&limit=100`)
+        if (i === 0 && !body.changes.some((c: { type: string }) => c.type === 'page_edited')) throw new BenchFailure('no edited page between revisions 1,000 apart')
+        apart.push(ms)
+      }
+      figures.push(figure('revision-changes-1000-apart', 'GET …/revisions/{head}/changes?against={1,000 saves back} (first request included)', apart))
 
       printFigures(figures)
       printStorage(storage)
@@ -219,7 +232,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
         setupSeconds: round2(built.millis / 1000),
         queries,
         mergeCreatedThrough: '20 batches of 50 update_page changes over HTTP',
-        storage: { ...storage, revisionRead: undefined },
+        storage: { ...storage, revisionRead: undefined, revisions: undefined },
         results: figures
       }
       const file = join(here, 'results', 'content.json')
@@ -246,6 +259,8 @@ interface StorageFigures {
   endBytes: number
   /** Reading a revision's page records from the database (no cache): the current one and one 1,000 revisions back. */
   revisionRead: { current: Figure; back: Figure }
+  /** The change request's head after the 1,000 saves, and its revision 1,000 saves back. */
+  revisions: { current: string; back: string }
 }
 
 /** Bytes of the database's pages in use (the file less its free pages; the WAL's pages counted as written). */
@@ -305,6 +320,7 @@ async function measureStorage(
     }
     return {
       builtBytes, afterMergeBytes, oneEdit, thousandSaves, endBytes,
+      revisions: { current, back: first },
       revisionRead: {
         current: figure('revision-read-current', 'loadPages of the change request\'s head after 1,000 saves, from the database (no cache)', read(current)),
         back: figure('revision-read-1000-back', 'loadPages of the revision 1,000 saves before it, from the database (no cache)', read(first))
