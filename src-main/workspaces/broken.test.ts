@@ -10,6 +10,7 @@ import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { tempDirs } from '../testing/tempDirs'
 import { WorkspaceHost } from './host'
 import { REGISTRY_FILE } from './registry'
+import { callHost } from '../testing/hostCalls'
 
 const tempDir = tempDirs('broken')
 const hosts: WorkspaceHost<LocalBackend>[] = []
@@ -28,24 +29,15 @@ async function closeHost(host: WorkspaceHost<LocalBackend>) {
   await host.close()
 }
 
-async function call<T = any>(host: WorkspaceHost<LocalBackend>, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const init: RequestInit = { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }
-  const res = path.startsWith('/v1')
-    ? await host.use((b) => b.request(new Request(`http://quire.localhost${path}`, init)))
-    : await host.fetch(new Request(`http://quire.localhost${path}`, init))
-  const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) : undefined }
-}
-
 /** A home with "Local" and "Handbook" (a space in it), closed: its files can be damaged before the next open. */
 async function homeOfTwo() {
   const home = tempDir()
   const host = await openHost(home)
-  const handbook = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Handbook' })).body
-  await call(host, 'POST', `/app/workspaces/${handbook.id}/activate`)
-  const orgId = (await call(host, 'GET', '/v1/orgs')).body.items[0].id
-  await call(host, 'POST', `/v1/orgs/${orgId}/spaces`, { title: 'Guide' })
-  await call(host, 'POST', '/app/workspaces/local/activate')
+  const handbook = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Handbook' })).body
+  await callHost(host, 'POST', `/app/workspaces/${handbook.id}/activate`)
+  const orgId = (await callHost(host, 'GET', '/v1/orgs')).body.items[0].id
+  await callHost(host, 'POST', `/v1/orgs/${orgId}/spaces`, { title: 'Guide' })
+  await callHost(host, 'POST', '/app/workspaces/local/activate')
   await closeHost(host)
   const file = (id: string) => join(home, 'workspaces', id, 'quire.db')
   return { home, handbook, file }
@@ -69,7 +61,7 @@ describe('a workspace that cannot be opened', () => {
     const host = await openHost(home, warnings)
 
     expect(host.activeId).toBe(handbook.id)
-    const list = (await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body
+    const list = (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body
     expect(list.active).toBe(handbook.id)
     expect(list.items.find((w) => w.id === 'local')).toEqual({
       id: 'local',
@@ -80,8 +72,8 @@ describe('a workspace that cannot be opened', () => {
     })
     expect(list.items.find((w) => w.id === handbook.id)).not.toHaveProperty('problem')
     // The healthy workspace answers /v1, and is remembered as the active one.
-    const orgId = (await call(host, 'GET', '/v1/orgs')).body.items[0].id
-    expect((await call(host, 'GET', `/v1/orgs/${orgId}/spaces`)).body.items.map((s: { title: string }) => s.title)).toEqual(['Guide'])
+    const orgId = (await callHost(host, 'GET', '/v1/orgs')).body.items[0].id
+    expect((await callHost(host, 'GET', `/v1/orgs/${orgId}/spaces`)).body.items.map((s: { title: string }) => s.title)).toEqual(['Guide'])
     expect(JSON.parse(readFileSync(join(home, REGISTRY_FILE), 'utf8')).active).toBe(handbook.id)
     expect(warnings).toEqual([
       `Workspace “Local” cannot be opened: ${file('local')} is not a Quire workspace: it is not an SQLite database`,
@@ -96,10 +88,10 @@ describe('a workspace that cannot be opened', () => {
     const before = sha(file(handbook.id))
 
     const host = await openHost(home)
-    const listed = (await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)
+    const listed = (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)
     expect(listed?.problem).toEqual({ kind: 'newer', message: expect.stringContaining('comes from a newer version of Quire'), file: file(handbook.id) })
 
-    const refused = await call(host, 'POST', `/app/workspaces/${handbook.id}/activate`)
+    const refused = await callHost(host, 'POST', `/app/workspaces/${handbook.id}/activate`)
 
     expect(refused.status).toBe(409)
     expect(refused.body.error.code).toBe(409)
@@ -107,11 +99,11 @@ describe('a workspace that cannot be opened', () => {
       new RegExp(`^Workspace “Handbook” cannot be opened: ${file(handbook.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} comes from a newer version of Quire .*remove the workspace only if you no longer need it$`)
     )
     expect(host.activeId).toBe('local')
-    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(200)
+    expect((await callHost(host, 'GET', '/v1/orgs')).status).toBe(200)
     expect(sha(file(handbook.id)), 'the newer file is left byte for byte').toBe(before)
     // It can still be removed, and the list no longer names it.
-    expect((await call(host, 'DELETE', `/app/workspaces/${handbook.id}`)).status).toBe(204)
-    expect((await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.map((w) => w.id)).toEqual(['local'])
+    expect((await callHost(host, 'DELETE', `/app/workspaces/${handbook.id}`)).status).toBe(204)
+    expect((await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.map((w) => w.id)).toEqual(['local'])
   })
 
   it('a damaged file is refused at activation, and the workspace opens once its file is restored', async () => {
@@ -124,17 +116,17 @@ describe('a workspace that cannot be opened', () => {
     writeFileSync(file(handbook.id), damaged)
     const host = await openHost(home)
 
-    const refused = await call(host, 'POST', `/app/workspaces/${handbook.id}/activate`)
+    const refused = await callHost(host, 'POST', `/app/workspaces/${handbook.id}/activate`)
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toContain(`Workspace “Handbook” cannot be opened: ${file(handbook.id)} is damaged`)
     expect(refused.body.error.message).toContain('Restore it from a backup with “Open workspace file…”, or remove it')
-    expect((await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)?.problem?.kind).toBe('damaged')
+    expect((await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)?.problem?.kind).toBe('damaged')
 
     writeFileSync(file(handbook.id), good)
     rmSync(`${file(handbook.id)}-wal`, { force: true })
     rmSync(`${file(handbook.id)}-shm`, { force: true })
-    expect((await call(host, 'POST', `/app/workspaces/${handbook.id}/activate`)).status).toBe(200)
-    expect((await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)).not.toHaveProperty('problem')
+    expect((await callHost(host, 'POST', `/app/workspaces/${handbook.id}/activate`)).status).toBe(200)
+    expect((await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)).not.toHaveProperty('problem')
   })
 
   it('when none opens, a new empty workspace does, beside the broken ones', async () => {
@@ -144,12 +136,12 @@ describe('a workspace that cannot be opened', () => {
 
     const host = await openHost(home)
 
-    const list = (await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body
+    const list = (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body
     expect(list.items.map((w) => [w.name, w.active, w.problem?.kind])).toEqual([
       ['Local', false, 'not-workspace'],
       ['Handbook', false, 'newer'],
       ['Local 2', true, undefined]
     ])
-    expect((await call(host, 'GET', '/v1/orgs')).body.items).toHaveLength(1)
+    expect((await callHost(host, 'GET', '/v1/orgs')).body.items).toHaveLength(1)
   })
 })

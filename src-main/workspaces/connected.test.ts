@@ -13,6 +13,7 @@ import { tempDirs } from '../testing/tempDirs'
 import { CONNECTION_FILE, type TokenSeal } from './connection'
 import { WorkspaceHost, type WorkspaceHostOptions } from './host'
 import { REGISTRY_FILE } from './registry'
+import { callHost } from '../testing/hostCalls'
 
 const tempHome = tempDirs('connected')
 const hosts: WorkspaceHost<LocalBackend>[] = []
@@ -39,16 +40,7 @@ async function closeHost(host: WorkspaceHost<LocalBackend>) {
   await host.close()
 }
 
-/** Calls the host as the desktop bridge does: workspace operations as they are, /v1 as the workspace's own user. */
-async function call<T = any>(host: WorkspaceHost<LocalBackend>, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const init: RequestInit = { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }
-  const request = new Request(`http://quire.localhost${path}`, init)
-  const res = path.startsWith('/v1') ? await host.use((b) => b.request(request)) : await host.fetch(request)
-  const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) : undefined }
-}
-
-const list = async (host: WorkspaceHost<LocalBackend>) => (await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body
+const list = async (host: WorkspaceHost<LocalBackend>) => (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body
 
 describe('connected workspaces', () => {
   it('connects once the server names the account, keeps the token in the folder only, and answers /v1 from the server', async () => {
@@ -56,7 +48,7 @@ describe('connected workspaces', () => {
     const remote = await remoteServer()
     const host = await openHost(home)
 
-    const created = await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Team docs', remote: { url: `${remote.url}/v1/`, token: remote.owner.token } })
+    const created = await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Team docs', remote: { url: `${remote.url}/v1/`, token: remote.owner.token } })
     expect(created).toEqual({
       status: 201,
       body: {
@@ -80,31 +72,31 @@ describe('connected workspaces', () => {
     expect(JSON.stringify(await list(host))).not.toContain(remote.owner.token)
 
     // Active: /v1 is the server's, as the token's account; writes land there.
-    await call(host, 'POST', `/app/workspaces/${id}/activate`)
-    const orgs = await call(host, 'GET', '/v1/orgs')
+    await callHost(host, 'POST', `/app/workspaces/${id}/activate`)
+    const orgs = await callHost(host, 'GET', '/v1/orgs')
     expect(orgs.body.items.map((o: { id: string }) => o.id)).toEqual([remote.orgId])
-    const space = await call(host, 'POST', `/v1/orgs/${remote.orgId}/spaces`, { title: 'From the app' })
+    const space = await callHost(host, 'POST', `/v1/orgs/${remote.orgId}/spaces`, { title: 'From the app' })
     expect(space.status).toBe(201)
     expect((await remote.owner.api.get(`/v1/spaces/${space.body.id}`)).body.title).toBe('From the app')
     // Local workspaces are untouched by it.
-    await call(host, 'POST', '/app/workspaces/local/activate')
-    expect((await call(host, 'GET', '/v1/orgs')).body.items.map((o: { id: string }) => o.id)).not.toContain(remote.orgId)
+    await callHost(host, 'POST', '/app/workspaces/local/activate')
+    expect((await callHost(host, 'GET', '/v1/orgs')).body.items.map((o: { id: string }) => o.id)).not.toContain(remote.orgId)
 
     // Reopened, the workspace is still connected (the folder says so), its status unknown until it is asked.
     await closeHost(host)
     const again = await openHost(home)
     expect((await list(again)).items.find((w) => w.id === id)?.remote).toMatchObject({ url: remote.url, connection: { status: 'unknown' } })
-    await call(again, 'POST', `/app/workspaces/${id}/activate`)
-    expect((await call(again, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('From the app')
+    await callHost(again, 'POST', `/app/workspaces/${id}/activate`)
+    expect((await callHost(again, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('From the app')
     expect((await list(again)).items.find((w) => w.id === id)?.remote?.connection.status).toBe('online')
 
     // It has no backup to give here: its content is its server's.
-    const backup = await call(again, 'GET', `/app/workspaces/${id}/backup`)
+    const backup = await callHost(again, 'GET', `/app/workspaces/${id}/backup`)
     expect(backup).toEqual({ status: 409, body: { error: { code: 409, message: expect.stringContaining(`“Team docs” is connected to ${new URL(remote.url).host}: its content is kept by that server`) } } })
 
     // Deleting it removes its folder, token included.
-    await call(again, 'POST', '/app/workspaces/local/activate')
-    expect((await call(again, 'DELETE', `/app/workspaces/${id}`)).status).toBe(204)
+    await callHost(again, 'POST', '/app/workspaces/local/activate')
+    expect((await callHost(again, 'DELETE', `/app/workspaces/${id}`)).status).toBe(204)
     expect(existsSync(join(home, 'workspaces', id))).toBe(false)
   })
 
@@ -113,7 +105,7 @@ describe('connected workspaces', () => {
     const remote = await remoteServer()
     let probes = 0
     const host = await openHost(home, { probe: (url, token, options) => (probes++, probeRemote(url, token, options)) })
-    const attempt = (body: unknown) => call(host, 'POST', '/app/workspaces', body)
+    const attempt = (body: unknown) => callHost(host, 'POST', '/app/workspaces', body)
     const error = (message: string | RegExp) => ({ status: 400, body: { error: { code: 400, message: typeof message === 'string' ? message : expect.stringMatching(message) } } })
 
     expect(await attempt({ name: 'X', remote: { token: 't' } })).toEqual(error('remote.url: is required'))
@@ -140,20 +132,20 @@ describe('connected workspaces', () => {
     const home = tempHome()
     const remote = await remoteServer()
     const host = await openHost(home)
-    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
-    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
 
     // The token is revoked on the server: requests answer 401 naming the server, and the list says refused.
     const newToken = 'qr_fresh_owner_token_1'
     const db = remote.server.api.services.db
     db.prepare('DELETE FROM tokens WHERE user_id = ?').run(remote.owner.user.id)
     remote.server.api.services.writes++
-    const refused = await call(host, 'GET', '/v1/orgs')
+    const refused = await callHost(host, 'GET', '/v1/orgs')
     expect(refused).toEqual({ status: 401, body: { error: { code: 401, message: expect.stringContaining("refused this workspace's token") } } })
     expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.connection).toMatchObject({ status: 'refused', message: expect.stringContaining('refused') })
 
     const other = await remote.user({ role: 'admin', name: 'Bob' })
-    expect(await call(host, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: other.token } })).toEqual({
+    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: other.token } })).toEqual({
       status: 400,
       body: { error: { code: 400, message: expect.stringMatching(/^remote\.token: the token is Bob’s; this workspace is .+’s view of 127\.0\.0\.1:\d+/) } }
     })
@@ -161,16 +153,16 @@ describe('connected workspaces', () => {
     // A new token of the same account: saved, and the active workspace answers through it at once.
     userRepository(db).addToken(remote.owner.user.id, newToken, 'test', new Date().toISOString())
     remote.server.api.services.writes++
-    const updated = await call<Workspace>(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: 'Team docs', remote: { token: newToken } })
+    const updated = await callHost<Workspace>(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: 'Team docs', remote: { token: newToken } })
     expect(updated).toMatchObject({ status: 200, body: { name: 'Team docs', remote: { connection: { status: 'online' } } } })
-    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(200)
+    expect((await callHost(host, 'GET', '/v1/orgs')).status).toBe(200)
     expect(JSON.parse(readFileSync(join(home, 'workspaces', ws.id, CONNECTION_FILE), 'utf8')).token.data).toBe(newToken)
 
-    expect(await call(host, 'PATCH', '/app/workspaces/local', { remote: { url: remote.url, token: newToken } })).toEqual({
+    expect(await callHost(host, 'PATCH', '/app/workspaces/local', { remote: { url: remote.url, token: newToken } })).toEqual({
       status: 400,
       body: { error: { code: 400, message: 'remote: this workspace is on this computer and cannot be connected to a server' } }
     })
-    expect(await call(host, 'PATCH', `/app/workspaces/${ws.id}`, {})).toEqual({ status: 400, body: { error: { code: 400, message: 'body: give name, remote or both' } } })
+    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, {})).toEqual({ status: 400, body: { error: { code: 400, message: 'body: give name, remote or both' } } })
   })
 
   it('checks a server on demand, tells when a connection changes, and answers from the copy while it is out of reach', async () => {
@@ -178,12 +170,12 @@ describe('connected workspaces', () => {
     const remote = await remoteServer()
     const told: string[] = []
     const host = await openHost(home, { onRemoteChange: (id) => told.push(id) })
-    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
 
     // Not active: checked with a backend of its own.
-    expect((await call<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)).body.remote?.connection.status).toBe('online')
-    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
-    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(200)
+    expect((await callHost<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)).body.remote?.connection.status).toBe('online')
+    await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    expect((await callHost(host, 'GET', '/v1/orgs')).status).toBe(200)
     await (host.activeBackend as ConnectedBackend).idle()
     expect(told).toEqual([])
 
@@ -193,12 +185,12 @@ describe('connected workspaces', () => {
     expect(offline.status).toBe(200)
     expect(offline.headers.get('quire-remote-status')).toBe('unreachable')
     expect(((await offline.json()) as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([remote.orgId])
-    const checked = await call<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)
+    const checked = await callHost<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)
     expect(checked.body.remote?.connection).toEqual({ status: 'unreachable', checkedAt: expect.any(String), answeredAt: expect.any(String), message: expect.stringContaining('connection refused') })
     expect(checked.body.remote?.outbox).toEqual({ unsent: 0, failed: 0 })
     expect(told.length, 'told that the connection changed').toBeGreaterThan(0)
     expect(new Set(told)).toEqual(new Set([ws.id]))
-    expect(await call(host, 'POST', '/app/workspaces/local/check')).toEqual({
+    expect(await callHost(host, 'POST', '/app/workspaces/local/check')).toEqual({
       status: 400,
       body: { error: { code: 400, message: 'This workspace is on this computer: there is no server to check' } }
     })
@@ -209,21 +201,21 @@ describe('connected workspaces', () => {
     const remote = await remoteServer()
     const reversed: TokenSeal = { kind: 'os', seal: (t) => [...t].reverse().join(''), open: (s) => [...s].reverse().join('') }
     const host = await openHost(home, { seals: [reversed] })
-    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
     expect(readFileSync(join(home, 'workspaces', ws.id, CONNECTION_FILE), 'utf8')).not.toContain(remote.owner.token)
-    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
-    expect((await call(host, 'GET', '/v1/orgs')).status).toBe(200)
+    await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    expect((await callHost(host, 'GET', '/v1/orgs')).status).toBe(200)
     await closeHost(host)
 
     // The same home served headless (no keychain): the workspace opens and says why it cannot answer.
     const headless = await openHost(home)
-    expect(await call(headless, 'GET', '/v1/orgs')).toEqual({
+    expect(await callHost(headless, 'GET', '/v1/orgs')).toEqual({
       status: 401,
       body: { error: { code: 401, message: expect.stringContaining('saved in the system keychain by the Quire desktop app') } }
     })
     // A new token entered there is sealed as that process can, and works.
-    expect((await call(headless, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: remote.owner.token } })).status).toBe(200)
-    expect((await call(headless, 'GET', '/v1/orgs')).status).toBe(200)
+    expect((await callHost(headless, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: remote.owner.token } })).status).toBe(200)
+    expect((await callHost(headless, 'GET', '/v1/orgs')).status).toBe(200)
   })
 })
 
@@ -240,22 +232,22 @@ describe('the outbox of a connected workspace', () => {
           fetch: (input, init) => (net.down ? Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })) : fetch(input, init))
         })
     })
-    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
-    const other = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Other', remote: { url: remote.url, token: remote.owner.token } })).body
-    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    const other = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Other', remote: { url: remote.url, token: remote.owner.token } })).body
+    await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
     const spaceId = await remote.emptySpace('Handbook')
-    expect((await call(host, 'GET', `/v1/spaces/${spaceId}/content`)).status).toBe(200)
+    expect((await callHost(host, 'GET', `/v1/spaces/${spaceId}/content`)).status).toBe(200)
     await (host.activeBackend as ConnectedBackend).idle()
 
     net.down = true
-    const cr = await call(host, 'POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Offline notes' })
+    const cr = await callHost(host, 'POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Offline notes' })
     expect(cr.status).toBe(201)
-    const batch = await call(host, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.number}/content`, {
+    const batch = await callHost(host, 'POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.number}/content`, {
       changes: [{ operation: 'insert_page', title: 'Notes', document: { markdown: 'Taken offline.\n' } }]
     })
     expect(batch.status).toBe(200)
 
-    const listed = await call(host, 'GET', `/app/workspaces/${ws.id}/outbox`)
+    const listed = await callHost(host, 'GET', `/app/workspaces/${ws.id}/outbox`)
     expect(listed).toEqual({
       status: 200,
       body: {
@@ -268,27 +260,27 @@ describe('the outbox of a connected workspace', () => {
     expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.outbox).toEqual({ unsent: 2, failed: 0 })
 
     // Switched away from, it keeps them; it cannot be removed while it does.
-    await call(host, 'POST', '/app/workspaces/local/activate')
-    expect(await call(host, 'DELETE', `/app/workspaces/${ws.id}`)).toEqual({
+    await callHost(host, 'POST', '/app/workspaces/local/activate')
+    expect(await callHost(host, 'DELETE', `/app/workspaces/${ws.id}`)).toEqual({
       status: 409,
       body: { error: { code: 409, message: '“Docs” has 2 changes its server does not have yet: open it and send or discard them (Unsent changes) before removing it' } }
     })
-    await call(host, 'POST', `/app/workspaces/${ws.id}/activate`)
-    expect((await call(host, 'GET', `/app/workspaces/${ws.id}/outbox`)).body.items).toHaveLength(2)
+    await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
+    expect((await callHost(host, 'GET', `/app/workspaces/${ws.id}/outbox`)).body.items).toHaveLength(2)
 
     // Still out of reach: nothing is sent, and it says why it stopped.
-    expect((await call(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)).body).toMatchObject({ sent: 0, stopped: 'unreachable', items: [{}, {}] })
+    expect((await callHost(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)).body).toMatchObject({ sent: 0, stopped: 'unreachable', items: [{}, {}] })
     net.down = false
-    const synced = await call(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)
+    const synced = await callHost(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)
     expect(synced.body).toMatchObject({ sent: 2, failed: 0, items: [], renumbered: [{ spaceId, from: cr.body.number, to: expect.any(Number) }] })
     expect(synced.body.stopped).toBeUndefined()
     const onServer = (await remote.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.items
     expect(onServer.map((c: { subject: string }) => c.subject)).toEqual(['Offline notes'])
 
-    expect((await call(host, 'GET', `/app/workspaces/${other.id}/outbox`)).status).toBe(409)
-    expect((await call(host, 'GET', '/app/workspaces/local/outbox')).status).toBe(400)
-    expect((await call(host, 'DELETE', `/app/workspaces/${ws.id}/outbox/999`)).status).toBe(404)
-    expect((await call(host, 'POST', `/app/workspaces/${ws.id}/outbox/999/retry`)).status).toBe(404)
-    expect((await call(host, 'GET', `/app/workspaces/${ws.id}/outbox/nope`)).status).toBe(404)
+    expect((await callHost(host, 'GET', `/app/workspaces/${other.id}/outbox`)).status).toBe(409)
+    expect((await callHost(host, 'GET', '/app/workspaces/local/outbox')).status).toBe(400)
+    expect((await callHost(host, 'DELETE', `/app/workspaces/${ws.id}/outbox/999`)).status).toBe(404)
+    expect((await callHost(host, 'POST', `/app/workspaces/${ws.id}/outbox/999/retry`)).status).toBe(404)
+    expect((await callHost(host, 'GET', `/app/workspaces/${ws.id}/outbox/nope`)).status).toBe(404)
   })
 })

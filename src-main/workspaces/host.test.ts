@@ -7,6 +7,7 @@ import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { WorkspaceHost, type HostedBackend } from './host'
 import { HOME_LOCK_FILE } from './homeLock'
 import { REGISTRY_FILE } from './registry'
+import { callHost } from '../testing/hostCalls'
 
 const homes: string[] = []
 const hosts: WorkspaceHost<HostedBackend>[] = []
@@ -26,16 +27,6 @@ async function realHost(home = tempHome()) {
   const host = await WorkspaceHost.open<LocalBackend>({ home, open: ({ dataDir }) => openLocalBackend({ dataDir }), warn: () => {} })
   hosts.push(host)
   return host
-}
-
-/** Calls the host like the bridge does: workspace operations as they are, /v1 as the active backend's owner. */
-async function call<T = any>(host: WorkspaceHost<LocalBackend>, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const init: RequestInit = { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }
-  const res = path.startsWith('/v1')
-    ? await host.use((b) => b.request(new Request(`http://quire.localhost${path}`, init)))
-    : await host.fetch(new Request(`http://quire.localhost${path}`, init))
-  const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) : undefined }
 }
 
 function deferred<T = void>() {
@@ -70,19 +61,19 @@ describe('workspace host', () => {
     const home = tempHome()
     const host = await realHost(home)
 
-    const list = await call<WorkspaceList>(host, 'GET', '/app/workspaces')
+    const list = await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')
     expect(list).toEqual({ status: 200, body: { items: [{ id: 'local', name: 'Local', createdAt: expect.any(String), active: true }], active: 'local', switchable: true } })
 
-    const created = await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Handbook' })
+    const created = await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Handbook' })
     expect(created.status).toBe(201)
     expect(created.body).toEqual({ id: expect.stringMatching(/^handbook-[a-z0-9]{6}$/), name: 'Handbook', createdAt: expect.any(String), active: false })
     expect(existsSync(join(home, 'workspaces', created.body.id, 'quire.db'))).toBe(true)
     expect(host.activeId).toBe('local')
 
-    const activated = await call<Workspace>(host, 'POST', `/app/workspaces/${created.body.id}/activate`)
+    const activated = await callHost<Workspace>(host, 'POST', `/app/workspaces/${created.body.id}/activate`)
     expect(activated).toEqual({ status: 200, body: { ...created.body, active: true } })
     expect(JSON.parse(readFileSync(join(home, REGISTRY_FILE), 'utf8')).active).toBe(created.body.id)
-    const after = await call<WorkspaceList>(host, 'GET', '/app/workspaces')
+    const after = await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')
     expect(after.body.active).toBe(created.body.id)
     expect(after.body.items.map((w) => [w.name, w.active])).toEqual([['Local', false], ['Handbook', true]])
 
@@ -95,47 +86,47 @@ describe('workspace host', () => {
 
   it('keeps each workspace’s data apart: a space created in A is not in B', async () => {
     const host = await realHost()
-    const b = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Sandbox' })).body
-    const orgA = (await call(host, 'GET', '/v1/orgs')).body.items[0].id
-    const space = await call(host, 'POST', `/v1/orgs/${orgA}/spaces`, { title: 'Only in Local' })
+    const b = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Sandbox' })).body
+    const orgA = (await callHost(host, 'GET', '/v1/orgs')).body.items[0].id
+    const space = await callHost(host, 'POST', `/v1/orgs/${orgA}/spaces`, { title: 'Only in Local' })
     expect(space.status).toBe(201)
 
-    await call(host, 'POST', `/app/workspaces/${b.id}/activate`)
-    const orgsB = (await call(host, 'GET', '/v1/orgs')).body.items
+    await callHost(host, 'POST', `/app/workspaces/${b.id}/activate`)
+    const orgsB = (await callHost(host, 'GET', '/v1/orgs')).body.items
     expect(orgsB).toHaveLength(1)
     expect(orgsB[0].id).not.toBe(orgA)
-    expect((await call(host, 'GET', `/v1/orgs/${orgsB[0].id}/spaces`)).body.count).toBe(0)
-    expect((await call(host, 'GET', `/v1/spaces/${space.body.id}`)).status).toBe(404)
+    expect((await callHost(host, 'GET', `/v1/orgs/${orgsB[0].id}/spaces`)).body.count).toBe(0)
+    expect((await callHost(host, 'GET', `/v1/spaces/${space.body.id}`)).status).toBe(404)
 
-    await call(host, 'POST', '/app/workspaces/local/activate')
-    expect((await call(host, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('Only in Local')
+    await callHost(host, 'POST', '/app/workspaces/local/activate')
+    expect((await callHost(host, 'GET', `/v1/spaces/${space.body.id}`)).body.title).toBe('Only in Local')
   })
 
   it('renames, refuses bad and duplicate names, and deletes a workspace with its folder', async () => {
     const home = tempHome()
     const host = await realHost(home)
-    const ws = (await call<Workspace>(host, 'POST', '/app/workspaces', { name: 'Draft' })).body
+    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Draft' })).body
 
-    expect(await call(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: ' Final ' })).toEqual({ status: 200, body: { ...ws, name: 'Final' } })
-    expect(await call(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: 'local' })).toEqual({
+    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: ' Final ' })).toEqual({ status: 200, body: { ...ws, name: 'Final' } })
+    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: 'local' })).toEqual({
       status: 409,
       body: { error: { code: 409, message: 'name: a workspace named “Local” already exists' } }
     })
-    expect(await call(host, 'POST', '/app/workspaces', {})).toEqual({ status: 400, body: { error: { code: 400, message: 'name: is required' } } })
-    expect((await call(host, 'POST', '/app/workspaces', { name: 'x'.repeat(65) })).body.error.message).toBe('name: must be at most 64 characters')
-    expect((await call(host, 'PATCH', '/app/workspaces/nope', { name: 'X' })).status).toBe(404)
+    expect(await callHost(host, 'POST', '/app/workspaces', {})).toEqual({ status: 400, body: { error: { code: 400, message: 'name: is required' } } })
+    expect((await callHost(host, 'POST', '/app/workspaces', { name: 'x'.repeat(65) })).body.error.message).toBe('name: must be at most 64 characters')
+    expect((await callHost(host, 'PATCH', '/app/workspaces/nope', { name: 'X' })).status).toBe(404)
 
-    expect((await call(host, 'DELETE', '/app/workspaces/local')).status).toBe(409)
-    expect((await call(host, 'DELETE', `/app/workspaces/${ws.id}`)).status).toBe(204)
+    expect((await callHost(host, 'DELETE', '/app/workspaces/local')).status).toBe(409)
+    expect((await callHost(host, 'DELETE', `/app/workspaces/${ws.id}`)).status).toBe(204)
     expect(existsSync(join(home, 'workspaces', ws.id))).toBe(false)
     expect(readdirSync(join(home, 'workspaces'))).toEqual(['local'])
-    expect((await call(host, 'DELETE', `/app/workspaces/${ws.id}`)).status).toBe(404)
-    expect((await call<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.map((w) => w.name)).toEqual(['Local'])
+    expect((await callHost(host, 'DELETE', `/app/workspaces/${ws.id}`)).status).toBe(404)
+    expect((await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.map((w) => w.name)).toEqual(['Local'])
   })
 
   it('refuses to delete the active workspace with a message naming it', async () => {
     const host = await realHost()
-    const res = await call(host, 'DELETE', '/app/workspaces/local')
+    const res = await callHost(host, 'DELETE', '/app/workspaces/local')
     expect(res).toEqual({ status: 409, body: { error: { code: 409, message: expect.stringContaining('“Local” is the active workspace') } } })
     expect(host.activeId).toBe('local')
   })
