@@ -1,12 +1,14 @@
 import { decodeLinkPath, linkedFileName, pagePathCandidates } from '../../src-shared/pagePaths'
 import type { Db } from '../storage/database'
+import { documentLinks } from './documents'
+import type { FoundLink } from './markdown'
 import { coverFile } from './pageSettings'
 import { PageTree } from './pageTree'
 import { loadFiles, loadPages } from './revisions'
 
 /**
- * Links of a revision, resolved against that revision. document_links holds every link and image of each
- * document as written (parsed once, when the document was stored); here each one is resolved from the page that
+ * Links of a revision, resolved against that revision. A document's row holds every link and image of it
+ * as written (parsed once, when the document was stored); here each one is resolved from the page that
  * holds it:
  * - `#anchor`: a place in the same page, not listed;
  * - `http(s)://…`, `mailto:`, `//host/…`: a URL, `ok` (not fetched), or `in-app` when it points at this server;
@@ -109,29 +111,6 @@ export function resolveLink(r: Resolver, fromPageId: string, href: string): { st
 }
 
 
-interface LinkRow {
-  document_hash: string
-  position: number
-  kind: 'link' | 'image'
-  target: string
-}
-
-function statements(db: Db) {
-  return {
-    links: db.prepare<[string], LinkRow>(
-      `SELECT document_hash, position, kind, target FROM document_links
-       WHERE document_hash IN (SELECT value FROM json_each(?)) ORDER BY document_hash, position`
-    )
-  }
-}
-
-const statementCache = new WeakMap<Db, ReturnType<typeof statements>>()
-const st = (db: Db) => {
-  let s = statementCache.get(db)
-  if (!s) statementCache.set(db, (s = statements(db)))
-  return s
-}
-
 /** Resolved links of recent revisions. Revisions never change, so an entry stays true for as long as it is kept. */
 const resolved = new WeakMap<Db, Map<string, RevisionLinks>>()
 const KEPT_REVISIONS = 8
@@ -167,16 +146,9 @@ function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLi
     filesByName: new Map(files.map((f) => [f.name, f.id])),
     appOrigins: [appOrigin.replace(/\/+$/, '')]
   }
-  // Rows come by document, in position order; pages are then taken in path order (the lists' order).
-  const hashes = new Set<string>()
-  for (const p of tree.pages.values()) if (p.documentHash) hashes.add(p.documentHash)
-  const rowsByDocument = new Map<string, LinkRow[]>()
-  for (const row of st(db).links.all(JSON.stringify([...hashes]))) {
-    const list = rowsByDocument.get(row.document_hash)
-    if (list) list.push(row)
-    else rowsByDocument.set(row.document_hash, [row])
-  }
-  const rowsByPage = new Map<string, LinkRow[]>()
+  // Links by document, in position order; pages are then taken in path order (the lists' order).
+  const rowsByDocument = documentLinks(db, [...tree.pages.values()].map((p) => p.documentHash))
+  const rowsByPage = new Map<string, FoundLink[]>()
   for (const p of tree.pages.values()) {
     const rows = p.documentHash ? rowsByDocument.get(p.documentHash) : undefined
     if (rows) rowsByPage.set(p.id, rows)
@@ -190,13 +162,13 @@ function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLi
   for (const { id: pageId, path: pagePath } of pageOrder) {
     const seen = new Set<string>()
     const links: ResolvedLink[] = []
-    for (const row of rowsByPage.get(pageId)!) {
-      const key = `${row.kind} ${row.target}`
+    for (const [position, row] of rowsByPage.get(pageId)!.entries()) {
+      const key = `${row.relation} ${row.url}`
       if (seen.has(key)) continue
       seen.add(key)
-      const found = resolveLink(resolver, pageId, row.target)
+      const found = resolveLink(resolver, pageId, row.url)
       if (!found) continue
-      const link: ResolvedLink = { pageId, pagePath, position: row.position, relation: row.kind, href: row.target, ...found }
+      const link: ResolvedLink = { pageId, pagePath, position, relation: row.relation, href: row.url, ...found }
       links.push(link)
       all.push(link)
       if (link.target.kind === 'file' && link.target.file && link.status === 'ok') {

@@ -1,7 +1,8 @@
 import type { Db } from '../storage/database'
 import { PageTree } from './pageTree'
 import { applyDocumentSettings } from './pageSettings'
-import { readDocuments, storeDocument, type FileRecord, type PageRecord } from './revisions'
+import { type FileRecord, type PageRecord } from './revisions'
+import { readDocuments, storeDocument } from './documents'
 import { mergeText } from '../../src-shared/textMerge'
 
 export interface MergeConflict {

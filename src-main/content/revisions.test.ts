@@ -6,10 +6,8 @@ import { purgeExpiredSpaces } from '../server/workspace'
 import type { Db } from '../storage/database'
 import { openDatabase } from '../storage/database'
 import { startTestServer, type TestServer } from '../testing/harness'
-import {
-  collectUnreferenced, countFiles, deleteRevisions, hashDocument, loadFile, loadFiles, loadFilesPage, loadPage, loadPages, loadReusableContents, storeDocument, writeRevision,
-  type FileRecord, type PageRecord, type ReusableContentRecord
-} from './revisions'
+import { collectUnreferenced, countFiles, deleteRevisions, loadFile, loadFiles, loadFilesPage, loadPage, loadPages, loadReusableContents, writeRevision, type FileRecord, type PageRecord, type ReusableContentRecord } from './revisions'
+import { hashDocument, storeDocument } from './documents'
 
 let t: TestServer | undefined
 afterEach(async () => {
@@ -198,15 +196,12 @@ describe('collecting unreferenced documents and blobs', () => {
     const onlyHere = hashOf('Only in the deleted space, [x](https://example.com/x).\n')
     const onlyBlob = hashBytes('bytes of only.txt')
     expect(has('documents', 'hash', onlyHere)).toBe(1)
-    expect(has('document_links', 'document_hash', onlyHere)).toBe(1)
     expect(has('blobs', 'hash', onlyBlob)).toBe(1)
 
     // The first collection only marks; the second deletes what is still unreferenced.
     expect(await collectUnreferenced(db)).toEqual({ documents: 0, blobs: 0 })
     expect(await collectUnreferenced(db)).toEqual({ documents: 1, blobs: 1 })
     expect(has('documents', 'hash', onlyHere)).toBe(0)
-    expect(has('document_links', 'document_hash', onlyHere)).toBe(0)
-    expect(has('document_sections', 'document_hash', onlyHere)).toBe(0)
     expect(has('blobs', 'hash', onlyBlob)).toBe(0)
 
     // Every revision of the kept space still finds every document and blob it names: its history and open work too.

@@ -1,9 +1,8 @@
 import type { IncludeSource } from '../../src-shared/blockTags'
-import { createHash } from 'node:crypto'
 import type { Db } from '../storage/database'
 import { newId } from '../storage/ids'
 import { slugify } from '../../src-shared/slug'
-import { analyzeMarkdown } from './markdown'
+import { deleteDocument, readDocuments, storeDocument } from './documents'
 
 export { slugify }
 
@@ -222,9 +221,6 @@ function statements(db: Db) {
       `SELECT json_extract(icon, '$.hash') FROM integrations WHERE icon IS NOT NULL
        UNION SELECT json_extract(j.value, '$.hash') FROM integrations, json_each(integrations.preview_images) j`
     ).pluck(),
-    deleteDocumentLinks: db.prepare('DELETE FROM document_links WHERE document_hash = ?'),
-    deleteDocumentSections: db.prepare('DELETE FROM document_sections WHERE document_hash = ?'),
-    deleteDocument: db.prepare('DELETE FROM documents WHERE hash = ?'),
     deleteBlob: db.prepare('DELETE FROM blobs WHERE hash = ?'),
     insertBase: db.prepare('INSERT INTO revision_bases (revision_id, base_id, snapshot_rows, delta_rows) VALUES (?, ?, ?, ?)'),
     pages: db.prepare<[string], PageDbRow>(`${materialized(PAGES)} SELECT * FROM live WHERE removed = 0 ORDER BY parent_page_id, position`),
@@ -235,11 +231,6 @@ function statements(db: Db) {
       `${materialized(FILES)} SELECT * FROM live WHERE removed = 0 AND (name > ? OR (name = ? AND file_id > ?)) ORDER BY name, file_id LIMIT ?`
     ),
     countFiles: db.prepare<[string], number>(`${materialized(FILES)} SELECT count(*) FROM live WHERE removed = 0`).pluck(),
-    document: db.prepare<[string], string>('SELECT markdown FROM documents WHERE hash = ?').pluck(),
-    documents: db.prepare<[string], { hash: string; markdown: string }>('SELECT hash, markdown FROM documents WHERE hash IN (SELECT value FROM json_each(?))'),
-    insertDocument: db.prepare('INSERT OR IGNORE INTO documents (hash, markdown) VALUES (?, ?)'),
-    insertLink: db.prepare('INSERT OR IGNORE INTO document_links (document_hash, position, kind, target) VALUES (?, ?, ?, ?)'),
-    insertSection: db.prepare('INSERT OR IGNORE INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, ?, ?, ?, ?)'),
     insertRevision: db.prepare(
       'INSERT INTO revisions (id, space_id, parents, type, git, created_by, created_at, change_request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
     ),
@@ -398,35 +389,6 @@ export function countFiles(db: Db, revisionId: string): number {
   return st(db).countFiles.get(revisionId)!
 }
 
-export function readDocument(db: Db, hash: string | null): string {
-  return hash ? (st(db).document.get(hash) ?? '') : ''
-}
-
-/** Markdown of many documents in one query. */
-export function readDocuments(db: Db, hashes: Iterable<string | null>): Map<string, string> {
-  const list = [...new Set([...hashes].filter((h): h is string => !!h))]
-  return new Map(list.length ? st(db).documents.all(JSON.stringify(list)).map((r) => [r.hash, r.markdown]) : [])
-}
-
-export function hashDocument(markdown: string): string {
-  return createHash('sha256').update(markdown).digest('hex')
-}
-
-/**
- * Page documents are stored once by content hash: revisions that did not change a page share its row. The
- * links and sections (for search) of a new document are parsed once, here, since documents never change.
- */
-export function storeDocument(db: Db, markdown: string): string {
-  const hash = hashDocument(markdown)
-  const s = st(db)
-  if (s.insertDocument.run(hash, markdown).changes) {
-    const { links, sections } = analyzeMarkdown(markdown)
-    links.forEach((link, i) => s.insertLink.run(hash, i, link.relation, link.url))
-    sections.forEach((section, i) => s.insertSection.run(hash, i, section.id, section.title, section.body))
-  }
-  return hash
-}
-
 export interface WriteRevisionInput {
   /** The revision's id when it has one already (a connected workspace's copy of a server's revision); else a new one. */
   id?: string
@@ -555,9 +517,7 @@ export async function collectUnreferenced(db: Db): Promise<{ documents: number; 
           if (!row.unreferenced || images.has(row.hash)) continue
           if (!before[kind].has(row.hash)) now[kind].add(row.hash)
           else if (kind === 'documents') {
-            s.deleteDocumentLinks.run(row.hash)
-            s.deleteDocumentSections.run(row.hash)
-            gone.documents += s.deleteDocument.run(row.hash).changes
+            if (deleteDocument(db, row.hash)) gone.documents++
           } else gone.blobs += s.deleteBlob.run(row.hash).changes
         }
         return rows

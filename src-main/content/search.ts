@@ -1,8 +1,8 @@
 import { searchTerms, wordTokens } from '../../src-shared/searchTerms'
 import type { Db } from '../storage/database'
-import { indexRowParts, pageKeyOfRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
+import { indexedRows, indexRowParts, pageKeyOfRow, type IndexedRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
 import type { SearchPool } from './searchPool'
-import { HAS_CJK, shownText, spellings, STARTS_CJK } from './searchText'
+import { HAS_CJK, spellings, STARTS_CJK } from './searchText'
 import { kthSmallest } from './select'
 
 /**
@@ -138,13 +138,7 @@ function statements(db: Db) {
        OR s.id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(@principals)))
        OR s.parent_id IN (SELECT value FROM json_each(@collections)))`
   )
-  // Rows as arrays (raw): a result page reads hundreds, and objects cost a third more.
-  const rows = db
-    .prepare<[string], DetailRow>(
-      `SELECT rowid, page_id, section_id, title, body, page_title, path FROM search_sections WHERE rowid IN (SELECT value FROM json_each(?))`
-    )
-    .raw()
-  return { matches, visibleSpaces, rows }
+  return { matches, visibleSpaces }
 }
 
 const cache = new WeakMap<Db, ReturnType<typeof statements>>()
@@ -401,15 +395,12 @@ export function searchOrganization(
   return { items: items.slice(0, page.limit), count: spaces.length, more: items.length > page.limit }
 }
 
-/** A row's display columns: rowid, page id, section id, title, body, page title, path. */
-type DetailRow = [number, string, string, string, string, string, string]
-type Details = Map<number, { page_id: string; section_id: string; title: string; body: string; page_title: string; path: string }>
+type Details = Map<number, IndexedRow>
 
+/** The found rows' pages and sections, each section's text cut to an excerpt around the query's first term. */
 function sectionDetails(db: Db, found: { rid: number }[], query: SearchQuery): Details {
-  const details: Details = new Map()
-  if (!found.length) return details
-  for (const [rid, page_id, section_id, title, body, page_title, path] of st(db).rows.all(JSON.stringify(found.map((r) => r.rid))))
-    details.set(rid, { page_id, section_id, title: shownText(title), body: excerpt(shownText(body), query.pattern), page_title, path })
+  const details = indexedRows(db, found.map((r) => r.rid))
+  for (const row of details.values()) row.body = excerpt(row.body, query.pattern)
   return details
 }
 
@@ -421,10 +412,10 @@ function groupPages(found: Found[], details: Details): PageHit[] {
     const d = details.get(row.rid)
     if (!d) continue
     if (current?.key !== row.page_key) {
-      current = { key: row.page_key, pageId: d.page_id, title: d.page_title, path: d.path, score: row.score, sections: [] }
+      current = { key: row.page_key, pageId: d.pageId, title: d.pageTitle, path: d.path, score: row.score, sections: [] }
       pages.push(current)
     }
-    if (d.section_id || d.body) current.sections.push({ rowId: row.rid, sectionId: d.section_id, title: d.title, body: d.body, score: row.score })
+    if (d.sectionId || d.body) current.sections.push({ rowId: row.rid, sectionId: d.sectionId, title: d.title, body: d.body, score: row.score })
   }
   return pages
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import { dataVersion, type Db } from '../storage/database'
-import { sectionsOf, type Section } from './markdown'
+import { documentSections } from './documents'
+import type { Section } from './markdown'
 import { PageTree } from './pageTree'
 import { loadPages } from './revisions'
 import { indexedText } from './searchText'
@@ -84,6 +85,45 @@ export const pageKeyOfRow = (rowid: number): number => Math.floor(rowid / SECTIO
 /** The number of the space a row belongs to (search_spaces.ord). */
 export const spaceOfRow = (rowid: number): number => Math.floor(rowid / SPACE_SPAN)
 
+/** What search shows of an indexed row: its page (as indexed) and the section the row holds. */
+export interface IndexedRow {
+  pageId: string
+  pageTitle: string
+  path: string
+  sectionId: string
+  /** The section's title (the page's title for its title row). */
+  title: string
+  body: string
+}
+
+/**
+ * The rows' pages and sections, read back from what indexed them: the index holds no text (contentless FTS5), a
+ * row's page is in search_pages by its number, and its section is at the row's position in the rows of the page's
+ * document (pageRows), as syncSearchIndex wrote them. Rows whose page is gone are left out.
+ */
+export function indexedRows(db: Db, rowids: Iterable<number>): Map<number, IndexedRow> {
+  const result = new Map<number, IndexedRow>()
+  const byPage = new Map<number, number[]>()
+  for (const rid of rowids) {
+    const key = pageKeyOfRow(rid)
+    const list = byPage.get(key)
+    if (list) list.push(rid)
+    else byPage.set(key, [rid])
+  }
+  if (!byPage.size) return result
+  const keys = [...byPage.keys()].map((key) => [Math.floor(key / PAGE_ORDS), key % PAGE_ORDS])
+  const pages = st(db).pagesAt.all(JSON.stringify(keys))
+  const docs = documentSections(db, pages.map((p) => p.document_hash))
+  for (const page of pages) {
+    const rows = pageRows(page.title, (page.document_hash && docs.get(page.document_hash)) || [])
+    for (const rid of byPage.get(page.space_ord * PAGE_ORDS + page.ord)!) {
+      const row = rows[rid % SECTION_SPAN]
+      if (row) result.set(rid, { pageId: page.page_id, pageTitle: page.title, path: page.path, sectionId: row.sectionId, title: row.title, body: row.body })
+    }
+  }
+  return result
+}
+
 interface SpaceEntry {
   ord: number
   next_page: number
@@ -110,8 +150,9 @@ function statements(db: Db) {
     // In rowid order (see syncSearchIndex).
     spacePages: db.prepare<[number], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? ORDER BY ord'),
     setPage: db.prepare(
-      `INSERT INTO search_pages (space_ord, page_id, ord, sections) VALUES (?, ?, ?, ?)
-       ON CONFLICT (space_ord, page_id) DO UPDATE SET sections = excluded.sections`
+      `INSERT INTO search_pages (space_ord, page_id, ord, sections, title, path, document_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (space_ord, page_id) DO UPDATE SET
+         sections = excluded.sections, title = excluded.title, path = excluded.path, document_hash = excluded.document_hash`
     ),
     deletePage: db.prepare('DELETE FROM search_pages WHERE space_ord = ? AND page_id = ?'),
     deleteSpacePages: db.prepare('DELETE FROM search_pages WHERE space_ord = ?'),
@@ -120,14 +161,12 @@ function statements(db: Db) {
     pageCount: db.prepare<[], number>('SELECT count(*) FROM search_pages').pluck(),
     // A quantile of the pages in rowid order (the search_pages_ord index), for splitting the index between threads.
     pageAt: db.prepare<[number], { space_ord: number; ord: number }>('SELECT space_ord, ord FROM search_pages ORDER BY space_ord, ord LIMIT 1 OFFSET ?'),
-    insert: db.prepare(
-      'INSERT INTO search_sections (rowid, title, body, page_id, section_id, page_title, path) VALUES (?, ?, ?, ?, ?, ?, ?)'
-    ),
-    sections: db.prepare<[string], { document_hash: string; section_id: string; title: string; body: string }>(
-      'SELECT document_hash, section_id, title, body FROM document_sections WHERE document_hash IN (SELECT value FROM json_each(?)) ORDER BY document_hash, position'
-    ),
-    markdown: db.prepare<[string], { hash: string; markdown: string }>('SELECT hash, markdown FROM documents WHERE hash IN (SELECT value FROM json_each(?))'),
-    insertSection: db.prepare('INSERT OR IGNORE INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, ?, ?, ?, ?)')
+    insert: db.prepare('INSERT INTO search_sections (rowid, title, body) VALUES (?, ?, ?)'),
+    // Pages by [space number, page number] pairs (JSON).
+    pagesAt: db.prepare<[string], { space_ord: number; ord: number; page_id: string; title: string; path: string; document_hash: string | null }>(
+      `SELECT p.space_ord, p.ord, p.page_id, p.title, p.path, p.document_hash FROM json_each(?) AS j
+       JOIN search_pages AS p ON p.space_ord = j.value ->> 0 AND p.ord = j.value ->> 1`
+    )
   }
 }
 
@@ -137,30 +176,6 @@ const st = (db: Db) => {
   let s = cache.get(db)
   if (!s) cache.set(db, (s = statements(db)))
   return s
-}
-
-/**
- * Sections of many documents, as storeDocument split them. Documents stored before document_sections existed
- * (and empty ones, which have none) are parsed here and their sections kept.
- */
-export function documentSections(db: Db, hashes: Iterable<string | null>): Map<string, Section[]> {
-  const s = st(db)
-  const wanted = [...new Set([...hashes].filter((h): h is string => !!h))]
-  const result = new Map<string, Section[]>()
-  for (const row of s.sections.all(JSON.stringify(wanted))) {
-    const list = result.get(row.document_hash) ?? []
-    list.push({ id: row.section_id, title: row.title, body: row.body })
-    result.set(row.document_hash, list)
-  }
-  const missing = wanted.filter((h) => !result.has(h))
-  if (missing.length) {
-    for (const doc of s.markdown.all(JSON.stringify(missing))) {
-      const sections = sectionsOf(doc.markdown)
-      sections.forEach((x, i) => s.insertSection.run(doc.hash, i, x.id, x.title, x.body))
-      result.set(doc.hash, sections)
-    }
-  }
-  return result
 }
 
 function deletePageRows(s: Statements, spaceOrd: number, page: { ord: number; sections: number }): void {
@@ -183,7 +198,7 @@ function allocateSpace(s: Statements, spaceId: string): SpaceEntry {
 }
 
 /** A page's rows: the title row (unless the document starts without a heading), then its sections, at most SECTION_SPAN. */
-function pageRows(title: string, sections: Section[]): { title: string; body: string; sectionId: string }[] {
+export function pageRows(title: string, sections: Section[]): { title: string; body: string; sectionId: string }[] {
   // The page itself is findable by its title even when its document is empty.
   const rows = sections.some((x) => x.id === '') ? [] : [{ title, body: '', sectionId: '' }]
   for (const section of sections) rows.push({ title: section.id ? section.title : title, body: section.body, sectionId: section.id })
@@ -193,9 +208,9 @@ function pageRows(title: string, sections: Section[]): { title: string; body: st
   return rows.slice(0, SECTION_SPAN)
 }
 
-/** Whether two rows of one page (same title and path) index the same text under the same section. */
+/** Whether two rows of one page index the same text (an FTS5 row holds only that; its section is found by position). */
 function sameRow(a: Rows[number] | undefined, b: Rows[number] | undefined): boolean {
-  return !!a && !!b && a.title === b.title && a.body === b.body && a.sectionId === b.sectionId
+  return !!a && !!b && a.title === b.title && a.body === b.body
 }
 
 type Rows = ReturnType<typeof pageRows>
@@ -246,20 +261,21 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   // One job per page, done in rowid order: FTS5 writes its pending terms out as a new segment whenever a write
   // goes to a rowid below the previous one, so out-of-order writes leave hundreds of tiny segments that every
   // later query has to read (until merged) and make the catch-up itself several times slower.
-  const jobs: { id: string; ord: number; old: number; rows: Rows; kept?: (i: number) => boolean; title: string; path: string }[] = []
+  const jobs: { id: string; ord: number; old: number; rows: Rows; kept?: (i: number) => boolean; title: string; path: string; hash: string | null }[] = []
   for (const id of removed) {
     const entry = s.page.get(space.ord, id)
-    if (entry) jobs.push({ id, ord: entry.ord, old: entry.sections, rows: [], title: '', path: '' })
+    if (entry) jobs.push({ id, ord: entry.ord, old: entry.sections, rows: [], title: '', path: '', hash: null })
   }
   for (const id of ids) {
     const page = next.get(id)!
     const entry = rebuild ? undefined : s.page.get(space.ord, id)
     const rows = pageRows(page.title, (page.documentHash && docs.get(page.documentHash)) || [])
     const path = nextPaths.get(id) ?? page.slug
-    const job = { id, ord: entry ? entry.ord : space.next_page++, old: entry?.sections ?? 0, rows, title: page.title, path }
-    // Every row carries the page's title and path: rows are kept only while both are unchanged.
+    const job = { id, ord: entry ? entry.ord : space.next_page++, old: entry?.sections ?? 0, rows, title: page.title, path, hash: page.documentHash }
+    // A row holds its section's title and text (the page's title for the title row): a row that reads the same is
+    // kept. The page's path is only in search_pages.
     const before = entry && kept?.get(id)
-    if (before && before.title === page.title && prevPaths.get(id) === path) {
+    if (before) {
       const oldRows = pageRows(before.title, (before.documentHash && prevDocs!.get(before.documentHash)) || [])
       // The index holds exactly these rows (its state says so); a count that differs means it does not: rewrite all.
       if (oldRows.length === entry.sections) jobs.push({ ...job, kept: (i) => sameRow(oldRows[i], rows[i]) })
@@ -275,9 +291,9 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
       if (job.kept?.(i)) continue
       if (i < job.old) s.deleteRow.run(base + i)
       const row = job.rows[i]
-      if (row) s.insert.run(base + i, indexedText(row.title), indexedText(row.body), job.id, row.sectionId, job.title, job.path)
+      if (row) s.insert.run(base + i, indexedText(row.title), indexedText(row.body))
     }
-    if (job.rows.length) s.setPage.run(space.ord, job.id, job.ord, job.rows.length)
+    if (job.rows.length) s.setPage.run(space.ord, job.id, job.ord, job.rows.length, job.title, job.path, job.hash)
     else s.deletePage.run(space.ord, job.id)
   }
   s.setNextPage.run(space.next_page, spaceId)

@@ -1,6 +1,7 @@
 import { presentCustomization } from '../api/presenters/siteCustomization'
 import { fileLookup, readBlob } from '../content/files'
-import { loadFile, loadFiles, loadIncludeSources, readDocument, type FileRecord } from '../content/revisions'
+import { loadFile, loadFiles, loadIncludeSources, type FileRecord } from '../content/revisions'
+import { readDocument } from '../content/documents'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { siteRepository, type SiteRow } from '../storage/repositories/siteRepository'

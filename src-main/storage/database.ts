@@ -8,6 +8,8 @@ export type Db = Database.Database
 export interface OpenOptions {
   /** A file path, or ':memory:' for tests. */
   file: string
+  /** Applies migrations up to this version only (tests of a migration: the workspace an older Quire wrote). */
+  migrateTo?: number
 }
 
 /**
@@ -18,7 +20,7 @@ export interface OpenOptions {
  * are read: `quick_check` reads the whole file (about a second per 800 MB), too slow for every start and switch,
  * so it runs on files handed in to be opened, and damage found later answers as such (`isCorruption`).
  */
-export function openDatabase({ file }: OpenOptions): Db {
+export function openDatabase({ file, migrateTo = Infinity }: OpenOptions): Db {
   if (file !== ':memory:') checkDatabaseFile(file, { deep: false })
   const db = new Database(file)
   if (file !== ':memory:') db.pragma('journal_mode = WAL')
@@ -36,16 +38,17 @@ export function openDatabase({ file }: OpenOptions): Db {
   db.function('casefold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value))
   // SHA-256 (hex) of a text, as hashToken computes it: migration 17 hashes the share-link keys stored before it.
   db.function('sha256_hex', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? hashToken(value) : value))
-  migrate(db)
+  migrate(db, migrateTo)
   return db
 }
 
-function migrate(db: Db): void {
+function migrate(db: Db, upTo: number): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)')
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[])
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
   for (const m of migrations) {
     if (applied.has(m.version)) continue
+    if (m.version > upTo) break
     db.transaction(() => {
       db.exec(m.sql)
       m.run?.(db)

@@ -5,7 +5,8 @@
 // what the server refuses, waits in the outbox for the user, with the server's reason; nothing is overwritten.
 import { mergeText } from '../../src-shared/textMerge'
 import { entityTag, revisionsOfTags } from '../../src-shared/entityTags'
-import { loadPages, readDocument, type PageRecord } from '../content/revisions'
+import { loadPages, type PageRecord } from '../content/revisions'
+import { readDocument } from '../content/documents'
 import type { Db } from '../storage/database'
 import { numberKey, outbox, type OutboxEntry } from './outbox'
 

@@ -1,6 +1,7 @@
 import { mergeTrees } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
-import { loadPages, readDocument, readDocuments, type PageRecord } from '../../content/revisions'
+import { loadPages, type PageRecord } from '../../content/revisions'
+import { readDocument, readDocuments } from '../../content/documents'
 import type { ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../context'

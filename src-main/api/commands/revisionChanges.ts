@@ -1,6 +1,7 @@
 import type { SemanticChange } from '../../../src-shared/schemas/history'
 import { PageTree } from '../../content/pageTree'
-import { loadFiles, loadPages, readDocuments, type FileRecord, type PageRecord } from '../../content/revisions'
+import { loadFiles, loadPages, type FileRecord, type PageRecord } from '../../content/revisions'
+import { readDocuments } from '../../content/documents'
 import { lineHunks } from '../../../src-shared/lineHunks'
 import type { Ctx } from '../context'
 import { anchorIn } from './changeRequestChanges'

@@ -16,6 +16,7 @@ import { sql as shareLinkKeyHashes } from './0017_share_link_key_hashes'
 import { sql as textInEveryLanguage } from './0018_text_in_every_language'
 import { run as convertRevisionDeltas, sql as revisionDeltas } from './0019_revision_deltas'
 import { sql as unreferencedContent } from './0020_unreferenced_content'
+import { packDocuments, sql as textStoredOnce } from './0021_text_stored_once'
 import type { Db } from '../database'
 
 /**
@@ -41,5 +42,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 17, name: 'share_link_key_hashes', sql: shareLinkKeyHashes },
   { version: 18, name: 'text_in_every_language', sql: textInEveryLanguage },
   { version: 19, name: 'revision_deltas', sql: revisionDeltas, run: convertRevisionDeltas },
-  { version: 20, name: 'unreferenced_content', sql: unreferencedContent }
+  { version: 20, name: 'unreferenced_content', sql: unreferencedContent },
+  { version: 21, name: 'text_stored_once', sql: textStoredOnce, run: packDocuments }
 ]

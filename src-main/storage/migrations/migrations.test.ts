@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
-import { loadFiles, loadPages, loadReusableContents, storeDocument } from '../../content/revisions'
-import { documentSections } from '../../content/searchIndex'
+import { loadFiles, loadPages, loadReusableContents } from '../../content/revisions'
+import { documentLinks, documentSections, hashDocument, readDocument, readDocuments } from '../../content/documents'
 import { openDatabase } from '../database'
 import { siteShareLinkRepository } from '../repositories/siteShareLinkRepository'
 
@@ -19,24 +19,26 @@ describe('migration 14: documents with block tags are read again', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-migration-'))
     dirs.push(dir)
     const file = join(dir, 'quire.db')
-    let db = openDatabase({ file })
-    const tagged = storeDocument(db, '{% hint %}\nHello\n{% endhint %}\n')
-    const plain = storeDocument(db, 'Plain text.\n')
     // As a workspace from before the migration holds them: the tag lines stored as text of the section, and both
     // documents' spaces indexed.
-    db.prepare('DELETE FROM document_sections WHERE document_hash = ?').run(tagged)
-    db.prepare("INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, 0, '', '', '{% hint %} Hello {% endhint %}')").run(tagged)
+    let db = openDatabase({ file, migrateTo: 13 })
+    const tagged = hashDocument('{% hint %}\nHello\n{% endhint %}\n')
+    const plain = hashDocument('Plain text.\n')
+    db.prepare('INSERT INTO documents (hash, markdown) VALUES (?, ?), (?, ?)').run(tagged, '{% hint %}\nHello\n{% endhint %}\n', plain, 'Plain text.\n')
+    db.prepare("INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, 0, '', '', '{% hint %} Hello {% endhint %}'), (?, 0, '', '', 'Plain text.')").run(tagged, plain)
     // Rows that name spaces and revisions this bare database does not hold: only the migration's joins matter here.
     db.pragma('foreign_keys = OFF')
     db.exec("INSERT INTO search_state (space_id, revision_id) VALUES ('space-a', 'rev-a'), ('space-b', 'rev-b')")
     db.prepare("INSERT INTO revision_pages (revision_id, page_id, position, title, slug, document_hash, created_at, updated_at) VALUES ('rev-a', 'p1', 0, 'A', 'a', ?, '', ''), ('rev-b', 'p2', 0, 'B', 'b', ?, '', '')").run(tagged, plain)
-    db.prepare('DELETE FROM schema_migrations WHERE version = 14').run()
     db.close()
 
-    db = openDatabase({ file })
-    const sections = db.prepare('SELECT document_hash FROM document_sections').pluck().all()
-    expect(sections).toEqual([plain])
+    db = openDatabase({ file, migrateTo: 14 })
+    expect(db.prepare('SELECT document_hash FROM document_sections').pluck().all()).toEqual([plain])
     expect(db.prepare('SELECT space_id FROM search_state').pluck().all()).toEqual(['space-b'])
+    db.close()
+    // Split anew when next read, with the tag's text only.
+    db = openDatabase({ file })
+    expect(documentSections(db, [tagged, plain])).toEqual(new Map([[tagged, [{ id: '', title: '', body: 'Hello' }]], [plain, [{ id: '', title: '', body: 'Plain text.' }]]]))
     db.close()
   })
 })
@@ -79,20 +81,26 @@ describe('migration 18: text in every language', () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-migration-'))
     dirs.push(dir)
     const file = join(dir, 'quire.db')
-    let db = openDatabase({ file })
-    const accented = storeDocument(db, '# Intro\n\n## Café crème\n\nText.\n')
-    const plain = storeDocument(db, '## Plain\n\nText.\n')
     // As a workspace from before the migration holds them: anchors of ASCII letters only.
-    db.prepare("UPDATE document_sections SET section_id = 'cafe-creme' WHERE document_hash = ? AND section_id = 'café-crème'").run(accented)
+    let db = openDatabase({ file, migrateTo: 17 })
+    const accentedText = '# Intro\n\n## Café crème\n\nText.\n'
+    const accented = hashDocument(accentedText)
+    const plain = hashDocument('## Plain\n\nText.\n')
+    db.prepare('INSERT INTO documents (hash, markdown) VALUES (?, ?), (?, ?)').run(accented, accentedText, plain, '## Plain\n\nText.\n')
+    db.prepare(
+      `INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES
+       (?, 0, 'intro', 'Intro', ''), (?, 1, 'cafe-creme', 'Café crème', 'Text.'), (?, 0, 'plain', 'Plain', 'Text.')`
+    ).run(accented, accented, plain)
     db.pragma('foreign_keys = OFF')
     db.exec("INSERT INTO search_state (space_id, revision_id) VALUES ('space-a', 'rev-a'), ('space-b', 'rev-b')")
-    db.prepare('DELETE FROM schema_migrations WHERE version = 18').run()
     db.close()
 
-    db = openDatabase({ file })
+    db = openDatabase({ file, migrateTo: 18 })
     expect(db.prepare('SELECT DISTINCT document_hash FROM document_sections').pluck().all()).toEqual([plain])
     expect(db.prepare('SELECT count(*) FROM search_state').pluck().get()).toBe(0)
-    // Split anew when next indexed, with the anchors the editor's preview gives the headings.
+    db.close()
+    // Split anew when next read, with the anchors the editor's preview gives the headings.
+    db = openDatabase({ file })
     expect(documentSections(db, [accented]).get(accented)!.map((x) => x.id)).toEqual(['intro', 'café-crème'])
     db.close()
   })
@@ -125,6 +133,47 @@ describe('migration 19: revisions store what they changed', () => {
     const rowsAfter = db.prepare<[], number>('SELECT (SELECT count(*) FROM revision_pages) + (SELECT count(*) FROM revision_files)').pluck().get()!
     expect(rowsAfter).toBeLessThan(rowsBefore * 0.75)
     expect(db.pragma('foreign_key_check')).toEqual([])
+    db.close()
+  })
+})
+
+describe('migration 21: text stored once', () => {
+  it('packs every document with its sections and links, losing nothing, and drops the copies', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-migration-'))
+    dirs.push(dir)
+    const file = join(dir, 'quire.db')
+    let db = openDatabase({ file, migrateTo: 20 })
+    const long = `# Guide\n\n${'Install the tool, then configure it. Größe 文档. '.repeat(40)}\n\n## Links\n\nSee [the site](https://example.com/a) and ![logo](logo.png).\n`
+    const short = 'Hi.\n'
+    const unsplit = '## Never split\n\nText.\n'
+    const [hLong, hShort, hUnsplit] = [long, short, unsplit].map(hashDocument)
+    const insertDoc = db.prepare('INSERT INTO documents (hash, markdown) VALUES (?, ?)')
+    for (const [hash, markdown] of [[hLong, long], [hShort, short], [hUnsplit, unsplit]]) insertDoc.run(hash, markdown)
+    // Sections as an older split stored them (not what parsing gives today): the migration keeps them as they are.
+    const stored = [
+      { id: 'guide', title: 'Guide', body: 'Stored body of the guide.' },
+      { id: 'links', title: 'Links', body: 'See the site and logo.' }
+    ]
+    const insertSection = db.prepare('INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, ?, ?, ?, ?)')
+    stored.forEach((x, i) => insertSection.run(hLong, i, x.id, x.title, x.body))
+    insertSection.run(hShort, 0, '', '', 'Hi.')
+    db.prepare("INSERT INTO document_links (document_hash, position, kind, target) VALUES (?, 0, 'link', 'https://example.com/a'), (?, 1, 'image', 'logo.png')").run(hLong, hLong)
+    db.close()
+
+    db = openDatabase({ file })
+    expect(readDocuments(db, [hLong, hShort, hUnsplit])).toEqual(new Map([[hLong, long], [hShort, short], [hUnsplit, unsplit]]))
+    expect(readDocument(db, hLong)).toBe(long)
+    const kinds = db.prepare<[], { hash: string; markdown: string; sections: string | null }>('SELECT hash, typeof(markdown) AS markdown, typeof(sections) AS sections FROM documents').all()
+    // Deflated where that is smaller; a document never split has no sections until it is read.
+    expect(new Map(kinds.map((k) => [k.hash, [k.markdown, k.sections]]))).toEqual(new Map([[hLong, ['blob', 'blob']], [hShort, ['text', 'blob']], [hUnsplit, ['text', 'null']]]))
+    expect(documentSections(db, [hLong, hShort, hUnsplit])).toEqual(
+      new Map([[hLong, stored], [hShort, [{ id: '', title: '', body: 'Hi.' }]], [hUnsplit, [{ id: 'never-split', title: 'Never split', body: 'Text.' }]]])
+    )
+    expect(db.prepare('SELECT typeof(sections) FROM documents WHERE hash = ?').pluck().get(hUnsplit)).toBe('blob')
+    expect(documentLinks(db, [hLong, hShort])).toEqual(new Map([[hLong, [{ relation: 'link', url: 'https://example.com/a' }, { relation: 'image', url: 'logo.png' }]]]))
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('document_sections', 'document_links', 'search_sections_content')").all()).toEqual([])
+    // The long document's text is stored deflated, not as written.
+    expect(db.prepare("SELECT count(*) FROM documents WHERE instr(markdown, CAST('Install the tool' AS BLOB)) > 0").pluck().get()).toBe(0)
     db.close()
   })
 })
