@@ -77,6 +77,34 @@ export interface OutboxItem {
   summary: string
   /** Set when the server refused it: it and the later writes of its change request wait for the user. */
   failed?: { at: string; message: string }
+  /**
+   * Set when the server changed what it changes (the same lines of a page, or a page otherwise): it waits for the
+   * user to choose, per page, `POST …/outbox/{seq}/resolve`.
+   */
+  conflict?: OutboxConflict
+}
+
+export interface OutboxConflict {
+  at: string
+  message: string
+  pages: OutboxConflictPage[]
+}
+
+/** A page both sides changed: the text the write was made on, the write's and the server's. */
+export interface OutboxConflictPage {
+  /** The page's id as this computer knows it. */
+  page: string
+  title: string
+  /** `text`: the same lines of its document (mine, theirs or an edited merge); `page`: its title, place or removal (mine or theirs). */
+  kind: 'text' | 'page'
+  base: string
+  mine: string
+  theirs: string
+}
+
+/** `POST /app/workspaces/{id}/outbox/{seq}/resolve`: a choice for every page of the conflict. */
+export interface OutboxResolution {
+  pages: ({ page: string; keep: 'mine' | 'theirs' } | { page: string; markdown: string })[]
 }
 
 export interface OutboxList {

@@ -29,9 +29,17 @@ export function cameThrough(via: string | string[] | null | undefined, viaId: st
 }
 
 /** Headers of the caller's request passed on (not its Authorization, cookies or hop-by-hop headers). */
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since']
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since']
 /** Headers of the server's answer passed back (the body is passed on decoded, so not its encoding or length). */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'etag', 'last-modified', 'cache-control', 'retry-after', 'location']
+const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'etag', 'last-modified', 'cache-control', 'retry-after', 'location', 'idempotency-replayed']
+
+/**
+ * On this backend's own 502: `none` when the request certainly never reached the server (the connection was not
+ * made: refused, no such host, no route). Any other failure after the request left may have been applied.
+ */
+export const DELIVERY_HEADER = 'quire-remote-delivery'
+/** Network errors that happen before a request is sent. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID'])
 
 export interface RemoteBackendOptions {
   /** The server's base address, normalized (`normalizeRemoteUrl`): `/v1/...` paths are appended to it. */
@@ -127,7 +135,8 @@ export class RemoteBackend implements WorkspaceBackend {
       }
       const message = `Could not reach ${this.host}: ${networkReason(error)}`
       this.record('unreachable', message)
-      return this.error(502, message)
+      const code = error instanceof Error ? (error.cause as { code?: unknown } | undefined)?.code : undefined
+      return this.error(502, message, typeof code === 'string' && NOT_SENT.has(code) ? { [DELIVERY_HEADER]: 'none' } : {})
     }
     if (answer.status === 401) {
       const message = `${this.host} refused this workspace's token (${errorMessage(bytes) ?? 'unauthorized'}): enter a new one in Manage workspaces`
@@ -163,10 +172,10 @@ export class RemoteBackend implements WorkspaceBackend {
     if (previous.status !== status || previous.message !== message) this.options.onConnection?.(this.connection)
   }
 
-  private error(status: number, message: string): Response {
+  private error(status: number, message: string, extra: Record<string, string> = {}): Response {
     return new Response(JSON.stringify({ error: { code: status, message } }), {
       status,
-      headers: { 'content-type': 'application/json; charset=utf-8', [REMOTE_STATUS_HEADER]: this.state.status }
+      headers: { 'content-type': 'application/json; charset=utf-8', [REMOTE_STATUS_HEADER]: this.state.status, ...extra }
     })
   }
 }

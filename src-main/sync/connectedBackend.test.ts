@@ -205,7 +205,18 @@ describe('a connected workspace while its server is out of reach', () => {
     await t.backend.check()
     await t.backend.idle()
     const waiting = t.backend.outboxList().items
-    expect(waiting).toEqual([expect.objectContaining({ summary: 'Edited 1 page', failed: { at: expect.any(String), message: expect.stringContaining('“Notes” was changed on the server in the same lines') } })])
+    expect(waiting).toEqual([
+      expect.objectContaining({
+        summary: 'Edited 1 page',
+        conflict: {
+          at: expect.any(String),
+          message: '“Notes” was changed on the server in the same lines as here',
+          pages: [{ page: ids.Notes, title: 'Notes', kind: 'text', base: 'ONE\ntwo\nthree\nfour\nFIVE\n', mine: 'Uno\ntwo\nthree\nfour\nFIVE\n', theirs: 'Eins\ntwo\nthree\nfour\nFIVE\n' }]
+        }
+      })
+    ])
+    expect(waiting[0]).not.toHaveProperty('failed')
+    expect(t.backend.outboxSummary()).toEqual({ unsent: 1, failed: 1 })
     // Nothing was overwritten on the server, and the app still shows the user's version of the change request.
     expect(await markdownOf(t, `${path}/content/page/${ids.Notes}`)).toBe('Eins\ntwo\nthree\nfour\nFIVE\n')
     expect((await t.call('GET', `${path}/content/page/${ids.Notes}`)).body.markdown).toBe('Uno\ntwo\nthree\nfour\nFIVE\n')

@@ -7,23 +7,35 @@ import {
   REMOTE_STATUS_HEADER,
   UNSENT_HEADER,
   type OutboxList,
+  type OutboxResolution,
   type OutboxSummary,
   type OutboxSyncResult,
   type RemoteConnection
 } from '../../src-shared/workspaces'
-import { conflict, notFound } from '../api/errors'
+import { badRequest, conflict, notFound } from '../api/errors'
 import type { WorkspaceBackend } from '../backend/backend'
 import type { LocalBackend } from '../backend/localBackend'
 import type { RemoteBackend } from '../backend/remoteBackend'
 import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
 import { heldWriteProblem, isOfflineRead, notKeptOffline, offlineWriteProblem } from './offlineRoutes'
-import { describeEntry, numberKey, outbox } from './outbox'
+import { describeEntry, numberKey, outbox, type Conflict, type Rebase } from './outbox'
 import { PullQueue } from './pullQueue'
 import { replayOutbox, rewriteIds, rewritePath, type ReplayOutcome } from './replay'
 
-/** How often a server out of reach is asked again. */
-export const RETRY_MS = 15_000
+/**
+ * A server out of reach is asked again after 1 s, then twice as long each time up to 10 s, each wait drawn
+ * between 75 % and 125 % of that (so clients cut off together do not all come back in the same instant): a
+ * server back after a long absence is found within 12.5 s.
+ */
+export const PROBE_FIRST_MS = 1000
+export const PROBE_MAX_MS = 10_000
+/** After an error of the server's own, sending is tried again after this long, doubling (or when it says, Retry-After). */
+const RESEND_FIRST_MS = 2000
+const RESEND_MAX_MS = 60_000
+
+/** A wait of about `ms` (±25 %). */
+const jittered = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5))
 const ORIGIN = 'http://quire.localhost'
 const CHANGE_REQUEST_PATH = /^\/v1\/spaces\/([^/]+)\/change-requests\/([^/]+)(?:\/|$)/
 const SPACE_PATH = /^\/v1\/spaces\/([^/]+)(?:\/|$)/
@@ -33,6 +45,7 @@ export interface ConnectedBackendOptions {
   /** The local copy: a workspace database owned by the account (openLocalBackend with `account`). */
   copy: LocalBackend
   now?: () => Date
+  /** A fixed wait between probes of a server out of reach, instead of the backoff (tests). */
   retryMs?: number
   /** Told when the outbox changed (a write kept, sent or refused) or the backend went off or on line. */
   onChange?: () => void
@@ -176,8 +189,9 @@ export class ConnectedBackend implements WorkspaceBackend {
   }
 
   /**
-   * Gives up a write, and the later writes of its change request (made on top of it). The copy goes back to the
-   * server's version of that change request; one made offline and never sent is removed.
+   * Gives up one write. Later writes stay: each is merged onto the server's version when sent, so the given-up
+   * edit does not come back through them. Once a change request has nothing left to send, the copy goes back to
+   * the server's version of it; one made offline and never sent is removed.
    */
   async discard(seq: number): Promise<OutboxList> {
     const db = this.options.copy.services.db
@@ -187,7 +201,9 @@ export class ConnectedBackend implements WorkspaceBackend {
     if (this.replaying) throw conflict('Changes are being sent to the server: try again in a moment')
     const localOnly = box.isLocalOnly(entry.change_request_id)
     db.transaction(() => {
-      box.removeFrom(entry)
+      // Giving up opening a change request gives up what was written to it: the server will never have it.
+      if (entry.kind === 'create-change-request') for (const other of box.list()) if (other.change_request_id === entry.change_request_id) box.remove(other.seq)
+      box.remove(entry.seq)
       if (!box.hasPending(entry.change_request_id)) box.forgetLocal(entry.change_request_id, localOnly)
     }).immediate()
     this.changed()
@@ -195,9 +211,52 @@ export class ConnectedBackend implements WorkspaceBackend {
     return this.outboxList()
   }
 
+  /**
+   * The user's choice for every page of a held conflict: keep mine (the write's version of the page), keep theirs
+   * (the write leaves that page alone) or a merged text. The write is then sent on top of the server's version
+   * the conflict showed (If-Match): if the server moved on again, it is merged once more, and may conflict again.
+   */
+  async resolve(seq: number, resolution: OutboxResolution): Promise<OutboxSyncResult> {
+    const db = this.options.copy.services.db
+    const box = outbox(db)
+    const entry = box.get(seq)
+    if (!entry) throw notFound('Unsent change')
+    if (!entry.conflict) throw conflict('This change has no conflict to resolve')
+    if (this.replaying) throw conflict('Changes are being sent to the server: try again in a moment')
+    const held = JSON.parse(entry.conflict) as Conflict
+    const choices = new Map(resolution.pages.map((c) => [c.page, c]))
+    for (const page of held.pages) {
+      const choice = choices.get(page.page)
+      if (!choice) throw badRequest(`pages: “${page.title}” needs a choice: keep mine, keep theirs${page.kind === 'text' ? ' or the merged text' : ''}`)
+      if ('markdown' in choice && page.kind !== 'text') throw badRequest(`pages: “${page.title}” was changed otherwise than in its text: keep mine or keep theirs`)
+    }
+    for (const page of choices.keys()) if (!held.pages.some((p) => p.page === page)) throw badRequest(`pages: ${page} is not a page of this conflict`)
+    const body = JSON.parse(entry.body ?? '{"changes":[]}') as { changes: { page?: string; document?: { markdown: string } }[] }
+    const changes = body.changes.flatMap((change) => {
+      const choice = change.page ? choices.get(change.page) : undefined
+      if (!choice) return [change]
+      if ('markdown' in choice) return [{ ...change, document: { markdown: choice.markdown } }]
+      return choice.keep === 'mine' ? [change] : []
+    })
+    const previous = entry.rebase ? (JSON.parse(entry.rebase) as Rebase) : undefined
+    const rebase: Rebase = { revision: held.revision, pages: { ...previous?.pages, ...Object.fromEntries(held.pages.map((p) => [p.page, p.theirs])) } }
+    db.transaction(() => {
+      if (changes.length) box.resolve(seq, JSON.stringify({ ...body, changes }), rebase)
+      else {
+        // Theirs everywhere: nothing of this write is left to send.
+        box.remove(seq)
+        if (!box.hasPending(entry.change_request_id)) box.forgetLocal(entry.change_request_id, false)
+      }
+    }).immediate()
+    this.changed()
+    if (!box.hasPending(entry.change_request_id)) this.pullChangeRequest(entry.space_id, box.remoteId(entry.change_request_id) ?? entry.change_request_id)
+    return this.sync()
+  }
+
   async close(): Promise<void> {
     this.closed = true
-    clearInterval(this.retryTimer)
+    clearTimeout(this.retryTimer)
+    clearTimeout(this.resendTimer)
     if (this.replaySoon) clearImmediate(this.replaySoon)
     await this.replaying?.catch(() => undefined)
     await this.pulls.stop()
@@ -332,9 +391,27 @@ export class ConnectedBackend implements WorkspaceBackend {
   private wentOffline(): void {
     if (this.offline || this.closed) return
     this.offline = true
-    this.retryTimer = setInterval(() => void this.check().catch(() => undefined), this.options.retryMs ?? RETRY_MS)
-    this.retryTimer.unref()
+    this.probes = 0
+    this.scheduleProbe()
     this.changed()
+  }
+
+  /** Probes of the server since it went out of reach (the next wait doubles with each). */
+  private probes = 0
+  private scheduleProbe(): void {
+    if (this.closed) return
+    clearTimeout(this.retryTimer)
+    const wait = this.options.retryMs ?? jittered(Math.min(PROBE_MAX_MS, PROBE_FIRST_MS * 2 ** this.probes))
+    this.probes++
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined
+      void this.check()
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.offline && !this.retryTimer) this.scheduleProbe()
+        })
+    }, wait)
+    this.retryTimer.unref()
   }
 
   /** The server answered (online) after it was out of reach: what waited is sent, and the copy catches up. */
@@ -349,7 +426,7 @@ export class ConnectedBackend implements WorkspaceBackend {
   private cameBack(): void {
     if (!this.offline) return
     this.offline = false
-    clearInterval(this.retryTimer)
+    clearTimeout(this.retryTimer)
     this.retryTimer = undefined
     this.changed()
   }
@@ -358,7 +435,7 @@ export class ConnectedBackend implements WorkspaceBackend {
   private lastRetry = 0
   private retrySoon(): void {
     const now = Date.now()
-    if (now - this.lastRetry < (this.options.retryMs ?? RETRY_MS)) return
+    if (now - this.lastRetry < (this.options.retryMs ?? PROBE_FIRST_MS)) return
     this.lastRetry = now
     void this.check().catch(() => undefined)
   }
@@ -405,11 +482,28 @@ export class ConnectedBackend implements WorkspaceBackend {
         total.stopped = outcome.stopped
         if (outcome.message) total.message = outcome.message
         if (outcome.stopped === 'unreachable') this.wentOffline()
+        if (outcome.stopped === 'server-error') this.resendLater(outcome.retryAfterMs)
         break
       }
       if (!outcome.sent) break
     }
+    if (!total.stopped) this.resends = 0
     return total
+  }
+
+  /** The server answered with an error of its own: sending goes on later by itself. */
+  private resends = 0
+  private resendTimer: NodeJS.Timeout | undefined
+  private resendLater(retryAfterMs?: number): void {
+    if (this.closed) return
+    clearTimeout(this.resendTimer)
+    const wait = retryAfterMs ?? jittered(Math.min(RESEND_MAX_MS, RESEND_FIRST_MS * 2 ** this.resends))
+    this.resends++
+    this.resendTimer = setTimeout(() => {
+      this.resendTimer = undefined
+      this.scheduleReplay()
+    }, wait)
+    this.resendTimer.unref()
   }
 
   /** A change request the server now has all of: the copy takes the server's version of it. */

@@ -20,6 +20,46 @@ export interface OutboxEntry {
   created_at: string
   failed_at: string | null
   error: string | null
+  /** JSON `Attempt`: the request last sent for this entry, recorded before it was sent. */
+  attempt: string | null
+  /** JSON `Conflict`: what the server changed in the same places, held for the user. */
+  conflict: string | null
+  /** JSON `Rebase`: the server's version a user's resolution was made against. */
+  rebase: string | null
+}
+
+/** A request as sent for an entry: resent as is (same key) while its outcome is unknown. */
+export interface Attempt {
+  key: string
+  at: string
+  method: string
+  path: string
+  body: string | null
+  ifMatch?: string
+}
+
+/** A page of a conflict: the text the entry was made on, the entry's, and the server's. */
+export interface ConflictPage {
+  page: string
+  title: string
+  /** `text`: both changed the same lines of the document; `page`: both changed the page otherwise (title, place, removal). */
+  kind: 'text' | 'page'
+  base: string
+  mine: string
+  theirs: string
+  message: string
+}
+
+export interface Conflict {
+  /** The server's revision of the change request the versions were read at. */
+  revision: string
+  pages: ConflictPage[]
+}
+
+/** The server's version of pages a user resolved against: the base of their next merge, and the If-Match. */
+export interface Rebase {
+  revision: string
+  pages: Record<string, string>
 }
 
 export type IdKind = 'change-request' | 'change-request-number' | 'revision' | 'page'
@@ -36,9 +76,11 @@ export function outboxRepository(db: Db) {
   const first = db.prepare<[], OutboxEntry>('SELECT * FROM sync_outbox ORDER BY seq LIMIT 1')
   const bySeq = db.prepare<[number], OutboxEntry>('SELECT * FROM sync_outbox WHERE seq = ?')
   const remove = db.prepare('DELETE FROM sync_outbox WHERE seq = ?')
-  const removeFrom = db.prepare('DELETE FROM sync_outbox WHERE change_request_id = ? AND seq >= ?')
   const fail = db.prepare('UPDATE sync_outbox SET failed_at = ?, error = ? WHERE seq = ?')
-  const clear = db.prepare('UPDATE sync_outbox SET failed_at = NULL, error = NULL WHERE seq = ?')
+  const clear = db.prepare('UPDATE sync_outbox SET failed_at = NULL, error = NULL, conflict = NULL WHERE seq = ?')
+  const setAttempt = db.prepare('UPDATE sync_outbox SET attempt = ? WHERE seq = ?')
+  const setConflict = db.prepare('UPDATE sync_outbox SET conflict = ?, failed_at = ?, error = ? WHERE seq = ?')
+  const setResolved = db.prepare('UPDATE sync_outbox SET body = ?, rebase = ?, conflict = NULL, failed_at = NULL, error = NULL, attempt = NULL WHERE seq = ?')
   const pendingFor = db.prepare<[string], number>('SELECT count(*) FROM sync_outbox WHERE change_request_id = ?').pluck()
   const created = db.prepare<[string], number>(
     "SELECT count(*) FROM sync_outbox WHERE change_request_id = ? AND kind = 'create-change-request'"
@@ -72,7 +114,7 @@ export function outboxRepository(db: Db) {
   ).pluck()
 
   return {
-    append(entry: Omit<OutboxEntry, 'seq' | 'failed_at' | 'error'>): void {
+    append(entry: Omit<OutboxEntry, 'seq' | 'failed_at' | 'error' | 'attempt' | 'conflict' | 'rebase'>): void {
       insert.run(entry)
     },
     list: () => all.all(),
@@ -82,9 +124,13 @@ export function outboxRepository(db: Db) {
     failedCount: () => failed.get()!,
     /** Sent: gone from the outbox. */
     remove: (seq: number) => void remove.run(seq),
-    /** An entry and every later one of the same change request (they were made on top of it). */
-    removeFrom: (entry: OutboxEntry) => void removeFrom.run(entry.change_request_id, entry.seq),
     markFailed: (seq: number, error: string, now: string) => void fail.run(now, error, seq),
+    /** Records the request about to be sent (its own transaction, before the request leaves). */
+    markAttempt: (seq: number, attempt: Attempt | null) => void setAttempt.run(attempt && JSON.stringify(attempt), seq),
+    /** Holds an entry for the user: the server changed what it changes. */
+    markConflict: (seq: number, conflict: Conflict, message: string, now: string) => void setConflict.run(JSON.stringify(conflict), now, message, seq),
+    /** The user's resolution: the entry's new body, sent on top of the server's version it was made against. */
+    resolve: (seq: number, body: string, rebase: Rebase) => void setResolved.run(body, JSON.stringify(rebase), seq),
     clearFailure: (seq: number) => void clear.run(seq),
     /** True while a change request has writes the server does not have yet. */
     hasPending: (changeRequestId: string) => pendingFor.get(changeRequestId)! > 0,
@@ -128,7 +174,11 @@ export function describeEntry(entry: OutboxEntry, cr: { id: string; number: numb
     space: { id: entry.space_id, title: cr?.space_title ?? entry.space_id },
     changeRequest: { id: entry.change_request_id, number: cr?.number ?? 0, subject: cr?.subject ?? '' },
     summary: summarize(entry, body),
-    ...(entry.failed_at ? { failed: { at: entry.failed_at, message: entry.error ?? '' } } : {})
+    ...(entry.conflict
+      ? { conflict: { at: entry.failed_at ?? entry.created_at, message: entry.error ?? '', pages: (JSON.parse(entry.conflict) as Conflict).pages.map(({ message: _, ...page }) => page) } }
+      : entry.failed_at
+        ? { failed: { at: entry.failed_at, message: entry.error ?? '' } }
+        : {})
   }
 }
 

@@ -1,14 +1,25 @@
-// Sends a connected workspace's outbox to its server, in the order the writes were made: ids the copy made are
-// replaced by the server's as they become known, each content batch names the revision it was written on
-// (If-Match) so the server refuses it where someone changed those pages meanwhile, and such a batch is merged
-// with what changed (line by line, as change requests merge) before it is sent again. What still clashes, or
-// what the server refuses, waits in the outbox for the user, with the server's reason; nothing is overwritten.
-import { mergeText } from '../../src-shared/textMerge'
+// Sends a connected workspace's outbox to its server, in the order the writes were made, each exactly once and
+// never as a blind overwrite (docs/sync.md):
+// - Before a request leaves, the entry records it (its idempotency key, body and If-Match) in a transaction of
+//   its own. An answer lost in any way (a reset, a timeout, a proxy's 502/504, a crash of either side) leaves that
+//   record, and the next round settles it before anything else is sent: a change request it may have created is
+//   looked for on the server, then the same request goes again with the same key (a Quire server answers a key
+//   it has seen with its first answer; a content batch carries If-Match, so a server without keys refuses a
+//   repeat it already applied, 412, and the server's pages then show whether it did).
+// - A content batch is sent on the server's revision that holds exactly what it was made on (If-Match), when that
+//   revision is known; otherwise, or when the server refuses it (412: someone changed the change request), the
+//   batch is rebased: each page it touches is merged three ways (what it was made on, the batch's, the server's),
+//   line by line. Overlapping edits become a conflict held in the outbox with the three versions, for the user.
+// - What the server acknowledges is recorded in one transaction: the entry leaves the outbox, and the server's
+//   ids of what it created (change request, its number, pages) and the revision it holds exactly are mapped.
+import { randomUUID } from 'node:crypto'
 import { entityTag, revisionsOfTags } from '../../src-shared/entityTags'
-import { loadPages, type PageRecord } from '../content/revisions'
+import { mergeText } from '../../src-shared/textMerge'
+import { DELIVERY_HEADER } from '../backend/remoteBackend'
 import { readDocument } from '../content/documents'
+import { loadPages, type PageRecord } from '../content/revisions'
 import type { Db } from '../storage/database'
-import { numberKey, outbox, type OutboxEntry } from './outbox'
+import { numberKey, outbox, type Attempt, type Conflict, type ConflictPage, type OutboxEntry, type Rebase } from './outbox'
 
 export interface ReplayDeps {
   /** The local copy. */
@@ -23,26 +34,49 @@ export interface ReplayDeps {
 export interface ReplayOutcome {
   /** Entries the server took. */
   sent: number
-  /** Entries it refused this time (they wait, with the reason). */
+  /** Entries it refused, or held as conflicts, this time (they wait for the user, with the reason). */
   failed: number
   /**
-   * Why the replay stopped before the end: the server went out of reach, refused the workspace's token (the
-   * entries wait for a new one), or answered with an error of its own.
+   * Why the replay stopped before the end: the server went out of reach (or an answer was lost: the entry is
+   * settled first next time), refused the workspace's token (the entries wait for a new one), or answered with an
+   * error of its own.
    */
   stopped?: 'unreachable' | 'refused' | 'server-error'
   /** The server's message when it stopped on an error of its own. */
   message?: string
+  /** How long the server asked to be left alone (Retry-After), when it did. */
+  retryAfterMs?: number
   /** Change requests made offline that now have their server number (`from` is the number the copy gave them). */
   renumbered: { spaceId: string; from: number; to: number }[]
 }
 
-type Sent = { kind: 'sent'; answer: Record<string, unknown> }
-type Stop = { kind: 'unreachable' } | { kind: 'token-refused' } | { kind: 'server-error'; message: string }
-type Result = Sent | { kind: 'refused'; message: string } | Stop
+/** The server took the entry: its answer, and what to map. */
+interface Sent {
+  kind: 'sent'
+  answer: Record<string, unknown>
+  /** The server's revision now holds exactly the entry's result revision in the copy (nothing merged in). */
+  exact: boolean
+  /** Pages the entry inserted: the copy's id → the server's. */
+  pages?: Map<string, string>
+}
+type Stop = { kind: 'unreachable' } | { kind: 'token-refused' } | { kind: 'server-error'; message: string; retryAfterMs?: number }
+type Outcome = Sent | { kind: 'refused'; message: string } | { kind: 'conflict'; conflict: Conflict; message: string } | Stop
+
+/** How one request went. `lost`: it may or may not have been applied. */
+type Exchange =
+  | { kind: 'ok'; answer: Record<string, unknown> }
+  | { kind: 'stale' }
+  | { kind: 'refused'; status: number; message: string }
+  | { kind: 'lost' }
+  | Stop
 
 const ORIGIN = 'http://quire.localhost'
+/** Rebases of one entry in one round before it waits for the next (someone keeps changing the change request). */
+const MAX_REBASES = 3
+/** How far the server's clock may be behind ours when looking for a change request a lost answer created. */
+const CLOCK_SKEW_MS = 10 * 60_000
 
-/** Sends what the outbox holds; entries of a change request wait behind one of its entries the server refused. */
+/** Sends what the outbox holds; entries of a change request wait behind one of its entries that waits for the user. */
 export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   const box = outbox(deps.db)
   const outcome: ReplayOutcome = { sent: 0, failed: 0, renumbered: [] }
@@ -50,23 +84,30 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   for (const listed of box.list()) {
     const entry = box.get(listed.seq)
     if (!entry) continue
-    if (entry.failed_at || waiting.has(entry.change_request_id)) {
+    if (entry.failed_at || entry.conflict || waiting.has(entry.change_request_id)) {
       waiting.add(entry.change_request_id)
       continue
     }
     const result = await sendEntry(deps, entry)
     if (result.kind === 'unreachable' || result.kind === 'token-refused' || result.kind === 'server-error') {
       outcome.stopped = result.kind === 'token-refused' ? 'refused' : result.kind
-      if (result.kind === 'server-error') outcome.message = result.message
+      if (result.kind === 'server-error') {
+        outcome.message = result.message
+        if (result.retryAfterMs !== undefined) outcome.retryAfterMs = result.retryAfterMs
+      }
       return outcome
     }
-    if (result.kind === 'refused') {
-      box.markFailed(entry.seq, result.message, deps.now())
+    if (result.kind === 'refused' || result.kind === 'conflict') {
+      deps.db.transaction(() => {
+        if (result.kind === 'conflict') box.markConflict(entry.seq, result.conflict, result.message, deps.now())
+        else box.markFailed(entry.seq, result.message, deps.now())
+        box.markAttempt(entry.seq, null)
+      }).immediate()
       waiting.add(entry.change_request_id)
       outcome.failed++
       continue
     }
-    const renumbered = deps.db.transaction(() => record(deps.db, entry, result.answer)).immediate()
+    const renumbered = deps.db.transaction(() => record(deps.db, entry, result)).immediate()
     if (renumbered) outcome.renumbered.push(renumbered)
     outcome.sent++
     if (!box.hasPending(entry.change_request_id)) {
@@ -77,9 +118,11 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
 }
 
 /** Takes a sent entry out of the outbox and keeps the server's ids for what it made (one transaction). */
-function record(db: Db, entry: OutboxEntry, answer: Record<string, unknown>): ReplayOutcome['renumbered'][number] | undefined {
+function record(db: Db, entry: OutboxEntry, sent: Sent): ReplayOutcome['renumbered'][number] | undefined {
   const box = outbox(db)
+  const answer = sent.answer
   box.remove(entry.seq)
+  for (const [local, remote] of sent.pages ?? []) box.mapId(local, remote, 'page')
   if (entry.kind === 'create-change-request') {
     box.mapId(entry.change_request_id, String(answer.id), 'change-request')
     const local = box.changeRequestNumber(entry.change_request_id)
@@ -88,108 +131,257 @@ function record(db: Db, entry: OutboxEntry, answer: Record<string, unknown>): Re
       return { spaceId: entry.space_id, from: local, to: Number(answer.number) }
     }
   }
-  if (entry.kind === 'content' && entry.result_revision && typeof answer.revision === 'string') {
+  // Only a revision that holds exactly what the copy's does: a later entry made on it is sent on it as it is.
+  if (entry.kind === 'content' && sent.exact && entry.result_revision && typeof answer.revision === 'string') {
     box.mapId(entry.result_revision, answer.revision, 'revision')
   }
   return undefined
 }
 
-async function sendEntry(deps: ReplayDeps, entry: OutboxEntry): Promise<Result> {
-  const ids = outbox(deps.db).idMap()
+type Change = { operation: string; page?: string; parent?: string | null; document?: { markdown: string }; title?: string; [key: string]: unknown }
+
+async function sendEntry(deps: ReplayDeps, entry: OutboxEntry): Promise<Outcome> {
+  const box = outbox(deps.db)
+  if (entry.attempt) {
+    // The last request's answer was lost: settle it before anything else goes.
+    const settled = await settle(deps, entry, JSON.parse(entry.attempt) as Attempt)
+    if (settled) return settled
+    box.markAttempt(entry.seq, null)
+  }
+  const ids = box.idMap()
   const path = entryPath(entry, ids)
-  if (entry.kind !== 'content') return exchange(deps, entry.method, path, entry.body && rewriteIds(entry.body, ids))
-  const changes = (JSON.parse(rewriteIds(entry.body ?? '{"changes":[]}', ids)) as { changes: Change[] }).changes
-  const base = entry.base_revision && (ids.get(entry.base_revision) ?? entry.base_revision)
-  const inserted = entry.result_revision && entry.base_revision && changes.some((c) => c.operation === 'insert_page')
-    ? insertedPages(deps.db, entry.base_revision, entry.result_revision)
-    : []
-  const before = inserted.length ? await remotePageIds(deps, path) : undefined
-  if (before && !(before instanceof Set)) return before
-  let result = await exchange(deps, 'POST', path, JSON.stringify({ changes }), base ? entityTag(base) : undefined)
-  if (result.kind === 'refused' && result.status === 412 && entry.base_revision) {
-    // Someone changed pages of this batch since it was written: merge their edits in, then send it on top of them.
-    const merged = await mergeWithServer(deps, path, entry.base_revision, changes)
-    if ('conflict' in merged) return { kind: 'refused', message: merged.conflict }
-    result = await exchange(deps, 'POST', path, JSON.stringify({ changes: merged.changes }), merged.revision ? entityTag(merged.revision) : undefined)
+  if (entry.kind !== 'content') {
+    const attempt = newAttempt(deps, entry.method, path, entry.body && rewriteIds(entry.body, ids))
+    const result = await send(deps, entry, attempt)
+    return result.kind === 'ok' ? { kind: 'sent', answer: result.answer, exact: false } : outcomeOf(deps, entry, result)
   }
-  if (result.kind !== 'sent') return result.kind === 'refused' ? { kind: 'refused', message: result.message } : result
-  if (inserted.length && before) {
-    const after = await remotePages(deps, path)
-    if (!Array.isArray(after)) return after
-    matchInserted(deps.db, inserted, after.filter((p) => !before.has(p.id)), ids)
+  const local = changesOf(entry.body)
+  let pairs: Pair[] = changesOf(entry.body && rewriteIds(entry.body, ids)).map((change, i) => ({ local: local[i]!, change }))
+  const rebase = entry.rebase ? (JSON.parse(entry.rebase) as Rebase) : undefined
+  // The server's revision holding exactly what the entry was made on: known when the entry before it went as it
+  // was (or the entry was made on the server's own revision), or a user's resolution named it.
+  let ifMatch = rebase?.revision ?? (entry.base_revision ? (ids.get(entry.base_revision) ?? entry.base_revision) : undefined)
+  let exact = !rebase
+  for (let round = 0; round <= MAX_REBASES; round++) {
+    const changes = pairs.flatMap((p) => (p.change ? [p.change] : []))
+    if (!changes.length) {
+      // Nothing left to send (what it did, the server did too): the entry is done.
+      const res = await deps.send(new Request(`${ORIGIN}${path.replace(/\/content$/, '')}`))
+      if (!res.ok) return res.status === 401 ? { kind: 'token-refused' } : { kind: 'unreachable' }
+      return { kind: 'sent', answer: parse(await res.text()) as Record<string, unknown>, exact: false }
+    }
+    const attempt = newAttempt(deps, 'POST', path, JSON.stringify({ changes }), ifMatch)
+    const result = await send(deps, entry, attempt)
+    if (result.kind === 'ok') {
+      const pages = await insertedPageIds(deps, entry, path, ids, true)
+      if (!(pages instanceof Map)) return pages
+      return { kind: 'sent', answer: result.answer, exact, pages }
+    }
+    if (result.kind !== 'stale') return outcomeOf(deps, entry, result)
+    deps.db.transaction(() => outbox(deps.db).markAttempt(entry.seq, null)).immediate()
+    // Someone changed the change request since the entry's base: merge the server's version in.
+    const merged = await rebaseChanges(deps, entry, path, pairs, rebase)
+    if (merged.kind !== 'merged') return merged
+    pairs = merged.pairs
+    ifMatch = merged.revision
+    exact = false
   }
+  return { kind: 'server-error', message: 'The change request kept changing on the server while this edit was being sent: it is sent again later' }
+}
+
+/** The next request of an entry, with a key of its own (a different request must never reuse a key). */
+function newAttempt(deps: ReplayDeps, method: string, path: string, body: string | null, ifMatch?: string): Attempt {
+  return { key: randomUUID(), at: deps.now(), method, path, body, ...(ifMatch ? { ifMatch: entityTag(ifMatch) } : {}) }
+}
+
+/** Records the attempt (its own transaction: it must be on disk before the request leaves), then sends it. */
+async function send(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Exchange> {
+  deps.db.transaction(() => outbox(deps.db).markAttempt(entry.seq, attempt)).immediate()
+  return exchange(deps, attempt)
+}
+
+/** What a failed exchange means for the entry. A lost answer keeps the attempt, to be settled next time. */
+function outcomeOf(deps: ReplayDeps, entry: OutboxEntry, result: Exclude<Exchange, { kind: 'ok' }>): Outcome {
+  if (result.kind === 'lost') return { kind: 'unreachable' }
+  if (result.kind === 'stale') return { kind: 'refused', message: 'The server refused this change: it was made on a version of the change request it no longer has' }
+  // Certainly not applied: the attempt goes (a refusal is shown to the user; the rest is sent again later).
+  if (result.kind !== 'server-error') deps.db.transaction(() => outbox(deps.db).markAttempt(entry.seq, null)).immediate()
+  if (result.kind === 'refused') return { kind: 'refused', message: result.message }
   return result
 }
 
-type Change = { operation: string; page?: string; into?: string | null; document?: { markdown: string }; title?: string; [key: string]: unknown }
+/**
+ * The outcome of a request whose answer was lost. Undefined: it was certainly not applied (a new request may go).
+ */
+async function settle(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Outcome | undefined> {
+  if (entry.kind === 'create-change-request') {
+    const found = await createdBefore(deps, entry, attempt)
+    if (found && 'kind' in found) return found as Stop
+    if (found) return { kind: 'sent', answer: found, exact: false }
+  }
+  // The same request again, with the same key: a server that saw the key answers as it did the first time.
+  const result = await exchange(deps, attempt)
+  if (result.kind === 'ok') {
+    if (entry.kind !== 'content') return { kind: 'sent', answer: result.answer, exact: false }
+    const pages = await insertedPageIds(deps, entry, attempt.path, outbox(deps.db).idMap())
+    return pages instanceof Map ? { kind: 'sent', answer: result.answer, exact: false, pages } : pages
+  }
+  if (result.kind === 'stale') {
+    // The change request moved on since: by this batch (then its pages read as it wrote them), or by someone else.
+    const applied = await appliedBefore(deps, entry, attempt)
+    if (applied.kind === 'applied') return { kind: 'sent', answer: applied.answer, exact: false, pages: applied.pages }
+    if (applied.kind === 'not-applied') return undefined
+    return applied
+  }
+  if (result.kind === 'refused') return undefined
+  return result.kind === 'lost' ? { kind: 'unreachable' } : result
+}
 
-async function exchange(
-  deps: ReplayDeps,
-  method: string,
-  path: string,
-  body: string | null,
-  ifMatch?: string
-): Promise<Sent | { kind: 'refused'; status: number; message: string } | Stop> {
-  const headers: Record<string, string> = { accept: 'application/json' }
-  if (body !== null) headers['content-type'] = 'application/json'
-  if (ifMatch) headers['if-match'] = ifMatch
-  const res = await deps.send(new Request(`${ORIGIN}${path}`, { method, headers, body }))
+async function exchange(deps: ReplayDeps, attempt: Attempt): Promise<Exchange> {
+  const headers: Record<string, string> = { accept: 'application/json', 'idempotency-key': attempt.key }
+  if (attempt.body !== null) headers['content-type'] = 'application/json'
+  if (attempt.ifMatch) headers['if-match'] = attempt.ifMatch
+  const res = await deps.send(new Request(`${ORIGIN}${attempt.path}`, { method: attempt.method, headers, body: attempt.body }))
   const text = await res.text()
   const json = parse(text)
-  if (res.ok) return { kind: 'sent', answer: (json ?? {}) as Record<string, unknown> }
+  if (res.ok) return { kind: 'ok', answer: (json ?? {}) as Record<string, unknown> }
   const message = messageOf(json) ?? `${res.status}`
-  // Out of reach (502) never reached the server; a timeout (504) may have: the user decides, nothing is sent twice.
-  if (res.status === 502) return { kind: 'unreachable' }
   // The workspace's token, not the write: it waits for a new token.
   if (res.status === 401) return { kind: 'token-refused' }
-  if (res.status === 504) return { kind: 'refused', status: 504, message: `${message}: it may have applied this change; check the change request, then send it again or discard it` }
-  if (res.status >= 500) return { kind: 'server-error', message }
+  if (res.status === 412) return { kind: 'stale' }
+  // Never reached the server (the connection was refused, the name not found): nothing to settle.
+  if (res.headers.get(DELIVERY_HEADER) === 'none') return { kind: 'unreachable' }
+  // A reset, a timeout, a proxy that lost the server's answer: it may have been applied.
+  if (res.status === 502 || res.status === 504 || res.status === 408) return { kind: 'lost' }
+  if (res.status === 503 || res.status === 429) {
+    return { kind: 'server-error', message, ...retryAfter(res.headers.get('retry-after')) }
+  }
+  // An error of the server's own: it may have been applied too (a server other than Quire may not roll back).
+  if (res.status >= 500) return { kind: 'lost' }
   return { kind: 'refused', status: res.status, message }
 }
 
+function retryAfter(value: string | null): { retryAfterMs?: number } {
+  if (!value) return {}
+  const seconds = Number(value)
+  if (Number.isFinite(seconds)) return { retryAfterMs: Math.max(0, seconds * 1000) }
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? {} : { retryAfterMs: Math.max(0, at - Date.now()) }
+}
+
+// --- rebasing ----------------------------------------------------------------------------------------------
+
+/** A change as the copy made it (its ids) and as it is sent (the server's ids, merged; null: nothing left to send). */
+interface Pair {
+  local: Change
+  change: Change | null
+}
+
+type Rebased = { kind: 'merged'; pairs: Pair[]; revision?: string } | { kind: 'conflict'; conflict: Conflict; message: string } | Exclude<Outcome, Sent>
+
 /**
- * Brings the batch's document edits onto what the server has now: for each page the batch writes, the text it
- * was written on (the copy's base revision), the batch's text and the server's merge line by line. Anything else
- * about a page someone changed (its title, its place, its removal) is left to the user.
+ * Brings a batch onto what the server has now: for each existing page it touches, the text it was made on (the
+ * copy's base revision, or a user's resolution's), the batch's and the server's merge line by line. Anything else
+ * about a page both changed (its title, its place, its removal) is a conflict, as are overlapping lines.
  */
-async function mergeWithServer(
-  deps: ReplayDeps,
-  path: string,
-  baseRevision: string,
-  changes: Change[]
-): Promise<{ changes: Change[]; revision?: string } | { conflict: string }> {
-  const base = new Map(loadPages(deps.db, baseRevision).map((p) => [p.id, p]))
+async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string, pairs: Pair[], rebase?: Rebase): Promise<Rebased> {
+  const base = new Map(entry.base_revision ? loadPages(deps.db, entry.base_revision).map((p) => [p.id, p]) : [])
   const contentPath = path.replace(/\/content$/, '')
   let revision: string | undefined
-  const merged: Change[] = []
-  for (const change of changes) {
-    const page = change.page && base.get(change.page)
-    if (!change.page || !page) {
-      merged.push(change)
+  const merged: Pair[] = []
+  const conflicts: ConflictPage[] = []
+  for (const pair of pairs) {
+    const change = pair.change
+    const localId = pair.local.page
+    const page = localId ? base.get(localId) : undefined
+    if (!change || !change.page || !page || change.operation === 'insert_page') {
+      merged.push(pair)
       continue
     }
     const res = await deps.send(new Request(`${ORIGIN}${contentPath}/content/page/${encodeURIComponent(change.page)}?format=markdown`))
-    const theirs = parse(await res.text()) as { markdown?: string; title?: string } | undefined
-    if (!res.ok) return { conflict: `“${page.title}”: ${messageOf(theirs) ?? `the server answered ${res.status}`}` }
+    const theirs = parse(await res.text()) as { markdown?: string; title?: string; error?: unknown } | undefined
+    if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
+    if (res.status === 401) return { kind: 'token-refused' }
     revision = revisionsOfTags(res.headers.get('etag') ?? undefined)[0] ?? revision
-    const baseText = readDocument(deps.db, page.documentHash)
+    const baseText = rebase?.pages[localId!] ?? readDocument(deps.db, page.documentHash)
+    const mineText = change.document?.markdown ?? baseText
+    if (res.status === 404) {
+      // Removed on the server: removing it here too is done; anything else is for the user.
+      if (change.operation === 'delete_page') {
+        merged.push({ ...pair, change: null })
+        continue
+      }
+      conflicts.push({ page: localId!, title: page.title, kind: 'page', base: baseText, mine: mineText, theirs: '', message: `“${page.title}” was removed on the server` })
+      continue
+    }
+    if (!res.ok) return { kind: 'refused', message: `“${page.title}”: ${messageOf(theirs) ?? `the server answered ${res.status}`}` }
     const theirText = theirs?.markdown ?? ''
-    const untouched = theirText === baseText && (theirs?.title ?? page.title) === page.title
+    const untouched = theirText === baseText && (rebase?.pages[localId!] !== undefined || (theirs?.title ?? page.title) === page.title)
     if (untouched) {
-      merged.push(change)
+      merged.push(pair)
       continue
     }
     const onlyDocument = change.operation === 'update_page' && Object.keys(change).every((k) => k === 'operation' || k === 'page' || k === 'document')
     if (!onlyDocument || !change.document) {
-      return { conflict: `“${page.title}” was changed on the server since it was edited here: open the change request and apply the edit again` }
+      conflicts.push({ page: localId!, title: page.title, kind: 'page', base: baseText, mine: mineText, theirs: theirText, message: `“${page.title}” was changed on the server since it was edited here` })
+      continue
     }
     const text = mergeText(baseText, change.document.markdown, theirText)
     if (text === undefined) {
-      return { conflict: `“${page.title}” was changed on the server in the same lines as here: open the change request to compare and apply the edit again` }
+      conflicts.push({ page: localId!, title: page.title, kind: 'text', base: baseText, mine: mineText, theirs: theirText, message: `“${page.title}” was changed on the server in the same lines as here` })
+      continue
     }
-    merged.push({ ...change, document: { markdown: text } })
+    merged.push({ ...pair, change: { ...change, document: { markdown: text } } })
   }
-  return { changes: merged, revision }
+  if (conflicts.length) {
+    return { kind: 'conflict', conflict: { revision: revision ?? '', pages: conflicts }, message: conflicts.map((c) => c.message).join('; ') }
+  }
+  return { kind: 'merged', pairs: merged, revision }
+}
+
+// --- what the server already has ---------------------------------------------------------------------------
+
+/** The change request a lost answer created, if the server has it (same subject, by this account, since then). */
+async function createdBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Record<string, unknown> | Stop | undefined> {
+  const subject = (parse(attempt.body ?? '') as { subject?: string } | undefined)?.subject ?? ''
+  const res = await deps.send(new Request(`${ORIGIN}/v1/spaces/${encodeURIComponent(entry.space_id)}/change-requests?limit=100`))
+  if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
+  if (res.status === 401) return { kind: 'token-refused' }
+  const list = parse(await res.text()) as { items?: { id: string; subject?: string; createdAt?: string; createdBy?: { id?: string } }[] } | undefined
+  if (!res.ok || !list?.items) return undefined
+  const taken = new Set(outbox(deps.db).idMap().values())
+  const since = Date.parse(attempt.at) - CLOCK_SKEW_MS
+  const found = list.items.find((cr) => !taken.has(cr.id) && (cr.subject ?? '') === subject && Date.parse(cr.createdAt ?? '') >= since)
+  return found as Record<string, unknown> | undefined
+}
+
+type Applied = { kind: 'applied'; answer: Record<string, unknown>; pages: Map<string, string> } | { kind: 'not-applied' } | Stop
+
+/** Whether the server's change request holds what a batch sent (its pages read as the batch wrote them). */
+async function appliedBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Applied> {
+  const changes = changesOf(attempt.body)
+  const contentPath = attempt.path.replace(/\/content$/, '')
+  for (const change of changes) {
+    if (change.operation === 'insert_page' || !change.page) continue
+    const res = await deps.send(new Request(`${ORIGIN}${contentPath}/content/page/${encodeURIComponent(change.page)}?format=markdown`))
+    if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
+    if (res.status === 401) return { kind: 'token-refused' }
+    const page = parse(await res.text()) as { markdown?: string; title?: string } | undefined
+    if (change.operation === 'delete_page') {
+      if (res.status !== 404) return { kind: 'not-applied' }
+      continue
+    }
+    if (!res.ok || !page) return { kind: 'not-applied' }
+    if (change.document && page.markdown !== change.document.markdown) return { kind: 'not-applied' }
+    if (change.title !== undefined && page.title !== change.title) return { kind: 'not-applied' }
+  }
+  const pages = await insertedPageIds(deps, entry, attempt.path, outbox(deps.db).idMap())
+  if (!(pages instanceof Map)) return pages.kind === 'refused' ? { kind: 'not-applied' } : (pages as Stop)
+  const inserted = changes.filter((c) => c.operation === 'insert_page').length
+  if (pages.size < inserted) return { kind: 'not-applied' }
+  const res = await deps.send(new Request(`${ORIGIN}${contentPath}`))
+  if (!res.ok) return res.status === 401 ? { kind: 'token-refused' } : { kind: 'unreachable' }
+  return { kind: 'applied', answer: parse(await res.text()) as Record<string, unknown>, pages }
 }
 
 interface RemotePage {
@@ -198,12 +390,16 @@ interface RemotePage {
   title: string
 }
 
+interface WirePage {
+  id: string
+  title: string
+  pages?: WirePage[]
+}
+
 async function remotePages(deps: ReplayDeps, contentPath: string): Promise<RemotePage[] | Stop | { kind: 'refused'; message: string }> {
   const res = await deps.send(new Request(`${ORIGIN}${contentPath.replace(/\/content$/, '')}/content/pages`))
   const json = parse(await res.text()) as { pages?: WirePage[] } | undefined
-  if (res.status === 502) return { kind: 'unreachable' }
-  if (res.status === 401) return { kind: 'token-refused' }
-  // The workspace's token, not the write: it waits for a new token.
+  if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
   if (res.status === 401) return { kind: 'token-refused' }
   if (!res.ok) return res.status >= 500 ? { kind: 'server-error', message: messageOf(json) ?? `${res.status}` } : { kind: 'refused', message: messageOf(json) ?? `${res.status}` }
   const flat: RemotePage[] = []
@@ -217,41 +413,49 @@ async function remotePages(deps: ReplayDeps, contentPath: string): Promise<Remot
   return flat
 }
 
-interface WirePage {
-  id: string
-  title: string
-  pages?: WirePage[]
-}
-
-async function remotePageIds(deps: ReplayDeps, contentPath: string) {
-  const pages = await remotePages(deps, contentPath)
-  return Array.isArray(pages) ? new Set(pages.map((p) => p.id)) : pages
+/**
+ * The server's ids for the pages a batch inserted (none: an empty map, without asking): each inserted page of the
+ * copy is the server's page under the same parent with the same title that the copy does not know yet (in order,
+ * when several share both).
+ */
+async function insertedPageIds(
+  deps: ReplayDeps,
+  entry: OutboxEntry,
+  path: string,
+  ids: Map<string, string>,
+  /** The batch is known to be applied: a page not found by parent and title takes the next new page. */
+  applied = false
+): Promise<Map<string, string> | Stop | { kind: 'refused'; message: string }> {
+  const found = new Map<string, string>()
+  if (!entry.result_revision || !entry.base_revision || !changesOf(entry.body).some((c) => c.operation === 'insert_page')) return found
+  const before = loadPages(deps.db, entry.base_revision)
+  const inserted = insertedPages(before, loadPages(deps.db, entry.result_revision))
+  if (!inserted.length) return found
+  const server = await remotePages(deps, path)
+  if (!Array.isArray(server)) return server
+  // Pages the server had before the batch, as far as the copy knows them, and pages already claimed.
+  const known = new Set([...before.map((p) => ids.get(p.id) ?? p.id), ...ids.values()])
+  const unclaimed = server.filter((p) => !known.has(p.id))
+  const claim = (i: number) => unclaimed.splice(i, 1)[0]!
+  for (const page of inserted) {
+    const parent = page.parentId === null ? null : (found.get(page.parentId) ?? ids.get(page.parentId) ?? page.parentId)
+    const exact = unclaimed.findIndex((p) => p.parentId === parent && p.title === page.title)
+    const match = exact >= 0 ? claim(exact) : applied && unclaimed.length ? claim(0) : undefined
+    if (match) found.set(page.id, match.id)
+  }
+  return found
 }
 
 /** Pages a batch inserted in the copy: in its result revision and not in its base, in tree order. */
-function insertedPages(db: Db, baseRevision: string, resultRevision: string): PageRecord[] {
-  const before = new Set(loadPages(db, baseRevision).map((p) => p.id))
-  return loadPages(db, resultRevision).filter((p) => !before.has(p.id))
+function insertedPages(before: readonly PageRecord[], after: readonly PageRecord[]): PageRecord[] {
+  const had = new Set(before.map((p) => p.id))
+  return after.filter((p) => !had.has(p.id))
 }
 
-/**
- * The server's ids for pages a batch inserted: each inserted page of the copy is the new page of the server under
- * the same parent with the same title (in order, when several share both), else the next unclaimed new page.
- */
-function matchInserted(db: Db, inserted: PageRecord[], fresh: RemotePage[], ids: Map<string, string>): void {
-  const box = outbox(db)
-  const unclaimed = [...fresh]
-  const claim = (i: number) => unclaimed.splice(i, 1)[0]!
-  db.transaction(() => {
-    for (const page of inserted) {
-      const parent = page.parentId === null ? null : (ids.get(page.parentId) ?? page.parentId)
-      const exact = unclaimed.findIndex((p) => p.parentId === parent && p.title === page.title)
-      const match = exact >= 0 ? claim(exact) : unclaimed.length ? claim(0) : undefined
-      if (!match) continue
-      box.mapId(page.id, match.id, 'page')
-      ids.set(page.id, match.id)
-    }
-  }).immediate()
+// --- paths and ids -----------------------------------------------------------------------------------------
+
+function changesOf(body: string | null): Change[] {
+  return ((body ? JSON.parse(body) : { changes: [] }) as { changes?: Change[] }).changes ?? []
 }
 
 /**
@@ -299,6 +503,6 @@ function parse(text: string): unknown {
 }
 
 function messageOf(json: unknown): string | undefined {
-  const message = (json as { error?: { message?: unknown } } | undefined)?.error?.message
-  return typeof message === 'string' ? message : undefined
+  const error = (json as { error?: { message?: unknown } } | undefined)?.error
+  return typeof error?.message === 'string' ? error.message : undefined
 }

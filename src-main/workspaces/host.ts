@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { OutboxList, OutboxSyncResult, Workspace, WorkspaceList, WorkspaceProblem } from '../../src-shared/workspaces'
+import type { OutboxList, OutboxResolution, OutboxSyncResult, Workspace, WorkspaceList, WorkspaceProblem } from '../../src-shared/workspaces'
 import { ApiError, badRequest, conflict } from '../api/errors'
 import type { LocalBackend } from '../backend/localBackend'
 import { workspaceFile, type WorkspaceAccount } from '../server/workspace'
@@ -371,6 +371,10 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
 
   discardUnsent(id: string, seq: number): Promise<OutboxList> {
     return this.withConnected(id, (backend) => backend.discard(seq))
+  }
+
+  resolveUnsent(id: string, seq: number, resolution: OutboxResolution): Promise<OutboxSyncResult> {
+    return this.withConnected(id, (backend) => backend.resolve(seq, resolution))
   }
 
   /** Runs `fn` on the active workspace's connected backend; another workspace's outbox is not open (409). */

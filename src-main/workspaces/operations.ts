@@ -2,7 +2,7 @@
 // activate and check workspaces. Answered by whatever keeps the workspaces (the host: the desktop app,
 // `quire serve --home`; or the one workspace of `quire serve --data`), with the same JSON, statuses and error
 // envelope as /v1.
-import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type OutboxList, type OutboxSyncResult, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
+import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type OutboxList, type OutboxResolution, type OutboxSyncResult, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
 import { ApiError, badPercentEncoding, badRequest, conflict } from '../api/errors'
 import { downloadResponse, drain, type WorkspaceDownload } from './files'
 
@@ -26,6 +26,8 @@ export interface WorkspaceDirectory {
   sync(id: string): Promise<OutboxSyncResult>
   retryUnsent(id: string, seq: number): Promise<OutboxSyncResult>
   discardUnsent(id: string, seq: number): Promise<OutboxList>
+  /** A held conflict resolved (`OutboxResolution`, validated here), then the outbox is sent. */
+  resolveUnsent(id: string, seq: number, resolution: OutboxResolution): Promise<OutboxSyncResult>
 }
 
 /** True for `/app/workspaces` and the paths under it. */
@@ -95,8 +97,37 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
     if (seq === undefined) return unknown()
     if (rest.length === 3 && method === 'DELETE') return json(200, await directory.discardUnsent(id, seq))
     if (rest.length === 4 && rest[3] === 'retry' && method === 'POST') return json(200, await directory.retryUnsent(id, seq))
+    if (rest.length === 4 && rest[3] === 'resolve' && method === 'POST') return json(200, await directory.resolveUnsent(id, seq, resolution(await readBody(request))))
   }
   return unknown()
+}
+
+/** Most characters of a page's text in a resolution (the API's own limit on a document). */
+const MAX_RESOLVED_MARKDOWN = 1_000_000
+
+/** `{pages: [{page, keep: 'mine' | 'theirs'} | {page, markdown}]}`, checked field by field. */
+function resolution(body: Record<string, unknown>): OutboxResolution {
+  const pages = body.pages
+  if (!Array.isArray(pages) || !pages.length) throw badRequest('pages: must be a non-empty array of choices')
+  if (pages.length > 1000) throw badRequest('pages: must have at most 1000 items')
+  const seen = new Set<string>()
+  return {
+    pages: pages.map((choice: unknown, i) => {
+      const c = choice as Record<string, unknown> | null
+      if (!c || typeof c !== 'object' || Array.isArray(c)) throw badRequest(`pages/${i}: must be an object`)
+      if (typeof c.page !== 'string' || !c.page || c.page.length > 64) throw badRequest(`pages/${i}/page: must be a page id`)
+      if (seen.has(c.page)) throw badRequest(`pages/${i}/page: is chosen twice`)
+      seen.add(c.page)
+      if ('markdown' in c) {
+        if ('keep' in c) throw badRequest(`pages/${i}: must have keep or markdown, not both`)
+        if (typeof c.markdown !== 'string') throw badRequest(`pages/${i}/markdown: must be a string`)
+        if (c.markdown.length > MAX_RESOLVED_MARKDOWN) throw badRequest(`pages/${i}/markdown: must have at most ${MAX_RESOLVED_MARKDOWN} characters`)
+        return { page: c.page, markdown: c.markdown }
+      }
+      if (c.keep !== 'mine' && c.keep !== 'theirs') throw badRequest(`pages/${i}/keep: must be one of mine, theirs`)
+      return { page: c.page, keep: c.keep }
+    })
+  }
 }
 
 /** The JSON object sent; an empty body is an empty object (then `name: is required`). Unknown fields are ignored. */
@@ -145,7 +176,8 @@ export function singleWorkspaceDirectory(workspace: Omit<Workspace, 'active'>): 
     outbox: refuse,
     sync: refuse,
     retryUnsent: refuse,
-    discardUnsent: refuse
+    discardUnsent: refuse,
+    resolveUnsent: refuse
   }
 }
 
