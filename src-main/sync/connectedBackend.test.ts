@@ -15,12 +15,24 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close()
 })
 
-/** A fetch that fails as a dropped network does while `down` is set. */
+/**
+ * A fetch that fails as a dropped network does while `down` is set, and loses the answer of requests `lose`
+ * picks: they reach the server, which applies them, and the connection is reset before the answer comes back.
+ */
 function flakyNetwork() {
-  const net = { down: false, requests: 0 }
-  const send: typeof fetch = (input, init) => {
+  const net: { down: boolean; requests: number; lose?: (method: string, url: string) => boolean; lost: string[] } = { down: false, requests: 0, lost: [] }
+  const send: typeof fetch = async (input, init) => {
     net.requests++
-    if (net.down) return Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }))
+    if (net.down) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })
+    const method = (init?.method ?? 'GET').toUpperCase()
+    const url = String(input)
+    if (net.lose?.(method, url)) {
+      net.lose = undefined
+      const res = await fetch(input, init)
+      await res.arrayBuffer()
+      net.lost.push(`${method} ${new URL(url).pathname}`)
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) })
+    }
     return fetch(input, init)
   }
   return { net, send }
@@ -279,5 +291,140 @@ describe('a connected workspace whose token the server refuses', () => {
     expect(t.backend.outboxSummary()).toEqual({ unsent: 0, failed: 0 })
     const onServer = (await t.server.client('qr_new_token_for_the_owner').get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.items
     expect(onServer.map((c: { subject: string }) => c.subject)).toEqual(['Greeting'])
+  })
+})
+
+describe('the outbox sends every edit exactly once, never over what the server changed', () => {
+  /** Offline edits of the Notes page in one change request opened online; what the server holds afterwards. */
+  async function notes(lines = 'one\ntwo\nthree\nfour\nfive\n') {
+    const t = await setup()
+    const { spaceId, ids } = await spaceWithPages(t, { Notes: lines, Other: 'Other page.\n' })
+    const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Shared' })
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.id}`
+    await t.call('GET', `${path}/content/pages`)
+    await t.backend.idle()
+    const edit = async (page: string, markdown: string) =>
+      expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status).toBe(200)
+    const serverEdit = async (page: string, markdown: string) =>
+      expect((await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status).toBe(200)
+    const onServer = (page: string) => markdownOf(t, `${path}/content/page/${page}`)
+    const reconnect = async () => {
+      t.net.down = false
+      await t.backend.check()
+      await t.backend.idle()
+    }
+    return { t, spaceId, ids, path, edit, serverEdit, onServer, reconnect }
+  }
+
+  it('merges two queued edits of one page with a server edit of another line: all three are kept', async () => {
+    const n = await notes()
+    n.t.net.down = true
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nTHREE\nfour\nfive\n')
+    await n.serverEdit(n.ids.Notes, 'one\ntwo\nthree\nfour\nFIVE\n')
+    await n.reconnect()
+    expect(n.t.backend.outboxList().items).toEqual([])
+    expect(await n.onServer(n.ids.Notes)).toBe('ONE\ntwo\nTHREE\nfour\nFIVE\n')
+  })
+
+  it('holds a conflict when the server changed the same line, overwriting nothing, until the user keeps mine', async () => {
+    const n = await notes()
+    n.t.net.down = true
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nTHREE\nfour\nfive\n')
+    await n.serverEdit(n.ids.Notes, 'Eins\ntwo\nthree\nfour\nfive\n')
+    await n.reconnect()
+    const [first, second] = n.t.backend.outboxList().items
+    expect(first!.conflict!.pages).toEqual([
+      { page: n.ids.Notes, title: 'Notes', kind: 'text', base: 'one\ntwo\nthree\nfour\nfive\n', mine: 'ONE\ntwo\nthree\nfour\nfive\n', theirs: 'Eins\ntwo\nthree\nfour\nfive\n' }
+    ])
+    // The second waits behind it, untouched; nothing reached the server.
+    expect(second).not.toHaveProperty('conflict')
+    expect(second).not.toHaveProperty('failed')
+    expect(await n.onServer(n.ids.Notes)).toBe('Eins\ntwo\nthree\nfour\nfive\n')
+
+    const result = await n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Notes, keep: 'mine' }] })
+    expect(result).toMatchObject({ sent: 2, failed: 0, items: [] })
+    expect(await n.onServer(n.ids.Notes)).toBe('ONE\ntwo\nTHREE\nfour\nfive\n')
+  })
+
+  it('keeps theirs: the write leaves the page alone, and the later write is merged onto theirs', async () => {
+    const n = await notes()
+    n.t.net.down = true
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nTHREE\nfour\nfive\n')
+    await n.serverEdit(n.ids.Notes, 'Eins\ntwo\nthree\nfour\nfive\n')
+    await n.reconnect()
+    const [first] = n.t.backend.outboxList().items
+    expect(await n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Notes, keep: 'theirs' }] })).toMatchObject({ sent: 1, items: [] })
+    expect(await n.onServer(n.ids.Notes)).toBe('Eins\ntwo\nTHREE\nfour\nfive\n')
+  })
+
+  it('takes an edited merge of the three versions', async () => {
+    const n = await notes()
+    n.t.net.down = true
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
+    await n.serverEdit(n.ids.Notes, 'Eins\ntwo\nthree\nfour\nfive\n')
+    await n.reconnect()
+    const [first] = n.t.backend.outboxList().items
+    // Every page of the conflict needs a choice; only text conflicts take a text.
+    await expect(n.t.backend.resolve(first!.seq, { pages: [] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('“Notes” needs a choice') })
+    await expect(n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Other, keep: 'mine' }, { page: n.ids.Notes, keep: 'mine' }] })).rejects.toMatchObject({ status: 400 })
+    expect(await n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Notes, markdown: 'ONE / Eins\ntwo\nthree\nfour\nfive\n' }] })).toMatchObject({ sent: 1, items: [] })
+    expect(await n.onServer(n.ids.Notes)).toBe('ONE / Eins\ntwo\nthree\nfour\nfive\n')
+  })
+
+  it('discards one entry only: later edits of the same page go, without the discarded one', async () => {
+    const n = await notes()
+    n.t.net.down = true
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
+    await n.edit(n.ids.Other, 'Other page, edited.\n')
+    await n.edit(n.ids.Notes, 'ONE\ntwo\nTHREE\nfour\nfive\n')
+    const [first] = n.t.backend.outboxList().items
+    expect((await n.t.backend.discard(first!.seq)).items.map((i) => i.summary)).toEqual(['Edited 1 page', 'Edited 1 page'])
+    await n.reconnect()
+    expect(n.t.backend.outboxList().items).toEqual([])
+    expect(await n.onServer(n.ids.Notes)).toBe('one\ntwo\nTHREE\nfour\nfive\n')
+    expect(await n.onServer(n.ids.Other)).toBe('Other page, edited.\n')
+  })
+
+  it('sends a change request and a batch whose answers were lost once each (no duplicate change request, page or edit)', async () => {
+    const t = await setup()
+    const { spaceId, ids } = await spaceWithPages(t, { Install: 'Run the installer.\n' })
+    t.net.down = true
+    const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Lost answers' })
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.number}`
+    expect((await t.call('POST', `${path}/content`, {
+      changes: [
+        { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } },
+        { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } }
+      ]
+    })).status).toBe(200)
+    const created = () => t.server.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' }).then((r) => (r.body.items as { id: string; subject: string }[]).filter((c) => c.subject === 'Lost answers'))
+
+    // The server opens the change request, but its answer is lost: the backend goes offline, the entry waits.
+    t.net.down = false
+    t.net.lose = (method, url) => method === 'POST' && new URL(url).pathname === `/v1/spaces/${spaceId}/change-requests`
+    await t.backend.check()
+    await t.backend.idle()
+    expect(t.net.lost).toEqual([`POST /v1/spaces/${spaceId}/change-requests`])
+    expect(await created()).toHaveLength(1)
+    expect(outbox(t.copy.services.db).count()).toBe(2)
+
+    // Then the batch's answer is lost.
+    t.net.lose = (method, url) => method === 'POST' && new URL(url).pathname.endsWith('/content')
+    await t.backend.sync()
+    await t.backend.idle()
+    expect(t.net.lost).toHaveLength(2)
+    await t.backend.sync()
+    await t.backend.idle()
+    expect(outbox(t.copy.services.db).count()).toBe(0)
+    const [sent] = await created()
+    expect(await created()).toHaveLength(1)
+    const serverPath = `/v1/spaces/${spaceId}/change-requests/${sent!.id}`
+    const pages = (await t.server.owner.api.get(`${serverPath}/content/pages`)).body.pages as { id: string; title: string }[]
+    // The batch was applied once: one Troubleshooting page, not two.
+    expect(pages.map((p) => p.title).sort()).toEqual(['Install', 'Troubleshooting'])
+    expect(await markdownOf(t, `${serverPath}/content/page/${ids.Install}`)).toBe('Run the installer, then restart.\n')
   })
 })

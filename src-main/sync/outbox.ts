@@ -98,6 +98,7 @@ export function outboxRepository(db: Db) {
     .prepare<[string, string, string], string>('SELECT id FROM change_requests WHERE space_id = ? AND (id = ? OR number = CAST(? AS INTEGER))')
     .pluck()
   const changeRequestNumber = db.prepare<[string], number>('SELECT number FROM change_requests WHERE id = ?').pluck()
+  const changeRequestAuthor = db.prepare<[string], string | null>('SELECT created_by FROM change_requests WHERE id = ?').pluck()
   const changeRequestsNamed = db.prepare<[string], { id: string; number: number; subject: string; space_title: string }>(
     `SELECT cr.id, cr.number, cr.subject, s.title AS space_title FROM change_requests cr JOIN spaces s ON s.id = cr.space_id
      WHERE cr.id IN (SELECT value FROM json_each(?))`
@@ -146,6 +147,8 @@ export function outboxRepository(db: Db) {
     /** The copy's change request a path names by id or number, if the copy has it. */
     changeRequestId: (spaceId: string, ref: string): string | undefined => changeRequestRef.get(spaceId, ref, /^\d+$/.test(ref) ? ref : '-1'),
     changeRequestNumber: (id: string): number | undefined => changeRequestNumber.get(id),
+    /** Who made a change request of the copy (the account, for one made here). */
+    changeRequestAuthor: (id: string): string | undefined => changeRequestAuthor.get(id) ?? undefined,
     /** Number, subject and space title of the copy's change requests, by id (one query for a whole list). */
     changeRequestsNamed: (ids: Iterable<string>) => new Map(changeRequestsNamed.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r])),
     /**

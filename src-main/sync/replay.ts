@@ -73,8 +73,6 @@ type Exchange =
 const ORIGIN = 'http://quire.localhost'
 /** Rebases of one entry in one round before it waits for the next (someone keeps changing the change request). */
 const MAX_REBASES = 3
-/** How far the server's clock may be behind ours when looking for a change request a lost answer created. */
-const CLOCK_SKEW_MS = 10 * 60_000
 
 /** Sends what the outbox holds; entries of a change request wait behind one of its entries that waits for the user. */
 export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
@@ -341,18 +339,29 @@ async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string,
 
 // --- what the server already has ---------------------------------------------------------------------------
 
-/** The change request a lost answer created, if the server has it (same subject, by this account, since then). */
+/**
+ * The change request a lost answer created, if the server has it: a draft or open one with the same subject, made
+ * by the same account, that the copy does not know (neither pulled nor mapped to another entry's). Clocks are not
+ * compared: the server's may be anything.
+ */
 async function createdBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Record<string, unknown> | Stop | undefined> {
   const subject = (parse(attempt.body ?? '') as { subject?: string } | undefined)?.subject ?? ''
-  const res = await deps.send(new Request(`${ORIGIN}/v1/spaces/${encodeURIComponent(entry.space_id)}/change-requests?limit=100`))
-  if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
-  if (res.status === 401) return { kind: 'token-refused' }
-  const list = parse(await res.text()) as { items?: { id: string; subject?: string; createdAt?: string; createdBy?: { id?: string } }[] } | undefined
-  if (!res.ok || !list?.items) return undefined
-  const taken = new Set(outbox(deps.db).idMap().values())
-  const since = Date.parse(attempt.at) - CLOCK_SKEW_MS
-  const found = list.items.find((cr) => !taken.has(cr.id) && (cr.subject ?? '') === subject && Date.parse(cr.createdAt ?? '') >= since)
-  return found as Record<string, unknown> | undefined
+  const box = outbox(deps.db)
+  const taken = new Set(box.idMap().values())
+  const author = box.changeRequestAuthor(entry.change_request_id)
+  // A change request is opened as a draft; a later entry that moved it on waits behind this one.
+  for (const status of ['draft', 'open']) {
+    const res = await deps.send(new Request(`${ORIGIN}/v1/spaces/${encodeURIComponent(entry.space_id)}/change-requests?status=${status}&limit=100`))
+    if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
+    if (res.status === 401) return { kind: 'token-refused' }
+    const list = parse(await res.text()) as { items?: { id: string; subject?: string; createdBy?: { id?: string } }[] } | undefined
+    if (!res.ok || !list?.items) continue
+    const found = list.items.find(
+      (cr) => !taken.has(cr.id) && box.changeRequestNumber(cr.id) === undefined && (cr.subject ?? '') === subject && (!author || cr.createdBy?.id === author)
+    )
+    if (found) return found as Record<string, unknown>
+  }
+  return undefined
 }
 
 type Applied = { kind: 'applied'; answer: Record<string, unknown>; pages: Map<string, string> } | { kind: 'not-applied' } | Stop
