@@ -1,3 +1,4 @@
+import { RouteTable } from './offline'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyBaseLogger, type FastifyReply, type RawServerDefault } from 'fastify'
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -56,6 +57,9 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
 
   app.decorate('services', services)
   app.decorateRequest('actor', null)
+  const routeTable = new RouteTable()
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => routeTable.add(route.method, route.url, route.config?.offline))
 
   await app.register(swagger, {
     openapi: {

@@ -7,6 +7,7 @@ import type { OpenAPIOptions } from '../openapi/processor'
 import type { SearchPool } from '../content/searchPool'
 import type { Clock } from './clock'
 import { unauthorized } from './errors'
+import type { RouteTable } from './offline'
 
 /** What every request shares: the workspace database and the process-wide settings. */
 export interface Services {
@@ -47,6 +48,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     services: Services
+    /** Every route with its offline behaviour (offline.ts). */
+    routeTable: RouteTable
   }
 }
 

@@ -18,7 +18,8 @@ import type { LocalBackend } from '../backend/localBackend'
 import type { RemoteBackend } from '../backend/remoteBackend'
 import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
-import { heldWriteProblem, isOfflineRead, notKeptOffline, offlineWriteProblem } from './offlineRoutes'
+import type { RouteMatch } from '../api/offline'
+import { addsFiles, filesNeedServer, heldWriteProblem, needsServer, notKeptOffline } from './offlineRoutes'
 import { describeEntry, numberKey, outbox, type Conflict, type Rebase } from './outbox'
 import { PullQueue } from './pullQueue'
 import { replayOutbox, rewriteIds, rewritePath, type ReplayOutcome } from './replay'
@@ -37,8 +38,6 @@ const RESEND_MAX_MS = 60_000
 /** A wait of about `ms` (±25 %). */
 const jittered = (ms: number) => Math.round(ms * (0.75 + Math.random() * 0.5))
 const ORIGIN = 'http://quire.localhost'
-const CHANGE_REQUEST_PATH = /^\/v1\/spaces\/([^/]+)\/change-requests\/([^/]+)(?:\/|$)/
-const SPACE_PATH = /^\/v1\/spaces\/([^/]+)(?:\/|$)/
 
 export interface ConnectedBackendOptions {
   remote: RemoteBackend
@@ -135,21 +134,24 @@ export class ConnectedBackend implements WorkspaceBackend {
     const read = method === 'GET' || method === 'HEAD'
     const body = read ? undefined : await request.text()
     const again = () => new Request(url, { method, headers: request.headers, body })
-    if (this.offline) return this.fromCopy(again(), url, method, body)
-    if (this.held(url.pathname)) {
+    // The route the request reaches, as the copy's API declares it (its parameters, what it does offline).
+    const route = this.route(method, url.pathname)
+    if (this.offline) return this.fromCopy(again(), route, method, body)
+    if (this.held(route)) {
       // The server does not have all of this change request yet: the copy answers what it keeps of it and takes the
       // edits the outbox can send after the others; what would need the server's version of it waits (409), and
       // other reads (its files, say) are the server's.
-      if (read ? isOfflineRead(url.pathname) : !offlineWriteProblem(method, url.pathname, body, this.host)) return this.fromCopy(again(), url, method, body)
-      if (!read) return this.error(409, heldWriteProblem(url.pathname, body, this.host))
+      const files = !read && addsFiles(body)
+      if (route?.offline && !files) return this.fromCopy(again(), route, method, body)
+      if (!read) return this.error(409, heldWriteProblem(route!, files, this.host))
     }
-    const forwarded = this.forServer(again(), url, body)
+    const forwarded = this.forServer(again(), url, route, body)
     const answer = await this.remote.request(forwarded)
     const status = answer.headers.get(REMOTE_STATUS_HEADER)
     // Out of reach: the copy answers. A write whose answer timed out may have been applied there: it is not kept.
     if (status === 'unreachable' && (answer.status === 502 || read)) {
       this.wentOffline()
-      return this.fromCopy(again(), url, method, body)
+      return this.fromCopy(again(), route, method, body)
     }
     if (status === 'online') {
       this.cameOnline()
@@ -275,11 +277,16 @@ export class ConnectedBackend implements WorkspaceBackend {
 
   // --- routing ---------------------------------------------------------------------------------------------
 
-  /** True for a path about a change request the server does not have all of yet. */
-  private held(pathname: string): boolean {
-    const match = CHANGE_REQUEST_PATH.exec(pathname)
-    if (!match) return false
-    const id = this.copyChangeRequestId(decodeURIComponent(match[1]!), decodeURIComponent(match[2]!))
+  /** The route of the copy's API a request reaches: what it declares about offline use, and its parameters. */
+  private route(method: string, pathname: string): RouteMatch | undefined {
+    return this.options.copy.api.routeTable.find(method === 'HEAD' ? 'GET' : method, pathname)
+  }
+
+  /** True for a request about a change request the server does not have all of yet. */
+  private held(route: RouteMatch | undefined): boolean {
+    const { spaceId, changeRequestId } = route?.params ?? {}
+    if (!spaceId || !changeRequestId) return false
+    const id = this.copyChangeRequestId(spaceId, changeRequestId)
     return !!id && outbox(this.options.copy.services.db).hasPending(id)
   }
 
@@ -292,11 +299,11 @@ export class ConnectedBackend implements WorkspaceBackend {
    * since, its pages): in the path and, for a write, in the body. A number the copy gave a change request is
    * rewritten only while the copy has no change request of that number of its own (the server's).
    */
-  private forServer(request: Request, url: URL, body: string | undefined): Request {
+  private forServer(request: Request, url: URL, route: RouteMatch | undefined, body: string | undefined): Request {
     const ids = this.ids()
     if (!ids.size) return request
-    const space = SPACE_PATH.exec(url.pathname)?.[1]
-    const crRef = CHANGE_REQUEST_PATH.exec(url.pathname)?.[2]
+    const space = route?.params.spaceId
+    const crRef = route?.params.changeRequestId
     let path = url.pathname + url.search
     // The app asks for a change request made offline by its server number: it has followed the renumbering, and
     // the copy's old number may go back to meaning the server's change request of that number.
@@ -325,10 +332,10 @@ export class ConnectedBackend implements WorkspaceBackend {
   }
 
   /** What the copy answers: the reads it keeps, the writes the outbox can send later; refusals that say so. */
-  private async fromCopy(request: Request, url: URL, method: string, body: string | undefined): Promise<Response> {
+  private async fromCopy(request: Request, route: RouteMatch | undefined, method: string, body: string | undefined): Promise<Response> {
     if (this.offline) this.retrySoon()
     if (method === 'GET' || method === 'HEAD') {
-      if (this.offline && !isOfflineRead(url.pathname)) return this.error(503, notKeptOffline(this.host))
+      if (this.offline && route?.offline !== 'copy') return this.error(503, notKeptOffline(this.host))
       const answer = await this.options.copy.request(request)
       if (answer.status === 404 && this.offline) {
         const message = (await answer.json().catch(() => undefined)) as { error?: { message?: string } } | undefined
@@ -336,8 +343,8 @@ export class ConnectedBackend implements WorkspaceBackend {
       }
       return this.decorate(answer)
     }
-    const problem = offlineWriteProblem(method, url.pathname, body, this.host)
-    if (problem) return this.error(503, problem)
+    if (typeof route?.offline !== 'object') return this.error(503, needsServer(this.host))
+    if (addsFiles(body)) return this.error(503, filesNeedServer(this.host))
     const answer = await this.options.copy.request(request)
     if (answer.ok) {
       this.changed()
@@ -350,30 +357,26 @@ export class ConnectedBackend implements WorkspaceBackend {
   private follow(method: string, pathname: string, answer: Response): void {
     const write = method !== 'GET' && method !== 'HEAD'
     const mirror = this.mirror
-    const cr = CHANGE_REQUEST_PATH.exec(pathname)
-    const space = SPACE_PATH.exec(pathname)
-    if (cr) {
-      const [spaceId, ref] = [decodeURIComponent(cr[1]!), decodeURIComponent(cr[2]!)]
-      this.schedulePull(`cr:${spaceId}:${ref}`, () => mirror.pullChangeRequest(spaceId, ref), write)
+    const { spaceId, changeRequestId: ref, organizationId, collectionId } = this.route(method, pathname)?.params ?? {}
+    if (spaceId && ref) {
+      this.schedulePull(`cr:${spaceId}:${ref}`, () => mirror.pullChangeRequest(spaceId, ref), write, { spaceId, ref })
       // A merge moves the space's content too.
       if (write) this.schedulePull(`space:${spaceId}`, () => mirror.pullSpace(spaceId), true)
-    } else if (space && space[1] !== undefined) {
-      const spaceId = decodeURIComponent(space[1])
+    } else if (spaceId) {
       this.schedulePull(`space:${spaceId}`, () => mirror.pullSpace(spaceId), write)
     }
-    if (write && !cr && (pathname.startsWith('/v1/orgs') || pathname.startsWith('/v1/collections') || (space && answer.status !== 200))) {
+    if (write && !ref && (organizationId || collectionId || (spaceId && answer.status !== 200))) {
       this.schedulePull('organizations', () => mirror.pullOrganizations(), true)
     }
   }
 
-  private schedulePull(key: string, task: () => Promise<void>, force = false): void {
+  private schedulePull(key: string, task: () => Promise<void>, force = false, cr?: { spaceId: string; ref: string }): void {
     if (this.closed) return
     this.pulls.schedule(key, async () => {
       // Offline, or a change request the server does not have all of: the copy keeps what it has.
       if (this.offline) return
-      const cr = /^cr:([^:]+):(.+)$/.exec(key)
       if (cr) {
-        const id = this.copyChangeRequestId(cr[1]!, cr[2]!)
+        const id = this.copyChangeRequestId(cr.spaceId, cr.ref)
         if (id && outbox(this.options.copy.services.db).hasPending(id)) return
       }
       try {
@@ -520,7 +523,7 @@ export class ConnectedBackend implements WorkspaceBackend {
     this.schedulePull(`cr:${spaceId}:${id}`, async () => {
       await this.mirror.pullChangeRequest(spaceId, id)
       db.transaction(() => outbox(db).pruneRevisions(id)).immediate()
-    }, true)
+    }, true, { spaceId, ref: id })
   }
 
   // --- answers -----------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // Writes made in a connected workspace's local copy go to its outbox in the same transaction that applies them
 // (`Services.journal`), so the copy never holds a change the outbox does not have: a crash loses both or
-// neither. Only what the replay knows how to send is taken (offlineRoutes.ts keeps the rest from getting here).
+// neither. A write is kept as the outbox command its route declares (`config.offline.queue`, api/offline.ts);
+// any other write is undone.
 import type { FastifyRequest } from 'fastify'
 import type { ChangeRequest } from '../../src-shared/schemas/changeRequests'
 import type { Ctx } from '../api/context'
@@ -8,18 +9,15 @@ import { ApiError } from '../api/errors'
 import { getRevision } from '../content/revisions'
 import { outbox, type OutboxKind } from './outbox'
 
-/** Routes (as Fastify names them) whose writes are kept, and what kind of entry each makes. */
-const JOURNALED: Record<string, OutboxKind> = {
-  'POST /v1/spaces/:spaceId/change-requests': 'create-change-request',
-  'PATCH /v1/spaces/:spaceId/change-requests/:changeRequestId': 'update-change-request',
-  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content': 'content'
-}
-
 /** Appends the write `req` just made (answered with `result`) to the outbox, inside its transaction. */
 export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): void {
-  const kind = JOURNALED[`${req.method} ${req.routeOptions.url}`]
+  const offline = req.routeOptions.config.offline
+  const kind: OutboxKind | undefined = typeof offline === 'object' ? offline.queue : undefined
   // Refused inside the transaction: the write is undone rather than kept where no replay would send it.
   if (!kind) throw new ApiError(503, `${req.method} ${req.url.split('?')[0]} cannot be made while the server is out of reach`)
+  if (kind === 'content' && (req.body as { changes?: { operation?: string }[] }).changes?.some((c) => c.operation === 'insert_files')) {
+    throw new ApiError(503, 'Files can be added once the server answers again (text edits are kept meanwhile)')
+  }
   const cr = result as ChangeRequest
   const spaceId = (req.params as { spaceId: string }).spaceId
   let base: string | null = null

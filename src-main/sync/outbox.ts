@@ -1,11 +1,13 @@
 // The outbox of a connected workspace's local copy: writes made there while the server was out of reach, in
 // the order they were made, and the server's ids for what they created once sent (migration 0015).
 import type { OutboxItem } from '../../src-shared/workspaces'
+import type { OutboxCommand } from '../api/offline'
 import { deleteRevisions } from '../content/revisions'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 
-export type OutboxKind = 'create-change-request' | 'update-change-request' | 'content'
+/** What an entry does: the command its route declared (api/offline.ts). */
+export type OutboxKind = OutboxCommand
 
 export interface OutboxEntry {
   seq: number

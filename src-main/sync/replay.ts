@@ -18,6 +18,7 @@ import { mergeText } from '../../src-shared/textMerge'
 import { DELIVERY_HEADER } from '../backend/remoteBackend'
 import { readDocument } from '../content/documents'
 import { loadPages, type PageRecord } from '../content/revisions'
+import type { OutboxCommand } from '../api/offline'
 import type { Db } from '../storage/database'
 import { numberKey, outbox, type Attempt, type Conflict, type ConflictPage, type OutboxEntry, type Rebase } from './outbox'
 
@@ -71,6 +72,18 @@ type Exchange =
   | Stop
 
 const ORIGIN = 'http://quire.localhost'
+
+/**
+ * How each outbox command (the `queue` a route declares, api/offline.ts) is sent: a content batch is rebased onto
+ * the server's version of what it touches; the others are sent as they were made (opening a change request,
+ * setting its subject or status). A command without an entry here cannot be declared (the type) and is refused if
+ * an outbox written by another version holds one.
+ */
+export const REPLAYS: Record<OutboxCommand, 'rebased' | 'as-made'> = {
+  'create-change-request': 'as-made',
+  'update-change-request': 'as-made',
+  content: 'rebased'
+}
 /** Rebases of one entry in one round before it waits for the next (someone keeps changing the change request). */
 const MAX_REBASES = 3
 
@@ -148,7 +161,9 @@ async function sendEntry(deps: ReplayDeps, entry: OutboxEntry): Promise<Outcome>
   }
   const ids = box.idMap()
   const path = entryPath(entry, ids)
-  if (entry.kind !== 'content') {
+  const replay = (REPLAYS as Record<string, string | undefined>)[entry.kind]
+  if (!replay) return { kind: 'refused', message: `This version of Quire cannot send a ${entry.kind} change` }
+  if (replay === 'as-made') {
     const attempt = newAttempt(deps, entry.method, path, entry.body && rewriteIds(entry.body, ids))
     const result = await send(deps, entry, attempt)
     return result.kind === 'ok' ? { kind: 'sent', answer: result.answer, exact: false } : outcomeOf(deps, entry, result)

@@ -35,7 +35,7 @@ const presentOutcome = (o: MergeOutcome) => ({
 export default function changeRequestRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/change-requests',
-    { schema: { tags, summary: 'Change requests of a space', params: SpaceParams, querystring: ChangeRequestListQuery, response: { 200: ChangeRequestList } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Change requests of a space', params: SpaceParams, querystring: ChangeRequestListQuery, response: { 200: ChangeRequestList } } },
     async (req) =>
       read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
@@ -51,7 +51,7 @@ export default function changeRequestRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/change-requests',
-    { schema: { tags, summary: 'Open a change request (a draft branch of the primary content)', params: SpaceParams, body: ChangeRequestCreateSchema, response: { 201: ChangeRequestSchema } } },
+    { config: { offline: { queue: 'create-change-request' } }, schema: { tags, summary: 'Open a change request (a draft branch of the primary content)', params: SpaceParams, body: ChangeRequestCreateSchema, response: { 201: ChangeRequestSchema } } },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'edit')
@@ -64,7 +64,7 @@ export default function changeRequestRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
-    { schema: { tags, summary: 'Get a change request (by id or number)', params: ChangeRequestParams, response: { 200: ChangeRequestSchema } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Get a change request (by id or number)', params: ChangeRequestParams, response: { 200: ChangeRequestSchema } } },
     async (req) =>
       read(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
@@ -74,7 +74,7 @@ export default function changeRequestRoutes(app: Api) {
 
   app.patch(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
-    { schema: { tags, summary: 'Update the subject or move the status', params: ChangeRequestParams, body: ChangeRequestUpdateSchema, response: { 200: ChangeRequestSchema } } },
+    { config: { offline: { queue: 'update-change-request' } }, schema: { tags, summary: 'Update the subject or move the status', params: ChangeRequestParams, body: ChangeRequestUpdateSchema, response: { 200: ChangeRequestSchema } } },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
@@ -129,7 +129,7 @@ export default function changeRequestRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
-    { schema: { tags, summary: 'Apply a batch of content changes (all or nothing)', params: ChangeRequestParams, body: ContentBatchSchema, response: { 200: ChangeRequestSchema } } },
+    { config: { offline: { queue: 'content' } }, schema: { tags, summary: 'Apply a batch of content changes (all or nothing)', params: ChangeRequestParams, body: ContentBatchSchema, response: { 200: ChangeRequestSchema } } },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
@@ -141,7 +141,7 @@ export default function changeRequestRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/changes',
-    { schema: { tags, summary: 'Pages added, removed, edited and moved by the change request', params: ChangeRequestParams, response: { 200: ChangesSchema } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Pages added, removed, edited and moved by the change request', params: ChangeRequestParams, response: { 200: ChangesSchema } } },
     async (req) =>
       read(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')

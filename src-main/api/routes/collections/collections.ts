@@ -23,7 +23,7 @@ const DEFAULT_TITLE = 'Untitled collection'
 export default function collectionRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/collections',
-    {
+    { config: { offline: 'copy' },
       schema: {
         tags, summary: 'Collections of an organization that the caller can see',
         params: CollectionOrgParams, querystring: CollectionListQuery, response: { 200: CollectionList }
@@ -89,7 +89,7 @@ export default function collectionRoutes(app: Api) {
 
   app.get(
     '/v1/collections/:collectionId',
-    { schema: { tags, summary: 'Get a collection', params: CollectionParams, response: { 200: CollectionSchema } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Get a collection', params: CollectionParams, response: { 200: CollectionSchema } } },
     async (req) =>
       read(req, (ctx) => {
         const { row, role } = loadCollection(ctx, req.params.collectionId, 'view')
@@ -135,7 +135,7 @@ export default function collectionRoutes(app: Api) {
 
   app.get(
     '/v1/collections/:collectionId/spaces',
-    {
+    { config: { offline: 'copy' },
       schema: {
         tags, summary: 'Spaces directly in a collection (not deleted)',
         params: CollectionParams, querystring: CollectionSpacesQuery, response: { 200: SpaceList }

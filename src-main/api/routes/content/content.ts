@@ -21,7 +21,7 @@ export default function contentRoutes(app: Api) {
 
     app.get(
       `${prefix}/content`,
-      { schema: { tags, summary: `The current revision ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: RevisionSchema } } },
+      { config: { offline: 'copy' }, schema: { tags, summary: `The current revision ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: RevisionSchema } } },
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope, revision } = resolveContent(ctx, req)
@@ -32,7 +32,7 @@ export default function contentRoutes(app: Api) {
 
     app.get(
       `${prefix}/content/pages`,
-      { schema: { tags, summary: `The page tree ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: PagesResponse } } },
+      { config: { offline: 'copy' }, schema: { tags, summary: `The page tree ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: PagesResponse } } },
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
@@ -43,7 +43,7 @@ export default function contentRoutes(app: Api) {
 
     app.get(
       `${prefix}/content/page/:pageId`,
-      { schema: { tags, summary: `A page ${where}, with its document`, params: contentParams(prefix, { pageId: Id }), querystring: PageQuerySchema, response: { 200: PageRef } } },
+      { config: { offline: 'copy' }, schema: { tags, summary: `A page ${where}, with its document`, params: contentParams(prefix, { pageId: Id }), querystring: PageQuerySchema, response: { 200: PageRef } } },
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)

@@ -15,13 +15,13 @@ import { presentUser } from '../../presenters/user'
 const tags = ['Organizations']
 
 export default function orgRoutes(app: Api) {
-  app.get('/v1/user', { schema: { tags, summary: 'The authenticated user', response: { 200: UserSchema } } }, async (req) =>
+  app.get('/v1/user', { config: { offline: 'copy' }, schema: { tags, summary: 'The authenticated user', response: { 200: UserSchema } } }, async (req) =>
     read(req, (ctx) => presentUser(ctx.actor, ctx))
   )
 
   app.get(
     '/v1/orgs',
-    { schema: { tags, summary: 'Organizations of the authenticated user', querystring: OrgListQuery, response: { 200: OrgList } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Organizations of the authenticated user', querystring: OrgListQuery, response: { 200: OrgList } } },
     async (req) =>
       read(req, (ctx) => {
         const orgs = ctx.repo(organizationRepository)
@@ -49,7 +49,7 @@ export default function orgRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId',
-    { schema: { tags, summary: 'Get an organization', params: OrgParams, response: { 200: OrganizationSchema } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Get an organization', params: OrgParams, response: { 200: OrganizationSchema } } },
     async (req) => read(req, (ctx) => presentOrganization(requireOrg(ctx, req.params.organizationId).org, ctx))
   )
 

@@ -32,7 +32,7 @@ function listOf<Hit extends { score: number }, Item>(found: HitList<Hit>, id: (h
 export default function searchRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/search',
-    {
+    { config: { offline: 'copy' },
       schema: {
         tags: ['Space content'],
         summary: 'Search the pages of a space (best first, grouped by page with the matching sections)',
@@ -64,7 +64,7 @@ export default function searchRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId/search',
-    {
+    { config: { offline: 'copy' },
       schema: {
         tags: ['Organizations'],
         summary: 'Search the spaces of an organization the caller can read (best first, grouped by space, then page)',

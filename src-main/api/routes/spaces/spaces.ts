@@ -22,7 +22,7 @@ const tags = ['Spaces']
 export default function spaceRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/spaces',
-    { schema: { tags, summary: 'Spaces of an organization (not deleted)', params: OrgParams, querystring: SpaceListQuery, response: { 200: SpaceList } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Spaces of an organization (not deleted)', params: OrgParams, querystring: SpaceListQuery, response: { 200: SpaceList } } },
     async (req) =>
       read(req, (ctx) => {
         const orgId = req.params.organizationId
@@ -73,7 +73,7 @@ export default function spaceRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId',
-    { schema: { tags, summary: 'Get a space', params: SpaceParams, querystring: SpaceGetQuery, response: { 200: SpaceSchema } } },
+    { config: { offline: 'copy' }, schema: { tags, summary: 'Get a space', params: SpaceParams, querystring: SpaceGetQuery, response: { 200: SpaceSchema } } },
     async (req) =>
       read(req, (ctx) => {
         const { space, role } = loadSpace(ctx, req.params.spaceId, 'view', { includeDeleted: true })
