@@ -56,10 +56,12 @@ export interface WorkspaceRemote {
 }
 
 export interface OutboxSummary {
-  /** Writes waiting to be sent, the refused ones included. */
+  /** Writes waiting to be sent, the refused ones and conflicts included. */
   unsent: number
   /** Writes the server refused: they wait for the user (`GET /app/workspaces/{id}/outbox` says why). */
   failed: number
+  /** Writes held because the server changed the same things: they wait for the user to choose. */
+  conflicts: number
 }
 
 /**
@@ -117,7 +119,10 @@ export interface OutboxList {
  */
 export interface OutboxSyncResult extends OutboxList {
   sent: number
+  /** Refused by the server this time. */
   failed: number
+  /** Held as conflicts this time. */
+  conflicts: number
   /** Why it stopped before the end, if it did: out of reach, the token refused (writes wait for a new one), an error of the server's. */
   stopped?: 'unreachable' | 'refused' | 'server-error'
   /** The server's message, when it stopped on an error of the server's. */

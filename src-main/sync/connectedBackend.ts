@@ -164,7 +164,7 @@ export class ConnectedBackend implements WorkspaceBackend {
   /** How many writes wait, and how many of them the server refused. */
   outboxSummary(): OutboxSummary {
     const box = outbox(this.options.copy.services.db)
-    return { unsent: box.count(), failed: box.failedCount() }
+    return { unsent: box.count(), failed: box.failedCount(), conflicts: box.conflictCount() }
   }
 
   /** The outbox, as the user sees it. */
@@ -464,7 +464,7 @@ export class ConnectedBackend implements WorkspaceBackend {
   }
 
   private async replayAll(): Promise<ReplayOutcome> {
-    const total: ReplayOutcome = { sent: 0, failed: 0, renumbered: [] }
+    const total: ReplayOutcome = { sent: 0, failed: 0, conflicts: 0, renumbered: [] }
     if (this.offline) {
       total.stopped = 'unreachable'
       return total
@@ -480,6 +480,7 @@ export class ConnectedBackend implements WorkspaceBackend {
       this.idCache = undefined
       total.sent += outcome.sent
       total.failed += outcome.failed
+      total.conflicts += outcome.conflicts
       total.renumbered.push(...outcome.renumbered)
       if (outcome.stopped) {
         total.stopped = outcome.stopped

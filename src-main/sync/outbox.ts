@@ -88,7 +88,8 @@ export function outboxRepository(db: Db) {
     "SELECT count(*) FROM sync_outbox WHERE change_request_id = ? AND kind = 'create-change-request'"
   ).pluck()
   const count = db.prepare<[], number>('SELECT count(*) FROM sync_outbox').pluck()
-  const failed = db.prepare<[], number>('SELECT count(*) FROM sync_outbox WHERE failed_at IS NOT NULL').pluck()
+  const failed = db.prepare<[], number>('SELECT count(*) FROM sync_outbox WHERE failed_at IS NOT NULL AND conflict IS NULL').pluck()
+  const conflicts = db.prepare<[], number>('SELECT count(*) FROM sync_outbox WHERE conflict IS NOT NULL').pluck()
   const setId = db.prepare(
     'INSERT INTO sync_ids (local_id, remote_id, kind) VALUES (?, ?, ?) ON CONFLICT (local_id) DO UPDATE SET remote_id = excluded.remote_id'
   )
@@ -125,6 +126,7 @@ export function outboxRepository(db: Db) {
     get: (seq: number) => bySeq.get(seq),
     count: () => count.get()!,
     failedCount: () => failed.get()!,
+    conflictCount: () => conflicts.get()!,
     /** Sent: gone from the outbox. */
     remove: (seq: number) => void remove.run(seq),
     markFailed: (seq: number, error: string, now: string) => void fail.run(now, error, seq),

@@ -35,8 +35,10 @@ export interface ReplayDeps {
 export interface ReplayOutcome {
   /** Entries the server took. */
   sent: number
-  /** Entries it refused, or held as conflicts, this time (they wait for the user, with the reason). */
+  /** Entries it refused this time (they wait for the user, with the reason). */
   failed: number
+  /** Entries held as conflicts this time (they wait for the user to choose). */
+  conflicts: number
   /**
    * Why the replay stopped before the end: the server went out of reach (or an answer was lost: the entry is
    * settled first next time), refused the workspace's token (the entries wait for a new one), or answered with an
@@ -90,7 +92,7 @@ const MAX_REBASES = 3
 /** Sends what the outbox holds; entries of a change request wait behind one of its entries that waits for the user. */
 export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   const box = outbox(deps.db)
-  const outcome: ReplayOutcome = { sent: 0, failed: 0, renumbered: [] }
+  const outcome: ReplayOutcome = { sent: 0, failed: 0, conflicts: 0, renumbered: [] }
   const waiting = new Set<string>()
   for (const listed of box.list()) {
     const entry = box.get(listed.seq)
@@ -115,7 +117,8 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
         box.markAttempt(entry.seq, null)
       }).immediate()
       waiting.add(entry.change_request_id)
-      outcome.failed++
+      if (result.kind === 'conflict') outcome.conflicts++
+      else outcome.failed++
       continue
     }
     const renumbered = deps.db.transaction(() => record(deps.db, entry, result)).immediate()

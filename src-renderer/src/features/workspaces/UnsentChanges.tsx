@@ -6,7 +6,8 @@ import type { OutboxItem, Workspace, WorkspaceList } from '../../../../src-share
 import { formatRelative, formatTime, plural } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { changeRequestLabel, discardConsequence, sendableCount, syncOutcome, unsentLabel, type SyncTone } from './outbox.ts'
-import { outboxQuery, useDiscardUnsent, useRetryUnsent, useSendUnsent, useWorkspaceSwitch } from './queries.ts'
+import { ConflictResolver } from './ConflictResolver.tsx'
+import { outboxQuery, useDiscardUnsent, useRetryUnsent, useSendUnsent, useWorkspaceSwitch, WATCH_MS } from './queries.ts'
 import { remoteHost } from './remote.ts'
 import classes from './Workspaces.module.css'
 
@@ -53,7 +54,9 @@ export function UnsentChangesButton({ list }: { list: WorkspaceList | undefined 
 function UnsentChangesModal({ workspace, opened, onClose }: { workspace: Workspace; opened: boolean; onClose: () => void }) {
   const remote = workspace.remote!
   const host = remoteHost(remote.url)
-  const outbox = useQuery({ ...outboxQuery(workspace.id), enabled: opened })
+  // Followed while it is open and something waits: the workspace sends by itself when its server answers.
+  const watching = remote.connection.status === 'unreachable' || (remote.outbox?.unsent ?? 0) > 0
+  const outbox = useQuery({ ...outboxQuery(workspace.id), enabled: opened, refetchInterval: opened && watching ? WATCH_MS : false })
   const send = useSendUnsent(workspace.id)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   // Each opening starts without the last one's result.
@@ -69,8 +72,9 @@ function UnsentChangesModal({ workspace, opened, onClose }: { workspace: Workspa
     <Modal opened={opened} onClose={onClose} title="Unsent changes" size="lg" data-testid="unsent-changes-dialog">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Edits made on this computer that {host} does not have yet. They are sent in this order when it answers; a change it refuses waits here with
-          its reason, and so do the later changes of the same change request.
+          Edits made on this computer that {host} does not have yet. They are sent in this order when it answers, merged with what changed there
+          meanwhile. A change it refuses, or one that clashes with a change made there, waits here for you, and so do the later changes of the same
+          change request.
         </Text>
         {outbox.isPending ? (
           <Stack gap={6} aria-busy="true">
@@ -148,6 +152,7 @@ function UnsentRow({
   const discard = useDiscardUnsent(workspaceId)
   const busy = retry.isPending || discard.isPending
   const failed = item.failed
+  const conflict = item.conflict
   return (
     <div
       className={`${classes.outboxRow} ${confirming ? classes.rowConfirm : ''}`}
@@ -155,6 +160,7 @@ function UnsentRow({
       data-testid="unsent-item"
       data-seq={item.seq}
       data-failed={failed ? true : undefined}
+      data-conflict={conflict ? true : undefined}
     >
       <div className={classes.outboxMain}>
         <Group gap={6} wrap="nowrap" className={classes.outboxWhere}>
@@ -187,6 +193,7 @@ function UnsentRow({
             {host} refused it {formatRelative(failed.at)}: {failed.message}
           </Text>
         )}
+        {conflict && !confirming && <ConflictResolver item={item} workspaceId={workspaceId} host={host} onOutcome={onOutcome} />}
         {confirming && (
           <ConfirmDiscard
             item={item}
@@ -205,6 +212,13 @@ function UnsentRow({
           />
         )}
       </div>
+      {conflict && !confirming && (
+        <Group gap={6} wrap="nowrap" className={classes.outboxActions}>
+          <Button size="compact-sm" variant="subtle" color="red" disabled={busy} onClick={() => setConfirming(true)} data-testid="unsent-discard">
+            Discard…
+          </Button>
+        </Group>
+      )}
       {failed && !confirming && (
         <Group gap={6} wrap="nowrap" className={classes.outboxActions}>
           <Button
@@ -226,7 +240,7 @@ function UnsentRow({
   )
 }
 
-/** Says what a discard loses before it happens: this change, the later ones of its change request, maybe the change request. */
+/** Says what a discard loses before it happens: this change (with the later ones of a change request made here, and it). */
 function ConfirmDiscard({
   item,
   items,
@@ -242,7 +256,7 @@ function ConfirmDiscard({
   onCancel: () => void
   onConfirm: (lost: number) => void
 }) {
-  const consequence = discardConsequence(items, item.seq) ?? { later: 0, removesChangeRequest: false }
+  const consequence = discardConsequence(items, item.seq) ?? { later: 0, removesChangeRequest: false, last: true }
   const cr = `#${item.changeRequest.number}`
   return (
     <div className={classes.outboxConfirm} data-testid="unsent-discard-confirm">
@@ -252,7 +266,9 @@ function ConfirmDiscard({
           : 'This change will be lost.'}{' '}
         {consequence.removesChangeRequest
           ? `${cr} was made on this computer and never sent: it is removed.`
-          : `${cr} goes back to how it is on ${host}.`}
+          : consequence.last
+            ? `${cr} goes back to how it is on ${host}.`
+            : `The later changes of ${cr} are still sent, without this one.`}
       </Text>
       <Group gap="xs">
         <Button size="compact-sm" color="red" loading={loading} onClick={() => onConfirm(consequence.later + 1)} data-testid="unsent-confirm-discard">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../../../../src-shared/workspaces.ts'
-import { changeRequestLabel, changeRequestsOf, discardConsequence, renumberedPath, sendableCount, syncOutcome, unsentLabel } from './outbox.ts'
+import { changeRequestLabel, changeRequestsOf, conflictDraft, conflictRegions, discardConsequence, hasConflictMarkers, renumberedPath, sendableCount, syncOutcome, unsentLabel } from './outbox.ts'
 
 const item = (seq: number, cr: string, kind: OutboxItem['kind'] = 'content', extra: Partial<OutboxItem> = {}): OutboxItem => ({
   seq,
@@ -15,14 +15,16 @@ const item = (seq: number, cr: string, kind: OutboxItem['kind'] = 'content', ext
 describe('unsentLabel', () => {
   it('says nothing while nothing waits', () => {
     expect(unsentLabel(undefined)).toBeNull()
-    expect(unsentLabel({ unsent: 0, failed: 0 })).toBeNull()
+    expect(unsentLabel({ unsent: 0, failed: 0, conflicts: 0 })).toBeNull()
   })
 
-  it('counts the writes not sent, and puts the refused ones first', () => {
-    expect(unsentLabel({ unsent: 1, failed: 0 })).toEqual({ label: '1 change not sent', refused: false })
-    expect(unsentLabel({ unsent: 3, failed: 0 })).toEqual({ label: '3 changes not sent', refused: false })
-    expect(unsentLabel({ unsent: 1, failed: 1 })).toEqual({ label: '1 change refused', refused: true })
-    expect(unsentLabel({ unsent: 4, failed: 2 })).toEqual({ label: '2 changes refused · 2 not sent', refused: true })
+  it('counts the writes not sent, and puts what needs the user first', () => {
+    expect(unsentLabel({ unsent: 1, failed: 0, conflicts: 0 })).toEqual({ label: '1 change not sent', refused: false })
+    expect(unsentLabel({ unsent: 3, failed: 0, conflicts: 0 })).toEqual({ label: '3 changes not sent', refused: false })
+    expect(unsentLabel({ unsent: 1, failed: 1, conflicts: 0 })).toEqual({ label: '1 change refused', refused: true })
+    expect(unsentLabel({ unsent: 4, failed: 2, conflicts: 0 })).toEqual({ label: '2 changes refused · 2 not sent', refused: true })
+    expect(unsentLabel({ unsent: 1, failed: 0, conflicts: 1 })).toEqual({ label: '1 conflict to resolve', refused: true })
+    expect(unsentLabel({ unsent: 5, failed: 1, conflicts: 2 })).toEqual({ label: '2 conflicts to resolve · 1 change refused · 2 not sent', refused: true })
   })
 })
 
@@ -36,14 +38,14 @@ describe('changeRequestLabel', () => {
 describe('discardConsequence', () => {
   const items = [item(1, 'crA', 'create-change-request'), item(2, 'crB'), item(3, 'crA'), item(4, 'crA', 'update-change-request'), item(5, 'crB')]
 
-  it('counts the later writes of the same change request only', () => {
-    expect(discardConsequence(items, 3)).toEqual({ later: 1, removesChangeRequest: false })
-    expect(discardConsequence(items, 2)).toEqual({ later: 1, removesChangeRequest: false })
-    expect(discardConsequence(items, 5)).toEqual({ later: 0, removesChangeRequest: false })
+  it('loses that write only; the change request goes back to the server’s once nothing of it is left', () => {
+    expect(discardConsequence(items, 3)).toEqual({ later: 0, removesChangeRequest: false, last: false })
+    expect(discardConsequence(items, 2)).toEqual({ later: 0, removesChangeRequest: false, last: false })
+    expect(discardConsequence([item(5, 'crB')], 5)).toEqual({ later: 0, removesChangeRequest: false, last: true })
   })
 
-  it('removes a change request made on this computer when its opening goes too', () => {
-    expect(discardConsequence(items, 1)).toEqual({ later: 2, removesChangeRequest: true })
+  it('removes a change request made on this computer, with its later writes, when its opening goes', () => {
+    expect(discardConsequence(items, 1)).toEqual({ later: 2, removesChangeRequest: true, last: true })
   })
 
   it('knows nothing of a write that is not listed', () => {
@@ -78,10 +80,17 @@ describe('syncOutcome', () => {
     expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'refused' }, host).text).toMatch(/refused this workspace's token/)
   })
 
-  it('says when what is left waits behind a refused write', () => {
+  it('says when what is left waits behind a write that needs the user', () => {
     expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA', 'content', { failed: { at: '', message: 'no' } })] }, host)).toEqual({
-      text: 'Nothing was sent; the changes left wait behind a refused one',
+      text: 'Nothing was sent; the changes left wait behind one that needs you',
       tone: 'waiting',
+    })
+  })
+
+  it('says a conflict needs a choice', () => {
+    expect(syncOutcome({ sent: 1, failed: 0, conflicts: 1, items: [item(2, 'crA')] }, host)).toEqual({
+      text: 'Sent 1 change; 1 change conflicts with what was changed on docs.example.com: choose what to keep',
+      tone: 'problem',
     })
   })
 })
@@ -114,9 +123,35 @@ describe('changeRequestsOf', () => {
 
 describe('sendableCount', () => {
   const refused = { failed: { at: '2026-11-26T10:00:00.000Z', message: 'no' } }
+  it('leaves out conflicts, like refused writes, and what waits behind them', () => {
+    const conflict = { conflict: { at: '', message: 'clash', pages: [] } }
+    expect(sendableCount([item(1, 'crA', 'content', conflict), item(2, 'crA'), item(3, 'crB')])).toBe(1)
+  })
+
   it('leaves out refused writes and the later writes of their change requests', () => {
     expect(sendableCount([item(1, 'crA'), item(2, 'crB')])).toBe(2)
     expect(sendableCount([item(1, 'crA', 'content', refused), item(2, 'crB'), item(3, 'crA')])).toBe(1)
     expect(sendableCount([item(1, 'crA', 'content', refused)])).toBe(0)
+  })
+})
+
+describe('conflict regions', () => {
+  const base = 'Title\none\ntwo\nthree\n'
+  const mine = 'Title\nONE\ntwo\nthree, mine\n'
+  const theirs = 'Title\nEins\ntwo\nthree\n'
+
+  it('shows where the three versions agree and where both changed', () => {
+    expect(conflictRegions(base, mine, theirs)).toEqual([
+      { same: ['Title'] },
+      { base: ['one'], mine: ['ONE'], theirs: ['Eins'] },
+      { same: ['two', 'three, mine', ''] },
+    ])
+  })
+
+  it('starts an edited merge with both versions of each clash between markers, and knows when markers are left', () => {
+    const draft = conflictDraft(conflictRegions(base, mine, theirs))
+    expect(draft).toBe('Title\n<<<<<<< this computer\nONE\n=======\nEins\n>>>>>>> the server\ntwo\nthree, mine\n')
+    expect(hasConflictMarkers(draft)).toBe(true)
+    expect(hasConflictMarkers('Title\nONE / Eins\ntwo\n')).toBe(false)
   })
 })

@@ -6,6 +6,7 @@ import {
   WORKSPACES_PATH,
   WORKSPACES_QUERY_KEY,
   type OutboxList,
+  type OutboxResolution,
   type OutboxSyncResult,
   type WorkspaceInput,
 } from '../../../../src-shared/workspaces.ts'
@@ -15,12 +16,25 @@ import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { sessionsOf } from '../pages/pageSession.ts'
 import { changeRequestsOf, renumberedPath } from './outbox.ts'
 
+/**
+ * While the active workspace's server is out of reach, or writes wait to be sent, the list is asked again every
+ * second: the workspace probes its server and sends by itself, and the banner and the pill follow within that.
+ */
+export const WATCH_MS = 1000
+
+/** True when the active workspace is connected and offline, or keeps writes to send. */
+export function watchesConnection(list: WorkspaceList | undefined): boolean {
+  const remote = list?.items.find((w) => w.id === list.active)?.remote
+  return !!remote && (remote.connection.status === 'unreachable' || (remote.outbox?.unsent ?? 0) > 0)
+}
+
 // Keys under ['app', 'workspaces'] mirror the path (`/app/workspaces`); main's data-changed event sends that prefix.
 export const workspacesQuery = () =>
   queryOptions({
     queryKey: WORKSPACES_QUERY_KEY,
     queryFn: () => api.request<WorkspaceList>('GET', WORKSPACES_PATH),
     staleTime: 60_000,
+    refetchInterval: (query) => (watchesConnection(query.state.data) ? WATCH_MS : false),
   })
 
 const workspacePath = (id: string) => `${WORKSPACES_PATH}/${encodeURIComponent(id)}`
@@ -87,7 +101,8 @@ export function useChangeToken() {
 /**
  * The active workspace's connection changed (an answer's `quire-remote-status` differs from the last one), or the
  * number of writes it keeps to send did (`quire-unsent`): the list, which the switcher, the connection banner and
- * the unsent-changes pill read, is asked again (with the outbox, when it is open). No polling: answers tell.
+ * the unsent-changes pill read, is asked again (with the outbox, when it is open). Answers tell; while offline or
+ * with writes to send, the list is also asked every second (workspacesQuery), since the workspace resumes by itself.
  */
 export function useFollowConnectionStatus() {
   const client = useQueryClient()
@@ -205,7 +220,17 @@ export function useRetryUnsent(workspaceId: string) {
   })
 }
 
-/** Gives up a write and the later ones of its change request (`DELETE …/outbox/{seq}`). */
+/** Resolves a conflict: a choice for every page (`POST …/outbox/{seq}/resolve`), then the outbox is sent. */
+export function useResolveUnsent(workspaceId: string) {
+  const afterSend = useAfterSend(workspaceId)
+  return useMutation({
+    mutationFn: ({ seq, resolution }: { seq: number; resolution: OutboxResolution }) =>
+      api.request<OutboxSyncResult>('POST', `${outboxPath(workspaceId)}/${seq}/resolve`, resolution),
+    onSuccess: afterSend,
+  })
+}
+
+/** Gives up a write (`DELETE …/outbox/{seq}`): that one only, unless it opened its change request. */
 export function useDiscardUnsent(workspaceId: string) {
   const client = useQueryClient()
   return useMutation({
