@@ -165,6 +165,12 @@ describe('Idempotency-Key', () => {
     const ping = await send('POST', `/v1/orgs/${t.orgId}/ping`, 'ping-1')
     expect(ping.status).toBe(400)
     expect(ping.body.error.message).toBe('Idempotency-Key: not accepted by POST /v1/orgs/:organizationId/ping (its answer is signed after the write)')
+    // A share link's key is shown once and only its hash is stored: no answer holding it is kept.
+    const site = (await t.owner.api.post(`/v1/orgs/${t.orgId}/sites`, { title: 'Docs', visibility: 'share-link' })).body
+    const link = await send('POST', `/v1/orgs/${t.orgId}/sites/${site.id}/share-links`, 'link-1', { name: 'Partners' })
+    expect(link.status).toBe(400)
+    expect(link.body.error.message).toMatch(/^Idempotency-Key: not accepted by POST .*share-links \(its answer holds a key shown once, which is not stored\)$/)
+    expect(countRows('SELECT count(*) FROM site_share_links')).toBe(0)
     // Reads ignore it.
     expect((await send('GET', crs(), '')).status).toBe(200)
   })
