@@ -14,6 +14,7 @@ import { ApiError, badPercentEncoding } from './errors'
 import { API_BODY_LIMIT, MAX_URL_LENGTH } from './limits'
 import { buildSerializer, compileValidator } from './compilers'
 import { formatValidationError } from './validation'
+import { documentIdempotencyKey, installIdempotency } from './idempotency'
 import { routeModules } from './routes'
 
 export type Api = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>
@@ -71,8 +72,12 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }]
-    }
+    },
+    transform: documentIdempotencyKey as never
   })
+
+  // Before the routes: it wraps every /v1 write's handler.
+  installIdempotency(app)
 
   // Every route documents the error envelope, so OpenAPI clients know the shape of failures.
   app.addHook('onRoute', (route) => {

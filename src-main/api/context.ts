@@ -7,6 +7,7 @@ import type { OpenAPIOptions } from '../openapi/processor'
 import type { SearchPool } from '../content/searchPool'
 import type { Clock } from './clock'
 import { unauthorized } from './errors'
+import { answerRecorded, recordAnswer } from './idempotency'
 import type { RouteTable } from './offline'
 
 /** What every request shares: the workspace database and the process-wide settings. */
@@ -110,15 +111,20 @@ export function write<T>(req: FastifyRequest, fn: (ctx: Ctx) => T): T {
   const services = req.server.services
   const ctx = makeCtx(services, actorOf(req))
   const journal = services.journal
-  const body = journal
-    ? (c: Ctx) => {
-        const result = fn(c)
-        journal(req, c, result)
-        return result
-      }
-    : fn
+  // A keyed request (Idempotency-Key) records its answer in the same transaction as its effect.
+  const keyed = req.idempotency !== null && !req.idempotency.recorded
+  const body =
+    journal || keyed
+      ? (c: Ctx) => {
+          const result = fn(c)
+          journal?.(req, c, result)
+          if (keyed) recordAnswer(req, c, result)
+          return result
+        }
+      : fn
   const result = runner(services.db).immediate(body, ctx) as T
   services.writes++
+  if (keyed) answerRecorded(req)
   return result
 }
 

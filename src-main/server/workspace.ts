@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Clock } from '../api/clock'
 import { systemClock } from '../api/clock'
 import type { Services } from '../api/context'
+import { sweepIdempotencyKeys } from '../api/idempotency'
 import { openDatabase } from '../storage/database'
 import { newToken } from '../storage/ids'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
@@ -163,8 +164,10 @@ export function startMaintenance(services: Services): () => void {
   scheduleStaleSearchIndexes(services.db)
   services.searchPool?.warm()
   let collecting = false
+  sweepIdempotencyKeys(services)
   const hourly = setInterval(() => {
     purgeExpiredSpaces(services)
+    sweepIdempotencyKeys(services)
     if (collecting) return
     collecting = true
     collectUnreferenced(services.db)

@@ -17,6 +17,7 @@ import { sql as textInEveryLanguage } from './0018_text_in_every_language'
 import { run as convertRevisionDeltas, sql as revisionDeltas } from './0019_revision_deltas'
 import { sql as unreferencedContent } from './0020_unreferenced_content'
 import { packDocuments, sql as textStoredOnce } from './0021_text_stored_once'
+import { sql as idempotencyKeys } from './0022_idempotency_keys'
 import { sql as outboxExactlyOnce } from './0023_outbox_exactly_once'
 import type { Db } from '../database'
 
@@ -45,5 +46,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 19, name: 'revision_deltas', sql: revisionDeltas, run: convertRevisionDeltas },
   { version: 20, name: 'unreferenced_content', sql: unreferencedContent },
   { version: 21, name: 'text_stored_once', sql: textStoredOnce, run: packDocuments },
+  { version: 22, name: 'idempotency_keys', sql: idempotencyKeys },
   { version: 23, name: 'outbox_exactly_once', sql: outboxExactlyOnce }
 ]

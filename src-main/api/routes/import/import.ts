@@ -58,16 +58,18 @@ export default function importRoutes(app: Api) {
           if (error instanceof ImportError) throw badRequest(`url: ${error.message}`)
           throw error
         }
-        const result = write(req, (ctx) => {
+        const counts = { importedResources: collected.pages.length, totalResources: collected.totalResources }
+        // The whole answer comes out of the write: an Idempotency-Key records it there (api/idempotency.ts).
+        const body = write(req, (ctx) => {
           const { space, cr } = importTarget(ctx, req)
-          if (cr) return { revision: importIntoChangeRequest(ctx, space, cr, collected) }
-          if (!changeRequest) return { revision: importIntoSpace(ctx, space, collected) }
+          if (cr) return { revision: importIntoChangeRequest(ctx, space, cr, collected), ...counts }
+          if (!changeRequest) return { revision: importIntoSpace(ctx, space, collected), ...counts }
           // A new change request is opened here, with the pages, so a failed import leaves none behind.
           const opened = openChangeRequest(ctx, space, changeRequest.subject ?? '')
           const revision = importIntoChangeRequest(ctx, space, opened, collected)
-          return { revision, changeRequest: presentChangeRequest(ctx.repo(changeRequestRepository).get(space.id, opened.id)!, space, ctx) }
+          return { revision, changeRequest: presentChangeRequest(ctx.repo(changeRequestRepository).get(space.id, opened.id)!, space, ctx), ...counts }
         })
-        return reply.code(201).send({ ...result, importedResources: collected.pages.length, totalResources: collected.totalResources })
+        return reply.code(201).send(body)
       }
     )
   }

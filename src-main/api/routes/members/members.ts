@@ -90,7 +90,10 @@ export default function memberRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/ping',
-    { schema: { tags, summary: "Record the caller's activity; answers signed visitor claims", params: OrgParams, response: { 200: PingResultSchema } } },
+    {
+      schema: { tags, summary: "Record the caller's activity; answers signed visitor claims", params: OrgParams, response: { 200: PingResultSchema } },
+      config: { noIdempotencyKey: 'its answer is signed after the write' }
+    },
     async (req) => {
       const { claims, key, now } = write(req, (ctx) => {
         const { org, member } = requireOrg(ctx, req.params.organizationId)

@@ -29,7 +29,11 @@ export default function siteShareLinkRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/share-links',
-    { schema: { tags, summary: 'Create a share link (active, with a new secret key, shown in this answer only)', params: SiteParams, body: ShareLinkCreateSchema, response: { 201: ShareLinkSchema } } },
+    {
+      schema: { tags, summary: 'Create a share link (active, with a new secret key, shown in this answer only)', params: SiteParams, body: ShareLinkCreateSchema, response: { 201: ShareLinkSchema } },
+      // Only the key's hash is stored: a recorded answer would keep the key itself.
+      config: { noIdempotencyKey: 'its answer holds a key shown once, which is not stored' }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'share')
