@@ -154,8 +154,10 @@ function ConflictView({ regions, host }: { regions: ConflictRegion[]; host: stri
 }
 
 function SameLines({ lines, first, last }: { lines: string[]; first: boolean; last: boolean }) {
-  const head = first ? [] : lines.slice(0, CONTEXT_LINES)
-  const tail = last ? [] : lines.slice(Math.max(head.length, lines.length - CONTEXT_LINES))
+  // Folded only where that hides more than a line or two.
+  const short = lines.length <= 2 * CONTEXT_LINES + 2
+  const head = short ? lines : first ? [] : lines.slice(0, CONTEXT_LINES)
+  const tail = short ? [] : last ? [] : lines.slice(Math.max(head.length, lines.length - CONTEXT_LINES))
   const folded = lines.length - head.length - tail.length
   return (
     <div className={classes.conflictSame}>

@@ -69,7 +69,8 @@ function UnsentChangesModal({ workspace, opened, onClose }: { workspace: Workspa
   const sendable = sendableCount(items)
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Unsent changes" size="lg" data-testid="unsent-changes-dialog">
+    // Wider while a conflict shows its three versions side by side.
+    <Modal opened={opened} onClose={onClose} title="Unsent changes" size={items.some((i) => i.conflict) ? 'xl' : 'lg'} data-testid="unsent-changes-dialog">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Edits made on this computer that {host} does not have yet. They are sent in this order when it answers, merged with what changed there
