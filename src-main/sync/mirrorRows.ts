@@ -1,6 +1,7 @@
 // The mirror's row writers (mirror.ts reads the server, these write what it read): a server's organizations,
-// collections, spaces, change requests and pages as rows of the local copy, under the server's ids. Every upsert
-// writes only when a value differs, so pulling the same state again changes no row.
+// collections, spaces, change requests and pages as rows of the local copy, under the server's ids, written through
+// the repositories of their tables. Every upsert writes only when a value differs (storage/repositories/upsert.ts),
+// so pulling the same state again changes no row.
 import type { ChangeRequest } from '../../src-shared/schemas/changeRequests'
 import type { Collection } from '../../src-shared/schemas/collections'
 import type { Role, User } from '../../src-shared/schemas/common'
@@ -13,129 +14,47 @@ import { SPACE_ACTIONS } from '../api/policies/space'
 import { applyDocumentSettings } from '../content/pageSettings'
 import { deleteRevisions, loadPages, type PageProps, type PageRecord } from '../content/revisions'
 import type { Db } from '../storage/database'
+import { changeRequestRepository } from '../storage/repositories/changeRequestRepository'
+import { collectionRepository } from '../storage/repositories/collectionRepository'
+import { memberRepository } from '../storage/repositories/memberRepository'
 import { repository } from '../storage/repositories/memo'
-import type { MemberRow } from '../storage/repositories/organizationRepository'
+import { organizationRepository, type MemberRow } from '../storage/repositories/organizationRepository'
+import { revisionRepository } from '../storage/repositories/revisionRepository'
+import { settingsRepository } from '../storage/repositories/settingsRepository'
+import { spaceRepository } from '../storage/repositories/spaceRepository'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 
-const json = (values: Iterable<unknown>) => JSON.stringify([...values])
-
 /**
- * `INSERT … ON CONFLICT (key) DO UPDATE SET <update> WHERE <any of them differs>`: a row that already holds these
- * values is not written (no change, no trigger, no WAL frame). Column names are this file's constants.
+ * The mirror's writes and reads of the copy, through the repositories of their tables (`repository(db, mirrorRows)`):
+ * this maps the server's wire objects to rows.
  */
-function upsertSql(table: string, key: string[], columns: string[], update: string[], also: string[] = []): string {
-  const set = [...update, ...also].map((c) => `${c} = excluded.${c}`).join(', ')
-  const differs = `(${update.map((c) => `${table}.${c}`).join(', ')}) IS NOT (${update.map((c) => `excluded.${c}`).join(', ')})`
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
-    ON CONFLICT (${key.join(', ')}) DO UPDATE SET ${set} WHERE ${differs}`
-}
-
-const ORG_COLUMNS = [
-  'title', 'created_at', 'hostname', 'type', 'use_case', 'community_type', 'default_role', 'default_content', 'sso', 'ai',
-  'invite_links', 'plan', 'custom_hostname', 'logo'
-]
-const MEMBER_COLUMNS = ['role', 'disabled', 'sso', 'joined_at', 'last_seen_at']
-const COLLECTION_COLUMNS = ['organization_id', 'title', 'description', 'default_level', 'position']
-const SPACE_COLUMNS = [
-  'organization_id', 'parent_id', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level', 'visitor_auth', 'git_sync',
-  'comments_open', 'change_requests', 'change_requests_open', 'change_requests_draft', 'created_at', 'updated_at', 'deleted_at'
-]
-const CHANGE_REQUEST_COLUMNS = [
-  'space_id', 'number', 'status', 'subject', 'created_by', 'created_at', 'updated_at', 'revision_id', 'revision_initial',
-  'revision_merged_ancestor', 'revision_merged', 'comments_open'
-]
-
-/** The mirror's statements, prepared once per database (`repository(db, mirrorRows)`). */
 export function mirrorRows(db: Db) {
-  const owner = db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck()
-  const setOwner = db.prepare(
-    "INSERT INTO settings (key, value) VALUES ('owner', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE settings.value IS NOT excluded.value"
-  )
-  const upsertOrganization = db.prepare(upsertSql('organizations', ['id'], ['id', ...ORG_COLUMNS], ORG_COLUMNS))
-  const emailDomains = db.prepare<[string], { id: string; domains: string }>(
-    `SELECT o.id, (SELECT json_group_array(domain) FROM
-       (SELECT domain FROM organization_email_domains d WHERE d.organization_id = o.id ORDER BY position)) AS domains
-     FROM organizations o WHERE o.id IN (SELECT value FROM json_each(?))`
-  )
-  const deleteDomains = db.prepare('DELETE FROM organization_email_domains WHERE organization_id = ?')
-  const insertDomain = db.prepare('INSERT OR IGNORE INTO organization_email_domains (organization_id, domain, position) VALUES (?, ?, ?)')
-  const memberships = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE user_id = ?')
-  const upsertMember = db.prepare(
-    upsertSql('members', ['organization_id', 'user_id'], ['organization_id', 'user_id', ...MEMBER_COLUMNS], MEMBER_COLUMNS)
-  )
-  // A new collection comes without its parent (which may come later in the list); setCollectionParent follows.
-  const upsertCollection = db.prepare(
-    upsertSql('collections', ['id'], ['id', 'parent_id', ...COLLECTION_COLUMNS, 'created_at', 'updated_at'], COLLECTION_COLUMNS, ['updated_at'])
-  )
-  const setCollectionParent = db.prepare('UPDATE collections SET parent_id = @parent WHERE id = @id AND parent_id IS NOT @parent')
-  const upsertSpace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], ['position', ...SPACE_COLUMNS]))
-  const upsertSpaceInPlace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...SPACE_COLUMNS], SPACE_COLUMNS))
-  const setSpaceRevision = db.prepare('UPDATE spaces SET revision_id = @revision WHERE id = @id AND revision_id IS NOT @revision')
-  // Primary revisions of a space nothing needs any more: not the space's own, not a
-  // base, head or merge of one of its change requests, not what its search rows describe (until they catch up),
-  // not named by the outbox (its replay merges against them).
-  const prunableSpaceRevisions = db.prepare<{ space: string }, string>(
-    `SELECT id FROM revisions WHERE space_id = @space AND change_request_id IS NULL
-       AND id IS NOT (SELECT revision_id FROM spaces WHERE id = @space)
-       AND id NOT IN (SELECT revision_initial FROM change_requests WHERE space_id = @space)
-       AND id NOT IN (SELECT revision_id FROM change_requests WHERE space_id = @space)
-       AND id NOT IN (SELECT revision_merged_ancestor FROM change_requests WHERE space_id = @space AND revision_merged_ancestor IS NOT NULL)
-       AND id NOT IN (SELECT revision_merged FROM change_requests WHERE space_id = @space AND revision_merged IS NOT NULL)
-       AND id NOT IN (SELECT revision_id FROM search_state WHERE space_id = @space)
-       AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
-       AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
-  ).pluck()
-  const upsertGrant = db.prepare(
-    `INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (@space, 'user', @user, @role, @now)
-     ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE SET role = excluded.role WHERE role IS NOT excluded.role`
-  )
-  const deleteGrant = db.prepare("DELETE FROM space_grants WHERE space_id = @space AND principal_type = 'user' AND principal_id = @user")
-  const upsertChangeRequest = db.prepare(upsertSql('change_requests', ['id'], ['id', ...CHANGE_REQUEST_COLUMNS], CHANGE_REQUEST_COLUMNS))
-  const addContributor = db.prepare('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)')
-  const exists = {
-    organization: db.prepare<[string], number>('SELECT count(*) FROM organizations WHERE id = ?').pluck(),
-    collection: db.prepare<[string], number>('SELECT count(*) FROM collections WHERE id = ?').pluck(),
-    space: db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE id = ?').pluck()
-  }
-  const revisionsIn = db.prepare<[string], string>('SELECT id FROM revisions WHERE id IN (SELECT value FROM json_each(?))').pluck()
-  const spaceRevisions = db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ? ORDER BY seq DESC').pluck()
-  const liveChangeRequests = db.prepare<[string], { id: string; number: number }>(
-    "SELECT id, number FROM change_requests WHERE space_id = ? AND status IN ('open', 'draft')"
-  )
-  const spacesNotIn = db.prepare<[string], string>('SELECT id FROM spaces WHERE id NOT IN (SELECT value FROM json_each(?))').pluck()
-  // Reactions name their comment or reply without a foreign key, so they go explicitly (as a purge does).
-  const deleteSpaceReactions = db.prepare(
-    `DELETE FROM reactions WHERE subject_id IN (
-       SELECT id FROM comments WHERE space_id IN (SELECT value FROM json_each(@ids))
-       UNION ALL SELECT r.id FROM comment_replies r JOIN comments c ON c.id = r.comment_id WHERE c.space_id IN (SELECT value FROM json_each(@ids)))`
-  )
-  const deleteSpaces = db.prepare('DELETE FROM spaces WHERE id IN (SELECT value FROM json_each(?))')
-  const deleteCollectionsNotIn = db.prepare('DELETE FROM collections WHERE id NOT IN (SELECT value FROM json_each(?))')
-  const deleteOrganizationsNotIn = db.prepare('DELETE FROM organizations WHERE id NOT IN (SELECT value FROM json_each(?))')
-  const deleteChangeRequestReactions = db.prepare(
-    `DELETE FROM reactions WHERE subject_id IN (
-       SELECT id FROM comments WHERE change_request_id IN (SELECT value FROM json_each(@ids))
-       UNION ALL SELECT r.id FROM comment_replies r JOIN comments c ON c.id = r.comment_id WHERE c.change_request_id IN (SELECT value FROM json_each(@ids)))`
-  )
-  const deleteChangeRequests = db.prepare('DELETE FROM change_requests WHERE id IN (SELECT value FROM json_each(?))')
+  const settings = repository(db, settingsRepository)
+  const organizations = repository(db, organizationRepository)
+  const members = repository(db, memberRepository)
+  const collections = repository(db, collectionRepository)
+  const spaces = repository(db, spaceRepository)
+  const changeRequests = repository(db, changeRequestRepository)
+  const revisions = repository(db, revisionRepository)
+  const users = repository(db, userRepository)
 
   return {
     /** The workspace's owner: the account. */
-    owner: () => owner.get(),
-    setOwner: (userId: string) => void setOwner.run(userId),
-    organizationExists: (id: string) => exists.organization.get(id)! > 0,
-    collectionExists: (id: string) => exists.collection.get(id)! > 0,
-    spaceExists: (id: string) => exists.space.get(id)! > 0,
+    owner: () => settings.owner(),
+    setOwner: (userId: string) => settings.setOwner(userId),
+    organizationExists: (id: string) => !!organizations.get(id),
+    collectionExists: (id: string) => !!collections.get(id),
+    spaceExists: (id: string) => !!spaces.get(id),
     /** Which of these revisions the copy holds. */
-    revisionsIn: (ids: string[]) => new Set(revisionsIn.all(json(ids))),
-    spaceRevisions: (spaceId: string) => spaceRevisions.all(spaceId),
+    revisionsIn: (ids: string[]) => revisions.heldOf(ids),
+    spaceRevisions: (spaceId: string) => revisions.idsOfSpace(spaceId),
     /** The account's memberships in the copy, by organization. */
-    memberships: (userId: string) => new Map(memberships.all(userId).map((m) => [m.organization_id, m])),
+    memberships: (userId: string) => members.ofUser(userId),
 
     upsertOrganizations(orgs: Organization[]): void {
-      const domains = new Map(emailDomains.all(json(orgs.map((o) => o.id))).map((r) => [r.id, r.domains]))
+      const known = organizations.getMany(orgs.map((o) => o.id))
       for (const o of orgs) {
-        upsertOrganization.run({
+        organizations.upsertMirrored({
           id: o.id, title: o.title, created_at: o.createdAt, hostname: o.hostname ?? null, type: o.type ?? 'business',
           use_case: o.useCase ?? null, community_type: o.communityType ?? null, default_role: o.defaultRole ?? null,
           default_content: o.defaultContent ? JSON.stringify(o.defaultContent) : null, sso: o.sso ? 1 : 0, ai: o.ai ? 1 : 0,
@@ -143,10 +62,7 @@ export function mirrorRows(db: Db) {
           logo: o.urls?.logo ?? null
         })
         const wanted = (o.emailDomains ?? []).map((d) => d.toLowerCase())
-        if (domains.get(o.id) !== JSON.stringify(wanted)) {
-          deleteDomains.run(o.id)
-          wanted.forEach((d, i) => insertDomain.run(o.id, d, i))
-        }
+        if (known.get(o.id)?.email_domains !== JSON.stringify(wanted)) organizations.setEmailDomains(o.id, wanted)
       }
     },
 
@@ -155,7 +71,7 @@ export function mirrorRows(db: Db) {
      * server did not say) as the copy has it, `read` for a new one.
      */
     upsertMembership(orgId: string, userId: string, member: Member | undefined, known: MemberRow | undefined, now: string): void {
-      upsertMember.run({
+      members.upsertMirrored({
         organization_id: orgId,
         user_id: userId,
         role: member ? member.role : known ? known.role : 'read',
@@ -171,15 +87,15 @@ export function mirrorRows(db: Db) {
      * after its child is there when the child points at it. A parent the list does not hold (not visible to the
      * account) leaves the collection at the root.
      */
-    upsertCollections(collections: Collection[], now: string): void {
-      collections.forEach((c, i) =>
-        upsertCollection.run({
-          id: c.id, parent_id: null, organization_id: c.organization, title: c.title, description: c.description || null,
+    upsertCollections(list: Collection[], now: string): void {
+      list.forEach((c, i) =>
+        collections.upsertMirrored({
+          id: c.id, organization_id: c.organization, title: c.title, description: c.description || null,
           default_level: c.defaultLevel ?? null, position: i + 1, created_at: now, updated_at: now
         })
       )
-      const listed = new Set(collections.map((c) => c.id))
-      for (const c of collections) setCollectionParent.run({ id: c.id, parent: c.parent && listed.has(c.parent) ? c.parent : null })
+      const listed = new Set(list.map((c) => c.id))
+      for (const c of list) collections.setParentIfDifferent(c.id, c.parent && listed.has(c.parent) ? c.parent : null)
     },
 
     /**
@@ -187,13 +103,16 @@ export function mirrorRows(db: Db) {
      * undefined keeps the row's own (a new row needs one).
      */
     upsertSpace(s: Space, parentId: string | null, position: number | undefined, fallbackPosition: number): void {
-      ;(position === undefined ? upsertSpaceInPlace : upsertSpace).run({
-        id: s.id, position: position ?? fallbackPosition, organization_id: s.organization, parent_id: parentId, title: s.title,
-        emoji: s.emoji ?? '', visibility: s.visibility ?? 'private', edit_mode: s.editMode ?? 'live', default_level: s.defaultLevel ?? null,
-        visitor_auth: s.visitorAuth ? JSON.stringify(s.visitorAuth) : null, git_sync: s.gitSync ? JSON.stringify(s.gitSync) : null,
-        comments_open: s.comments ?? 0, change_requests: s.changeRequests ?? 0, change_requests_open: s.changeRequestsOpen ?? 0,
-        change_requests_draft: s.changeRequestsDraft ?? 0, created_at: s.createdAt, updated_at: s.updatedAt, deleted_at: s.deletedAt ?? null
-      })
+      spaces.upsertMirrored(
+        {
+          id: s.id, position: position ?? fallbackPosition, organization_id: s.organization, parent_id: parentId, title: s.title,
+          emoji: s.emoji ?? '', visibility: s.visibility ?? 'private', edit_mode: s.editMode ?? 'live', default_level: s.defaultLevel ?? null,
+          visitor_auth: s.visitorAuth ? JSON.stringify(s.visitorAuth) : null, git_sync: s.gitSync ? JSON.stringify(s.gitSync) : null,
+          comments_open: s.comments ?? 0, change_requests: s.changeRequests ?? 0, change_requests_open: s.changeRequestsOpen ?? 0,
+          change_requests_draft: s.changeRequestsDraft ?? 0, created_at: s.createdAt, updated_at: s.updatedAt, deleted_at: s.deletedAt ?? null
+        },
+        position === undefined
+      )
     },
 
     /**
@@ -202,46 +121,40 @@ export function mirrorRows(db: Db) {
      * collection, a direct grant). None (the space is not visible) removes the grant.
      */
     setAccountGrant(spaceId: string, userId: string, role: Role | null, now: string): void {
-      if (role) upsertGrant.run({ space: spaceId, user: userId, role, now })
-      else deleteGrant.run({ space: spaceId, user: userId })
+      spaces.setGrant(spaceId, 'user', userId, role, now)
     },
 
     /** Points the space at a revision; true when it moved. */
-    setSpaceRevision: (spaceId: string, revisionId: string) => setSpaceRevision.run({ id: spaceId, revision: revisionId }).changes > 0,
+    setSpaceRevision: (spaceId: string, revisionId: string) => spaces.setRevisionIfDifferent(spaceId, revisionId),
 
     /** Drops the space's primary revisions nothing needs any more; how many went. */
-    pruneSpaceRevisions: (spaceId: string): number => deleteRevisions(db, prunableSpaceRevisions.all({ space: spaceId })),
+    pruneSpaceRevisions: (spaceId: string): number => deleteRevisions(db, revisions.unneededInSpace(spaceId)),
 
     /** Users met along the way, by their server ids: added, or refreshed when something changed. */
-    upsertUsers(users: User[], now: string): void {
-      const repo = repository(db, userRepository)
-      const byId = new Map(users.map((u) => [u.id, u]))
-      const known = repo.getMany(byId.keys())
+    upsertUsers(list: User[], now: string): void {
+      const byId = new Map(list.map((u) => [u.id, u]))
+      const known = users.getMany(byId.keys())
       for (const u of byId.values()) {
-        if (!sameUser(known.get(u.id), u)) repo.upsert({ id: u.id, displayName: u.displayName, email: u.email, photoURL: u.photoURL }, now)
+        if (!sameUser(known.get(u.id), u)) users.upsert({ id: u.id, displayName: u.displayName, email: u.email, photoURL: u.photoURL }, now)
       }
     },
 
     /** Change request rows, new ones in number order (the copy lists by insertion order, as the server does). */
     upsertChangeRequests(spaceId: string, crs: ChangeRequest[]): void {
       for (const cr of [...crs].sort((a, b) => a.number - b.number)) {
-        upsertChangeRequest.run({
+        changeRequests.upsertMirrored({
           id: cr.id, space_id: spaceId, number: cr.number, status: cr.status, subject: cr.subject ?? '', created_by: cr.createdBy?.id ?? null,
           created_at: cr.createdAt, updated_at: cr.updatedAt, revision_id: cr.revision, revision_initial: cr.revisionInitial,
           revision_merged_ancestor: cr.revisionMergedAncestor ?? null, revision_merged: cr.revisionMerged ?? null, comments_open: cr.comments ?? 0
         })
-        if (cr.createdBy) addContributor.run(cr.id, cr.createdBy.id)
+        if (cr.createdBy) changeRequests.addContributor(cr.id, cr.createdBy.id)
       }
     },
 
     /** The copy's open and draft change requests of a space. */
-    liveChangeRequests: (spaceId: string) => liveChangeRequests.all(spaceId),
+    liveChangeRequests: (spaceId: string) => changeRequests.liveInSpace(spaceId),
 
-    deleteChangeRequests(ids: string[]): void {
-      if (!ids.length) return
-      deleteChangeRequestReactions.run({ ids: json(ids) })
-      deleteChangeRequests.run(json(ids))
-    },
+    deleteChangeRequests: (ids: string[]) => changeRequests.removeMany(ids),
 
     /**
      * For each page (by index), a document of the copy's pages with the same id and update time in one of
@@ -262,19 +175,15 @@ export function mirrorRows(db: Db) {
     },
 
     /** Ids of the copy's spaces not among `listed`. */
-    spacesNotIn: (listed: string[]) => spacesNotIn.all(json(listed)),
+    spacesNotIn: (listed: string[]) => spaces.idsNotIn(listed),
 
     /** Removes spaces with their content (revisions, change requests, comments cascade). */
-    deleteSpaces(ids: string[]): void {
-      if (!ids.length) return
-      deleteSpaceReactions.run({ ids: json(ids) })
-      deleteSpaces.run(json(ids))
-    },
+    deleteSpaces: (ids: string[]) => spaces.removeMany(ids),
 
     /** Removes the collections and organizations the server no longer lists (organizations with all they hold). */
     deleteUnlisted(collectionIds: string[], organizationIds: string[]): void {
-      deleteCollectionsNotIn.run(json(collectionIds))
-      deleteOrganizationsNotIn.run(json(organizationIds))
+      collections.deleteNotIn(collectionIds)
+      organizations.deleteNotIn(organizationIds)
     }
   }
 }

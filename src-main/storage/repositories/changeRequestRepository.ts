@@ -1,6 +1,8 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
 import { updateById } from './patch'
+import { jsonIds } from './jsonIds'
+import { upsertSql } from './upsert'
 
 export interface ChangeRequestRow {
   seq: number
@@ -23,6 +25,14 @@ export type ChangeRequestPatch = Partial<
   Pick<ChangeRequestRow, 'status' | 'subject' | 'updated_at' | 'revision_id' | 'revision_merged_ancestor' | 'revision_merged'>
 >
 
+/** A change request's row as another Quire or the hosted service has it (a connected workspace's copy). */
+export type MirroredChangeRequest = Omit<ChangeRequestRow, 'seq'>
+
+const MIRRORED_COLUMNS = [
+  'space_id', 'number', 'status', 'subject', 'created_by', 'created_at', 'updated_at', 'revision_id', 'revision_initial',
+  'revision_merged_ancestor', 'revision_merged', 'comments_open'
+] as const
+
 export function changeRequestRepository(db: Db) {
   const byId = db.prepare<[string, string], ChangeRequestRow>('SELECT * FROM change_requests WHERE space_id = ? AND id = ?')
   const byNumber = db.prepare<[string, number], ChangeRequestRow>('SELECT * FROM change_requests WHERE space_id = ? AND number = ?')
@@ -44,6 +54,17 @@ export function changeRequestRepository(db: Db) {
      WHERE cr.space_id = ? AND cr.status = ? AND c.user_id = ?`
   ).pluck()
   const addContributor = db.prepare('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)')
+  const live = db.prepare<[string], { id: string; number: number }>(
+    "SELECT id, number FROM change_requests WHERE space_id = ? AND status IN ('open', 'draft')"
+  )
+  const upsertMirrored = db.prepare(upsertSql('change_requests', ['id'], ['id', ...MIRRORED_COLUMNS], MIRRORED_COLUMNS))
+  // Reactions name their comment or reply without a foreign key, so they go explicitly.
+  const removeReactions = db.prepare(
+    `DELETE FROM reactions WHERE subject_id IN (
+       SELECT id FROM comments WHERE change_request_id IN (SELECT value FROM json_each(@ids))
+       UNION ALL SELECT r.id FROM comment_replies r JOIN comments c ON c.id = r.comment_id WHERE c.change_request_id IN (SELECT value FROM json_each(@ids)))`
+  )
+  const removeMany = db.prepare('DELETE FROM change_requests WHERE id IN (SELECT value FROM json_each(?))')
   const counters = db.prepare(
     `UPDATE spaces SET
        change_requests = (SELECT count(*) FROM change_requests WHERE space_id = @space),
@@ -71,6 +92,19 @@ export function changeRequestRepository(db: Db) {
     count: (spaceId: string, status: string, contributor: string | undefined) =>
       contributor ? countByContributor.get(spaceId, status, contributor)! : count.get(spaceId, status)!,
     addContributor: (id: string, userId: string) => void addContributor.run(id, userId),
+    /** Id and number of the space's open and draft change requests. */
+    liveInSpace: (spaceId: string) => live.all(spaceId),
+    /**
+     * A change request under its id elsewhere (a connected workspace's server): added, or its row brought up to
+     * date. A row that already holds these values is not written.
+     */
+    upsertMirrored: (row: MirroredChangeRequest) => void upsertMirrored.run(row),
+    /** Removes change requests for good, with their contributors, comments and the reactions to those (their revisions stay). */
+    removeMany(ids: string[]): void {
+      if (!ids.length) return
+      removeReactions.run({ ids: jsonIds(ids) })
+      removeMany.run(jsonIds(ids))
+    },
     /** Recounts the space's change request counters (after a create or a status move). */
     refreshSpaceCounters: (spaceId: string) => void counters.run({ space: spaceId })
   }

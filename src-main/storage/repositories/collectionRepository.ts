@@ -1,6 +1,8 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
 import { updateById } from './patch'
+import { jsonIds as json } from './jsonIds'
+import { upsertSql } from './upsert'
 
 export interface CollectionRow {
   seq: number
@@ -17,8 +19,11 @@ export interface CollectionRow {
 
 export type CollectionPatch = Partial<Pick<CollectionRow, 'title' | 'description' | 'default_level' | 'parent_id' | 'position' | 'updated_at'>>
 
-/** Ids given to SQL as one JSON array (`IN (SELECT value FROM json_each(?))`): one statement for any count. */
-const json = (ids: Iterable<string>) => JSON.stringify([...ids])
+/** A collection's row as another Quire or the hosted service has it (a connected workspace's copy), but its parent. */
+export type MirroredCollection = Omit<CollectionRow, 'seq' | 'parent_id'>
+
+// A change to these makes the row's `updated_at` the one given; the same values again write nothing.
+const MIRRORED_COLUMNS = ['organization_id', 'title', 'description', 'default_level', 'position'] as const
 
 export function collectionRepository(db: Db) {
   const byId = db.prepare<[string], CollectionRow>('SELECT * FROM collections WHERE id = ?')
@@ -49,6 +54,11 @@ export function collectionRepository(db: Db) {
      SELECT id FROM sub`
   ).pluck()
   const deleteMany = db.prepare('DELETE FROM collections WHERE id IN (SELECT value FROM json_each(?))')
+  const deleteNotIn = db.prepare('DELETE FROM collections WHERE id NOT IN (SELECT value FROM json_each(?))')
+  const upsertMirrored = db.prepare(
+    upsertSql('collections', ['id'], ['id', 'parent_id', ...MIRRORED_COLUMNS, 'created_at', 'updated_at'], MIRRORED_COLUMNS, ['updated_at'])
+  )
+  const setParentIfDifferent = db.prepare('UPDATE collections SET parent_id = @parent WHERE id = @id AND parent_id IS NOT @parent')
   const spaceIdsIn = db.prepare<[string], string>(
     'SELECT id FROM spaces WHERE parent_id IN (SELECT value FROM json_each(?))'
   ).pluck()
@@ -101,6 +111,16 @@ export function collectionRepository(db: Db) {
     update(id: string, patch: CollectionPatch): void {
       updateById(db, 'collections', id, patch)
     },
+    /**
+     * A collection under its id elsewhere (a connected workspace's server): added at the organization's root, or
+     * its row brought up to date (its parent left as it is). A row that already holds these values is not written.
+     * setParentIfDifferent places it (its parent may be written after it).
+     */
+    upsertMirrored: (row: MirroredCollection) => void upsertMirrored.run({ ...row, parent_id: null }),
+    /** Moves the collection under `parentId` (null: the root); nothing is written when it is there already. */
+    setParentIfDifferent: (id: string, parentId: string | null) => void setParentIfDifferent.run({ id, parent: parentId }),
+    /** Removes every collection but `ids` (as foreign keys say: nested ones and grants go, spaces move to the root). */
+    deleteNotIn: (ids: Iterable<string>) => void deleteNotIn.run(json(ids)),
     /** The collection's id and the ids of all collections nested in it. */
     subtree: (id: string) => subtree.all(id),
     /** Ids of the spaces (deleted ones included) directly in any of the collections. */

@@ -2,6 +2,7 @@ import { workspaceSecret } from '../secrets'
 import type { Db } from '../database'
 import type { MemberRow } from './organizationRepository'
 import type { SpaceRow } from './spaceRepository'
+import { upsertSql } from './upsert'
 
 export type { MemberRow }
 
@@ -16,6 +17,8 @@ export interface MemberFilter {
   search?: string
   sort: MemberSort
 }
+
+const MIRRORED_COLUMNS = ['role', 'disabled', 'sso', 'joined_at', 'last_seen_at'] as const
 
 const SORT_COLUMN: Record<MemberSort, string> = { joinedAt: 'joined_at', lastSeenAt: 'last_seen_at' }
 
@@ -56,6 +59,10 @@ export function memberRepository(db: Db) {
      UNION
      SELECT m.user_id, u.email FROM users u CROSS JOIN members m ON m.user_id = u.id AND m.organization_id = ?
      WHERE u.email IN (SELECT value FROM json_each(?))`
+  )
+  const ofUser = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE user_id = ?')
+  const upsertMirrored = db.prepare(
+    upsertSql('members', ['organization_id', 'user_id'], ['organization_id', 'user_id', ...MIRRORED_COLUMNS], MIRRORED_COLUMNS)
   )
   const setRole = db.prepare('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?')
   const setSso = db.prepare('UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?')
@@ -121,6 +128,13 @@ export function memberRepository(db: Db) {
       const list = [...new Set(userIds)]
       return new Map(list.length ? many.all(orgId, JSON.stringify(list)).map((m) => [m.user_id, m]) : [])
     },
+    /** The user's memberships, by organization id. */
+    ofUser: (userId: string) => new Map(ofUser.all(userId).map((m) => [m.organization_id, m])),
+    /**
+     * A membership as another Quire or the hosted service has it (a connected workspace's copy): added, or brought
+     * up to date. A row that already holds these values is not written.
+     */
+    upsertMirrored: (row: Omit<MemberRow, 'seq'>) => void upsertMirrored.run(row),
     /** Members named by user id or e-mail (case-insensitive): ref -> user id, for the refs that are members. */
     resolve(orgId: string, refs: Iterable<string>): Map<string, string> {
       const list = [...new Set(refs)]

@@ -1,6 +1,8 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
 import { updateById } from './patch'
+import { jsonIds } from './jsonIds'
+import { upsertSql } from './upsert'
 
 export interface OrganizationRow {
   seq: number
@@ -38,6 +40,14 @@ const SELECT_ORG = `SELECT o.*, (SELECT coalesce(json_group_array(domain), '[]')
   (SELECT domain FROM organization_email_domains d WHERE d.organization_id = o.id ORDER BY position)) AS email_domains
   FROM organizations o`
 
+/** An organization's row as another Quire or the hosted service has it (a connected workspace's copy). */
+export type MirroredOrganization = Omit<OrganizationRow, 'seq' | 'email_domains'>
+
+const MIRRORED_COLUMNS = [
+  'title', 'created_at', 'hostname', 'type', 'use_case', 'community_type', 'default_role', 'default_content', 'sso', 'ai',
+  'invite_links', 'plan', 'custom_hostname', 'logo'
+] as const
+
 export type OrganizationPatch = Partial<{
   title: string
   hostname: string | null
@@ -74,9 +84,18 @@ export function organizationRepository(db: Db) {
   const hostnameTaken = db.prepare<[string, string], number>(
     'SELECT count(*) FROM organizations WHERE hostname = ? AND id <> ?'
   ).pluck()
+  const manyById = db.prepare<[string], OrganizationRow>(`${SELECT_ORG} WHERE o.id IN (SELECT value FROM json_each(?))`)
+  const upsertMirrored = db.prepare(upsertSql('organizations', ['id'], ['id', ...MIRRORED_COLUMNS], MIRRORED_COLUMNS))
+  // Members, grants, collections, spaces and their content go with it (foreign keys cascade).
+  const deleteNotIn = db.prepare('DELETE FROM organizations WHERE id NOT IN (SELECT value FROM json_each(?))')
 
   return {
     get: (id: string) => byId.get(id),
+    /** Organizations by id, in one query. */
+    getMany(ids: Iterable<string>): Map<string, OrganizationRow> {
+      const list = [...new Set(ids)]
+      return new Map(list.length ? manyById.all(jsonIds(list)).map((r) => [r.id, r]) : [])
+    },
     byEmailDomain: (domain: string) => byDomain.all(domain.toLowerCase()),
     /** The caller's organizations, keyset-paged on the membership row. */
     listForUser: (userId: string, afterSeq: number, limit: number) => forUser.all(userId, afterSeq, limit),
@@ -98,6 +117,13 @@ export function organizationRepository(db: Db) {
     },
     update(id: string, patch: OrganizationPatch): void {
       updateById(db, 'organizations', id, patch)
-    }
+    },
+    /**
+     * An organization under its id elsewhere (a connected workspace's server): added, or its row brought up to
+     * date. A row that already holds these values is not written. Its e-mail domains are setEmailDomains's.
+     */
+    upsertMirrored: (row: MirroredOrganization) => void upsertMirrored.run(row),
+    /** Removes every organization but `ids`, with all they hold. */
+    deleteNotIn: (ids: Iterable<string>) => void deleteNotIn.run(jsonIds(ids))
   }
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
 import { updateById } from './patch'
+import { jsonIds } from './jsonIds'
+import { upsertSql } from './upsert'
 
 export interface SpaceRow {
   seq: number
@@ -31,6 +33,14 @@ export type SpacePatch = Partial<
 >
 
 export type GrantPrincipal = 'user' | 'team'
+
+/** A space's row as another Quire or the hosted service has it (a connected workspace's copy), but its revision. */
+export type MirroredSpace = Omit<SpaceRow, 'seq' | 'revision_id' | 'created_by'>
+
+const MIRRORED_COLUMNS = [
+  'organization_id', 'parent_id', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level', 'visitor_auth', 'git_sync',
+  'comments_open', 'change_requests', 'change_requests_open', 'change_requests_draft', 'created_at', 'updated_at', 'deleted_at'
+] as const
 
 export function spaceRepository(db: Db) {
   const byId = db.prepare<[string], SpaceRow>('SELECT * FROM spaces WHERE id = ?')
@@ -77,9 +87,10 @@ export function spaceRepository(db: Db) {
   )
   const setSpacePosition = db.prepare('UPDATE spaces SET position = ? WHERE id = ?')
   const setCollectionPosition = db.prepare('UPDATE collections SET position = ? WHERE id = ?')
+  // The same role again writes nothing (a connected workspace's copy sets every grant at every pull).
   const upsertGrant = db.prepare(
     `INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE SET role = excluded.role`
+     ON CONFLICT (space_id, principal_type, principal_id) DO UPDATE SET role = excluded.role WHERE role IS NOT excluded.role`
   )
   const deleteGrant = db.prepare('DELETE FROM space_grants WHERE space_id = ? AND principal_type = ? AND principal_id = ?')
   const grantsOf = db.prepare<[string], { principal_type: GrantPrincipal; principal_id: string; role: string }>(
@@ -99,13 +110,17 @@ export function spaceRepository(db: Db) {
   )
   const teamOrganization = db.prepare<[string], string>('SELECT organization_id FROM teams WHERE id = ?').pluck()
   const expired = db.prepare<[string], string>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?').pluck()
-  const remove = db.prepare('DELETE FROM spaces WHERE id = ?')
+  const remove = db.prepare('DELETE FROM spaces WHERE id IN (SELECT value FROM json_each(?))')
   // Reactions name their comment or reply without a foreign key, so they go explicitly.
   const removeReactions = db.prepare(
     `DELETE FROM reactions WHERE subject_id IN (
-       SELECT id FROM comments WHERE space_id = @space
-       UNION ALL SELECT r.id FROM comment_replies r JOIN comments c ON c.id = r.comment_id WHERE c.space_id = @space)`
+       SELECT id FROM comments WHERE space_id IN (SELECT value FROM json_each(@ids))
+       UNION ALL SELECT r.id FROM comment_replies r JOIN comments c ON c.id = r.comment_id WHERE c.space_id IN (SELECT value FROM json_each(@ids)))`
   )
+  const idsNotIn = db.prepare<[string], string>('SELECT id FROM spaces WHERE id NOT IN (SELECT value FROM json_each(?))').pluck()
+  const upsertMirrored = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...MIRRORED_COLUMNS], ['position', ...MIRRORED_COLUMNS]))
+  const upsertMirroredInPlace = db.prepare(upsertSql('spaces', ['id'], ['id', 'position', ...MIRRORED_COLUMNS], MIRRORED_COLUMNS))
+  const setRevisionIfDifferent = db.prepare('UPDATE spaces SET revision_id = @revision WHERE id = @id AND revision_id IS NOT @revision')
 
   return {
     get: (id: string) => byId.get(id),
@@ -154,11 +169,26 @@ export function spaceRepository(db: Db) {
     /** Spaces deleted before `cutoff` (ISO): past the restore window, to be removed for good. */
     purgeDeletedBefore(cutoff: string): string[] {
       const ids = expired.all(cutoff)
-      for (const id of ids) {
-        removeReactions.run({ space: id })
-        remove.run(id)
-      }
+      this.removeMany(ids)
       return ids
-    }
+    },
+    /** Removes spaces for good, with their content (revisions, change requests, comments and grants cascade). */
+    removeMany(ids: string[]): void {
+      if (!ids.length) return
+      removeReactions.run({ ids: jsonIds(ids) })
+      remove.run(jsonIds(ids))
+    },
+    /** Ids of the spaces (deleted ones included) not among `ids`. */
+    idsNotIn: (ids: Iterable<string>) => idsNotIn.all(jsonIds(ids)),
+    /**
+     * A space under its id elsewhere (a connected workspace's server): added, or its row brought up to date; its
+     * revision is setRevisionIfDifferent's. `keepPosition`: an existing row keeps its own position (`position` is
+     * then only a new row's). A row that already holds these values is not written.
+     */
+    upsertMirrored(row: MirroredSpace, keepPosition: boolean): void {
+      ;(keepPosition ? upsertMirroredInPlace : upsertMirrored).run(row)
+    },
+    /** Points the space at a revision; true when it moved (the same revision again writes nothing). */
+    setRevisionIfDifferent: (id: string, revisionId: string) => setRevisionIfDifferent.run({ id, revision: revisionId }).changes > 0
   }
 }
