@@ -228,7 +228,7 @@ describe('a connected workspace while its server is out of reach', () => {
       })
     ])
     expect(waiting[0]).not.toHaveProperty('failed')
-    expect(t.backend.outboxSummary()).toEqual({ unsent: 1, failed: 1 })
+    expect(t.backend.outboxSummary()).toEqual({ unsent: 1, failed: 0, conflicts: 1 })
     // Nothing was overwritten on the server, and the app still shows the user's version of the change request.
     expect(await markdownOf(t, `${path}/content/page/${ids.Notes}`)).toBe('Eins\ntwo\nthree\nfour\nFIVE\n')
     expect((await t.call('GET', `${path}/content/page/${ids.Notes}`)).body.markdown).toBe('Uno\ntwo\nthree\nfour\nFIVE\n')
@@ -288,7 +288,7 @@ describe('a connected workspace whose token the server refuses', () => {
     t.server.server.api.services.writes++
     await t.backend.reconnect(new RemoteBackend({ url: t.server.url, token: 'qr_new_token_for_the_owner', via: 'test-host', fetch: t.send }))
     await t.backend.idle()
-    expect(t.backend.outboxSummary()).toEqual({ unsent: 0, failed: 0 })
+    expect(t.backend.outboxSummary()).toEqual({ unsent: 0, failed: 0, conflicts: 0 })
     const onServer = (await t.server.client('qr_new_token_for_the_owner').get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.items
     expect(onServer.map((c: { subject: string }) => c.subject)).toEqual(['Greeting'])
   })

@@ -187,7 +187,7 @@ describe('connected workspaces', () => {
     expect(((await offline.json()) as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([remote.orgId])
     const checked = await callHost<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)
     expect(checked.body.remote?.connection).toEqual({ status: 'unreachable', checkedAt: expect.any(String), answeredAt: expect.any(String), message: expect.stringContaining('connection refused') })
-    expect(checked.body.remote?.outbox).toEqual({ unsent: 0, failed: 0 })
+    expect(checked.body.remote?.outbox).toEqual({ unsent: 0, failed: 0, conflicts: 0 })
     expect(told.length, 'told that the connection changed').toBeGreaterThan(0)
     expect(new Set(told)).toEqual(new Set([ws.id]))
     expect(await callHost(host, 'POST', '/app/workspaces/local/check')).toEqual({
@@ -257,7 +257,7 @@ describe('the outbox of a connected workspace', () => {
         ]
       }
     })
-    expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.outbox).toEqual({ unsent: 2, failed: 0 })
+    expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.outbox).toEqual({ unsent: 2, failed: 0, conflicts: 0 })
 
     // Switched away from, it keeps them; it cannot be removed while it does.
     await callHost(host, 'POST', '/app/workspaces/local/activate')
