@@ -146,7 +146,6 @@ export async function startFaultProxy(target: string, options: { port?: number }
       const limit = Math.min(cutAfter, length - 1)
       let sent = 0
       const cut = () => {
-        req.unpipe()
         out.destroy()
         req.socket.destroy()
         resolve(undefined)

@@ -48,10 +48,9 @@ let users = 0
 /** Starts a server on `dataDir` (an empty folder gets an owner, an organization and `token`), on `port` (0: any). */
 export async function startRemoteQuire(dataDir: string, options: { port?: number; token?: string } = {}): Promise<RemoteQuire> {
   const token = options.token ?? newToken()
-  let child: ChildProcess | undefined
-  let ready = await spawn(dataDir, token, options.port ?? 0)
-  child = ready.child
-  const { port, url, orgId } = ready.message
+  const first = await spawn(dataDir, token, options.port ?? 0)
+  let child: ChildProcess | undefined = first.child
+  const { port, url, orgId } = first.message
 
   const ask = (message: ParentMessage) =>
     new Promise<Extract<ChildMessage, { type: 'user' }>>((resolve, reject) => {
@@ -108,8 +107,7 @@ export async function startRemoteQuire(dataDir: string, options: { port?: number
     kill: () => stop('SIGKILL'),
     async restart() {
       await stop('SIGKILL')
-      ready = await spawn(dataDir, token, port)
-      child = ready.child
+      child = (await spawn(dataDir, token, port)).child
     },
     close: () => stop('disconnect')
   }
