@@ -47,6 +47,45 @@ export interface TestServer {
   close(): Promise<void>
 }
 
+/** A small JSON client of a server at `baseUrl`, with `token` as its bearer token. */
+export function httpClient(baseUrl: string, token?: string): Client {
+  const request = async (method: string, path: string, body?: unknown, query?: Record<string, unknown>) => {
+    const url = new URL(path, baseUrl)
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v === undefined) continue
+      if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item))
+      else url.searchParams.set(k, String(v))
+    }
+    const headers: Record<string, string> = {}
+    if (token) headers.authorization = `Bearer ${token}`
+    let payload: string | undefined
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json'
+      payload = typeof body === 'string' ? body : JSON.stringify(body)
+    }
+    const res = await fetch(url, { method, headers, body: payload })
+    const text = await res.text()
+    let parsed: unknown = undefined
+    if (text) {
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        parsed = text
+      }
+    }
+    return { status: res.status, body: parsed as any, headers: res.headers }
+  }
+  return {
+    token,
+    request,
+    get: (path, query) => request('GET', path, undefined, query),
+    post: (path, body) => request('POST', path, body ?? {}),
+    put: (path, body) => request('PUT', path, body ?? {}),
+    patch: (path, body) => request('PATCH', path, body ?? {}),
+    delete: (path, body) => request('DELETE', path, body)
+  }
+}
+
 let counter = 0
 
 /** `dataDir`: a workspace folder instead of memory (what needs a file: the search threads); `searchThreads` as for startServer. */
@@ -60,43 +99,7 @@ export async function startTestServer(options: { dataDir?: string; searchThreads
   const ownerRow = users.getByToken(ownerToken)!
   const orgId = db.prepare<[], string>('SELECT id FROM organizations ORDER BY seq LIMIT 1').pluck().get()!
 
-  const client = (token?: string): Client => {
-    const request = async (method: string, path: string, body?: unknown, query?: Record<string, unknown>) => {
-      const url = new URL(path, server.url)
-      for (const [k, v] of Object.entries(query ?? {})) {
-        if (v === undefined) continue
-        if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item))
-        else url.searchParams.set(k, String(v))
-      }
-      const headers: Record<string, string> = {}
-      if (token) headers.authorization = `Bearer ${token}`
-      let payload: string | undefined
-      if (body !== undefined) {
-        headers['content-type'] = 'application/json'
-        payload = typeof body === 'string' ? body : JSON.stringify(body)
-      }
-      const res = await fetch(url, { method, headers, body: payload })
-      const text = await res.text()
-      let parsed: unknown = undefined
-      if (text) {
-        try {
-          parsed = JSON.parse(text)
-        } catch {
-          parsed = text
-        }
-      }
-      return { status: res.status, body: parsed as any, headers: res.headers }
-    }
-    return {
-      token,
-      request,
-      get: (path, query) => request('GET', path, undefined, query),
-      post: (path, body) => request('POST', path, body ?? {}),
-      put: (path, body) => request('PUT', path, body ?? {}),
-      patch: (path, body) => request('PATCH', path, body ?? {}),
-      delete: (path, body) => request('DELETE', path, body)
-    }
-  }
+  const client = (token?: string) => httpClient(server.url, token)
 
   return {
     server,
