@@ -235,6 +235,13 @@ async function settle(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): P
     if (found && 'kind' in found) return found as Stop
     if (found) return { kind: 'sent', answer: found, exact: false }
   }
+  if (entry.kind === 'content' && (!attempt.ifMatch || changesOf(attempt.body).some((c) => c.operation === 'insert_page'))) {
+    // Nothing would make a server without keys refuse a repeat (its If-Match guards the pages a batch changes, not
+    // the pages it adds): look for the batch's effect first.
+    const applied = await appliedBefore(deps, entry, attempt)
+    if (applied.kind === 'applied') return { kind: 'sent', answer: applied.answer, exact: false, pages: applied.pages }
+    if (applied.kind !== 'not-applied') return applied
+  }
   // The same request again, with the same key: a server that saw the key answers as it did the first time.
   const result = await exchange(deps, attempt)
   if (result.kind === 'ok') {
@@ -349,8 +356,18 @@ async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string,
     }
     merged.push({ ...pair, change: { ...change, document: { markdown: text } } })
   }
+  if (revision === undefined) {
+    // No page read (a batch that only inserts): the change request's revision now, so the batch still goes with
+    // If-Match and a resend after a lost answer cannot apply it twice on a server without idempotency keys.
+    const res = await deps.send(new Request(`${ORIGIN}${contentPath}`))
+    if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
+    if (res.status === 401) return { kind: 'token-refused' }
+    const cr = parse(await res.text()) as { revision?: string } | undefined
+    if (!res.ok || !cr?.revision) return { kind: 'refused', message: `The change request: ${messageOf(cr) ?? `the server answered ${res.status}`}` }
+    revision = cr.revision
+  }
   if (conflicts.length) {
-    return { kind: 'conflict', conflict: { revision: revision ?? '', pages: conflicts }, message: conflicts.map((c) => c.message).join('; ') }
+    return { kind: 'conflict', conflict: { revision, pages: conflicts }, message: conflicts.map((c) => c.message).join('; ') }
   }
   return { kind: 'merged', pairs: merged, revision }
 }
@@ -404,8 +421,18 @@ async function appliedBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Atte
   }
   const pages = await insertedPageIds(deps, entry, attempt.path, outbox(deps.db).idMap())
   if (!(pages instanceof Map)) return pages.kind === 'refused' ? { kind: 'not-applied' } : (pages as Stop)
-  const inserted = changes.filter((c) => c.operation === 'insert_page').length
-  if (pages.size < inserted) return { kind: 'not-applied' }
+  const inserted = changes.filter((c) => c.operation === 'insert_page')
+  if (pages.size < inserted.length) return { kind: 'not-applied' }
+  // The pages found by parent and title hold what the batch wrote (not pages someone else added alike meanwhile).
+  const written = inserted.map((c) => c.document?.markdown ?? '')
+  for (const remoteId of pages.values()) {
+    const res = await deps.send(new Request(`${ORIGIN}${contentPath}/content/page/${encodeURIComponent(remoteId)}?format=markdown`))
+    if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
+    const page = parse(await res.text()) as { markdown?: string } | undefined
+    const at = written.indexOf(page?.markdown ?? '')
+    if (!res.ok || at < 0) return { kind: 'not-applied' }
+    written.splice(at, 1)
+  }
   const res = await deps.send(new Request(`${ORIGIN}${contentPath}`))
   if (!res.ok) return res.status === 401 ? { kind: 'token-refused' } : { kind: 'unreachable' }
   return { kind: 'applied', answer: parse(await res.text()) as Record<string, unknown>, pages }

@@ -52,6 +52,8 @@ export interface FaultProxy {
   answer504(match: Match, options?: FaultOptions & { forward?: boolean }): void
   /** Waits `ms` before sending the request on. */
   delay(ms: number, match: Match, options?: FaultOptions): void
+  /** Drops a request header on the way (e.g. `idempotency-key`: the target then behaves as a server without keys). */
+  withoutHeader(name: string): void
   /** Removes every fault not yet used up. */
   clear(): void
   /** Stops listening and drops every open connection: clients get "connection refused" until accept(). */
@@ -95,6 +97,7 @@ function gatewayError(res: ServerResponse, entry: LogEntry, status: 502 | 504): 
 export async function startFaultProxy(target: string, options: { port?: number } = {}): Promise<FaultProxy> {
   const upstream = new URL(target)
   if (upstream.protocol !== 'http:') throw new Error(`faultProxy: only http targets (${target})`)
+  const dropped = new Set<string>()
   let rules: Rule[] = []
   const log: LogEntry[] = []
   const sockets = new Set<Socket>()
@@ -127,7 +130,8 @@ export async function startFaultProxy(target: string, options: { port?: number }
   /** Sends the request on (its body cut after `cutAfter` bytes, when given); the target's answer, or undefined when cut. */
   const forward = (req: IncomingMessage, entry: LogEntry, cutAfter?: number) =>
     new Promise<IncomingMessage | undefined>((resolve, reject) => {
-      const headers = { ...endToEnd(req.headers), host: upstream.host }
+      const headers: Record<string, string | string[]> = { ...endToEnd(req.headers), host: upstream.host }
+      for (const name of dropped) delete headers[name]
       const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
         entry.targetStatus = answer.statusCode
         resolve(answer)
@@ -249,6 +253,7 @@ export async function startFaultProxy(target: string, options: { port?: number }
     answer502: (match, options = {}) => add(match, { kind: '502', forward: options.forward ?? false }, options.times),
     answer504: (match, options = {}) => add(match, { kind: '504', forward: options.forward ?? false }, options.times),
     delay: (ms, match, options = {}) => add(match, { kind: 'delay', ms }, options.times),
+    withoutHeader: (name) => void dropped.add(name.toLowerCase()),
     clear() {
       rules = []
     },
