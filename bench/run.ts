@@ -7,7 +7,8 @@
 //
 //   npm run bench -- [--duration 5] [--warmup 1] [--connections 2,50] [--spaces 100000] [--only NAME,...] [--rounds N]
 //                    [--profile] [--pages 10000]
-// `--only content` runs only the content benchmark (bench/content.ts); `--only api` only the API scenarios.
+// `--only content` runs only the content benchmark (bench/content.ts); `--only sync` only the sync benchmark
+// (bench/sync.ts); `--only api` only the API scenarios.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -20,6 +21,7 @@ import { printSummary, summarizeProfile } from './profile'
 import { spaceTitle } from './rows'
 import type { ChildReady } from './servers'
 import { runContentBench } from './content'
+import { runSyncBench } from './sync'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const resultsDir = join(here, 'results')
@@ -30,7 +32,7 @@ const HELP = `npm run bench -- [options]
   --connections L   comma-separated connection counts (default 2,50)
   --spaces N        spaces in the generated organization (default 100000)
   --only L          comma-separated scenario names, or \`api\` (every API scenario), \`content\` (the content
-                    benchmark), \`all\` (default: all)
+                    benchmark), \`sync\` (a connected workspace sending 1,000 queued edits), \`all\` (default: all)
   --rounds N        run every measurement N times and keep the median (default 1; 3 or more when other
                     processes share the machine)
   --profile         CPU-profile the server during each measurement (bench/results/profiles/), print where the time goes
@@ -269,10 +271,11 @@ async function shutdown() {
 process.on('SIGINT', () => void shutdown().finally(() => process.exit(130)))
 
 // Suites: the API scenarios (main) and the content benchmark. `--only` names scenarios or suites.
-const SUITES = ['api', 'content', 'all']
+const SUITES = ['api', 'content', 'sync', 'all']
 const onlyList = args.only?.split(',') ?? []
 const runContent = !args.only || onlyList.includes('content') || onlyList.includes('all')
-const runApi = !args.only || onlyList.some((n) => n !== 'content')
+const runSync = !args.only || onlyList.includes('sync') || onlyList.includes('all')
+const runApi = !args.only || onlyList.some((n) => n !== 'content' && n !== 'sync')
 
 async function runSuites() {
   if (runApi) {
@@ -280,6 +283,7 @@ async function runSuites() {
     await shutdown()
   }
   if (runContent) await runContentBench({ pages: Number(args.pages) })
+  if (runSync) await runSyncBench()
 }
 
 runSuites()

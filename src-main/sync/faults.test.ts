@@ -440,7 +440,7 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
       }
       t.proxy.clear()
     }
-    // FAULTS_VERBOSE=1 names the seeds that fail (it.fails hides the message).
+    // FAULTS_VERBOSE=1 prints every failing seed.
     if (process.env.FAULTS_VERBOSE) console.log(failures.join('\n'))
     expect(failures).toEqual([])
   }, 120_000)

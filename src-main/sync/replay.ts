@@ -20,7 +20,7 @@ import { readDocument } from '../content/documents'
 import { loadPages, type PageRecord } from '../content/revisions'
 import type { OutboxCommand } from '../api/offline'
 import type { Db } from '../storage/database'
-import { numberKey, outbox, type Attempt, type Conflict, type ConflictPage, type OutboxEntry, type Rebase } from './outbox'
+import { numberKey, outbox, type Attempt, type Conflict, type ConflictPage, type IdKind, type OutboxEntry, type Rebase } from './outbox'
 
 export interface ReplayDeps {
   /** The local copy. */
@@ -94,6 +94,8 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   const box = outbox(deps.db)
   const outcome: ReplayOutcome = { sent: 0, failed: 0, conflicts: 0, renumbered: [] }
   const waiting = new Set<string>()
+  // The copy's ids the server knows by others: read once, then kept along with what each entry maps.
+  const ids = box.idMap()
   for (const listed of box.list()) {
     const entry = box.get(listed.seq)
     if (!entry) continue
@@ -101,7 +103,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
       waiting.add(entry.change_request_id)
       continue
     }
-    const result = await sendEntry(deps, entry)
+    const result = await sendEntry(deps, entry, ids)
     if (result.kind === 'unreachable' || result.kind === 'token-refused' || result.kind === 'server-error') {
       outcome.stopped = result.kind === 'token-refused' ? 'refused' : result.kind
       if (result.kind === 'server-error') {
@@ -121,7 +123,7 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
       else outcome.failed++
       continue
     }
-    const renumbered = deps.db.transaction(() => record(deps.db, entry, result)).immediate()
+    const renumbered = deps.db.transaction(() => record(deps.db, entry, result, ids)).immediate()
     if (renumbered) outcome.renumbered.push(renumbered)
     outcome.sent++
     if (!box.hasPending(entry.change_request_id)) {
@@ -132,37 +134,40 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
 }
 
 /** Takes a sent entry out of the outbox and keeps the server's ids for what it made (one transaction). */
-function record(db: Db, entry: OutboxEntry, sent: Sent): ReplayOutcome['renumbered'][number] | undefined {
+function record(db: Db, entry: OutboxEntry, sent: Sent, ids: Map<string, string>): ReplayOutcome['renumbered'][number] | undefined {
   const box = outbox(db)
   const answer = sent.answer
+  const map = (local: string, remote: string, kind: IdKind) => {
+    box.mapId(local, remote, kind)
+    ids.set(local, remote)
+  }
   box.remove(entry.seq)
-  for (const [local, remote] of sent.pages ?? []) box.mapId(local, remote, 'page')
+  for (const [local, remote] of sent.pages ?? []) map(local, remote, 'page')
   if (entry.kind === 'create-change-request') {
-    box.mapId(entry.change_request_id, String(answer.id), 'change-request')
+    map(entry.change_request_id, String(answer.id), 'change-request')
     const local = box.changeRequestNumber(entry.change_request_id)
     if (local !== undefined) {
-      box.mapId(numberKey(entry.space_id, local), String(answer.number), 'change-request-number')
+      map(numberKey(entry.space_id, local), String(answer.number), 'change-request-number')
       return { spaceId: entry.space_id, from: local, to: Number(answer.number) }
     }
   }
   // Only a revision that holds exactly what the copy's does: a later entry made on it is sent on it as it is.
   if (entry.kind === 'content' && sent.exact && entry.result_revision && typeof answer.revision === 'string') {
-    box.mapId(entry.result_revision, answer.revision, 'revision')
+    map(entry.result_revision, answer.revision, 'revision')
   }
   return undefined
 }
 
 type Change = { operation: string; page?: string; parent?: string | null; document?: { markdown: string }; title?: string; [key: string]: unknown }
 
-async function sendEntry(deps: ReplayDeps, entry: OutboxEntry): Promise<Outcome> {
+async function sendEntry(deps: ReplayDeps, entry: OutboxEntry, ids: Map<string, string>): Promise<Outcome> {
   const box = outbox(deps.db)
   if (entry.attempt) {
     // The last request's answer was lost: settle it before anything else goes.
-    const settled = await settle(deps, entry, JSON.parse(entry.attempt) as Attempt)
+    const settled = await settle(deps, entry, JSON.parse(entry.attempt) as Attempt, ids)
     if (settled) return settled
     box.markAttempt(entry.seq, null)
   }
-  const ids = box.idMap()
   const path = entryPath(entry, ids)
   const replay = (REPLAYS as Record<string, string | undefined>)[entry.kind]
   if (!replay) return { kind: 'refused', message: `This version of Quire cannot send a ${entry.kind} change` }
@@ -229,16 +234,16 @@ function outcomeOf(deps: ReplayDeps, entry: OutboxEntry, result: Exclude<Exchang
 /**
  * The outcome of a request whose answer was lost. Undefined: it was certainly not applied (a new request may go).
  */
-async function settle(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Outcome | undefined> {
+async function settle(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt, ids: Map<string, string>): Promise<Outcome | undefined> {
   if (entry.kind === 'create-change-request') {
-    const found = await createdBefore(deps, entry, attempt)
+    const found = await createdBefore(deps, entry, attempt, ids)
     if (found && 'kind' in found) return found as Stop
     if (found) return { kind: 'sent', answer: found, exact: false }
   }
   if (entry.kind === 'content' && (!attempt.ifMatch || changesOf(attempt.body).some((c) => c.operation === 'insert_page'))) {
     // Nothing would make a server without keys refuse a repeat (its If-Match guards the pages a batch changes, not
     // the pages it adds): look for the batch's effect first.
-    const applied = await appliedBefore(deps, entry, attempt)
+    const applied = await appliedBefore(deps, entry, attempt, ids)
     if (applied.kind === 'applied') return { kind: 'sent', answer: applied.answer, exact: false, pages: applied.pages }
     if (applied.kind !== 'not-applied') return applied
   }
@@ -246,12 +251,12 @@ async function settle(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): P
   const result = await exchange(deps, attempt)
   if (result.kind === 'ok') {
     if (entry.kind !== 'content') return { kind: 'sent', answer: result.answer, exact: false }
-    const pages = await insertedPageIds(deps, entry, attempt.path, outbox(deps.db).idMap())
+    const pages = await insertedPageIds(deps, entry, attempt.path, ids, true)
     return pages instanceof Map ? { kind: 'sent', answer: result.answer, exact: false, pages } : pages
   }
   if (result.kind === 'stale') {
     // The change request moved on since: by this batch (then its pages read as it wrote them), or by someone else.
-    const applied = await appliedBefore(deps, entry, attempt)
+    const applied = await appliedBefore(deps, entry, attempt, ids)
     if (applied.kind === 'applied') return { kind: 'sent', answer: applied.answer, exact: false, pages: applied.pages }
     if (applied.kind === 'not-applied') return undefined
     return applied
@@ -379,10 +384,10 @@ async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string,
  * by the same account, that the copy does not know (neither pulled nor mapped to another entry's). Clocks are not
  * compared: the server's may be anything.
  */
-async function createdBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Record<string, unknown> | Stop | undefined> {
+async function createdBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt, ids: Map<string, string>): Promise<Record<string, unknown> | Stop | undefined> {
   const subject = (parse(attempt.body ?? '') as { subject?: string } | undefined)?.subject ?? ''
   const box = outbox(deps.db)
-  const taken = new Set(box.idMap().values())
+  const taken = new Set(ids.values())
   const author = box.changeRequestAuthor(entry.change_request_id)
   // A change request is opened as a draft; a later entry that moved it on waits behind this one.
   for (const status of ['draft', 'open']) {
@@ -402,7 +407,7 @@ async function createdBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Atte
 type Applied = { kind: 'applied'; answer: Record<string, unknown>; pages: Map<string, string> } | { kind: 'not-applied' } | Stop
 
 /** Whether the server's change request holds what a batch sent (its pages read as the batch wrote them). */
-async function appliedBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Promise<Applied> {
+async function appliedBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt, ids: Map<string, string>): Promise<Applied> {
   const changes = changesOf(attempt.body)
   const contentPath = attempt.path.replace(/\/content$/, '')
   for (const change of changes) {
@@ -419,7 +424,7 @@ async function appliedBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Atte
     if (change.document && page.markdown !== change.document.markdown) return { kind: 'not-applied' }
     if (change.title !== undefined && page.title !== change.title) return { kind: 'not-applied' }
   }
-  const pages = await insertedPageIds(deps, entry, attempt.path, outbox(deps.db).idMap())
+  const pages = await insertedPageIds(deps, entry, attempt.path, ids)
   if (!(pages instanceof Map)) return pages.kind === 'refused' ? { kind: 'not-applied' } : (pages as Stop)
   const inserted = changes.filter((c) => c.operation === 'insert_page')
   if (pages.size < inserted.length) return { kind: 'not-applied' }
