@@ -20,7 +20,14 @@ export interface SyncBenchOptions {
   pages?: number
 }
 
-export async function runSyncBench({ edits = 1000, pages = 100 }: SyncBenchOptions = {}): Promise<{ opsPerSecond: number }> {
+export async function runSyncBench(options: SyncBenchOptions = {}): Promise<{ opsPerSecond: number; oneByOnePerSecond: number }> {
+  // Saves of documents one after another go as one batch (replay.ts); edits that also set a title go one by one.
+  const opsPerSecond = await runSyncCase(options, 'document saves', false)
+  const oneByOnePerSecond = await runSyncCase({ ...options, edits: Math.min(options.edits ?? 1000, 500) }, 'edits that also set the title (each sent alone)', true)
+  return { opsPerSecond, oneByOnePerSecond }
+}
+
+async function runSyncCase({ edits = 1000, pages = 100 }: SyncBenchOptions, label: string, titled: boolean): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-sync-'))
   const remote = await startRemoteQuire(join(dir, 'remote'))
   const net = { down: false }
@@ -28,7 +35,7 @@ export async function runSyncBench({ edits = 1000, pages = 100 }: SyncBenchOptio
     net.down ? Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })) : fetch(input, init)
   let backend: ConnectedBackend | undefined
   try {
-    console.log(`\nSync benchmark: ${edits} queued single-page edits of a ${pages}-page space, sent to a Quire in another process...`)
+    console.log(`\nSync benchmark: ${edits} queued single-page edits of a ${pages}-page space (${label}), sent to a Quire in another process...`)
     const me = (await remote.owner.get('/v1/user')).body as { id: string; displayName: string; email: string }
     const spaceId = await remote.emptySpace('Sync bench')
     const seed = (await remote.owner.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Seed' })).body as { id: string }
@@ -50,7 +57,7 @@ export async function runSyncBench({ edits = 1000, pages = 100 }: SyncBenchOptio
       const text = await res.text()
       return { status: res.status, body: text ? JSON.parse(text) : undefined }
     }
-    const tree = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages as { id: string }[]
+    const tree = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages as { id: string; title: string }[]
     const cr = (await call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Queued edits' })).body as { id: string }
     await call('GET', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content/pages`)
     await backend.idle()
@@ -60,8 +67,9 @@ export async function runSyncBench({ edits = 1000, pages = 100 }: SyncBenchOptio
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`
     const queuedAt = performance.now()
     for (let i = 0; i < edits; i++) {
-      const page = tree[i % tree.length]!.id
-      const res = await call('POST', path, { changes: [{ operation: 'update_page', page, document: { markdown: `Edit ${i} of page ${page}.\n` } }] })
+      const { id: page, title } = tree[i % tree.length]!
+      const change = { operation: 'update_page', page, document: { markdown: `Edit ${i} of page ${page}.\n` }, ...(titled ? { title } : {}) }
+      const res = await call('POST', path, { changes: [change] })
       if (res.status !== 200) throw new BenchFailure(`sync bench: queuing edit ${i}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
     }
     const queueMs = performance.now() - queuedAt
@@ -84,8 +92,8 @@ export async function runSyncBench({ edits = 1000, pages = 100 }: SyncBenchOptio
     }
     const opsPerSecond = (edits / ms) * 1000
     console.log(`  queued ${edits} edits offline in ${(queueMs / 1000).toFixed(1)} s (${round2((edits / queueMs) * 1000)} per second)`)
-    console.log(`  sent them in ${(ms / 1000).toFixed(2)} s: ${round2(opsPerSecond)} edits per second (target ≥ 500: ${opsPerSecond >= 500 ? 'met' : 'MISSED'})`)
-    return { opsPerSecond }
+    console.log(`  sent them in ${(ms / 1000).toFixed(2)} s: ${round2(opsPerSecond)} edits per second${titled ? '' : ` (target ≥ 500: ${opsPerSecond >= 500 ? 'met' : 'MISSED'})`}`)
+    return opsPerSecond
   } finally {
     await backend?.close()
     await remote.close()

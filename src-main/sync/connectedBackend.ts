@@ -20,7 +20,7 @@ import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
 import type { RouteMatch } from '../api/offline'
 import { addsFiles, filesNeedServer, heldWriteProblem, needsServer, notKeptOffline } from './offlineRoutes'
-import { describeEntry, numberKey, outbox, type Conflict, type Rebase } from './outbox'
+import { describeEntry, numberKey, outbox, type Attempt, type Conflict, type Rebase } from './outbox'
 import { PullQueue } from './pullQueue'
 import { replayOutbox, rewriteIds, rewritePath, type ReplayOutcome } from './replay'
 
@@ -201,6 +201,9 @@ export class ConnectedBackend implements WorkspaceBackend {
     const entry = box.get(seq)
     if (!entry) throw notFound('Unsent change')
     if (this.replaying) throw conflict('Changes are being sent to the server: try again in a moment')
+    // Sent, with its answer lost: it may be on the server already; the next send finds out.
+    const outstanding = box.list().some((e) => e.attempt && (e.seq === seq || (JSON.parse(e.attempt) as Attempt).covers?.includes(seq)))
+    if (outstanding) throw conflict(`This change may already be on ${this.host} (its answer was lost): send the changes first, then discard what is left`)
     const localOnly = box.isLocalOnly(entry.change_request_id)
     db.transaction(() => {
       // Giving up opening a change request gives up what was written to it: the server will never have it.

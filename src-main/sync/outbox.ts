@@ -38,6 +38,8 @@ export interface Attempt {
   path: string
   body: string | null
   ifMatch?: string
+  /** Entries (seqs) this request sends together, as one batch: this entry first. */
+  covers?: number[]
 }
 
 /** A page of a conflict: the text the entry was made on, the entry's, and the server's. */

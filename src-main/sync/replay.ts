@@ -61,6 +61,8 @@ interface Sent {
   exact: boolean
   /** Pages the entry inserted: the copy's id → the server's. */
   pages?: Map<string, string>
+  /** Entries sent together with it as one batch (their seqs, this one first). */
+  covers?: number[]
 }
 type Stop = { kind: 'unreachable' } | { kind: 'token-refused' } | { kind: 'server-error'; message: string; retryAfterMs?: number }
 type Outcome = Sent | { kind: 'refused'; message: string } | { kind: 'conflict'; conflict: Conflict; message: string } | Stop
@@ -96,14 +98,17 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
   const waiting = new Set<string>()
   // The copy's ids the server knows by others: read once, then kept along with what each entry maps.
   const ids = box.idMap()
-  for (const listed of box.list()) {
-    const entry = box.get(listed.seq)
+  const listed = box.list()
+  for (let i = 0; i < listed.length; i++) {
+    const entry = box.get(listed[i]!.seq)
     if (!entry) continue
     if (entry.failed_at || entry.conflict || waiting.has(entry.change_request_id)) {
       waiting.add(entry.change_request_id)
       continue
     }
-    const result = await sendEntry(deps, entry, ids)
+    // Saves of a change request's pages made one after another go as one batch when nothing stands between them.
+    const group = savesFrom(listed, i)
+    const result = (group.length > 1 && (await sendGroup(deps, group, ids))) || (await sendEntry(deps, entry, ids))
     if (result.kind === 'unreachable' || result.kind === 'token-refused' || result.kind === 'server-error') {
       outcome.stopped = result.kind === 'token-refused' ? 'refused' : result.kind
       if (result.kind === 'server-error') {
@@ -125,7 +130,8 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
     }
     const renumbered = deps.db.transaction(() => record(deps.db, entry, result, ids)).immediate()
     if (renumbered) outcome.renumbered.push(renumbered)
-    outcome.sent++
+    // Entries a batch covered are gone from the outbox: the loop passes them by.
+    outcome.sent += result.covers?.length ?? 1
     if (!box.hasPending(entry.change_request_id)) {
       await deps.settled?.({ spaceId: entry.space_id, changeRequestId: entry.change_request_id, remoteId: String(result.answer.id) })
     }
@@ -134,14 +140,19 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
 }
 
 /** Takes a sent entry out of the outbox and keeps the server's ids for what it made (one transaction). */
-function record(db: Db, entry: OutboxEntry, sent: Sent, ids: Map<string, string>): ReplayOutcome['renumbered'][number] | undefined {
+function record(db: Db, first: OutboxEntry, sent: Sent, ids: Map<string, string>): ReplayOutcome['renumbered'][number] | undefined {
   const box = outbox(db)
   const answer = sent.answer
   const map = (local: string, remote: string, kind: IdKind) => {
     box.mapId(local, remote, kind)
     ids.set(local, remote)
   }
-  box.remove(entry.seq)
+  // A batch of several saves: all of them were sent; the last one's revision is what the server now holds.
+  let entry = first
+  for (const seq of sent.covers ?? [first.seq]) {
+    entry = box.get(seq) ?? entry
+    box.remove(seq)
+  }
   for (const [local, remote] of sent.pages ?? []) map(local, remote, 'page')
   if (entry.kind === 'create-change-request') {
     map(entry.change_request_id, String(answer.id), 'change-request')
@@ -249,15 +260,17 @@ async function settle(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt, id
   }
   // The same request again, with the same key: a server that saw the key answers as it did the first time.
   const result = await exchange(deps, attempt)
+  const covers = attempt.covers ? { covers: attempt.covers } : {}
   if (result.kind === 'ok') {
     if (entry.kind !== 'content') return { kind: 'sent', answer: result.answer, exact: false }
+    if (attempt.covers) return { kind: 'sent', answer: result.answer, exact: false, ...covers }
     const pages = await insertedPageIds(deps, entry, attempt.path, ids, true)
     return pages instanceof Map ? { kind: 'sent', answer: result.answer, exact: false, pages } : pages
   }
   if (result.kind === 'stale') {
     // The change request moved on since: by this batch (then its pages read as it wrote them), or by someone else.
     const applied = await appliedBefore(deps, entry, attempt, ids)
-    if (applied.kind === 'applied') return { kind: 'sent', answer: applied.answer, exact: false, pages: applied.pages }
+    if (applied.kind === 'applied') return { kind: 'sent', answer: applied.answer, exact: false, pages: applied.pages, ...covers }
     if (applied.kind === 'not-applied') return undefined
     return applied
   }
@@ -295,6 +308,62 @@ function retryAfter(value: string | null): { retryAfterMs?: number } {
   if (Number.isFinite(seconds)) return { retryAfterMs: Math.max(0, seconds * 1000) }
   const at = Date.parse(value)
   return Number.isNaN(at) ? {} : { retryAfterMs: Math.max(0, at - Date.now()) }
+}
+
+// --- saves sent together -----------------------------------------------------------------------------------
+
+/** Most entries sent as one batch, and most pages in it (a content batch takes 50 changes). */
+const GROUP_ENTRIES = 50
+const GROUP_PAGES = 50
+
+/** An entry's changes when it only sets documents of pages (what the editor's saves are), else undefined. */
+function documentSaves(entry: OutboxEntry): Change[] | undefined {
+  if (entry.kind !== 'content' || entry.attempt || entry.conflict || entry.rebase || entry.failed_at) return undefined
+  const changes = changesOf(entry.body)
+  const plain = (c: Change) => c.operation === 'update_page' && !!c.page && !!c.document && Object.keys(c).every((k) => k === 'operation' || k === 'page' || k === 'document')
+  return changes.length && changes.every(plain) ? changes : undefined
+}
+
+/**
+ * The entries from `listed[i]` on that can go as one batch: saves of the same change request, each made on the
+ * one before (its base is the previous one's result), at most 50 entries and 50 pages. One entry: none to join.
+ */
+function savesFrom(listed: readonly OutboxEntry[], i: number): OutboxEntry[] {
+  const first = listed[i]!
+  if (!documentSaves(first)) return [first]
+  const group = [first]
+  const pages = new Set(changesOf(first.body).map((c) => c.page!))
+  for (let j = i + 1; j < listed.length && group.length < GROUP_ENTRIES; j++) {
+    const next = listed[j]!
+    const prev = group[group.length - 1]!
+    const changes = next.change_request_id === first.change_request_id && next.base_revision === prev.result_revision ? documentSaves(next) : undefined
+    if (!changes) break
+    const more = new Set([...pages, ...changes.map((c) => c.page!)])
+    if (more.size > GROUP_PAGES) break
+    for (const page of more) pages.add(page)
+    group.push(next)
+  }
+  return group
+}
+
+/**
+ * Sends consecutive saves as one batch on the server's revision that holds exactly what the first was made on:
+ * each page's last text (each save holds whole documents). Undefined when the server refused it as stale (someone
+ * changed the change request): the entries then go one by one, each rebased. The first entry records the attempt,
+ * naming the entries it covers.
+ */
+async function sendGroup(deps: ReplayDeps, group: OutboxEntry[], ids: Map<string, string>): Promise<Outcome | undefined> {
+  const first = group[0]!
+  const texts = new Map<string, string>()
+  for (const entry of group) for (const change of changesOf(entry.body)) texts.set(change.page!, change.document!.markdown)
+  const changes = [...texts].map(([page, markdown]) => ({ operation: 'update_page', page, document: { markdown } }))
+  const base = first.base_revision ? (ids.get(first.base_revision) ?? first.base_revision) : undefined
+  const attempt: Attempt = { ...newAttempt(deps, 'POST', entryPath(first, ids), rewriteIds(JSON.stringify({ changes }), ids), base), covers: group.map((e) => e.seq) }
+  const result = await send(deps, first, attempt)
+  if (result.kind === 'ok') return { kind: 'sent', answer: result.answer, exact: true, covers: attempt.covers }
+  if (result.kind !== 'stale') return outcomeOf(deps, first, result)
+  deps.db.transaction(() => outbox(deps.db).markAttempt(first.seq, null)).immediate()
+  return undefined
 }
 
 // --- rebasing ----------------------------------------------------------------------------------------------

@@ -27,6 +27,10 @@ export interface LogEntry extends ProxiedRequest {
   targetStatus?: number
   /** The client got the whole answer. */
   delivered: boolean
+  /** The request's Idempotency-Key, as the client sent it (also when the proxy drops it on the way). */
+  key?: string
+  /** The target answered a key it had seen (Idempotency-Replayed: true): nothing was applied. */
+  replayed?: boolean
 }
 
 export interface FaultOptions {
@@ -116,7 +120,8 @@ export async function startFaultProxy(target: string, options: { port?: number }
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const request: ProxiedRequest = { n: ++received, method: req.method ?? 'GET', path: req.url ?? '/' }
-    const entry: LogEntry = { ...request, forwarded: false, delivered: false }
+    const key = req.headers['idempotency-key']
+    const entry: LogEntry = { ...request, forwarded: false, delivered: false, ...(typeof key === 'string' ? { key } : {}) }
     log.push(entry)
     const done = proxy(req, res, entry, ruleFor(request)).catch(() => {
       // The target could not be reached or failed mid-answer: a gateway's 502 if nothing was answered yet.
@@ -134,6 +139,7 @@ export async function startFaultProxy(target: string, options: { port?: number }
       for (const name of dropped) delete headers[name]
       const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
         entry.targetStatus = answer.statusCode
+        if (answer.headers['idempotency-replayed'] === 'true') entry.replayed = true
         resolve(answer)
       })
       out.on('error', (error) => (cutAfter === undefined ? reject(error) : resolve(undefined)))
