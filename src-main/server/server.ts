@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
 import Fastify from 'fastify'
 import { buildApi, type Api, type BuildOptions } from '../api/app'
-import { ApiError } from '../api/errors'
+import { ApiError } from '../base/errors'
 import { API_BODY_LIMIT, MAX_URL_LENGTH } from '../api/limits'
 import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
 import { cameThrough, VIA_HEADER } from '../backend/remoteBackend'
@@ -27,8 +27,8 @@ import {
 } from '../workspaces/operations'
 import { slugify } from '../workspaces/registry'
 import { AuthThrottle, bearerToken, HostPolicy, refuseForeign, weakTokenReason, type ThrottleOptions } from './guard'
-import { bootstrapWorkspace, databaseFileOf, openWorkspace, startMaintenance } from './workspace'
-import type { Clock } from '../api/clock'
+import { bootstrapWorkspace, databaseFileOf, openWorkspace, startMaintenance } from '../workspace/workspace'
+import type { Clock } from '../base/clock'
 
 export interface ServerOptions {
   /** One workspace: the folder of its `quire.db` (':memory:' for a throwaway one). Either this or `home`. */

@@ -12,7 +12,7 @@ import {
   type OutboxSyncResult,
   type RemoteConnection
 } from '../../src-shared/workspaces'
-import { badRequest, conflict, notFound } from '../api/errors'
+import { badRequest, conflict, notFound } from '../base/errors'
 import type { WorkspaceBackend } from '../backend/backend'
 import type { LocalBackend } from '../backend/localBackend'
 import type { RemoteBackend } from '../backend/remoteBackend'

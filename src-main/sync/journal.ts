@@ -3,8 +3,8 @@
 // neither. Only what the replay knows how to send is taken (offlineRoutes.ts keeps the rest from getting here).
 import type { FastifyRequest } from 'fastify'
 import type { ChangeRequest } from '../../src-shared/schemas/changeRequests'
-import type { Ctx } from '../api/context'
-import { ApiError } from '../api/errors'
+import type { Ctx } from '../workspace/context'
+import { ApiError } from '../base/errors'
 import { getRevision } from '../content/revisions'
 import { outbox, type OutboxKind } from './outbox'
 

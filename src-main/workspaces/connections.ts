@@ -11,9 +11,9 @@ import {
   type RemoteConnection,
   type WorkspaceRemote
 } from '../../src-shared/workspaces'
-import { badRequest } from '../api/errors'
+import { badRequest } from '../base/errors'
 import { newViaId, probeRemote, RemoteBackend } from '../backend/remoteBackend'
-import { workspaceFile } from '../server/workspace'
+import { workspaceFile } from '../workspace/workspace'
 import type { ConnectedBackend } from '../sync/connectedBackend'
 import { fileSeal, openToken, readConnection, sealToken, writeConnection, type Connection, type TokenSeal } from './connection'
 import { fields } from './operations'
