@@ -61,6 +61,17 @@ describe('layering', () => {
     expect(violations([...sourceFiles('src-renderer'), ...sourceFiles('src-preload')], isNodeBuiltin)).toEqual([])
   })
 
+  it('only the module that opens a workspace knows whether it is local or connected', () => {
+    // Hosts ask the WorkspaceBackend's optional members (`connected`, `serveNode`…), never its class.
+    const opener = 'src-main/workspaces/openBackend.ts'
+    const files = [...sourceFiles('src-main'), ...sourceFiles('e2e'), ...sourceFiles('bench'), ...sourceFiles('test')].filter((f) => f !== opener && f !== 'test/layering.test.ts')
+    const found = files.flatMap((file) => {
+      const m = readFileSync(join(root, file), 'utf8').match(/\binstanceof\s+(Connected|Local|Remote)Backend\b/)
+      return m ? [`${file}: ${m[0]}`] : []
+    })
+    expect(found).toEqual([])
+  })
+
   it('src-shared is pure: no node:*, no electron, no DOM, no other layer', () => {
     const files = sourceFiles('src-shared')
     expect(violations(files, (spec) => isNodeBuiltin(spec) || isElectron(spec) || /(^|\/)src-(main|preload|renderer)(\/|$)/.test(spec))).toEqual([])

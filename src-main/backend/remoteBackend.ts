@@ -58,7 +58,6 @@ export interface RemoteBackendOptions {
 }
 
 export class RemoteBackend implements WorkspaceBackend {
-  readonly kind = 'remote'
   private state: RemoteConnection = { status: 'unknown' }
   private readonly host: string
   private readonly send: typeof fetch

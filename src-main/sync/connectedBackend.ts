@@ -13,7 +13,7 @@ import {
   type RemoteConnection
 } from '../../src-shared/workspaces'
 import { badRequest, conflict, notFound } from '../base/errors'
-import type { WorkspaceBackend } from '../backend/backend'
+import type { WorkspaceBackend, ServerSync } from '../backend/backend'
 import type { LocalBackend } from '../backend/localBackend'
 import type { RemoteBackend } from '../backend/remoteBackend'
 import { journalWrite } from './journal'
@@ -52,8 +52,9 @@ export interface ConnectedBackendOptions {
   warn?: (message: string) => void
 }
 
-export class ConnectedBackend implements WorkspaceBackend {
-  readonly kind = 'remote'
+export class ConnectedBackend implements WorkspaceBackend, ServerSync {
+  /** Its link with the server and its outbox: what hosts use to tell a connected workspace from a local one. */
+  readonly connected: ServerSync = this
   private offline = false
   private retryTimer: NodeJS.Timeout | undefined
   private replaying: Promise<ReplayOutcome> | undefined
