@@ -1,7 +1,7 @@
 // Child process entry of the content benchmark: builds the 10,000-page space into a workspace folder, reports
 // what the load generator needs over IPC, and exits. The parent never holds the build's memory (~100 MB of page
 // records and caches): its garbage collections, 25–40 ms each over that heap, would land in the latencies it times.
-import { bootstrapWorkspace, openWorkspace } from '../src-main/server/workspace'
+import { bootstrapWorkspace, openWorkspace } from '../src-main/workspace/workspace'
 import { buildContentSpace } from './contentData'
 
 /** What the parent needs of the built space (plain data: it crosses the IPC channel). */

@@ -1,7 +1,7 @@
 // The content benchmark's data: one space of many pages with generated prose, written straight through the
 // content core (storeDocument, writeRevision, syncSearchIndex) in batched transactions, no HTTP.
-import type { Services } from '../src-main/api/context'
-import { systemCtx } from '../src-main/api/context'
+import type { Services } from '../src-main/workspace/context'
+import { systemCtx } from '../src-main/workspace/context'
 import { createSpace } from '../src-main/api/commands/spaceCreator'
 import { writeRevision, type PageRecord } from '../src-main/content/revisions'
 import { storeDocument } from '../src-main/content/documents'

@@ -1,7 +1,7 @@
 // Fills a Quire workspace with one organization of many spaces, fast: prepared inserts of what the API's
 // createSpace writes (the space row, an empty first revision, its (empty) search state, the creator's admin
 // grant), many spaces per transaction, no HTTP. createSpace itself re-prepares statements per call: 100k spaces took ~18 s, these ~4 s.
-import type { Services } from '../src-main/api/context'
+import type { Services } from '../src-main/workspace/context'
 import { newId } from '../src-main/storage/ids'
 import { newToken } from '../src-main/storage/ids'
 import { repository } from '../src-main/storage/repositories/memo'

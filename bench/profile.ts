@@ -53,7 +53,7 @@ function areaOf(node: ProfileNode): string {
     ['src-main/api/policies/', 'quire: policies (roles, membership)'],
     ['src-main/api/presenters/', 'quire: presenters'],
     ['src-main/api/routes/', 'quire: route handlers'],
-    ['src-main/api/context', 'quire: context (transaction)'],
+    ['src-main/workspace/context', 'quire: context (transaction)'],
     ['src-main/api/app', 'quire: app hooks (auth)'],
     ['src-main/api/pagination', 'quire: pagination'],
     ['src-main/storage/', 'quire: storage (repositories, ids/hash)'],

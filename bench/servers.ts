@@ -7,7 +7,7 @@ import { Session } from 'node:inspector/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer } from '../src-main/server/server'
-import { bootstrapWorkspace, openWorkspace } from '../src-main/server/workspace'
+import { bootstrapWorkspace, openWorkspace } from '../src-main/workspace/workspace'
 import { startBaseline } from './baseline'
 import { generateOrganization } from './generate'
 

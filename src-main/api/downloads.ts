@@ -4,8 +4,8 @@ import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
 import { workspaceSecret } from '../storage/secrets'
-import type { Ctx } from './context'
-import { unauthorized } from './errors'
+import type { Ctx } from '../workspace/context'
+import { unauthorized } from '../base/errors'
 
 /**
  * Downloads (file bytes, PDFs) live outside /v1 so an `<img src>` or a link can load them without a header.

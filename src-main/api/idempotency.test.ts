@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/harness'
-import { sweepIdempotencyKeys } from './idempotency'
+import { sweepIdempotencyKeys } from '../workspace/idempotency'
 
 let t: TestServer
 let spaceId: string

@@ -3,13 +3,14 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { idempotencyKeyRepository } from '../storage/repositories/idempotencyKeyRepository'
+import { ApiError, badRequest, conflict } from '../base/errors'
+import type { Services } from '../workspace/context'
+import { expiredBefore } from '../workspace/idempotency'
 import type { Api } from './app'
-import type { Ctx, Services } from './context'
-import { ApiError, badRequest, conflict } from './errors'
 
 /**
  * `Idempotency-Key` on /v1 writes: the first answer to a keyed write is recorded in the write's own transaction
- * (`write()` in context.ts calls `recordAnswer`), so the effect and the record commit together or not at all, and
+ * (`write()` in workspace/context.ts calls `recordAnswer`, workspace/idempotency.ts), so the effect and the record commit together or not at all, and
  * the same request sent again (its answer was lost) is answered with that answer instead of being applied twice.
  *
  * What is stored is what the client got: a route answers the value its `write` returns, with the one 2xx status
@@ -17,33 +18,9 @@ import { ApiError, badRequest, conflict } from './errors'
  * Fastify sends it with. So the record is made inside the transaction, not in an onSend hook after the commit.
  * A route whose answer is made after its write, or holds a secret shown once, sets `config.noIdempotencyKey`.
  */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
-
 const HEADER = 'idempotency-key'
 const KEY = /^[\x21-\x7e]{1,255}$/
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-/** A keyed write in progress: what `recordAnswer` stores once the route's write has run. */
-export interface IdempotentRequest {
-  userId: string
-  key: string
-  method: string
-  path: string
-  bodyHash: string
-  status: number
-  serialize: (result: unknown) => string
-  recorded: boolean
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    idempotency: IdempotentRequest | null
-  }
-  interface FastifyContextConfig {
-    /** Why this write refuses an `Idempotency-Key` (400). */
-    noIdempotencyKey?: string
-  }
-}
 
 /** Keys (user and key) whose first request is running, per database: a second one meanwhile answers 409. */
 const running = new WeakMap<Db, Set<string>>()
@@ -53,8 +30,6 @@ function runningOf(db: Db): Set<string> {
   if (!set) running.set(db, (set = new Set()))
   return set
 }
-
-const expiredBefore = (now: number) => new Date(now - IDEMPOTENCY_TTL_MS).toISOString()
 
 /** The single success status a route's schema declares, if it declares exactly one. */
 function successStatus(route: RouteOptions): number | undefined {
@@ -136,33 +111,3 @@ async function keyed(
   }
 }
 
-/**
- * Records the answer of a keyed write, inside its transaction (called by `write()` after the route's callback).
- * Only the request's first write transaction is recorded: every route writes in one.
- */
-export function recordAnswer(req: FastifyRequest, ctx: Ctx, result: unknown): void {
-  const idem = req.idempotency
-  if (!idem || idem.recorded) return
-  const empty = idem.status === 204 || idem.status === 205
-  const recorded = ctx.repo(idempotencyKeyRepository).record(
-    {
-      user_id: idem.userId, key: idem.key, method: idem.method, path: idem.path, body_hash: idem.bodyHash,
-      status: idem.status, response: empty ? null : idem.serialize(result), created_at: ctx.now
-    },
-    expiredBefore(Date.parse(ctx.now))
-  )
-  // Another process serving the same file recorded this key meanwhile: undo this write; the retry gets its answer.
-  if (!recorded) throw conflict('Idempotency-Key: a request with this key is in progress')
-}
-
-/** After `write()` committed: later writes of the same request are not recorded again. */
-export function answerRecorded(req: FastifyRequest): void {
-  if (req.idempotency) req.idempotency.recorded = true
-}
-
-/** Removes records past their 24 hours (hourly, startMaintenance). Returns how many went. */
-export function sweepIdempotencyKeys(services: Services): number {
-  const removed = repository(services.db, idempotencyKeyRepository).sweep(expiredBefore(services.clock.now().getTime()))
-  if (removed) services.writes++
-  return removed
-}

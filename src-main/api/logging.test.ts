@@ -1,7 +1,7 @@
 // With --log, requests are logged without the credentials they carry.
 import { PassThrough } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openWorkspace, bootstrapWorkspace } from '../server/workspace'
+import { openWorkspace, bootstrapWorkspace } from '../workspace/workspace'
 import { buildApi, redactSecrets, type Api } from './app'
 
 const closers: (() => Promise<void>)[] = []

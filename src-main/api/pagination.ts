@@ -1,6 +1,6 @@
 import { dataVersion } from '../storage/database'
-import { badRequest } from './errors'
-import type { Ctx } from './context'
+import { badRequest } from '../base/errors'
+import type { Ctx } from '../workspace/context'
 
 export const DEFAULT_LIMIT = 100
 

@@ -1,20 +1,22 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { buildApi, type Api, type BuildOptions } from '../api/app'
-import type { Clock } from '../api/clock'
-import type { Services } from '../api/context'
-import { bootstrapWorkspace, openWorkspace, startMaintenance, type WorkspaceAccount } from '../server/workspace'
+import type { Clock } from '../base/clock'
+import type { Services } from '../workspace/context'
+import { bootstrapWorkspace, openWorkspace, startMaintenance, type WorkspaceAccount } from '../workspace/workspace'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
 import type { WorkspaceBackend } from './backend'
 
+/** A workspace on this computer: the embedded API on its database (every optional member but `connected` is present). */
 export interface LocalBackend extends WorkspaceBackend {
-  readonly kind: 'local'
   /** A valid owner token for in-process calls (the desktop app's own session, or the headless server's token). */
-  ownerToken: string
-  /** True when this open bootstrapped an empty workspace (owner, organization). */
-  bootstrapped: boolean
-  services: Services
-  /** The Fastify instance: the loopback server hands it raw requests (`api.routing`). */
-  api: Api
+  readonly ownerToken: string
+  readonly bootstrapped: boolean
+  readonly services: Services
+  readonly api: Api
+  serveNode(req: IncomingMessage, res: ServerResponse): void
+  setBaseUrl(url: string): void
+  readonly connected?: undefined
 }
 
 /** The label of the desktop app's session token: one row, replaced on every open. */
@@ -61,11 +63,12 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
     stopMaintenance = startMaintenance(services)
     const api = await buildApi(services, { logger: opts.logger, extend: opts.extend })
     const backend: LocalBackend = {
-      kind: 'local',
       ownerToken,
       bootstrapped: !!boot.organizationId,
       services,
       api,
+      serveNode: (req, res) => api.routing(req, res),
+      setBaseUrl: (url) => void (services.baseUrl = url),
       request(request: Request): Promise<Response> {
         const headers = new Headers(request.headers)
         headers.set('authorization', `Bearer ${ownerToken}`)

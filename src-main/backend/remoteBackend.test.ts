@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { RemoteConnection } from '../../src-shared/workspaces'
-import { ApiError } from '../api/errors'
+import { ApiError } from '../base/errors'
 import { startTestServer, type TestServer } from '../testing/harness'
 import { cameThrough, probeRemote, RemoteBackend, VIA_HEADER } from './remoteBackend'
 

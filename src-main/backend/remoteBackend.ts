@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { REMOTE_STATUS_HEADER, type RemoteAccount, type RemoteConnection, type RemoteStatus } from '../../src-shared/workspaces'
 import { API_BODY_LIMIT } from '../api/limits'
-import { ApiError } from '../api/errors'
+import { ApiError } from '../base/errors'
 import type { WorkspaceBackend } from './backend'
 
 /** How long one proxied request may take, answer included, before it answers 504. */
@@ -58,7 +58,6 @@ export interface RemoteBackendOptions {
 }
 
 export class RemoteBackend implements WorkspaceBackend {
-  readonly kind = 'remote'
   private state: RemoteConnection = { status: 'unknown' }
   private readonly host: string
   private readonly send: typeof fetch

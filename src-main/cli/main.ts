@@ -11,7 +11,7 @@ import { userRepository } from '../storage/repositories/userRepository'
 import { weakTokenReason } from '../server/guard'
 import { startServer } from '../server/server'
 import { backupDatabase } from '../storage/backup'
-import { bootstrapWorkspace, databaseFileOf, isFilePath, openWorkspace, workspaceFile } from '../server/workspace'
+import { bootstrapWorkspace, databaseFileOf, isFilePath, openWorkspace, workspaceFile } from '../workspace/workspace'
 import { CONNECTION_FILE, readConnection } from '../workspaces/connection'
 import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir, type RegistryFile } from '../workspaces/registry'
 

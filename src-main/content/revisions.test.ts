@@ -2,7 +2,7 @@
 // way it is stored (snapshot or delta) and after revisions it was stored over are deleted.
 import { createHash } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { purgeExpiredSpaces } from '../server/workspace'
+import { purgeExpiredSpaces } from '../workspace/workspace'
 import type { Db } from '../storage/database'
 import { openDatabase } from '../storage/database'
 import { startTestServer, type TestServer } from '../testing/harness'

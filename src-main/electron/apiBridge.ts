@@ -4,7 +4,6 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { IpcChannel, isTextContentType, queryKeyForPath, type BridgeRequest, type BridgeResponse } from '../../src-shared/ipc.ts'
 import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
-import type { LocalBackend } from '../backend/localBackend.ts'
 import type { WorkspaceHost } from '../workspaces/host.ts'
 import { isWorkspacesPath } from '../workspaces/operations.ts'
 import { isAppUrl } from './appContent.ts'
@@ -29,7 +28,7 @@ function parseRequest(raw: unknown): BridgeRequest & { url: URL } {
   return { method: req.method, path: req.path, headers, body, url }
 }
 
-export function registerApiBridge(workspaces: Promise<WorkspaceHost<LocalBackend>>): void {
+export function registerApiBridge(workspaces: Promise<WorkspaceHost>): void {
   ipcMain.handle(IpcChannel.apiRequest, async (event: IpcMainInvokeEvent, raw: unknown): Promise<BridgeResponse> => {
     const frame = event.senderFrame
     if (!frame || frame.parent !== null || !isAppUrl(frame.url)) throw new Error('api:request: sender is not the app')

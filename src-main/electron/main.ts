@@ -1,7 +1,7 @@
 // The Electron entry: app lifecycle and the one window. Everything else lives in plain-Node modules.
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, protocol } from 'electron'
-import { openLocalBackend, type LocalBackend } from '../backend/localBackend.ts'
+import { openLocalBackend } from '../backend/localBackend.ts'
 import { WorkspaceHost } from '../workspaces/host.ts'
 import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
 import { notifyDataChanged, registerApiBridge } from './apiBridge.ts'
@@ -62,10 +62,10 @@ if (!app.requestSingleInstanceLock()) {
 
   // The workspaces under userData (workspaces.json, workspaces/<id>/quire.db or connection.json) and the open
   // backend of the active one. A connected workspace's status change reaches the windows as a workspaces change.
-  const host: Promise<WorkspaceHost<LocalBackend>> = app
+  const host: Promise<WorkspaceHost> = app
     .whenReady()
     .then(() =>
-      WorkspaceHost.open<LocalBackend>({
+      WorkspaceHost.open({
         home: app.getPath('userData'),
         open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN }),
         seals: tokenSeals(),

@@ -1,4 +1,4 @@
-import type { Services } from '../api/context'
+import type { Services } from '../workspace/context'
 
 interface Job {
   run: () => Promise<void>

@@ -1,4 +1,4 @@
-import type { Services } from '../api/context'
+import type { Services } from '../workspace/context'
 import { PageTree } from '../content/pageTree'
 import { readBlob as readStoredBlob } from '../content/files'
 import { loadFiles, loadPages, loadReusableContents } from '../content/revisions'

@@ -1,16 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Services } from '../api/context'
+import type { Services } from '../workspace/context'
 import { newId } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { openapiSpecRepository, type OpenAPISpecRow } from '../storage/repositories/openapiSpecRepository'
 import { loadSpec, type SourceDocument } from './document'
 import { fetchDocument, ProcessingCancelled, ProcessingError, withoutCredentials } from './fetcher'
-
-/** Settings of OpenAPI processing, on `services.openapi` (tests shorten the timeout). */
-export interface OpenAPIOptions {
-  /** How long one fetch (the document or one of its `$ref` files) may take; default 10 s. */
-  fetchTimeoutMs?: number
-}
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000
 const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024

@@ -1,4 +1,4 @@
-import { readSiteStructure, type StructureSection } from '../api/commands/siteStructure'
+import { readSiteStructure, type StructureSection } from './siteStructure'
 import { PageTree } from '../content/pageTree'
 import { loadPages, type PageRecord } from '../content/revisions'
 import type { Db } from '../storage/database'

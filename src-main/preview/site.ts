@@ -1,4 +1,4 @@
-import { presentCustomization } from '../api/presenters/siteCustomization'
+import { presentCustomization } from './siteCustomization'
 import { fileLookup, readBlob } from '../content/files'
 import { loadFile, loadFiles, loadIncludeSources, type FileRecord } from '../content/revisions'
 import { readDocument } from '../content/documents'

@@ -6,11 +6,11 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
 import Fastify from 'fastify'
 import { buildApi, type Api, type BuildOptions } from '../api/app'
-import { ApiError } from '../api/errors'
+import { ApiError } from '../base/errors'
 import { API_BODY_LIMIT, MAX_URL_LENGTH } from '../api/limits'
-import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
+import type { WorkspaceBackend } from '../backend/backend'
+import { openLocalBackend } from '../backend/localBackend'
 import { cameThrough, VIA_HEADER } from '../backend/remoteBackend'
-import { ConnectedBackend } from '../sync/connectedBackend'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
@@ -27,8 +27,8 @@ import {
 } from '../workspaces/operations'
 import { slugify } from '../workspaces/registry'
 import { AuthThrottle, bearerToken, HostPolicy, refuseForeign, weakTokenReason, type ThrottleOptions } from './guard'
-import { bootstrapWorkspace, databaseFileOf, openWorkspace, startMaintenance } from './workspace'
-import type { Clock } from '../api/clock'
+import { bootstrapWorkspace, databaseFileOf, openWorkspace, startMaintenance } from '../workspace/workspace'
+import type { Clock } from '../base/clock'
 
 export interface ServerOptions {
   /** One workspace: the folder of its `quire.db` (':memory:' for a throwaway one). Either this or `home`. */
@@ -79,7 +79,7 @@ export interface RunningServer {
    */
   readonly api: Api
   /** With `home`: the workspaces and the active one's backend. */
-  workspaces?: WorkspaceHost<LocalBackend>
+  workspaces?: WorkspaceHost
   close(): Promise<void>
 }
 
@@ -242,7 +242,7 @@ interface Served {
   api(): Api
   token?: string
   bootstrapped: boolean
-  workspaces?: WorkspaceHost<LocalBackend>
+  workspaces?: WorkspaceHost
   setBaseUrl(url: string): void
   close(): Promise<void>
 }
@@ -289,7 +289,7 @@ async function serveDataDir(dataDir: string, options: ServerOptions, extend: Bui
 async function serveHome(home: string, options: ServerOptions, extend: BuildOptions['extend']): Promise<Served> {
   const token = options.token ?? newToken()
   let baseUrl = 'http://127.0.0.1'
-  const workspaces = await WorkspaceHost.open<LocalBackend>({
+  const workspaces = await WorkspaceHost.open({
     home: resolve(home),
     // A connected workspace's copy is owned by its server's account (`account`).
     open: ({ dataDir, account }) =>
@@ -330,7 +330,7 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
             void sendResponse(res, errorResponse(409, 'Another window switched to another workspace: this window now shows that one'))
             return
           }
-          if (!(backend instanceof ConnectedBackend)) backend.api.routing(req, res)
+          if (backend.serveNode) backend.serveNode(req, res)
           else if (path === '/v1' || path.startsWith('/v1/')) void proxyHttp(req, res, backend, authorized)
           else rendererOnly(req, res)
         }))
@@ -340,17 +340,16 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
         })
     },
     api: () => {
-      const backend = workspaces.activeBackend
-      if (backend instanceof ConnectedBackend) throw new Error(`The active workspace is connected to ${backend.url}: it has no API here`)
-      return backend.api
+      const { api, connected } = workspaces.activeBackend
+      if (!api) throw new Error(`The active workspace is connected to ${connected?.url ?? 'a server'}: it has no API here`)
+      return api
     },
     token,
-    bootstrapped: workspaces.activeBackend.kind === 'local' && (workspaces.activeBackend as LocalBackend).bootstrapped,
+    bootstrapped: workspaces.activeBackend.bootstrapped ?? false,
     workspaces,
     setBaseUrl(url) {
       baseUrl = url
-      const backend = workspaces.activeBackend
-      if (!(backend instanceof ConnectedBackend)) backend.services.baseUrl = url
+      workspaces.activeBackend.setBaseUrl?.(url)
     },
     close: () => workspaces.close()
   }
@@ -386,10 +385,11 @@ async function rendererApp(extend: BuildOptions['extend']): Promise<Handler> {
 }
 
 /**
- * A connected workspace's /v1 over HTTP: the caller shows this server's token (the public OpenAPI document
- * aside), then the request goes to the workspace's server with the workspace's own token.
+ * /v1 of a workspace whose API is not in this process (a connected one) over HTTP: the caller shows this server's
+ * token (the public OpenAPI document aside), then the backend answers as the workspace's own user (its server,
+ * with the workspace's own token).
  */
-async function proxyHttp(req: IncomingMessage, res: ServerResponse, backend: ConnectedBackend, authorized: (token: string) => boolean): Promise<void> {
+async function proxyHttp(req: IncomingMessage, res: ServerResponse, backend: WorkspaceBackend, authorized: (token: string) => boolean): Promise<void> {
   let response: Response
   try {
     const header = req.headers.authorization

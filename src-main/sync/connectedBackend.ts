@@ -12,13 +12,13 @@ import {
   type OutboxSyncResult,
   type RemoteConnection
 } from '../../src-shared/workspaces'
-import { badRequest, conflict, notFound } from '../api/errors'
-import type { WorkspaceBackend } from '../backend/backend'
+import { badRequest, conflict, notFound } from '../base/errors'
+import type { WorkspaceBackend, ServerSync } from '../backend/backend'
 import type { LocalBackend } from '../backend/localBackend'
 import type { RemoteBackend } from '../backend/remoteBackend'
 import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
-import type { RouteMatch } from '../api/offline'
+import type { RouteMatch } from '../workspace/offline'
 import { addsFiles, filesNeedServer, heldWriteProblem, needsServer, notKeptOffline } from './offlineRoutes'
 import { describeEntry, numberKey, outbox, type Attempt, type Conflict, type Rebase } from './outbox'
 import { PullQueue } from './pullQueue'
@@ -51,8 +51,9 @@ export interface ConnectedBackendOptions {
   warn?: (message: string) => void
 }
 
-export class ConnectedBackend implements WorkspaceBackend {
-  readonly kind = 'remote'
+export class ConnectedBackend implements WorkspaceBackend, ServerSync {
+  /** Its link with the server and its outbox: what hosts use to tell a connected workspace from a local one. */
+  readonly connected: ServerSync = this
   private offline = false
   private retryTimer: NodeJS.Timeout | undefined
   private replaying: Promise<ReplayOutcome> | undefined

@@ -4,8 +4,8 @@
 // any other write is undone.
 import type { FastifyRequest } from 'fastify'
 import type { ChangeRequest } from '../../src-shared/schemas/changeRequests'
-import type { Ctx } from '../api/context'
-import { ApiError } from '../api/errors'
+import type { Ctx } from '../workspace/context'
+import { ApiError } from '../base/errors'
 import { getRevision } from '../content/revisions'
 import { outbox, type OutboxKind } from './outbox'
 

@@ -1,6 +1,6 @@
 // What works offline is declared by the routes themselves (api/offline.ts); the sync code has no list of paths.
 import { afterEach, describe, expect, it } from 'vitest'
-import { OUTBOX_COMMANDS } from '../api/offline'
+import { OUTBOX_COMMANDS } from '../workspace/offline'
 import { startTestServer, type TestServer } from '../testing/harness'
 import { REPLAYS } from './replay'
 

@@ -1,7 +1,7 @@
 // What a connected workspace says when its server is out of reach, or when a change request still has changes the
 // server does not have. Which requests the copy answers or keeps is not decided here: each route declares it
 // (`config.offline`, api/offline.ts).
-import type { RouteMatch } from '../api/offline'
+import type { RouteMatch } from '../workspace/offline'
 
 export const needsServer = (host: string) =>
   `${host} is out of reach, and this change needs it. Change requests and their pages can be edited meanwhile: those edits are kept on this computer and sent when it answers`

@@ -1,7 +1,7 @@
 // The outbox of a connected workspace's local copy: writes made there while the server was out of reach, in
 // the order they were made, and the server's ids for what they created once sent (migration 0015).
 import type { OutboxItem } from '../../src-shared/workspaces'
-import type { OutboxCommand } from '../api/offline'
+import type { OutboxCommand } from '../workspace/offline'
 import { deleteRevisions } from '../content/revisions'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'

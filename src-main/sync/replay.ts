@@ -18,7 +18,7 @@ import { mergeText } from '../../src-shared/textMerge'
 import { DELIVERY_HEADER } from '../backend/remoteBackend'
 import { readDocument } from '../content/documents'
 import { loadPages, type PageRecord } from '../content/revisions'
-import type { OutboxCommand } from '../api/offline'
+import type { OutboxCommand } from '../workspace/offline'
 import type { Db } from '../storage/database'
 import { numberKey, outbox, type Attempt, type Conflict, type ConflictPage, type IdKind, type OutboxEntry, type Rebase } from './outbox'
 

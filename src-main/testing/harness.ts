@@ -1,5 +1,5 @@
 // Test-only: a real server on a fresh in-memory workspace, a small HTTP client, and factories.
-import { manualClock } from '../api/clock'
+import { manualClock } from '../base/clock'
 import { startServer, type RunningServer } from '../server/server'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'

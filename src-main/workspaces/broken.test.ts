@@ -6,25 +6,25 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
-import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
+import { openLocalBackend } from '../backend/localBackend'
 import { tempDirs } from '../testing/tempDirs'
 import { WorkspaceHost } from './host'
 import { REGISTRY_FILE } from './registry'
 import { callHost } from '../testing/hostCalls'
 
 const tempDir = tempDirs('broken')
-const hosts: WorkspaceHost<LocalBackend>[] = []
+const hosts: WorkspaceHost[] = []
 afterEach(async () => {
   for (const host of hosts.splice(0)) await host.close()
 })
 
 async function openHost(home: string, warnings: string[] = []) {
-  const host = await WorkspaceHost.open<LocalBackend>({ home, open: ({ dataDir }) => openLocalBackend({ dataDir }), warn: (m) => warnings.push(m) })
+  const host = await WorkspaceHost.open({ home, open: ({ dataDir }) => openLocalBackend({ dataDir }), warn: (m) => warnings.push(m) })
   hosts.push(host)
   return host
 }
 
-async function closeHost(host: WorkspaceHost<LocalBackend>) {
+async function closeHost(host: WorkspaceHost) {
   hosts.splice(hosts.indexOf(host), 1)
   await host.close()
 }

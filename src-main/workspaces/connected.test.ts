@@ -4,10 +4,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
-import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
+import { openLocalBackend } from '../backend/localBackend'
 import { probeRemote, RemoteBackend } from '../backend/remoteBackend'
 import { userRepository } from '../storage/repositories/userRepository'
-import { ConnectedBackend } from '../sync/connectedBackend'
 import { startTestServer, type TestServer } from '../testing/harness'
 import { tempDirs } from '../testing/tempDirs'
 import { CONNECTION_FILE, type TokenSeal } from './connection'
@@ -16,7 +15,7 @@ import { REGISTRY_FILE } from './registry'
 import { callHost } from '../testing/hostCalls'
 
 const tempHome = tempDirs('connected')
-const hosts: WorkspaceHost<LocalBackend>[] = []
+const hosts: WorkspaceHost[] = []
 const servers: TestServer[] = []
 afterEach(async () => {
   for (const host of hosts.splice(0)) await host.close()
@@ -29,18 +28,18 @@ async function remoteServer(): Promise<TestServer> {
   return t
 }
 
-async function openHost(home: string, options: Partial<WorkspaceHostOptions<LocalBackend>> = {}) {
-  const host = await WorkspaceHost.open<LocalBackend>({ home, open: ({ dataDir, account }) => openLocalBackend({ dataDir, account }), warn: () => {}, ...options })
+async function openHost(home: string, options: Partial<WorkspaceHostOptions> = {}) {
+  const host = await WorkspaceHost.open({ home, open: ({ dataDir, account }) => openLocalBackend({ dataDir, account }), warn: () => {}, ...options })
   hosts.push(host)
   return host
 }
 
-async function closeHost(host: WorkspaceHost<LocalBackend>) {
+async function closeHost(host: WorkspaceHost) {
   hosts.splice(hosts.indexOf(host), 1)
   await host.close()
 }
 
-const list = async (host: WorkspaceHost<LocalBackend>) => (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body
+const list = async (host: WorkspaceHost) => (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body
 
 describe('connected workspaces', () => {
   it('connects once the server names the account, keeps the token in the folder only, and answers /v1 from the server', async () => {
@@ -176,7 +175,7 @@ describe('connected workspaces', () => {
     expect((await callHost<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)).body.remote?.connection.status).toBe('online')
     await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
     expect((await callHost(host, 'GET', '/v1/orgs')).status).toBe(200)
-    await (host.activeBackend as ConnectedBackend).idle()
+    await host.activeBackend.connected?.idle()
     expect(told).toEqual([])
 
     await servers.splice(0)[0]!.close()
@@ -237,7 +236,7 @@ describe('the outbox of a connected workspace', () => {
     await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
     const spaceId = await remote.emptySpace('Handbook')
     expect((await callHost(host, 'GET', `/v1/spaces/${spaceId}/content`)).status).toBe(200)
-    await (host.activeBackend as ConnectedBackend).idle()
+    await host.activeBackend.connected?.idle()
 
     net.down = true
     const cr = await callHost(host, 'POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Offline notes' })

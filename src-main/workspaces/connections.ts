@@ -11,10 +11,10 @@ import {
   type RemoteConnection,
   type WorkspaceRemote
 } from '../../src-shared/workspaces'
-import { badRequest } from '../api/errors'
+import { badRequest } from '../base/errors'
 import { newViaId, probeRemote, RemoteBackend } from '../backend/remoteBackend'
-import { workspaceFile } from '../server/workspace'
-import type { ConnectedBackend } from '../sync/connectedBackend'
+import { workspaceFile } from '../workspace/workspace'
+import type { ServerSync } from '../backend/backend'
 import { fileSeal, openToken, readConnection, sealToken, writeConnection, type Connection, type TokenSeal } from './connection'
 import { fields } from './operations'
 
@@ -135,7 +135,7 @@ export class Connections {
    * A connected workspace as the list shows it (never its token). `live`: the active workspace's backend, which
    * knows when it last heard from the server and what it keeps to send.
    */
-  describe(id: string, live?: ConnectedBackend): WorkspaceRemote | undefined {
+  describe(id: string, live?: ServerSync): WorkspaceRemote | undefined {
     const known = this.byId.get(id)
     if (!known) return undefined
     const current = live?.url === known.url ? live : undefined

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
-import { badRequest } from '../api/errors'
+import { badRequest } from '../base/errors'
 import { backupDatabase } from '../storage/backup'
 import { checkDatabaseFile, WorkspaceFileError } from '../storage/database'
 

@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Workspace, WorkspaceList } from '../../src-shared/workspaces'
-import { openLocalBackend, type LocalBackend } from '../backend/localBackend'
-import { WorkspaceHost, type HostedBackend } from './host'
+import { openLocalBackend } from '../backend/localBackend'
+import type { WorkspaceBackend } from '../backend/backend'
+import { WorkspaceHost } from './host'
 import { HOME_LOCK_FILE } from './homeLock'
 import { REGISTRY_FILE } from './registry'
 import { callHost } from '../testing/hostCalls'
 
 const homes: string[] = []
-const hosts: WorkspaceHost<HostedBackend>[] = []
+const hosts: WorkspaceHost[] = []
 afterEach(async () => {
   for (const host of hosts.splice(0)) await host.close()
   for (const dir of homes.splice(0)) rmSync(dir, { recursive: true, force: true })
@@ -24,7 +25,7 @@ function tempHome(): string {
 
 /** A host over real local backends (the embedded API), as the desktop app opens it. */
 async function realHost(home = tempHome()) {
-  const host = await WorkspaceHost.open<LocalBackend>({ home, open: ({ dataDir }) => openLocalBackend({ dataDir }), warn: () => {} })
+  const host = await WorkspaceHost.open({ home, open: ({ dataDir }) => openLocalBackend({ dataDir }), warn: () => {} })
   hosts.push(host)
   return host
 }
@@ -39,19 +40,21 @@ function deferred<T = void>() {
 function fakeBackends(options: { failOn?: string[] } = {}) {
   const events: string[] = []
   const gates = new Map<string, Promise<void>>()
-  const open = async ({ id }: { id: string; dataDir: string }): Promise<HostedBackend> => {
+  const open = async ({ id }: { id: string; dataDir: string }): Promise<WorkspaceBackend> => {
     if (options.failOn?.includes(id)) throw new Error(`cannot open ${id}`)
     events.push(`open ${id}`)
-    return {
+    const backend: WorkspaceBackend = {
       async fetch(request) {
         const gate = gates.get(new URL(request.url).pathname)
         if (gate) await gate
         return new Response(JSON.stringify({ answeredBy: id }), { status: 200 })
       },
+      request: (request) => backend.fetch(request),
       async close() {
         events.push(`close ${id}`)
       }
     }
+    return backend
   }
   return { events, gates, open }
 }
@@ -209,7 +212,7 @@ describe('workspace host', () => {
     await host.close()
     expect(existsSync(join(home, HOME_LOCK_FILE))).toBe(false)
     // A host that cannot open any workspace, not even a new one, does not keep the home either.
-    const refuse = async (): Promise<HostedBackend> => {
+    const refuse = async (): Promise<WorkspaceBackend> => {
       throw new Error('disk full')
     }
     await expect(WorkspaceHost.open({ home, open: refuse, warn: () => {} })).rejects.toThrow('disk full')

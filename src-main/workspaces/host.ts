@@ -6,31 +6,25 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { OutboxList, OutboxResolution, OutboxSyncResult, Workspace, WorkspaceList, WorkspaceProblem } from '../../src-shared/workspaces'
-import { ApiError, badRequest, conflict } from '../api/errors'
-import type { LocalBackend } from '../backend/localBackend'
-import { workspaceFile, type WorkspaceAccount } from '../server/workspace'
+import { ApiError, badRequest, conflict } from '../base/errors'
+import type { ServerSync, WorkspaceBackend } from '../backend/backend'
+import { workspaceFile } from '../workspace/workspace'
 import { checkDatabaseFile, WorkspaceFileError } from '../storage/database'
-import { ConnectedBackend } from '../sync/connectedBackend'
 import { Connections, unsentIn, type ConnectionsOptions } from './connections'
+import { openWorkspaceBackend, type LocalOpener } from './openBackend'
 import { answerWorkspaceRequest, fields, isWorkspacesPath, type WorkspaceDirectory } from './operations'
 import { lockHome } from './homeLock'
 import { backupFilename, backupForDownload, checkReceivedWorkspace, INCOMING_PREFIX, receiveFile, removeLeftovers, uploadTypeProblem, type WorkspaceDownload } from './files'
 import { DEFAULT_WORKSPACE, slugify, WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
 
-/** What the host keeps open per workspace: a backend it can ask and close. */
-export interface HostedBackend {
-  fetch(request: Request): Promise<Response>
-  close(): Promise<void>
-}
-
-export interface WorkspaceHostOptions<B extends HostedBackend> {
+export interface WorkspaceHostOptions {
   /** Holds `workspaces.json` and `workspaces/<id>/quire.db`. */
   home: string
   /**
    * Opens (and initializes, for a new workspace) the backend of one workspace's database folder: a local
    * workspace's, or with `account` a connected workspace's copy (owned by that account; it must be a LocalBackend).
    */
-  open(workspace: { id: string; dataDir: string; account?: WorkspaceAccount }): Promise<B>
+  open: LocalOpener
   now?: () => Date
   /** Problems that do not fail an operation (a broken registry rebuilt, a folder left behind). */
   warn?: (message: string) => void
@@ -47,19 +41,17 @@ export interface WorkspaceHostOptions<B extends HostedBackend> {
   onRemoteChange?: (id: string) => void
 }
 
-/** The backend of a slot: a local workspace's, or a connected workspace's (its server, and its copy here). */
-export type ActiveBackend<B> = B | ConnectedBackend
-
-interface Slot<B> {
+interface Slot {
   id: string
-  backend: ActiveBackend<B>
+  /** A local workspace's backend, or a connected workspace's (its server, and its copy here). */
+  backend: WorkspaceBackend
   inFlight: number
   /** Called when the last in-flight request of a retiring slot finished. */
   drained?: () => void
 }
 
-export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirectory {
-  private current: Slot<B>
+export class WorkspaceHost implements WorkspaceDirectory {
+  private current: Slot
   /** Connected workspaces (the others are local), read from their folders at open and kept in step. */
   private readonly connections: Connections
   /** Backends switched away from, closing once their in-flight requests finished (by workspace id). */
@@ -71,9 +63,9 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   private closed = false
 
   private constructor(
-    private readonly options: WorkspaceHostOptions<B>,
+    private readonly options: WorkspaceHostOptions,
     readonly registry: WorkspaceRegistry,
-    current: Slot<B>,
+    current: Slot,
     /** Lets go of the home (homeLock.ts) once every backend closed. */
     private readonly unlock: () => void
   ) {
@@ -92,7 +84,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
    * (damaged, unreadable, from a newer Quire) never stops the others: it is listed with its problem, and the host
    * opens the next healthy workspace instead (made the active one), or a new empty one when none is.
    */
-  static async open<B extends HostedBackend>(options: WorkspaceHostOptions<B>): Promise<WorkspaceHost<B>> {
+  static async open(options: WorkspaceHostOptions): Promise<WorkspaceHost> {
     const warn = options.warn ?? ((message: string) => console.warn(message))
     mkdirSync(options.home, { recursive: true })
     const unlock = lockHome(options.home)
@@ -100,7 +92,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
       const registry = WorkspaceRegistry.open(options.home, { now: options.now, warn })
       removeLeftovers(join(options.home, WORKSPACES_DIR))
       // A placeholder slot until the active workspace's backend is open (it may be a connected one).
-      const host = new WorkspaceHost<B>({ ...options, warn }, registry, undefined as unknown as Slot<B>, unlock)
+      const host = new WorkspaceHost({ ...options, warn }, registry, undefined as unknown as Slot, unlock)
       for (const entry of registry.list()) host.connections.load(entry.id, registry.dataDir(entry.id))
       // The others are only looked at (header and schema, not a read of every page): the list shows which cannot open.
       for (const entry of registry.list()) if (entry.id !== registry.active) host.inspect(entry.id)
@@ -131,7 +123,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   }
 
   /** The active backend right now (a switch may replace it at any await; use `use()` to make a request). */
-  get activeBackend(): ActiveBackend<B> {
+  get activeBackend(): WorkspaceBackend {
     return this.current.backend
   }
 
@@ -139,7 +131,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
    * Runs `fn` against the active backend, counted as in flight: a switch that happens meanwhile closes this
    * backend only after `fn` settled.
    */
-  async use<T>(fn: (backend: ActiveBackend<B>, id: string) => Promise<T>): Promise<T> {
+  async use<T>(fn: (backend: WorkspaceBackend, id: string) => Promise<T>): Promise<T> {
     if (this.closed) throw new ApiError(503, 'Quire is shutting down')
     const slot = this.current
     slot.inFlight++
@@ -211,7 +203,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
         // The active workspace answers through the new address and token from the next request on (its copy and
         // outbox stay open: a second backend on them would send the outbox twice).
         const active = this.current
-        if (active.id === id && active.backend instanceof ConnectedBackend) await active.backend.reconnect(this.connections.backend(id))
+        if (active.id === id) await active.backend.connected?.reconnect(this.connections.backend(id))
       }
       return this.present(this.registry.require(id), this.current.id)
     })
@@ -222,8 +214,8 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     const entry = this.registry.require(id)
     if (!this.connections.has(id)) throw badRequest('This workspace is on this computer: there is no server to check')
     const slot = this.current
-    if (slot.id === id && slot.backend instanceof ConnectedBackend) {
-      await this.use(async (backend) => void (backend instanceof ConnectedBackend && (await backend.check())))
+    if (slot.id === id && slot.backend.connected) {
+      await this.use(async (backend) => void (await backend.connected?.check()))
     } else {
       // Not active: a backend of its own for one question, reporting to the same place.
       await this.connections.backend(id).check()
@@ -378,11 +370,11 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   }
 
   /** Runs `fn` on the active workspace's connected backend; another workspace's outbox is not open (409). */
-  private withConnected<T>(id: string, fn: (backend: ConnectedBackend) => Promise<T>): Promise<T> {
+  private withConnected<T>(id: string, fn: (backend: ServerSync) => Promise<T>): Promise<T> {
     const entry = this.registry.require(id)
     if (!this.connections.has(id)) return Promise.reject(badRequest('This workspace is on this computer: it has nothing to send to a server'))
     if (id !== this.current.id) return Promise.reject(conflict(`“${entry.name}” is not the active workspace: its unsent changes are sent when it is opened`))
-    return this.use((backend) => (backend instanceof ConnectedBackend ? fn(backend) : Promise.reject(conflict('The workspace is being switched'))))
+    return this.use((backend) => (backend.connected ? fn(backend.connected) : Promise.reject(conflict('The workspace is being switched'))))
   }
 
   /** Closes the active backend (after its in-flight requests) and waits for retiring ones. */
@@ -396,39 +388,31 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
   }
 
   /** Makes `backend` answer from the next request on; the one it replaces closes once its requests finished. */
-  private replaceActive(backend: ActiveBackend<B>, id = this.current.id): void {
+  private replaceActive(backend: WorkspaceBackend, id = this.current.id): void {
     const old = this.current
     this.current = { id, backend, inFlight: 0 }
     this.retire(old)
   }
 
-  /** A workspace's backend: its server's when it is connected, else its database's (opened by the caller's `open`). */
-  private async openBackend(id: string): Promise<ActiveBackend<B>> {
+  /** A workspace's backend: its server's when it is connected, else its database's (openBackend.ts). */
+  private openBackend(id: string): Promise<WorkspaceBackend> {
     const account = this.connections.account(id)
-    const dataDir = this.registry.dataDir(id)
-    if (!account) return this.options.open({ id, dataDir })
-    // The copy is a workspace database of the account's, with the server's ids (src-main/sync).
-    const copy = (await this.options.open({ id, dataDir, account })) as unknown as LocalBackend
-    // An opener that dropped `account` would have made a local owner and organization: refuse that copy.
-    if (copy.services?.db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get() !== account.id) {
-      await copy.close()
-      throw new Error(`The copy of “${this.registry.require(id).name}” must be opened as ${account.displayName} (pass \`account\` to the backend)`)
-    }
-    const backend = new ConnectedBackend({
-      remote: this.connections.backend(id),
-      copy,
+    return openWorkspaceBackend({
+      id,
+      name: this.registry.require(id).name,
+      dataDir: this.registry.dataDir(id),
+      open: this.options.open,
+      connection: account && { account, remote: this.connections.backend(id) },
       now: this.options.now,
       warn: this.options.warn,
       onChange: () => this.options.onRemoteChange?.(id)
     })
-    backend.start()
-    return backend
   }
 
   private present(entry: RegistryEntry, activeId: string): Workspace {
     const workspace: Workspace = { id: entry.id, name: entry.name, createdAt: entry.createdAt, active: entry.id === activeId }
     const backend = entry.id === this.current.id ? this.current.backend : undefined
-    const remote = this.connections.describe(entry.id, backend instanceof ConnectedBackend ? backend : undefined)
+    const remote = this.connections.describe(entry.id, backend?.connected)
     if (remote) workspace.remote = remote
     const problem = this.problems.get(entry.id)
     if (problem) workspace.problem = { ...problem }
@@ -461,7 +445,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
    * No workspace of the home could be opened: a new empty one, so the app still works (the others stay listed with
    * their problems). Named "Local", or "Local 2"… when that name is taken.
    */
-  private async openFresh(): Promise<Slot<B>> {
+  private async openFresh(): Promise<Slot> {
     let name = DEFAULT_WORKSPACE.name
     for (let n = 2; this.registry.list().some((e) => e.name.toLowerCase() === name.toLowerCase()); n++) name = `${DEFAULT_WORKSPACE.name} ${n}`
     const id = this.registry.newId(name)
@@ -480,7 +464,7 @@ export class WorkspaceHost<B extends HostedBackend> implements WorkspaceDirector
     return this.options.now?.() ?? new Date()
   }
 
-  private retire(slot: Slot<B>): void {
+  private retire(slot: Slot): void {
     const done = (async () => {
       if (slot.inFlight > 0) await new Promise<void>((resolve) => (slot.drained = resolve))
       await slot.backend.close()

@@ -3,7 +3,7 @@
 // `quire serve --home`; or the one workspace of `quire serve --data`), with the same JSON, statuses and error
 // envelope as /v1.
 import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type OutboxList, type OutboxResolution, type OutboxSyncResult, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
-import { ApiError, badPercentEncoding, badRequest, conflict } from '../api/errors'
+import { ApiError, badPercentEncoding, badRequest, conflict } from '../base/errors'
 import { downloadResponse, drain, type WorkspaceDownload } from './files'
 
 /** What answers the workspace operations. Write operations throw `ApiError`s (400/404/409). */

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import { WORKSPACE_ID_PATTERN } from '../../src-shared/workspaces'
-import { ApiError } from '../api/errors'
+import { ApiError } from '../base/errors'
 import { parseRegistry, REGISTRY_FILE, slugify, WorkspaceRegistry } from './registry'
 import { tempDirs } from '../testing/tempDirs'
 

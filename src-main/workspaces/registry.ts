@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync 
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { WORKSPACE_ID_PATTERN, normalizeWorkspaceName, workspaceNameProblem } from '../../src-shared/workspaces'
-import { badRequest, conflict, notFound } from '../api/errors'
+import { badRequest, conflict, notFound } from '../base/errors'
 import { asciiSlug } from '../../src-shared/slug'
-import { workspaceFile } from '../server/workspace'
+import { workspaceFile } from '../workspace/workspace'
 import { writeFileAtomic } from './atomicFile'
 
 export interface RegistryEntry {

@@ -4,7 +4,7 @@ import { loadPages, type PageRecord } from '../../content/revisions'
 import { readDocument, readDocuments } from '../../content/documents'
 import type { ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { mergeBase } from './changeRequestMerger'
 
 type ChangeType = 'page_added' | 'page_removed' | 'page_edited' | 'page_moved'

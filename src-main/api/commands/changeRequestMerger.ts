@@ -4,7 +4,7 @@ import { loadFiles, loadPages, writeRevision } from '../../content/revisions'
 import { scheduleSearchIndex } from '../../content/searchIndex'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 export interface MergeOutcome {
   result: 'merge' | 'update' | 'conflicts'

@@ -1,7 +1,7 @@
 import type { ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import { changeRequestRepository } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 /** Opens a change request on the space's primary content (status `draft`), in the caller's transaction. */
 export function openChangeRequest(ctx: Ctx, space: SpaceRow, subject: string): ChangeRequestRow {

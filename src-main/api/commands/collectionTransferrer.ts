@@ -2,7 +2,7 @@ import type { CollectionRow } from '../../storage/repositories/collectionReposit
 import { collectionRepository } from '../../storage/repositories/collectionRepository'
 import { customFieldRepository } from '../../storage/repositories/customFieldRepository'
 import { spaceRepository } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 /**
  * Moves a collection, its nested collections and every space in them (deleted ones too, so a restore stays in

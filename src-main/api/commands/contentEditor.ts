@@ -9,8 +9,8 @@ import { slugify } from '../../../src-shared/slug'
 import { newId } from '../../storage/ids'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
-import { badRequest, preconditionFailed } from '../errors'
+import type { Ctx } from '../../workspace/context'
+import { badRequest, preconditionFailed } from '../../base/errors'
 
 const MAX_FILE_BYTES = 1024 * 1024
 

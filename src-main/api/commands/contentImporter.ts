@@ -13,7 +13,7 @@ import { slugify } from '../../../src-shared/slug'
 import { newId } from '../../storage/ids'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 /**
  * The revision `baseRevisionId` plus the imported pages, appended at the root in their own nesting, and the

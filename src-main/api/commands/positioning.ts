@@ -1,4 +1,4 @@
-import { badRequest } from '../errors'
+import { badRequest } from '../../base/errors'
 
 export interface Sibling {
   kind: string

@@ -3,7 +3,7 @@ import { PageTree } from '../../content/pageTree'
 import { loadFiles, loadPages, type FileRecord, type PageRecord } from '../../content/revisions'
 import { readDocuments } from '../../content/documents'
 import { lineHunks } from '../../../src-shared/lineHunks'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { anchorIn } from './changeRequestChanges'
 
 type Attributes = NonNullable<SemanticChange['attributes']>

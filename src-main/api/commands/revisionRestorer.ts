@@ -2,8 +2,8 @@ import { PageTree } from '../../content/pageTree'
 import { loadFiles, loadPages, writeRevision, type RevisionRow } from '../../content/revisions'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
-import { badRequest } from '../errors'
+import type { Ctx } from '../../workspace/context'
+import { badRequest } from '../../base/errors'
 import { openChangeRequest } from './changeRequestOpener'
 
 /**

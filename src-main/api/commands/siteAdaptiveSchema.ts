@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv'
 import type { DeclaredClaims } from '../../preview/conditions'
-import { badRequest } from '../errors'
+import { badRequest } from '../../base/errors'
 
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#'
 

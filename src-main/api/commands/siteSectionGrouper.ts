@@ -1,6 +1,6 @@
 import type { SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSectionRepository, type SiteSectionGroupRow, type SiteSectionRow, type StructureItem } from '../../storage/repositories/siteSectionRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { positionAmong, type Anchor } from './positioning'
 
 function place(ctx: Ctx, level: StructureItem[], anchor: Anchor | undefined): number {

@@ -2,7 +2,7 @@ import { asciiSlug } from '../../../src-shared/slug'
 import type { SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSpaceRepository, type SiteSpaceRow } from '../../storage/repositories/siteSpaceRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 /** A path for a new site space: the space title's slug, numbered when the site already uses it. */
 function freePath(ctx: Ctx, siteId: string, title: string): string {

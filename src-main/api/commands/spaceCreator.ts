@@ -1,7 +1,7 @@
 import { copyRevision, createInitialRevision } from '../../content/revisions'
 import { syncSearchIndex } from '../../content/searchIndex'
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 export interface SpaceCreateInput {
   organizationId: string

@@ -1,5 +1,5 @@
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { createSpace } from './spaceCreator'
 
 /** A copy of a space beside it: settings, the current content (documents shared by hash) and custom field values. */

@@ -1,8 +1,8 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Db } from '../../storage/database'
 import { organizationRepository, type MemberRow, type OrganizationRow } from '../../storage/repositories/organizationRepository'
-import type { Ctx } from '../context'
-import { forbidden, notFound } from '../errors'
+import type { Ctx } from '../../workspace/context'
+import { forbidden, notFound } from '../../base/errors'
 import { atLeast, maxRole } from './roles'
 
 /**

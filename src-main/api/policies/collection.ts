@@ -1,6 +1,6 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Collection } from '../../../src-shared/schemas/collections'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { authorize, collectionRole, orgRole, type CollectionLike } from './access'
 import { atLeast } from './roles'
 

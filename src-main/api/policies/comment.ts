@@ -1,6 +1,6 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { CommentPermissionSet } from '../../../src-shared/schemas/comments'
-import { forbidden } from '../errors'
+import { forbidden } from '../../base/errors'
 import { atLeast } from './roles'
 
 /**

@@ -1,8 +1,8 @@
 import type { Integration } from '../../../src-shared/schemas/integrations'
 import type { IntegrationRow } from '../../storage/repositories/integrationRepository'
 import { integrationRepository } from '../../storage/repositories/integrationRepository'
-import type { Ctx } from '../context'
-import { forbidden, notFound } from '../errors'
+import type { Ctx } from '../../workspace/context'
+import { forbidden, notFound } from '../../base/errors'
 
 /**
  * Who sees and may do what with an integration, from the caller's memberships:

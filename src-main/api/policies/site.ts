@@ -1,5 +1,5 @@
 import type { Role } from '../../../src-shared/schemas/common'
-import { forbidden } from '../errors'
+import { forbidden } from '../../base/errors'
 import { atLeast } from './roles'
 
 /**

@@ -1,10 +1,6 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Space } from '../../../src-shared/schemas/spaces'
-import { DAY_MS } from '../clock'
 import { atLeast } from './roles'
-
-/** Deleted spaces stay restorable for this long, then they are removed for good. */
-export const SPACE_RESTORE_WINDOW_MS = 7 * DAY_MS
 
 /** What a role on a space allows. The `permissions` of Space and the route checks both read this table. */
 export const SPACE_ACTIONS = {

@@ -1,6 +1,6 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Team, TeamRole } from '../../../src-shared/schemas/teams'
-import { forbidden, notFound } from '../errors'
+import { forbidden, notFound } from '../../base/errors'
 
 /** The caller as team rules see it: their organization role (null for guests) and their role in the team. */
 export interface TeamActor {

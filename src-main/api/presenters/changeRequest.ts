@@ -3,7 +3,7 @@ import type { ChangeRequestRow } from '../../storage/repositories/changeRequestR
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import { userRepository } from '../../storage/repositories/userRepository'
 import { isOutdated } from '../commands/changeRequestMerger'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { presentUser } from './user'
 
 /** Change requests of one space; their authors are loaded in one query. */

@@ -1,7 +1,7 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Collection } from '../../../src-shared/schemas/collections'
 import type { CollectionRow } from '../../storage/repositories/collectionRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { collectionRole } from '../policies/access'
 import { collectionPermissions } from '../policies/collection'
 

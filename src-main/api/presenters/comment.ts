@@ -6,7 +6,7 @@ import { commentRepository, type CommentReplyRow, type CommentRow } from '../../
 import { reactionRepository, type ReactionRow } from '../../storage/repositories/reactionRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import { userRepository, type UserRow } from '../../storage/repositories/userRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { commentPermissions } from '../policies/comment'
 import { presentUser } from './user'
 

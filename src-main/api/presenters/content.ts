@@ -4,7 +4,7 @@ import { PageTree } from '../../content/pageTree'
 import { coverFile, layoutOf } from '../../content/pageSettings'
 import { loadFiles, loadPages, loadReusableContents, type FileRecord, type PageRecord, type RevisionRow } from '../../content/revisions'
 import { readDocuments } from '../../content/documents'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { downloadUrl } from '../downloads'
 
 /** Where a revision is read from: the space's primary content, or a change request (for app URLs). */

@@ -1,6 +1,6 @@
 import type { CustomField, CustomFieldType, SpaceCustomFieldValue } from '../../../src-shared/schemas/customFields'
 import type { CustomFieldRow } from '../../storage/repositories/customFieldRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { membership } from '../policies/access'
 import { customFieldPermissions } from '../policies/customField'
 

@@ -1,7 +1,7 @@
 import type { RevisionSummary } from '../../../src-shared/schemas/history'
 import type { RevisionListRow } from '../../storage/repositories/revisionRepository'
 import { userRepository } from '../../storage/repositories/userRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { presentUser } from './user'
 
 /** Revision summaries of one space's history; their authors are loaded in one query. */

@@ -1,7 +1,7 @@
 import type { Installation, Integration } from '../../../src-shared/schemas/integrations'
 import { integrationRepository, type InstallationRow, type IntegrationRow } from '../../storage/repositories/integrationRepository'
 import type { OrganizationRow } from '../../storage/repositories/organizationRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { integrationPermissions, integrationViewer } from '../policies/integration'
 import { presentOrganization } from './organization'
 

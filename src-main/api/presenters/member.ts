@@ -2,7 +2,7 @@ import type { Role } from '../../../src-shared/schemas/common'
 import type { Member } from '../../../src-shared/schemas/members'
 import { memberRepository, type MemberRow } from '../../storage/repositories/memberRepository'
 import { userRepository } from '../../storage/repositories/userRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { presentUser } from './user'
 
 /** Members of one organization: their users and their space/team counts in one query each for the page. */

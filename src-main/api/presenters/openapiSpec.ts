@@ -1,6 +1,6 @@
 import type { OpenAPIErrorCode, OpenAPIProcessingState, OpenAPISpec, OpenAPISpecVersion } from '../../../src-shared/schemas/openapi'
 import type { OpenAPISpecRow, OpenAPIVersionRow } from '../../storage/repositories/openapiSpecRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { membership } from '../policies/access'
 import { openapiSpecPermissions } from '../policies/openapiSpec'
 

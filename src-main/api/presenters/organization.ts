@@ -1,7 +1,7 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Organization } from '../../../src-shared/schemas/orgs'
 import type { OrganizationRow } from '../../storage/repositories/organizationRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { membership } from '../policies/access'
 import { organizationPermissions } from '../policies/organization'
 

@@ -2,7 +2,7 @@ import type { Role } from '../../../src-shared/schemas/common'
 import type { SamlProvider } from '../../../src-shared/schemas/sso'
 import type { Team } from '../../../src-shared/schemas/teams'
 import { samlRepository, type SamlProviderRow } from '../../storage/repositories/samlRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { presentTeams } from './team'
 
 /** Where the identity provider sends the browser and assertions: this server's own endpoints for the provider. */

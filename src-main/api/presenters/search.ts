@@ -1,6 +1,6 @@
 import type { OrgSearchSpace, SearchPage } from '../../../src-shared/schemas/search'
 import type { PageHit, SpaceHit } from '../../content/search'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 /** A page found by search, with its matching sections; app URLs point at the primary content. */
 export function presentSearchPage(ctx: Ctx, spaceId: string, hit: PageHit): SearchPage {

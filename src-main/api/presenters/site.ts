@@ -1,7 +1,7 @@
 import type { Site } from '../../../src-shared/schemas/sites'
 import { previewPath } from '../../preview/urls'
 import { siteRepository, type SiteRow } from '../../storage/repositories/siteRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 /** `urls.published` of a site or of something on it: the local preview (with the share key when given). */
 export function publishedUrl(ctx: Ctx, siteId: string, segments: string[] = [], shareKey?: string): string {

@@ -2,7 +2,7 @@ import type { SiteSection, SiteSectionGroup } from '../../../src-shared/schemas/
 import type { SiteRow } from '../../storage/repositories/siteRepository'
 import { siteSectionRepository, type SiteSectionGroupRow, type SiteSectionRow } from '../../storage/repositories/siteSectionRepository'
 import { siteSpaceRepository, type SiteSpaceRow } from '../../storage/repositories/siteSpaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { publishedUrl } from './site'
 import { presentSiteSpace, siteSpaceBatch } from './siteSpace'
 

@@ -1,6 +1,6 @@
 import type { ShareLink } from '../../../src-shared/schemas/sites'
 import type { ShareLinkRow } from '../../storage/repositories/siteShareLinkRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { publishedUrl } from './site'
 
 /**

@@ -1,7 +1,7 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Space } from '../../../src-shared/schemas/spaces'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { spaceRoles } from '../policies/access'
 import { spacePermissions } from '../policies/space'
 import { spacePublishedUrls } from './siteSpace'

@@ -1,7 +1,7 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Team } from '../../../src-shared/schemas/teams'
 import { teamRepository, type TeamRow } from '../../storage/repositories/teamRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 import { membership } from '../policies/access'
 import { teamPermissions } from '../policies/team'
 

@@ -1,6 +1,6 @@
 import type { User } from '../../../src-shared/schemas/common'
 import type { UserRow } from '../../storage/repositories/userRepository'
-import type { Ctx } from '../context'
+import type { Ctx } from '../../workspace/context'
 
 export function presentUser(row: UserRow, ctx: Ctx): User {
   const user: User = {

@@ -1,9 +1,9 @@
 import type { Role } from '../../../../src-shared/schemas/common'
 import { changeRequestRepository, type ChangeRequestRow } from '../../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
-import type { Ctx } from '../../context'
+import type { Ctx } from '../../../workspace/context'
 import { revisionsOfTags } from '../../../../src-shared/entityTags'
-import { conflict, forbidden, notFound } from '../../errors'
+import { conflict, forbidden, notFound } from '../../../base/errors'
 import type { SpaceAction } from '../../policies/space'
 import { loadSpace } from '../spaces/loaders'
 

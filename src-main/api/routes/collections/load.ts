@@ -1,7 +1,7 @@
 import type { Role } from '../../../../src-shared/schemas/common'
 import { collectionRepository, type CollectionRow } from '../../../storage/repositories/collectionRepository'
-import type { Ctx } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import type { Ctx } from '../../../workspace/context'
+import { badRequest, notFound } from '../../../base/errors'
 import { collectionRole } from '../../policies/access'
 import { authorizeCollection, type CollectionAction } from '../../policies/collection'
 

@@ -2,8 +2,8 @@ import type { Role } from '../../../../src-shared/schemas/common'
 import { commentRepository, type CommentReplyRow, type CommentRow } from '../../../storage/repositories/commentRepository'
 import { reactionRepository } from '../../../storage/repositories/reactionRepository'
 import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
-import type { Ctx } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import type { Ctx } from '../../../workspace/context'
+import { badRequest, notFound } from '../../../base/errors'
 import { loadSpace } from '../spaces/loaders'
 
 /** A space whose discussions the caller may read and take part in (`comment` role; 404/403 otherwise). */

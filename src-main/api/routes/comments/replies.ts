@@ -5,7 +5,7 @@ import {
 } from '../../../../src-shared/schemas/comments'
 import { commentRepository } from '../../../storage/repositories/commentRepository'
 import type { Api } from '../../app'
-import { read, write } from '../../context'
+import { read, write } from '../../../workspace/context'
 import { decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { requireAuthor, requireDeletable } from '../../policies/comment'
 import { presentReplies, presentReply } from '../../presenters/comment'

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { getRevision, type RevisionRow } from '../../../content/revisions'
 import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
-import type { Ctx } from '../../context'
+import type { Ctx } from '../../../workspace/context'
 import type { ContentScope } from '../../presenters/content'
 import type { SpaceAction } from '../../policies/space'
 import { loadChangeRequest } from '../change-requests/loaders'

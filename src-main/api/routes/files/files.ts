@@ -1,9 +1,9 @@
 import { readBlob } from '../../../content/files'
 import { getRevision, loadFile } from '../../../content/revisions'
 import type { Api } from '../../app'
-import { read } from '../../context'
+import { read } from '../../../workspace/context'
 import { downloadActor } from '../../downloads'
-import { notFound } from '../../errors'
+import { notFound } from '../../../base/errors'
 import { loadSpace } from '../spaces/loaders'
 import { sendDownload } from './contentHeaders'
 

@@ -3,7 +3,7 @@ import { readBlob } from '../../../content/files'
 import { integrationRepository } from '../../../storage/repositories/integrationRepository'
 import { repository } from '../../../storage/repositories/memo'
 import type { Api } from '../../app'
-import { notFound } from '../../errors'
+import { notFound } from '../../../base/errors'
 import type { StoredImage } from '../../presenters/integration'
 import { sendDownload } from '../files/contentHeaders'
 

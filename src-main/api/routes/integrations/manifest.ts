@@ -3,7 +3,7 @@ import { INTEGRATION_IMAGE_MAX_BYTES, type IntegrationPublish } from '../../../.
 import { storeFile } from '../../../content/files'
 import type { Db } from '../../../storage/database'
 import type { IntegrationManifest, IntegrationRow } from '../../../storage/repositories/integrationRepository'
-import { badRequest } from '../../errors'
+import { badRequest } from '../../../base/errors'
 import type { StoredImage } from '../../presenters/integration'
 
 /** image-size's type names -> the media types the asset route answers with. */

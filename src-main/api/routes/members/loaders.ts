@@ -1,8 +1,8 @@
 import type { Role } from '../../../../src-shared/schemas/common'
 import { memberRepository, type MemberRow } from '../../../storage/repositories/memberRepository'
 import type { OrganizationRow } from '../../../storage/repositories/organizationRepository'
-import type { Ctx } from '../../context'
-import { forbidden, notFound } from '../../errors'
+import type { Ctx } from '../../../workspace/context'
+import { forbidden, notFound } from '../../../base/errors'
 import { requireOrg } from '../../policies/access'
 import { MEMBER_RULES, type MemberAction, type MemberActor } from '../../policies/member'
 

@@ -5,7 +5,7 @@ import { memberRepository, type SortOrder } from '../../../storage/repositories/
 import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
 import { teamRepository } from '../../../storage/repositories/teamRepository'
 import type { Api } from '../../app'
-import { read, type Ctx } from '../../context'
+import { read, type Ctx } from '../../../workspace/context'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { spaceRoles } from '../../policies/access'
 import { presentSpaces } from '../../presenters/space'

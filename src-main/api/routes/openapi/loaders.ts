@@ -1,6 +1,6 @@
 import { openapiSpecRepository, type OpenAPISpecRow } from '../../../storage/repositories/openapiSpecRepository'
-import type { Ctx } from '../../context'
-import { notFound } from '../../errors'
+import type { Ctx } from '../../../workspace/context'
+import { notFound } from '../../../base/errors'
 import { requireOrgMember, requireOrgRole } from '../../policies/access'
 import { OPENAPI_SPEC_ACTIONS } from '../../policies/openapiSpec'
 

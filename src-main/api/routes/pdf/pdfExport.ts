@@ -6,7 +6,7 @@ import { renderPdf, type PdfFileNames, type PdfImages, type PdfPage } from '../.
 import { loadFiles, loadIncludeSources, loadPages, type FileRecord } from '../../../content/revisions'
 import { readDocuments } from '../../../content/documents'
 import type { Db } from '../../../storage/database'
-import { notFound } from '../../errors'
+import { notFound } from '../../../base/errors'
 
 export interface PdfSelection {
   /** A page id: that page and (unless `only`) the pages under it. None: the whole content. */

@@ -5,7 +5,7 @@ import { buildSearchQuery, rankAll, rankSpace, searchOrganization, searchSpace, 
 import { ensureSearchIndex } from '../../../content/searchIndex'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
-import { read } from '../../context'
+import { read } from '../../../workspace/context'
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, type ListEnvelope } from '../../pagination'
 import { requireOrg, spaceListScope } from '../../policies/access'
 import { presentOrgSearchSpace, presentSearchPage } from '../../presenters/search'

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildSearchQuery, rankSpace, searchSpace } from '../../../content/search'
 import { ensureSearchIndex } from '../../../content/searchIndex'
 import { createSearchPool, searchThreads } from '../../../content/searchPool'
-import { workspaceFile } from '../../../server/workspace'
+import { workspaceFile } from '../../../workspace/workspace'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
 
 // Search ranked on threads (a workspace file) answers exactly what ranking in process answers, and falls back to

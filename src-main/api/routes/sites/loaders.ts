@@ -6,8 +6,8 @@ import { siteRepository, type SiteRow } from '../../../storage/repositories/site
 import { siteSectionRepository, type SiteSectionGroupRow, type SiteSectionRow } from '../../../storage/repositories/siteSectionRepository'
 import { siteShareLinkRepository, type ShareLinkRow } from '../../../storage/repositories/siteShareLinkRepository'
 import { siteSpaceRepository, type SiteSpaceRow } from '../../../storage/repositories/siteSpaceRepository'
-import type { Ctx } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import type { Ctx } from '../../../workspace/context'
+import { badRequest, notFound } from '../../../base/errors'
 import { requireOrg } from '../../policies/access'
 import { authorizeSite, type SiteAction } from '../../policies/site'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../testing/harness'
-import { systemCtx } from '../../context'
+import { systemCtx } from '../../../workspace/context'
 import { spacePublishedUrls } from '../../presenters/siteSpace'
 import { makePng, seedContent } from '../files/fixtures'
 import { addSection, createSite, createSpace, preview, publish, setPages, sitePath, visitorToken } from './fixtures'

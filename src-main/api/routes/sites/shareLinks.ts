@@ -4,7 +4,7 @@ import {
 } from '../../../../src-shared/schemas/sites'
 import { siteShareLinkRepository, type ShareLinkPatch } from '../../../storage/repositories/siteShareLinkRepository'
 import type { Api } from '../../app'
-import { read, write } from '../../context'
+import { read, write } from '../../../workspace/context'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentShareLink } from '../../presenters/siteShareLink'
 import { loadShareLink, loadSite } from './loaders'

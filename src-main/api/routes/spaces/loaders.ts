@@ -1,9 +1,10 @@
 import type { Role } from '../../../../src-shared/schemas/common'
 import { spaceRepository, type SpaceRow } from '../../../storage/repositories/spaceRepository'
-import type { Ctx } from '../../context'
-import { badRequest, notFound } from '../../errors'
+import type { Ctx } from '../../../workspace/context'
+import { badRequest, notFound } from '../../../base/errors'
 import { authorize, spaceRole } from '../../policies/access'
-import { SPACE_ACTIONS, SPACE_RESTORE_WINDOW_MS, type SpaceAction } from '../../policies/space'
+import { SPACE_ACTIONS, type SpaceAction } from '../../policies/space'
+import { SPACE_RESTORE_WINDOW_MS } from '../../../workspace/workspace'
 
 export function isPastRestoreWindow(space: SpaceRow, now: string): boolean {
   return !!space.deleted_at && Date.parse(now) - Date.parse(space.deleted_at) > SPACE_RESTORE_WINDOW_MS

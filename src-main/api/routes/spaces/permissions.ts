@@ -4,8 +4,8 @@ import { organizationRepository } from '../../../storage/repositories/organizati
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import { userRepository } from '../../../storage/repositories/userRepository'
 import type { Api } from '../../app'
-import { write } from '../../context'
-import { badRequest } from '../../errors'
+import { write } from '../../../workspace/context'
+import { badRequest } from '../../../base/errors'
 import { loadSpace } from './loaders'
 
 export default function spacePermissionRoutes(app: Api) {

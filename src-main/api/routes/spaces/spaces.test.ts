@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DAY_MS } from '../../clock'
+import { DAY_MS } from '../../../base/clock'
 import { loadPages } from '../../../content/revisions'
-import { purgeExpiredSpaces } from '../../../server/workspace'
+import { purgeExpiredSpaces } from '../../../workspace/workspace'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
 
 let t: TestServer

@@ -8,14 +8,14 @@ import { siteSpaceRepository } from '../../../storage/repositories/siteSpaceRepo
 import { spaceRepository, type SpacePatch } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
 import { createSpace } from '../../commands/spaceCreator'
-import { read, write, type Ctx } from '../../context'
-import { badRequest, conflict } from '../../errors'
+import { read, write, type Ctx } from '../../../workspace/context'
+import { badRequest, conflict } from '../../../base/errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { authorize, collectionRole, requireOrg, requireOrgRole, spaceListScope } from '../../policies/access'
 import { presentSpace, presentSpaces } from '../../presenters/space'
 import { placeUrl } from '../../presenters/siteSpace'
 import { collectionInOrg, loadSpace } from './loaders'
-import { SPACE_RESTORE_WINDOW_MS } from '../../policies/space'
+import { SPACE_RESTORE_WINDOW_MS } from '../../../workspace/workspace'
 
 const tags = ['Spaces']
 

@@ -1,8 +1,8 @@
 import type { Role } from '../../../../src-shared/schemas/common'
 import type { OrganizationRow } from '../../../storage/repositories/organizationRepository'
 import { teamRepository, type TeamRow } from '../../../storage/repositories/teamRepository'
-import type { Ctx } from '../../context'
-import { notFound } from '../../errors'
+import type { Ctx } from '../../../workspace/context'
+import { notFound } from '../../../base/errors'
 import { requireOrg } from '../../policies/access'
 import { authorizeTeam, type TeamAction, type TeamActor } from '../../policies/team'
 

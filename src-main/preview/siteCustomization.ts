@@ -1,5 +1,5 @@
-import type { SiteCustomization, SiteCustomizationUpdate } from '../../../src-shared/schemas/siteCustomization'
-import type { SiteRow } from '../../storage/repositories/siteRepository'
+import type { SiteCustomization, SiteCustomizationUpdate } from '../../src-shared/schemas/siteCustomization'
+import type { SiteRow } from '../storage/repositories/siteRepository'
 
 const pair = (light: string, dark = light) => ({ light, dark })
 

@@ -1,8 +1,8 @@
-import type { Db } from '../../storage/database'
-import { repository } from '../../storage/repositories/memo'
-import type { SiteRow } from '../../storage/repositories/siteRepository'
-import { siteSectionRepository, type SiteSectionGroupRow, type SiteSectionRow } from '../../storage/repositories/siteSectionRepository'
-import { siteSpaceRepository, type SiteSpaceRow } from '../../storage/repositories/siteSpaceRepository'
+import type { Db } from '../storage/database'
+import { repository } from '../storage/repositories/memo'
+import type { SiteRow } from '../storage/repositories/siteRepository'
+import { siteSectionRepository, type SiteSectionGroupRow, type SiteSectionRow } from '../storage/repositories/siteSectionRepository'
+import { siteSpaceRepository, type SiteSpaceRow } from '../storage/repositories/siteSpaceRepository'
 
 export interface StructureSection {
   section: SiteSectionRow

@@ -3,10 +3,9 @@ import type Database from 'better-sqlite3'
 import type { Db } from '../storage/database'
 import type { UserRow } from '../storage/repositories/userRepository'
 import { repository } from '../storage/repositories/memo'
-import type { OpenAPIOptions } from '../openapi/processor'
 import type { SearchPool } from '../content/searchPool'
-import type { Clock } from './clock'
-import { unauthorized } from './errors'
+import type { Clock } from '../base/clock'
+import { unauthorized } from '../base/errors'
 import { answerRecorded, recordAnswer } from './idempotency'
 import type { RouteTable } from './offline'
 
@@ -27,6 +26,12 @@ export interface Services {
    * workspace's local copy keeps its outbox this way (src-main/sync/journal.ts). Throwing undoes the write.
    */
   journal?: (req: FastifyRequest, ctx: Ctx, result: unknown) => void
+}
+
+/** Settings of OpenAPI processing, on `services.openapi` (tests shorten the timeout). */
+export interface OpenAPIOptions {
+  /** How long one fetch (the document or one of its `$ref` files) may take; default 10 s. */
+  fetchTimeoutMs?: number
 }
 
 /** One request's view: the services, the authenticated caller, the request's clock reading and a memo. */

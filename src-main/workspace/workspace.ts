@@ -1,14 +1,13 @@
 import { mkdirSync, statSync } from 'node:fs'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
-import type { Clock } from '../api/clock'
-import { systemClock } from '../api/clock'
-import type { Services } from '../api/context'
-import { sweepIdempotencyKeys } from '../api/idempotency'
+import type { Clock } from '../base/clock'
+import { DAY_MS, systemClock } from '../base/clock'
+import type { Services } from './context'
+import { sweepIdempotencyKeys } from './idempotency'
 import { openDatabase } from '../storage/database'
 import { newToken } from '../storage/ids'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
-import { SPACE_RESTORE_WINDOW_MS } from '../api/policies/space'
 import { collectUnreferenced } from '../content/revisions'
 import { dropSearchIndex, scheduleStaleSearchIndexes } from '../content/searchIndex'
 import { createSearchPool, searchThreads } from '../content/searchPool'
@@ -137,6 +136,9 @@ function safeUserName(): string {
     return 'owner'
   }
 }
+
+/** Deleted spaces stay restorable for this long, then they are removed for good. */
+export const SPACE_RESTORE_WINDOW_MS = 7 * DAY_MS
 
 /** Removes spaces deleted more than 7 days ago (they can no longer be restored). Returns how many went. */
 export function purgeExpiredSpaces(services: Services): number {
