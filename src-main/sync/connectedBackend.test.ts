@@ -38,14 +38,14 @@ function flakyNetwork() {
   return { net, send }
 }
 
-async function setup() {
+async function setup({ retryMs = 60_000 }: { retryMs?: number } = {}) {
   const server = await startTestServer()
   open.push(server)
   const { net, send } = flakyNetwork()
   const account = { id: server.owner.user.id, displayName: server.owner.user.display_name, email: server.owner.user.email }
   const remote = new RemoteBackend({ url: server.url, token: server.owner.token, via: 'test-host', fetch: send })
   const copy = await openLocalBackend({ dataDir: tempDir(), account })
-  const backend = new ConnectedBackend({ remote, copy, retryMs: 60_000, warn: () => {} })
+  const backend = new ConnectedBackend({ remote, copy, retryMs, warn: () => {} })
   open.push(backend)
   backend.start()
   await backend.idle()
@@ -313,27 +313,27 @@ describe('the outbox sends every edit exactly once, never over what the server c
       await t.backend.check()
       await t.backend.idle()
     }
-    return { t, spaceId, ids, path, edit, serverEdit, onServer, reconnect }
+    /** Two offline edits of Notes (its first line, then its third) while the server's Notes becomes `theirs`; then back online. */
+    const twoEditsWhile = async (theirs: string) => {
+      t.net.down = true
+      await edit(ids.Notes!, 'ONE\ntwo\nthree\nfour\nfive\n')
+      await edit(ids.Notes!, 'ONE\ntwo\nTHREE\nfour\nfive\n')
+      await serverEdit(ids.Notes!, theirs)
+      await reconnect()
+    }
+    return { t, spaceId, ids, path, edit, serverEdit, onServer, reconnect, twoEditsWhile }
   }
 
   it('merges two queued edits of one page with a server edit of another line: all three are kept', async () => {
     const n = await notes()
-    n.t.net.down = true
-    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
-    await n.edit(n.ids.Notes, 'ONE\ntwo\nTHREE\nfour\nfive\n')
-    await n.serverEdit(n.ids.Notes, 'one\ntwo\nthree\nfour\nFIVE\n')
-    await n.reconnect()
+    await n.twoEditsWhile('one\ntwo\nthree\nfour\nFIVE\n')
     expect(n.t.backend.outboxList().items).toEqual([])
     expect(await n.onServer(n.ids.Notes)).toBe('ONE\ntwo\nTHREE\nfour\nFIVE\n')
   })
 
   it('holds a conflict when the server changed the same line, overwriting nothing, until the user keeps mine', async () => {
     const n = await notes()
-    n.t.net.down = true
-    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
-    await n.edit(n.ids.Notes, 'ONE\ntwo\nTHREE\nfour\nfive\n')
-    await n.serverEdit(n.ids.Notes, 'Eins\ntwo\nthree\nfour\nfive\n')
-    await n.reconnect()
+    await n.twoEditsWhile('Eins\ntwo\nthree\nfour\nfive\n')
     const [first, second] = n.t.backend.outboxList().items
     expect(first!.conflict!.pages).toEqual([
       { page: n.ids.Notes, title: 'Notes', kind: 'text', base: 'one\ntwo\nthree\nfour\nfive\n', mine: 'ONE\ntwo\nthree\nfour\nfive\n', theirs: 'Eins\ntwo\nthree\nfour\nfive\n' }
@@ -350,11 +350,7 @@ describe('the outbox sends every edit exactly once, never over what the server c
 
   it('keeps theirs: the write leaves the page alone, and the later write is merged onto theirs', async () => {
     const n = await notes()
-    n.t.net.down = true
-    await n.edit(n.ids.Notes, 'ONE\ntwo\nthree\nfour\nfive\n')
-    await n.edit(n.ids.Notes, 'ONE\ntwo\nTHREE\nfour\nfive\n')
-    await n.serverEdit(n.ids.Notes, 'Eins\ntwo\nthree\nfour\nfive\n')
-    await n.reconnect()
+    await n.twoEditsWhile('Eins\ntwo\nthree\nfour\nfive\n')
     const [first] = n.t.backend.outboxList().items
     expect(await n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Notes, keep: 'theirs' }] })).toMatchObject({ sent: 1, items: [] })
     expect(await n.onServer(n.ids.Notes)).toBe('Eins\ntwo\nTHREE\nfour\nfive\n')
@@ -426,5 +422,26 @@ describe('the outbox sends every edit exactly once, never over what the server c
     // The batch was applied once: one Troubleshooting page, not two.
     expect(pages.map((p) => p.title).sort()).toEqual(['Install', 'Troubleshooting'])
     expect(await markdownOf(t, `${serverPath}/content/page/${ids.Install}`)).toBe('Run the installer, then restart.\n')
+  })
+
+  it('resumes by itself: the server back, its probes find it and the outbox is sent, nothing asked', async () => {
+    const t = await setup({ retryMs: 50 })
+    const { spaceId, ids } = await spaceWithPages(t, { Install: 'Run the installer.\n' })
+    const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Resumed' })
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.id}`
+    await t.backend.idle()
+    t.net.down = true
+    expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: ids.Install, document: { markdown: 'Run it.\n' } }] })).status).toBe(200)
+    expect(t.backend.connection.status).toBe('unreachable')
+    const probes = t.net.requests
+    // Still away: probed again and again, nothing sent.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(t.net.requests).toBeGreaterThan(probes)
+    expect(outbox(t.copy.services.db).count()).toBe(1)
+
+    t.net.down = false
+    await expect.poll(() => outbox(t.copy.services.db).count(), { timeout: 5000 }).toBe(0)
+    expect(t.backend.connection.status).toBe('online')
+    expect(await markdownOf(t, `${path}/content/page/${ids.Install}`)).toBe('Run it.\n')
   })
 })

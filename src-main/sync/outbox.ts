@@ -1,6 +1,6 @@
 // The outbox of a connected workspace's local copy: writes made there while the server was out of reach, in
 // the order they were made, and the server's ids for what they created once sent (migration 0015).
-import type { OutboxItem } from '../../src-shared/workspaces'
+import type { OutboxConflictPage, OutboxItem } from '../../src-shared/workspaces'
 import type { OutboxCommand } from '../workspace/offline'
 import { deleteRevisions } from '../content/revisions'
 import type { Db } from '../storage/database'
@@ -42,15 +42,8 @@ export interface Attempt {
   covers?: number[]
 }
 
-/** A page of a conflict: the text the entry was made on, the entry's, and the server's. */
-export interface ConflictPage {
-  page: string
-  title: string
-  /** `text`: both changed the same lines of the document; `page`: both changed the page otherwise (title, place, removal). */
-  kind: 'text' | 'page'
-  base: string
-  mine: string
-  theirs: string
+/** A page of a conflict as held: what the user sees of it (OutboxConflictPage), and why, in words. */
+export interface ConflictPage extends OutboxConflictPage {
   message: string
 }
 
