@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test'
 import { json, spaceWithPages } from '../content/seed.ts'
-import { expect, homeTest, type RemoteQuire } from '../fixtures/server.ts'
+import { connectWorkspace, expect, homeTest, type RemoteQuire } from '../fixtures/server.ts'
 import { EditorPage } from '../pages/editorPage.ts'
 import { WorkspacesPage } from '../pages/workspaces.ts'
 
@@ -25,9 +25,7 @@ async function conflictHeld(page: Page, api: APIRequestContext, remote: RemoteQu
   const write = (markdown: string) =>
     json(remote.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] } }))
   await write('# Overview\n\nAbout Overview.\n\nMore to say.\n')
-  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
-  expect(created.status()).toBe(201)
-  const id = ((await created.json()) as { id: string }).id
+  const id = await connectWorkspace(api, name, remote)
   const workspaces = new WorkspacesPage(page)
   const editor = new EditorPage(page)
   await workspaces.open(token)

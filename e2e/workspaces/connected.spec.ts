@@ -1,4 +1,4 @@
-import { expect, homeTest } from '../fixtures/server.ts'
+import { connectWorkspace, expect, homeTest } from '../fixtures/server.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
 import { WorkspacesPage } from '../pages/workspaces.ts'
 
@@ -105,9 +105,7 @@ homeTest('a connected workspace whose token the server refuses says so, and take
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
   const name = `Partner docs ${suffix}`
   const host = new URL(remote.url).host
-  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
-  expect(created.status()).toBe(201)
-  const id = ((await created.json()) as { id: string }).id
+  const id = await connectWorkspace(api, name, remote)
   const workspaces = new WorkspacesPage(page)
   await workspaces.open(token)
   await workspaces.waitUntilReady()

@@ -1,5 +1,5 @@
 import { json, spaceWithPages } from '../content/seed.ts'
-import { expect, homeTest } from '../fixtures/server.ts'
+import { connectWorkspace, expect, homeTest } from '../fixtures/server.ts'
 import { EditorPage } from '../pages/editorPage.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
 import { WorkspacesPage } from '../pages/workspaces.ts'
@@ -24,9 +24,7 @@ homeTest('work offline on a connected workspace: the editor’s edits are kept h
   const written = `Written offline ${suffix}.`
   const host = new URL(remote.url).host
   const { spaceId, pages } = await spaceWithPages(remote.api, spaceTitle, ['Overview'])
-  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
-  expect(created.status()).toBe(201)
-  const id = ((await created.json()) as { id: string }).id
+  const id = await connectWorkspace(api, name, remote)
   const workspaces = new WorkspacesPage(page)
   const spaces = new SpacesPage(page)
   const editor = new EditorPage(page)
@@ -120,9 +118,7 @@ homeTest('offline, a change that needs the server says so and changes nothing', 
   const refused = `Made offline ${suffix}`
   const host = new URL(remote.url).host
   expect((await remote.api.post(`/v1/orgs/${remote.orgId}/spaces`, { data: { title: seeded } })).status()).toBe(201)
-  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
-  expect(created.status()).toBe(201)
-  const id = ((await created.json()) as { id: string }).id
+  const id = await connectWorkspace(api, name, remote)
   const workspaces = new WorkspacesPage(page)
   const spaces = new SpacesPage(page)
   const spaceTitles = async () =>
@@ -183,9 +179,7 @@ homeTest('sends what was kept offline by itself once the server answers again, a
   const written = `Sent by itself ${suffix}.`
   const { spaceId, pages } = await spaceWithPages(remote.api, `Resume guide ${suffix}`, ['Overview'])
   const cr = await json<ChangeRequest>(remote.api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: `Resume ${suffix}` } }))
-  const created = await api.post('/app/workspaces', { data: { name, remote: { url: remote.url, token: remote.token } } })
-  expect(created.status()).toBe(201)
-  const id = ((await created.json()) as { id: string }).id
+  const id = await connectWorkspace(api, name, remote)
   const workspaces = new WorkspacesPage(page)
   const editor = new EditorPage(page)
   await workspaces.open(token)

@@ -40,7 +40,7 @@ export function ConflictResolver({
   }
   return (
     <Stack gap="sm" className={classes.conflict} data-testid="unsent-conflict">
-      <Text size="sm" className={classes.conflictMessage} data-testid="unsent-conflict-message">
+      <Text size="sm" className={classes.outboxNotice} data-tone="conflict" data-testid="unsent-conflict-message">
         {host} has changes in the same place{pages.length > 1 ? 's' : ''}: {item.conflict!.message}. Choose what to keep.
       </Text>
       {pages.map((page) => (

@@ -190,7 +190,7 @@ function UnsentRow({
           </Text>
         </Text>
         {failed && (
-          <Text size="sm" className={classes.outboxRefusal} data-testid="unsent-item-error">
+          <Text size="sm" className={classes.outboxNotice} data-testid="unsent-item-error">
             {host} refused it {formatRelative(failed.at)}: {failed.message}
           </Text>
         )}
