@@ -228,4 +228,19 @@ describe('workspace host', () => {
     const bad = await host.fetch(new Request('http://x/app/workspaces', { method: 'POST', body: '{nope' }))
     expect(await bad.json()).toEqual({ error: { code: 400, message: 'body: must be valid JSON' } })
   })
+
+  it('checks a conflict resolution field by field before anything is asked of the workspace', async () => {
+    const host = await realHost()
+    const resolve = (body: unknown) => callHost(host, 'POST', '/app/workspaces/local/outbox/1/resolve', body)
+    expect(await resolve({})).toEqual({ status: 400, body: { error: { code: 400, message: 'pages: must be a non-empty array of choices' } } })
+    expect((await resolve({ pages: [] })).body.error.message).toBe('pages: must be a non-empty array of choices')
+    expect((await resolve({ pages: ['x'] })).body.error.message).toBe('pages/0: must be an object')
+    expect((await resolve({ pages: [{ keep: 'mine' }] })).body.error.message).toBe('pages/0/page: must be a page id')
+    expect((await resolve({ pages: [{ page: 'p1', keep: 'both' }] })).body.error.message).toBe('pages/0/keep: must be one of mine, theirs')
+    expect((await resolve({ pages: [{ page: 'p1', keep: 'mine', markdown: 'x' }] })).body.error.message).toBe('pages/0: must have keep or markdown, not both')
+    expect((await resolve({ pages: [{ page: 'p1', markdown: 3 }] })).body.error.message).toBe('pages/0/markdown: must be a string')
+    expect((await resolve({ pages: [{ page: 'p1', keep: 'mine' }, { page: 'p1', keep: 'theirs' }] })).body.error.message).toBe('pages/1/page: is chosen twice')
+    // Well formed, on a workspace of this computer: it has no outbox.
+    expect(await resolve({ pages: [{ page: 'p1', keep: 'mine' }] })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('on this computer') } } })
+  })
 })
