@@ -366,7 +366,7 @@ function cpuCheck(): number {
 }
 
 /** Builds the space in a child process (bench/contentBuild.ts), so this process stays a lean client. */
-function buildInChild(dataDir: string, token: string, pages: number): Promise<BuiltSpace> {
+export function buildInChild(dataDir: string, token: string, pages: number): Promise<BuiltSpace> {
   const child = fork(join(here, 'contentBuild.ts'), [dataDir, token, String(pages)], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc']
@@ -380,7 +380,7 @@ function buildInChild(dataDir: string, token: string, pages: number): Promise<Bu
 }
 
 /** `quire serve --data DIR --token T` in a child process, resolved once it prints its ready line. */
-async function serveInChild(dataDir: string, token: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveInChild(dataDir: string, token: string): Promise<{ url: string; close(): Promise<void> }> {
   const root = join(here, '..')
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--port', '0', '--data', dataDir, '--token', token], {
     cwd: root,

@@ -8,7 +8,8 @@
 //   npm run bench -- [--duration 5] [--warmup 1] [--connections 2,50] [--spaces 100000] [--only NAME,...] [--rounds N]
 //                    [--profile] [--pages 10000]
 // `--only content` runs only the content benchmark (bench/content.ts); `--only sync` only the sync benchmark
-// (bench/sync.ts); `--only api` only the API scenarios.
+// (bench/sync.ts); `--only renderer` only the renderer benchmark (bench/renderer.ts: needs `npm run build`);
+// `--only api` only the API scenarios.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -21,6 +22,7 @@ import { printSummary, summarizeProfile } from './profile'
 import { spaceTitle } from './rows'
 import type { ChildReady } from './servers'
 import { runContentBench } from './content'
+import { runRendererBench } from './renderer'
 import { runSyncBench } from './sync'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -32,7 +34,8 @@ const HELP = `npm run bench -- [options]
   --connections L   comma-separated connection counts (default 2,50)
   --spaces N        spaces in the generated organization (default 100000)
   --only L          comma-separated scenario names, or \`api\` (every API scenario), \`content\` (the content
-                    benchmark), \`sync\` (a connected workspace sending 1,000 queued edits), \`all\` (default: all)
+                    benchmark), \`sync\` (a connected workspace sending 1,000 queued edits), \`renderer\` (the built app in
+                    Chromium: first screen, a 10,000-page tree scrolled), \`all\` (default: all)
   --rounds N        run every measurement N times and keep the median (default 1; 3 or more when other
                     processes share the machine)
   --profile         CPU-profile the server during each measurement (bench/results/profiles/), print where the time goes
@@ -271,11 +274,12 @@ async function shutdown() {
 process.on('SIGINT', () => void shutdown().finally(() => process.exit(130)))
 
 // Suites: the API scenarios (main) and the content benchmark. `--only` names scenarios or suites.
-const SUITES = ['api', 'content', 'sync', 'all']
+const SUITES = ['api', 'content', 'sync', 'renderer', 'all']
 const onlyList = args.only?.split(',') ?? []
 const runContent = !args.only || onlyList.includes('content') || onlyList.includes('all')
 const runSync = !args.only || onlyList.includes('sync') || onlyList.includes('all')
-const runApi = !args.only || onlyList.some((n) => n !== 'content' && n !== 'sync')
+const runRenderer = !args.only || onlyList.includes('renderer') || onlyList.includes('all')
+const runApi = !args.only || onlyList.some((n) => n !== 'content' && n !== 'sync' && n !== 'renderer')
 
 async function runSuites() {
   if (runApi) {
@@ -284,6 +288,7 @@ async function runSuites() {
   }
   if (runContent) await runContentBench({ pages: Number(args.pages) })
   if (runSync) await runSyncBench()
+  if (runRenderer) await runRendererBench()
 }
 
 runSuites()
