@@ -78,10 +78,11 @@ export function CompareScreen({
             <Button
               leftSection={<IconRestore size={16} />}
               disabled={toRestore.length === 0}
+              title={toRestore.length === 0 ? 'Tick the pages to restore in the list' : undefined}
               onClick={() => restore(revisionId, target.data.createdAt, toRestore.map((id) => ({ id, title: titles.get(id) ?? '' })))}
               data-testid="compare-restore"
             >
-              {toRestore.length ? `Restore ${plural(toRestore.length, 'page')}…` : 'Tick pages to restore'}
+              {toRestore.length ? `Restore ${plural(toRestore.length, 'page')}…` : 'Restore pages…'}
             </Button>
           )
         }

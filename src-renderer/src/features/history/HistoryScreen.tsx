@@ -14,7 +14,7 @@ import table from '../common/DataTable.module.css'
 import classes from './History.module.css'
 
 const ROW_HEIGHT = 56
-const COLUMNS = 'minmax(120px, 0.6fr) minmax(220px, 2fr) minmax(110px, 0.6fr) minmax(140px, 1fr) 120px'
+const COLUMNS = 'minmax(90px, 0.6fr) minmax(160px, 2fr) minmax(90px, 0.6fr) minmax(110px, 1fr) 104px'
 
 /**
  * The space's history, newest first: when (relative, exact on hover), what (the change request a merge took in,

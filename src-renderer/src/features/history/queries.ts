@@ -1,4 +1,4 @@
-// The history operations for the screens that will show them: a space's revisions, one revision's content, what
+// The history operations the History screens use: a space's revisions, one revision's content, what
 // a revision changed, and restoring one (a change request to review and merge).
 import { useEffect } from 'react'
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
