@@ -135,4 +135,9 @@ test('pages ticked in a comparison, or a whole revision, are restored through a 
   expect(tree.map((p) => p.title).sort()).toEqual(['Guide', 'Install'])
   expect(await markdownOf(api, `${cr}/content/page/${ids.Install}`)).toBe(OLD_INSTALL)
   expect(await markdownOf(api, `${cr}/content/page/${ids.Guide}`)).toBe('# Guide\n\nAbout Guide.\n')
+
+  // A revision the space does not have says so in the screen's place, under the space's tabs.
+  await page.goto(`/#/spaces/${spaceId}/history/no-such-revision`)
+  await expect(page.getByTestId('error')).toContainText('Revision not found')
+  await expect(history.tab).toHaveAttribute('aria-selected', 'true')
 })

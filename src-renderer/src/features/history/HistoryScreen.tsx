@@ -65,6 +65,15 @@ export function HistoryScreen({ spaceId }: { spaceId: string }) {
           <div className={table.footer}>
             {query.isFetchingNextPage ? (
               'Loading more…'
+            ) : query.isFetchNextPageError ? (
+              <Group gap="xs">
+                <Text size="xs" c="red">
+                  Older revisions could not be read: {query.error?.message}
+                </Text>
+                <Button variant="subtle" size="compact-xs" onClick={() => void query.fetchNextPage()}>
+                  Try again
+                </Button>
+              </Group>
             ) : (
               <Button variant="subtle" size="compact-xs" onClick={() => void query.fetchNextPage()} data-testid="history-load-more">
                 Load more

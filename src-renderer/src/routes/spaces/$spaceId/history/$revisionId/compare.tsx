@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { PendingRows } from '../../../../../features/common/Skeletons.tsx'
 import { COMPARE_LIMIT, CompareScreen } from '../../../../../features/history/CompareScreen.tsx'
 import { revisionChangesQuery, revisionQuery } from '../../../../../features/history/queries.ts'
 
@@ -10,10 +11,13 @@ export const Route = createFileRoute('/spaces/$spaceId/history/$revisionId/compa
     change: typeof search.change === 'string' && search.change ? search.change : undefined,
   }),
   loaderDeps: ({ search }) => ({ against: search.against }),
+  // Waits for the revision (an unknown one shows the error screen); the changes can be large: started now, shown
+  // when they come.
   loader: ({ context: { queryClient }, params, deps }) => {
-    void queryClient.prefetchQuery(revisionQuery(params.spaceId, params.revisionId))
     void queryClient.prefetchQuery(revisionChangesQuery(params.spaceId, params.revisionId, { against: deps.against, limit: COMPARE_LIMIT }))
+    return queryClient.ensureQueryData(revisionQuery(params.spaceId, params.revisionId))
   },
+  pendingComponent: () => <PendingRows rows={6} />,
   component: function SpaceRevisionCompare() {
     const { spaceId, revisionId } = Route.useParams()
     const { against, change } = Route.useSearch()

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { PendingRows } from '../../../../../features/common/Skeletons.tsx'
 import { revisionQuery } from '../../../../../features/history/queries.ts'
 import { RevisionScreen, type RevisionView } from '../../../../../features/history/RevisionScreen.tsx'
 
@@ -9,7 +10,9 @@ export const Route = createFileRoute('/spaces/$spaceId/history/$revisionId/')({
     page: typeof search.page === 'string' && search.page ? search.page : undefined,
     view: search.view === 'source' ? 'source' : undefined,
   }),
-  loader: ({ context: { queryClient }, params }) => void queryClient.prefetchQuery(revisionQuery(params.spaceId, params.revisionId)),
+  // Waits for the revision: an unknown one (or one the workspace cannot read offline) shows the error screen.
+  loader: ({ context: { queryClient }, params }) => queryClient.ensureQueryData(revisionQuery(params.spaceId, params.revisionId)),
+  pendingComponent: () => <PendingRows rows={6} />,
   component: function SpaceRevision() {
     const { spaceId, revisionId } = Route.useParams()
     const { page, view } = Route.useSearch()
