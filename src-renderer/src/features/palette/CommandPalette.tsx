@@ -9,6 +9,7 @@ import {
   IconFolder,
   IconFolderPlus,
   IconForms,
+  IconHistory,
   IconLink,
   IconPlus,
   IconSearch,
@@ -20,7 +21,7 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useUiStore } from '../../stores/uiStore.ts'
 import { orgsQuery } from '../orgs/queries.ts'
 import { useSwitchWorkspace, workspacesQuery } from '../workspaces/queries.ts'
@@ -52,6 +53,8 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   )
   const search = useContentSearch(orgId, query, toPage)
   const workspaces = useQuery({ ...workspacesQuery(), retry: false }).data
+  // The space on screen, if any: its history is one command away.
+  const spaceId = useRouterState({ select: (s) => /^\/spaces\/([^/]+)/.exec(s.location.pathname)?.[1] })
   const switchWorkspace = useSwitchWorkspace()
   const workspaceList = useMemo(() => workspaceItems(workspaces, (w) => void switchWorkspace(w)), [workspaces, switchWorkspace])
 
@@ -68,6 +71,19 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
       { id: 'go-sso', group: 'Go to', label: 'Single sign-on', description: 'Settings', icon: 'screen', keywords: 'saml sso identity provider', run: () => void navigate({ to: '/orgs/$orgId/settings/sso', params }) },
       { id: 'go-fields', group: 'Go to', label: 'Custom fields', description: 'Settings', icon: 'screen', keywords: 'metadata', run: () => void navigate({ to: '/orgs/$orgId/settings/custom-fields', params }) },
       { id: 'go-trash', group: 'Go to', label: 'Trash', description: 'Deleted spaces', icon: 'screen', keywords: 'restore deleted', run: () => void navigate({ to: '/orgs/$orgId/trash', params }) },
+      ...(spaceId
+        ? [
+            {
+              id: 'go-history',
+              group: 'Go to',
+              label: 'Space history',
+              description: spaces.find((s) => s.id === decodeURIComponent(spaceId))?.title || 'This space',
+              icon: 'screen' as const,
+              keywords: 'revisions versions compare restore rollback',
+              run: () => void navigate({ to: '/spaces/$spaceId/history', params: { spaceId: decodeURIComponent(spaceId) } }),
+            },
+          ]
+        : []),
       {
         id: 'new-space',
         group: 'Actions',
@@ -118,7 +134,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
       ...workspaceList,
     ]
     return list
-  }, [orgId, spaces, collections, orgs, search.items, workspaceList, navigate, openDialog])
+  }, [orgId, spaceId, spaces, collections, orgs, search.items, workspaceList, navigate, openDialog])
 
   // With no query, show where to go and the first spaces; typing searches everything loaded.
   const quiet = new Set(['Collections', 'Switch organization', 'Switch workspace'])
@@ -183,6 +199,7 @@ function iconFor(item: PaletteItem) {
     'go-settings': IconSettings,
     'go-sso': IconShieldLock,
     'go-fields': IconForms,
+    'go-history': IconHistory,
     'go-trash': IconTrash,
   }
   return byId[item.id] ?? IconStack2
