@@ -17,6 +17,7 @@ export function MergeEditorButton({ spaceId, number, size = 'xs' }: { spaceId: s
       color="red"
       variant="light"
       leftSection={<IconGitMerge size={14} />}
+      style={{ flex: 'none' }}
       data-testid="open-merge-editor"
     >
       Resolve conflicts
