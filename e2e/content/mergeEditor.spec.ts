@@ -57,9 +57,9 @@ test('three conflicts resolved with main’s lines, the change request’s and b
   await editor.screenshots('merge-editor', testInfo)
 
   // Act: one choice per page, a line typed into a result, each page marked resolved, then the update.
-  await editor.choose('Alpha', 'Accept main')
-  await editor.choose('Beta', 'Accept change request')
-  await editor.choose('Gamma', 'Accept both')
+  await editor.resolveWith('Alpha', 'Accept main')
+  await editor.resolveWith('Beta', 'Accept change request')
+  await editor.resolveWith('Gamma', 'Accept both')
   for (const title of ['Alpha', 'Beta', 'Gamma']) await expect(editor.pageSection(title).getByTestId('merge-hunk')).toHaveCount(0)
   await editor.result('Beta').click()
   await page.keyboard.press('Control+End')

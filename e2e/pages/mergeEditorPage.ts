@@ -39,7 +39,7 @@ export class MergeEditorPage extends AppShell {
   }
 
   /** Resolves a page's `n`th conflict with a choice, using the keyboard (focus the button, press Enter). */
-  async choose(title: string, choice: MergeChoice, n = 1): Promise<void> {
+  async resolveWith(title: string, choice: MergeChoice, n = 1): Promise<void> {
     const button = this.conflict(title, n).getByRole('button', { name: choice, exact: true })
     await button.focus()
     await button.press('Enter')
