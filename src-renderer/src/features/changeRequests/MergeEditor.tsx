@@ -183,14 +183,12 @@ export function MergeEditorScreen({ spaceId, number }: { spaceId: string; number
 /** One conflicting page: its conflicts with their choices, the result, and Mark resolved. */
 function PageMerge({ item, draft, readOnly, onDraft }: { item: Resolvable; draft: Draft | undefined; readOnly: boolean; onDraft(d: Draft): void }) {
   const { change, main, titleConflict } = item
-  const start = useMemo<Draft>(
-    () => ({
-      text: withMarkers(mergeChunks(change.before?.markdown ?? '', main.markdown ?? '', change.after?.markdown ?? '')),
-      ...(titleConflict ? { title: change.after?.title ?? '' } : {}),
-      resolved: false,
-    }),
-    [change, main, titleConflict],
-  )
+  // Made once: the result editor holds this text from then on, whatever a refetch of main brings meanwhile.
+  const [start] = useState<Draft>(() => ({
+    text: withMarkers(mergeChunks(change.before?.markdown ?? '', main.markdown ?? '', change.after?.markdown ?? '')),
+    ...(titleConflict ? { title: change.after?.title ?? '' } : {}),
+    resolved: false,
+  }))
   const current = draft ?? start
   const editor = useRef<EditorView | null>(null)
   const blocks = conflictBlocks(current.text)
