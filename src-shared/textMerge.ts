@@ -24,7 +24,7 @@ import { diffIndices } from 'node-diff3'
  */
 
 /** One side's change to base: base lines [start, end) become `lines` (start === end is a pure insertion). */
-interface Hunk {
+export interface Hunk {
   start: number
   end: number
   lines: string[]
@@ -32,10 +32,10 @@ interface Hunk {
 
 const sameLines = (a: string[], b: string[]) => a.length === b.length && a.every((line, i) => line === b[i])
 
-const sameHunk = (a: Hunk, b: Hunk) => a.start === b.start && a.end === b.end && sameLines(a.lines, b.lines)
+export const sameHunk = (a: Hunk, b: Hunk) => a.start === b.start && a.end === b.end && sameLines(a.lines, b.lines)
 
 /** A side's hunks against base, in base order; consecutive hunks are always separated by at least one kept line. */
-function hunks(base: string[], side: string[]): Hunk[] {
+export function hunks(base: string[], side: string[]): Hunk[] {
   return diffIndices(base, side).map((d) => ({ start: d.buffer1[0], end: d.buffer1[0] + d.buffer1[1], lines: d.buffer2Content }))
 }
 
@@ -45,8 +45,11 @@ function insertionClashes(at: number, other: Hunk): boolean {
   return false
 }
 
-/** Whether hunks from different sides conflict; only called for hunks whose closed ranges meet or overlap. */
-function clashes(a: Hunk, b: Hunk): boolean {
+/**
+ * Whether hunks from different sides conflict; meaningful for hunks whose closed ranges meet or overlap. The merge
+ * editor (src-renderer/…/mergeHunks.ts) shows the same conflicts the merge finds with it.
+ */
+export function clashes(a: Hunk, b: Hunk): boolean {
   if (sameHunk(a, b)) return false
   const aInserts = a.start === a.end
   const bInserts = b.start === b.end

@@ -70,3 +70,8 @@ function ruleText(keyword: string, params: Record<string, unknown>, fallback: st
       return fallback ?? 'is invalid'
   }
 }
+
+/** preValidation for a route whose body fields are all optional: a request without a body means `{}`. */
+export const emptyBodyIsObject = async (req: { body: unknown }) => {
+  req.body ??= {}
+}

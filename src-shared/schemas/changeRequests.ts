@@ -38,17 +38,32 @@ export const ChangeRequestUpdateSchema = Type.Object({
   subject: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(StringEnum(CHANGE_REQUEST_STATUSES))
 })
-export const MergeResultSchema = Type.Object({
-  revision: Type.String(),
-  result: StringEnum(['merge', 'update', 'conflicts'] as const),
-  conflicts: Type.Optional(Type.Array(Type.Object({ page: Type.Object({ id: Type.String(), title: Type.String() }), reason: Type.String() })))
-})
-
 const PageRefId = Type.String({ minLength: 1, maxLength: 100 })
 const Document = Type.Object({ markdown: Type.String({ maxLength: 1_000_000 }) })
 const Title = Type.String({ minLength: 1, maxLength: 255 })
 const Emoji = Type.String({ maxLength: 50 })
 const Description = Type.String({ maxLength: 1000 })
+
+/** `POST …/update`: optional resolutions of the pages that conflict with main (no body: update as it stands). */
+export const ChangeRequestPullSchema = Type.Object({
+  resolutions: Type.Optional(
+    Type.Array(
+      Type.Object({
+        page: PageRefId,
+        document: Document,
+        title: Type.Optional(Title)
+      }),
+      { minItems: 1, maxItems: 1000, description: 'The conflicting pages as they are to read once main is pulled in: their markdown (and title, for a title conflict)' }
+    )
+  )
+})
+export type ChangeRequestPullInput = Type.Static<typeof ChangeRequestPullSchema>
+
+export const MergeResultSchema = Type.Object({
+  revision: Type.String(),
+  result: StringEnum(['merge', 'update', 'conflicts'] as const),
+  conflicts: Type.Optional(Type.Array(Type.Object({ page: Type.Object({ id: Type.String(), title: Type.String() }), reason: Type.String() })))
+})
 
 export const InsertPageChange = Type.Object({
   operation: Type.Literal('insert_page'),

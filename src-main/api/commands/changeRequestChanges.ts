@@ -81,13 +81,16 @@ export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeReques
       changes.push({ type: 'page_added', page: summary, after: side(h, headPaths), ...(conflicting.has(h.id) ? { conflict: true } : {}) })
       continue
     }
-    if (b.documentHash !== h.documentHash || b.title !== h.title) {
+    const edited = b.documentHash !== h.documentHash || b.title !== h.title
+    if (edited) {
       const change: PageChange = { type: 'page_edited', page: summary, before: side(b, basePaths), after: side(h, headPaths) }
       if (conflicting.has(h.id)) change.conflict = true
       changes.push(change)
     }
     if (b.parentId !== h.parentId || anchorIn(base, baseIndex, b, head) !== anchorIn(head, headIndex, h, base)) {
-      changes.push({ type: 'page_moved', page: summary, before: side(b, basePaths), after: side(h, headPaths), ...(conflicting.has(h.id) ? { conflict: true } : {}) })
+      // A page both edited and moved is one conflicting page: its edit carries the flag, so counts agree.
+      const flagged = conflicting.has(h.id) && !edited
+      changes.push({ type: 'page_moved', page: summary, before: side(b, basePaths), after: side(h, headPaths), ...(flagged ? { conflict: true } : {}) })
     }
   }
   for (const b of base.pages.values()) {

@@ -1,4 +1,7 @@
+import { badRequest } from '../../base/errors'
+import { storeDocument } from '../../content/documents'
 import { mergeFiles, mergeTrees, type MergeConflict, type TreeMergeOptions } from '../../content/merge'
+import { applyDocumentSettings } from '../../content/pageSettings'
 import { PageTree } from '../../content/pageTree'
 import { loadFiles, loadPages, writeRevision } from '../../content/revisions'
 import { scheduleSearchIndex } from '../../content/searchIndex'
@@ -55,16 +58,36 @@ export function mergeChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestR
   return { result: 'merge', revision }
 }
 
+/** A conflicting page as it is to read once the primary content is pulled in (`POST …/update` `resolutions`). */
+export interface Resolution {
+  page: string
+  document: { markdown: string }
+  title?: string
+}
+
 /**
  * Pulls the primary content into a change request (the same three-way merge, the other way round); the new
- * merge base is the primary revision pulled in.
+ * merge base is the primary revision pulled in. `resolutions` settle conflicting pages: each one's document (and
+ * title, if given) in the change request becomes the one given, over the primary's, so the next merge takes it.
+ * Conflicts left unresolved answer as they would without resolutions (nothing changes).
  */
-export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow): MergeOutcome {
+export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, resolutions: Resolution[] = []): MergeOutcome {
   const primary = space.revision_id!
   const base = mergeBase(cr)
-  if (primary === base) return { result: 'update', revision: cr.revision_id }
+  if (primary === base) {
+    if (resolutions.length) throw notInConflict(0, resolutions[0]!.page)
+    return { result: 'update', revision: cr.revision_id }
+  }
   const { ours, pages, files } = threeWay(ctx, base, cr.revision_id, primary, 'theirs')
-  if (pages.conflicts.length) return { result: 'conflicts', revision: cr.revision_id, conflicts: pages.conflicts }
+  const unresolved = settle(pages.conflicts, resolutions)
+  if (unresolved.length) return { result: 'conflicts', revision: cr.revision_id, conflicts: unresolved }
+  for (const r of resolutions) {
+    const page = pages.tree.get(r.page)!
+    page.documentHash = storeDocument(ctx.db, r.document.markdown)
+    applyDocumentSettings(page, r.document.markdown)
+    if (r.title !== undefined) page.title = r.title
+    page.updatedAt = ctx.now
+  }
   const oursFiles = loadFiles(ctx.db, cr.revision_id).map((f) => f.id)
   const kept = new Set(files.map((f) => f.id))
   const revision = writeRevision(ctx.db, {
@@ -76,4 +99,28 @@ export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
   })
   ctx.repo(changeRequestRepository).update(cr.id, { revision_id: revision, revision_merged_ancestor: primary, updated_at: ctx.now })
   return { result: 'update', revision }
+}
+
+const notInConflict = (i: number, page: string) =>
+  badRequest(`resolutions.${i}.page: page ${page} does not conflict with main (only conflicting pages take a resolution)`)
+
+/**
+ * The conflicts `resolutions` leave: a page's content conflict is settled by its resolution, a title conflict
+ * only by a resolution with a title. A resolution for a page that does not conflict, twice for one page, or for
+ * a removal (a text cannot settle whether a page stays) is refused (400).
+ */
+function settle(conflicts: MergeConflict[], resolutions: Resolution[]): MergeConflict[] {
+  const resolved = new Map<string, Resolution>()
+  resolutions.forEach((r, i) => {
+    const own = conflicts.filter((c) => c.pageId === r.page)
+    if (!own.length) throw notInConflict(i, r.page)
+    if (resolved.has(r.page)) throw badRequest(`resolutions.${i}.page: page ${r.page} is resolved twice`)
+    if (own.some((c) => c.reason === 'removed'))
+      throw badRequest(`resolutions.${i}.page: page ${r.page} conflicts because one side removed it (or a page above it); a resolution settles text and titles, not removals`)
+    resolved.set(r.page, r)
+  })
+  return conflicts.filter((c) => {
+    const r = resolved.get(c.pageId)
+    return !r || (c.reason === 'title' && r.title === undefined)
+  })
 }

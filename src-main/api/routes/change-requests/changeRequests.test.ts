@@ -585,3 +585,142 @@ describe('page settings in front matter', () => {
     expect(merged).toMatchObject({ description: 'D', icon: 'book', noIndex: true })
   })
 })
+
+describe('update with resolutions', () => {
+  /** Page holds LINES on main; main and the change request then both rewrite line two. */
+  async function conflicting() {
+    const ids = await seed([
+      { ref: 'p', title: 'Page', markdown: LINES },
+      { ref: 'q', title: 'Other', markdown: 'other\n' }
+    ])
+    const mine = await openCr('Mine')
+    const theirs = await openCr('Theirs')
+    await batch(mine.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line two', 'line 2 (mine)') } }])
+    await batch(theirs.id, [
+      { operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line two', 'line 2 (main)').replace('line five', 'line 5') } },
+      { operation: 'update_page', page: ids.Other, document: { markdown: 'other, edited on main\n' } }
+    ])
+    expect((await merge(theirs.id)).body.result).toBe('merge')
+    return { ids, cr: mine }
+  }
+  const pull = (cr: string, body: unknown, api = t.owner.api) => api.post(crPath(cr, '/update'), body)
+  const stateOf = async (cr: string) => ({ cr: (await t.owner.api.get(crPath(cr))).body, space: (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body })
+
+  it('takes each resolved page as given over main, moves the base to main, and the merge then holds the resolution', async () => {
+    const { ids, cr } = await conflicting()
+    const resolved = LINES.replace('line two', 'line 2 (mine)\nline 2 (main)').replace('line five', 'line 5')
+    const res = await pull(cr.id, { resolutions: [{ page: ids.Page, document: { markdown: resolved } }] })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ result: 'update', revision: expect.any(String) })
+    const { cr: after, space } = await stateOf(cr.id)
+    expect(after).toMatchObject({ revision: res.body.revision, revisionMergedAncestor: space.revision, outdated: false })
+    expect(await pageMarkdown(ids.Page, cr.id)).toBe(resolved)
+    // Main's other edits came in with it.
+    expect(await pageMarkdown(ids.Other, cr.id)).toBe('other, edited on main\n')
+    const changes = (await t.owner.api.get(crPath(cr.id, '/changes'))).body.changes
+    expect(changes).toEqual([expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: ids.Page }) })])
+    expect(changes[0].conflict).toBeUndefined()
+    expect((await merge(cr.id)).body.result).toBe('merge')
+    expect(await pageMarkdown(ids.Page)).toBe(resolved)
+    expect(await pageMarkdown(ids.Other)).toBe('other, edited on main\n')
+  })
+
+  it('reads page settings from the resolution and settles a title conflict with its title', async () => {
+    const ids = await seed([{ ref: 'p', title: 'Page', markdown: LINES }])
+    const mine = await openCr('Mine')
+    const theirs = await openCr('Theirs')
+    await batch(mine.id, [{ operation: 'update_page', page: ids.Page, title: 'Mine', document: { markdown: 'mine\n' } }])
+    await batch(theirs.id, [{ operation: 'update_page', page: ids.Page, title: 'Main', document: { markdown: 'main\n' } }])
+    await merge(theirs.id)
+    const markdown = '---\ndescription: Both\n---\nmine\nmain\n'
+    // Without a title the title conflict stays: the answer is today's conflict answer, and nothing changes.
+    const revision = (await t.owner.api.get(crPath(mine.id))).body.revision
+    const partial = await pull(mine.id, { resolutions: [{ page: ids.Page, document: { markdown } }] })
+    expect(partial.body).toEqual({ result: 'conflicts', revision, conflicts: [{ page: { id: ids.Page, title: 'Mine' }, reason: 'title' }] })
+    expect((await t.owner.api.get(crPath(mine.id))).body).toMatchObject({ revision, outdated: true })
+    const res = await pull(mine.id, { resolutions: [{ page: ids.Page, title: 'Both', document: { markdown } }] })
+    expect(res.body.result).toBe('update')
+    expect((await t.owner.api.get(crPath(mine.id, `/content/page/${ids.Page}`))).body).toMatchObject({ title: 'Both', description: 'Both', markdown })
+  })
+
+  it('answers the conflicts still unresolved, as an update without resolutions does, and changes nothing', async () => {
+    const { ids, cr } = await conflicting()
+    const revision = (await t.owner.api.get(crPath(cr.id))).body.revision
+    const plain = await pull(cr.id, {})
+    expect(plain.body).toEqual({ result: 'conflicts', revision, conflicts: [{ page: { id: ids.Page, title: 'Page' }, reason: 'content' }] })
+    // No body at all (as the app sends it) behaves the same.
+    const bare = await fetch(new URL(crPath(cr.id, '/update'), t.url), { method: 'POST', headers: { authorization: `Bearer ${t.owner.api.token}` } })
+    expect(bare.status).toBe(200)
+    expect(await bare.json()).toEqual(plain.body)
+    expect((await t.owner.api.get(crPath(cr.id))).body).toMatchObject({ revision, outdated: true })
+    expect(await pageMarkdown(ids.Page, cr.id)).toContain('line 2 (mine)')
+  })
+
+  it('refuses resolutions for pages not in conflict, twice for a page, for removals, and malformed ones (400), changing nothing', async () => {
+    const { ids, cr } = await conflicting()
+    const revision = (await t.owner.api.get(crPath(cr.id))).body.revision
+    const ok = { page: ids.Page, document: { markdown: 'x\n' } }
+    const refused = async (body: unknown, message: string) => {
+      const res = await pull(cr.id, body)
+      expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } })
+    }
+    await refused({ resolutions: [ok, { page: ids.Other, document: { markdown: 'y\n' } }] }, `resolutions.1.page: page ${ids.Other} does not conflict with main (only conflicting pages take a resolution)`)
+    await refused({ resolutions: [{ page: 'nope', document: { markdown: 'y\n' } }] }, expect.stringContaining('resolutions.0.page: page nope does not conflict'))
+    await refused({ resolutions: [ok, ok] }, `resolutions.1.page: page ${ids.Page} is resolved twice`)
+    await refused({ resolutions: [] }, expect.stringMatching(/^resolutions: must have at least 1/))
+    await refused({ resolutions: [{ page: ids.Page }] }, expect.stringMatching(/^resolutions\.0.*document/))
+    await refused({ resolutions: [{ page: ids.Page, document: { markdown: 'x'.repeat(1_000_001) } }] }, expect.stringMatching(/^resolutions\.0\.document\.markdown: must be at most/))
+    await refused({ resolutions: [{ page: '', document: { markdown: 'x' } }] }, expect.stringMatching(/^resolutions\.0\.page/))
+    await refused({ resolutions: [{ ...ok, title: '' }] }, expect.stringMatching(/^resolutions\.0\.title/))
+    await refused({ resolutions: Array.from({ length: 1001 }, () => ok) }, expect.stringMatching(/^resolutions: must have at most 1000/))
+    expect((await t.owner.api.get(crPath(cr.id))).body).toMatchObject({ revision, outdated: true })
+
+    // A page main removed while the change request edited it: a text does not settle whether it stays.
+    const gone = await seed([{ ref: 'g', title: 'Gone', markdown: 'gone\n' }])
+    const editor = await openCr('Edit gone')
+    const remover = await openCr('Remove gone')
+    await batch(editor.id, [{ operation: 'update_page', page: gone.Gone, document: { markdown: 'kept\n' } }])
+    await batch(remover.id, [{ operation: 'delete_page', page: gone.Gone }])
+    await merge(remover.id)
+    const res = await pull(editor.id, { resolutions: [{ page: gone.Gone, document: { markdown: 'kept\n' } }] })
+    expect(res).toMatchObject({ status: 400, body: { error: { message: `resolutions.0.page: page ${gone.Gone} conflicts because one side removed it (or a page above it); a resolution settles text and titles, not removals` } } })
+  })
+
+  it('refuses a resolution when main has nothing new (400): no page is in conflict', async () => {
+    const ids = await seed([{ ref: 'p', title: 'Page', markdown: LINES }])
+    const cr = await openCr()
+    const res = await pull(cr.id, { resolutions: [{ page: ids.Page, document: { markdown: 'x\n' } }] })
+    expect(res).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('resolutions.0.page: page') } } })
+  })
+
+  it('needs edit on the space (403), a visible space and change request (404), and an open change request (409)', async () => {
+    const { ids, cr } = await conflicting()
+    const body = { resolutions: [{ page: ids.Page, document: { markdown: 'x\n' } }] }
+    const reader = await t.user({ role: 'read' })
+    expect((await pull(cr.id, body, reader.api)).status).toBe(403)
+    const guest = await t.user({ role: null })
+    expect((await pull(cr.id, body, guest.api)).status).toBe(404)
+    expect((await pull('999', body)).status).toBe(404)
+    expect((await t.owner.api.post(`/v1/spaces/nope/change-requests/${cr.id}/update`, body)).status).toBe(404)
+    await t.owner.api.patch(crPath(cr.id), { status: 'archived' })
+    expect((await pull(cr.id, body)).status).toBe(409)
+    expect(await pageMarkdown(ids.Page, cr.id)).toContain('line 2 (mine)')
+  })
+})
+
+describe('/changes conflict flags', () => {
+  it('flags a page both edited and moved once, on its edit', async () => {
+    const ids = await seed([
+      { ref: 'a', title: 'A', markdown: 'alpha\n' },
+      { ref: 'b', title: 'B', markdown: LINES }
+    ])
+    const mine = await openCr('Mine')
+    const theirs = await openCr('Theirs')
+    await batch(mine.id, [{ operation: 'update_page', page: ids.B, into: ids.A, document: { markdown: LINES.replace('line two', 'mine') } }])
+    await batch(theirs.id, [{ operation: 'update_page', page: ids.B, document: { markdown: LINES.replace('line two', 'main') } }])
+    await merge(theirs.id)
+    const changes = (await t.owner.api.get(crPath(mine.id, '/changes'))).body.changes
+    expect(changes.map((c: any) => [c.type, c.conflict ?? false])).toEqual([['page_edited', true], ['page_moved', false]])
+    expect((await merge(mine.id)).body.conflicts).toHaveLength(1)
+  })
+})

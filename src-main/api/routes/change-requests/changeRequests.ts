@@ -1,5 +1,5 @@
 import {
-  ChangeRequestCreateSchema, ChangeRequestList, ChangeRequestListQuery, ChangeRequestParams, ChangeRequestSchema,
+  ChangeRequestCreateSchema, ChangeRequestList, ChangeRequestListQuery, ChangeRequestParams, ChangeRequestPullSchema, ChangeRequestSchema,
   ChangeRequestUpdateSchema, ChangesSchema, ContentBatchSchema, MergeResultSchema, type ChangeRequestStatus
 } from '../../../../src-shared/schemas/changeRequests'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
@@ -13,6 +13,7 @@ import { read, write } from '../../../workspace/context'
 import { badRequest, conflict, preconditionFailed } from '../../../base/errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentChangeRequest, presentChangeRequests } from '../../presenters/changeRequest'
+import { emptyBodyIsObject } from '../../validation'
 import { loadSpace } from '../spaces/loaders'
 import { assertEditable, assertOpenForChanges, ifMatchRevisions, loadChangeRequest } from './loaders'
 
@@ -117,13 +118,13 @@ export default function changeRequestRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/update',
-    { schema: { tags, summary: 'Pull the primary content into the change request', params: ChangeRequestParams, response: { 200: MergeResultSchema } } },
+    { schema: { tags, summary: 'Pull the primary content into the change request, with resolutions of conflicting pages', params: ChangeRequestParams, body: ChangeRequestPullSchema, response: { 200: MergeResultSchema } }, preValidation: emptyBodyIsObject },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
         assertEditable(space)
         assertOpenForChanges(cr, 'cannot be updated')
-        return presentOutcome(updateChangeRequest(ctx, space, cr))
+        return presentOutcome(updateChangeRequest(ctx, space, cr, req.body.resolutions))
       })
   )
 

@@ -11,14 +11,10 @@ import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagina
 import { MEMBER_RULES } from '../../policies/member'
 import { authorizeTeam } from '../../policies/team'
 import { presentMembers } from '../../presenters/member'
+import { emptyBodyIsObject } from '../../validation'
 import { loadTeam } from './loaders'
 
 const tags = ['Teams']
-
-/** Every field of these bodies is optional, so a request without a body means `{}`. */
-const emptyBodyIsObject = async (req: { body: unknown }) => {
-  req.body ??= {}
-}
 
 export default function teamMemberRoutes(app: Api) {
   app.get(

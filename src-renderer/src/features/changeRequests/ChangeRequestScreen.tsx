@@ -12,8 +12,9 @@ import { formatRelative } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { CommentsPanel } from '../comments/CommentsPanel.tsx'
 import { spaceQuery } from '../content/queries.ts'
-import { changeKey, conflictingPages, pages, type MergeConflict, type PageChange } from './changes.ts'
+import { changeKey, conflictCount, conflictingPages, pages, type MergeConflict, type PageChange } from './changes.ts'
 import { ChangesPanel } from './ChangesPanel.tsx'
+import { MergeEditorButton } from './MergeConflictNotice.tsx'
 import { canEditSubject, isActive, movesFrom, type StatusMove } from './moves.ts'
 import { validateSubject } from './NewChangeRequestDialog.tsx'
 import {
@@ -70,7 +71,7 @@ export function ChangeRequestScreen({
   const canMerge = space?.permissions.merge ?? false
   // Conflict flags only mean something while the change request can still be merged.
   const conflicts = active ? conflictingPages(changes.data ?? [], stopped?.conflicts) : new Map<string, undefined>()
-  const flagged = active ? (changes.data ?? []).filter((c) => c.conflict).length : 0
+  const flagged = active ? conflictCount(changes.data ?? []) : 0
 
   const showFirstConflict = (list: MergeConflict[], all: PageChange[]) => {
     const first = all.find((c) => c.page.id === list[0]?.page.id && c.type !== 'page_moved')
@@ -204,6 +205,7 @@ export function ChangeRequestScreen({
       {stopped && active && (
         <ConflictBanner
           stopped={stopped}
+          resolve={canEdit ? <MergeEditorButton spaceId={spaceId} number={cr.number} /> : null}
           changes={changes.data ?? []}
           onShow={(c) => onSelect(changeKey(c))}
           onClose={() => setStopped(null)}
@@ -219,17 +221,20 @@ export function ChangeRequestScreen({
                 ` ${pages(flagged)} ${flagged === 1 ? 'conflicts' : 'conflict'} with main, though: updating and merging will stop at ${flagged === 1 ? 'it' : 'them'} until resolved.`}
             </Text>
             {canEdit && (
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconRefresh size={14} />}
-                loading={update.isPending}
-                disabled={busy && !update.isPending}
-                onClick={runUpdate}
-                data-testid="cr-outdated-update"
-              >
-                Update from main
-              </Button>
+              <Group gap="xs">
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconRefresh size={14} />}
+                  loading={update.isPending}
+                  disabled={busy && !update.isPending}
+                  onClick={runUpdate}
+                  data-testid="cr-outdated-update"
+                >
+                  Update from main
+                </Button>
+                {flagged > 0 && <MergeEditorButton spaceId={spaceId} number={cr.number} />}
+              </Group>
             )}
           </Stack>
         </Alert>
@@ -283,7 +288,20 @@ export function ChangeRequestScreen({
   )
 }
 
-function ConflictBanner({ stopped, changes, onShow, onClose }: { stopped: StoppedAt; changes: PageChange[]; onShow(c: PageChange): void; onClose(): void }) {
+function ConflictBanner({
+  stopped,
+  resolve,
+  changes,
+  onShow,
+  onClose,
+}: {
+  stopped: StoppedAt
+  /** The way to the merge editor (for those who may edit the change request). */
+  resolve: React.ReactNode
+  changes: PageChange[]
+  onShow(c: PageChange): void
+  onClose(): void
+}) {
   const n = stopped.conflicts.length
   const what = stopped.operation === 'merge' ? 'Merge' : 'Update from main'
   return (
@@ -302,10 +320,12 @@ function ConflictBanner({ stopped, changes, onShow, onClose }: { stopped: Stoppe
           {stopped.operation === 'merge'
             ? 'Nothing was merged. Main changed the same lines, titles or pages since this change request last took in main’s content, and Update from main cannot settle that either: it stops at the same conflicts.'
             : 'Nothing was changed. Main changed the same lines, titles or pages as this change request.'}{' '}
-          Open each page below in the editor and make its conflicting part match main (the left side of its conflict view); your edits elsewhere
-          on the page are kept. Then {stopped.operation === 'merge' ? 'merge' : 'update'} again.
+          Resolve them in the merge editor (keep main’s lines, yours or both, or write the result), or open each page below in the editor
+          and make its conflicting part match main (the left side of its conflict view); your edits elsewhere on the page are kept. Then{' '}
+          {stopped.operation === 'merge' ? 'merge' : 'update'} again.
         </Text>
         <Group gap={6}>
+          {resolve}
           {stopped.conflicts.map((c) => {
             const change = changes.find((x) => x.page.id === c.page.id && x.type !== 'page_moved')
             return change ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changeKey, changeRows, conflictAdvice, conflictingPages, groupChanges, pages, pickSelection, type PageChange } from './changes.ts'
+import { changeKey, changeRows, conflictAdvice, conflictCount, conflictingPages, groupChanges, pages, pickSelection, type PageChange } from './changes.ts'
 
 const side = (path: string, markdown = '', title = path) => ({ title, path, markdown })
 const change = (type: PageChange['type'], id: string, path: string, extra: Partial<PageChange> = {}): PageChange => ({
@@ -58,6 +58,18 @@ describe('conflicts', () => {
       ['a1', 'removed'],
     ])
     expect(conflictingPages([]).size).toBe(0)
+  })
+
+  it('counts conflicting pages, not entries: a page both edited and moved is one', () => {
+    const both = [
+      change('page_edited', 'm1', 'guide/moved', { conflict: true }),
+      change('page_moved', 'm1', 'guide/moved', { conflict: true }),
+      change('page_removed', 'r1', 'old', { conflict: true }),
+      change('page_edited', 'e1', 'guide/intro'),
+    ]
+    expect(conflictCount(both)).toBe(2)
+    expect(conflictCount(sample)).toBe(1)
+    expect(conflictCount([])).toBe(0)
   })
 
   it('selects the wanted entry, else the first conflict, else the first entry', () => {

@@ -32,6 +32,13 @@ export interface MergeResult {
   conflicts?: MergeConflict[]
 }
 
+/** A conflicting page as it is to read once main is pulled in (`POST …/update` `resolutions`). */
+export interface Resolution {
+  page: string
+  document: { markdown: string }
+  title?: string
+}
+
 export type GroupKey = 'added' | 'edited' | 'moved' | 'removed'
 
 const GROUP_OF: Record<ChangeType, GroupKey> = {
@@ -104,6 +111,11 @@ export function pickSelection(groups: readonly ChangeGroup[], wanted: string | u
     (conflicts.size ? all.find((c) => conflicts.has(c.page.id) && c.type !== 'page_moved') : undefined) ??
     all[0]
   )
+}
+
+/** How many pages conflict with main by `/changes` (a page both edited and moved is one page). */
+export function conflictCount(changes: readonly PageChange[]): number {
+  return new Set(changes.filter((c) => c.conflict).map((c) => c.page.id)).size
 }
 
 /** "3 pages" / "1 page". */

@@ -3,7 +3,7 @@ import { entityTag } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
 import type { ChangeRequest, ChangeRequestStatus } from '../../api/types.ts'
-import type { MergeResult, PageChange } from './changes.ts'
+import type { MergeResult, PageChange, Resolution } from './changes.ts'
 
 export interface ChangeRequestFilters {
   status: ChangeRequestStatus
@@ -112,11 +112,15 @@ export function useMergeChangeRequest(spaceId: string, number: string) {
   })
 }
 
-/** Pulls main's newer revisions into the change request (a three-way merge the other way round). */
+/**
+ * Pulls main's newer revisions into the change request (a three-way merge the other way round). `resolutions`
+ * (the merge editor's) give conflicting pages the text (and title) they are to have over main's.
+ */
 export function useUpdateFromMain(spaceId: string, number: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => api.request<MergeResult>('POST', `${crPath(spaceId, number)}/update`),
+    mutationFn: (resolutions?: Resolution[]) =>
+      api.request<MergeResult>('POST', `${crPath(spaceId, number)}/update`, resolutions?.length ? { resolutions } : undefined),
     // The list shows "Outdated" badges; the change request's own content lives under its key.
     onSuccess: () => void client.invalidateQueries({ queryKey: base(spaceId) }),
   })

@@ -1,6 +1,6 @@
 // Mantine components that navigate with the router (typed `to`/`params`, preloading, active state).
 import { forwardRef } from 'react'
-import { Anchor, NavLink, type AnchorProps, type NavLinkProps } from '@mantine/core'
+import { Anchor, Button, NavLink, type AnchorProps, type ButtonProps, type NavLinkProps } from '@mantine/core'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 
 const NavLinkAnchor = forwardRef<HTMLAnchorElement, NavLinkProps & { href?: string }>((props, ref) => <NavLink ref={ref} component="a" {...props} />)
@@ -19,3 +19,10 @@ const PlainAnchor = forwardRef<
 ))
 const CreatedAnchor = createLink(PlainAnchor)
 export const RouterAnchor: LinkComponent<typeof PlainAnchor> = (props) => <CreatedAnchor preload="intent" {...props} />
+
+const PlainButton = forwardRef<HTMLAnchorElement, ButtonProps & { href?: string; children?: React.ReactNode }>((props, ref) => (
+  <Button ref={ref} component="a" {...props} />
+))
+const CreatedButton = createLink(PlainButton)
+/** A link that looks like a button (it navigates, so it is a link to assistive technology). */
+export const RouterButton: LinkComponent<typeof PlainButton> = (props) => <CreatedButton preload="intent" {...props} />

@@ -22,6 +22,7 @@ import {
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
+import { MergeConflictNotice } from '../changeRequests/MergeConflictNotice.tsx'
 import type { ChangeRequest } from '../../api/types.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
@@ -223,6 +224,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
           {readOnly}
         </Alert>
       )}
+      {cr && <MergeConflictNotice spaceId={spaceId} cr={cr} pageId={pageId} className={classes.banner} />}
       <div className={classes.titleRow}>
         {page.emoji && <span className={classes.titleEmoji}>{page.emoji}</span>}
         <input
