@@ -643,6 +643,27 @@ describe('update with resolutions', () => {
     expect((await t.owner.api.get(crPath(mine.id, `/content/page/${ids.Page}`))).body).toMatchObject({ title: 'Both', description: 'Both', markdown })
   })
 
+  it('with If-Match, refuses resolutions written against a main or a change request that moved on since (412), changing nothing', async () => {
+    const { ids, cr } = await conflicting()
+    const { cr: seen, space: main } = await stateOf(cr.id)
+    const resolved = LINES.replace('line two', 'both')
+    const body = { resolutions: [{ page: ids.Page, document: { markdown: resolved } }] }
+    // Main moves on (another page) while the user resolves: the update is refused and nothing changes.
+    const other = await openCr('Meanwhile')
+    await batch(other.id, [{ operation: 'update_page', page: ids.Other, document: { markdown: 'meanwhile\n' } }])
+    expect((await merge(other.id)).body.result).toBe('merge')
+    const stale = await postIfMatch(crPath(cr.id, '/update'), `"${main.revision}", "${seen.revision}"`, body)
+    expect(stale.status).toBe(412)
+    expect(stale.body.error.message).toMatch(/^Main or the change request changed since revision/)
+    expect((await t.owner.api.get(crPath(cr.id))).body).toMatchObject({ revision: seen.revision, outdated: true })
+    // Against main as it is now, it goes through.
+    const now = (await stateOf(cr.id)).space.revision
+    const res = await postIfMatch(crPath(cr.id, '/update'), `"${now}", "${seen.revision}"`, body)
+    expect(res).toMatchObject({ status: 200, body: { result: 'update' } })
+    expect(await pageMarkdown(ids.Page, cr.id)).toBe(resolved)
+    expect(await pageMarkdown(ids.Other, cr.id)).toBe('meanwhile\n')
+  })
+
   it('answers the conflicts still unresolved, as an update without resolutions does, and changes nothing', async () => {
     const { ids, cr } = await conflicting()
     const revision = (await t.owner.api.get(crPath(cr.id))).body.revision

@@ -124,6 +124,12 @@ export default function changeRequestRoutes(app: Api) {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
         assertEditable(space)
         assertOpenForChanges(cr, 'cannot be updated')
+        // Resolutions are written against main and the change request as they were read: with If-Match (those
+        // revisions), an update after either moved on is refused, so a newer edit is never replaced unseen.
+        const against = ifMatchRevisions(req.headers['if-match'])
+        if (against && !(against.includes(space.revision_id!) && against.includes(cr.revision_id))) {
+          throw preconditionFailed(`Main or the change request changed since revision ${against.join(', ')} (If-Match): resolve against them as they are now`)
+        }
         return presentOutcome(updateChangeRequest(ctx, space, cr, req.body.resolutions))
       })
   )

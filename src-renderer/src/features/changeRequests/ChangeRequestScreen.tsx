@@ -109,7 +109,7 @@ export function ChangeRequestScreen({
     })
 
   const runUpdate = () =>
-    update.mutate(undefined, {
+    update.mutate({}, {
       onSuccess: (result) => {
         if (result.result === 'conflicts') {
           const list = result.conflicts ?? []

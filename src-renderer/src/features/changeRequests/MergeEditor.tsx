@@ -16,7 +16,8 @@ import { spaceQuery } from '../content/queries.ts'
 import { conflictAdvice, pages, type PageChange, type Resolution } from './changes.ts'
 import { blockReplacement, conflictBlocks, MARKERS, mergeChunks, withMarkers, type Choice, type ConflictBlock } from './mergeHunks.ts'
 import { isActive } from './moves.ts'
-import { changeRequestChangesQuery, changeRequestQuery, mainPageQuery, useUpdateFromMain, type PageContent } from './queries.ts'
+import type { LoadedPage } from '../pages/queries.ts'
+import { changeRequestChangesQuery, changeRequestQuery, mainPageQuery, useUpdateFromMain } from './queries.ts'
 import classes from './MergeEditor.module.css'
 
 /** One conflicting page being resolved: its result text (with markers until resolved) and title. */
@@ -29,7 +30,7 @@ interface Draft {
 
 interface Resolvable {
   change: PageChange
-  main: PageContent
+  main: LoadedPage
   titleConflict: boolean
 }
 
@@ -88,7 +89,10 @@ export function MergeEditorScreen({ spaceId, number }: { spaceId: string; number
       return { page: change.page.id, document: { markdown: draft.text }, ...(titleConflict && draft.title ? { title: draft.title } : {}) }
     })
     setStillConflicting(null)
-    update.mutate(resolutions, {
+    // Written against main as each page was read and the change request as shown: an update after either moved
+    // on is refused (412) rather than replacing what changed meanwhile.
+    const against = [...new Set([cr.revision, ...resolvable.map((r) => r.main.readAt).filter((r): r is string => !!r)])]
+    update.mutate({ resolutions, against }, {
       onSuccess: (result) => {
         if (result.result === 'conflicts') return setStillConflicting(result.conflicts?.length ?? 0)
         notifySuccess(`Conflicts resolved: #${cr.number} is up to date with main`)

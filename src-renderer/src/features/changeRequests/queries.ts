@@ -3,6 +3,7 @@ import { entityTag } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
 import type { ChangeRequest, ChangeRequestStatus } from '../../api/types.ts'
+import { pageQuery } from '../pages/queries.ts'
 import type { MergeResult, PageChange, Resolution } from './changes.ts'
 
 export interface ChangeRequestFilters {
@@ -49,12 +50,8 @@ export interface PageContent {
   markdown?: string
 }
 
-/** A page of the space's main content, as it is now. */
-export const mainPageQuery = (spaceId: string, pageId: string) =>
-  queryOptions({
-    queryKey: ['spaces', spaceId, 'content', 'page', pageId],
-    queryFn: () => api.request<PageContent>('GET', `/v1/spaces/${spaceId}/content/page/${pageId}`),
-  })
+/** A page of the space's main content, as it is now, with the revision it was read at (`readAt`). */
+export const mainPageQuery = (spaceId: string, pageId: string) => pageQuery({ spaceId }, pageId)
 
 function invalidateChangeRequests(client: QueryClient, spaceId: string) {
   void client.invalidateQueries({ queryKey: base(spaceId) })
@@ -119,8 +116,15 @@ export function useMergeChangeRequest(spaceId: string, number: string) {
 export function useUpdateFromMain(spaceId: string, number: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (resolutions?: Resolution[]) =>
-      api.request<MergeResult>('POST', `${crPath(spaceId, number)}/update`, resolutions?.length ? { resolutions } : undefined),
+    // `against`: the revisions the resolutions were written against (main's as read, the change request's), sent
+    // as If-Match: if either moved on since, the update is refused (412) instead of replacing what changed.
+    mutationFn: ({ resolutions, against }: { resolutions?: Resolution[]; against?: string[] } = {}) =>
+      api.request<MergeResult>(
+        'POST',
+        `${crPath(spaceId, number)}/update`,
+        resolutions?.length ? { resolutions } : undefined,
+        against?.length ? { headers: { 'if-match': against.map(entityTag).join(', ') } } : undefined,
+      ),
     // The list shows "Outdated" badges; the change request's own content lives under its key.
     onSuccess: () => void client.invalidateQueries({ queryKey: base(spaceId) }),
   })
