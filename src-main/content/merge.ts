@@ -126,7 +126,7 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
  * the siblings it keeps from base under the same parent. Of those siblings, the longest run still in base order
  * stayed; the others were moved (moving one page to the top reorders one page, not all the others).
  */
-function placedBy(base: PageTree, side: PageTree): Set<string> {
+export function placedBy(base: PageTree, side: PageTree): Set<string> {
   const placed = new Set<string>()
   // Only parents where a page came, went or changed position need a look (none, when only documents changed:
   // a merge of many edited pages skips the sorting).
