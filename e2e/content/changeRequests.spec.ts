@@ -69,6 +69,8 @@ test('review a change request’s diff and merge it into main', async ({ page, t
   await expect(crs.row(subject).getByTestId('cr-status')).toHaveText('Draft')
   await page.getByTestId('cr-scope-filter').getByText('Mine', { exact: true }).click()
   await expect(crs.row(subject)).toBeVisible()
+  await crs.filter('Active')
+  await expect(crs.rows).toHaveCount(1)
   await crs.openChangeRequest(subject)
 
   // Assert: the changes, grouped, and the side-by-side diff of the edited page.

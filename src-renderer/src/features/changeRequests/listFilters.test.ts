@@ -26,5 +26,7 @@ describe('change request list filters', () => {
     // Both have more: the one that stops earlier (at 6) is loaded next, and nothing under 6 shows yet.
     expect(mergeNewestFirst([{ items: [9, 3], more: true }, { items: [8, 6], more: true }], n)).toEqual({ items: [9, 8, 6], next: 1 })
     expect(mergeNewestFirst([{ items: [], more: false }, { items: [5], more: false }], n)).toEqual({ items: [5] })
+    // The same item in both (a list showing a previous answer while it loads) is shown once.
+    expect(mergeNewestFirst([{ items: [5, 3], more: false }, { items: [5, 4], more: false }], n)).toEqual({ items: [5, 4, 3] })
   })
 })

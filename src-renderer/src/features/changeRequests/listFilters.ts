@@ -43,7 +43,7 @@ export interface Loaded<T> {
  * Lists that are each newest first (by `key`, larger is newer) and loaded page by page, as one newest-first list.
  * Only items at or above every unfinished list's last loaded key are shown: an item below could still have a
  * newer one coming from a list not loaded that far yet. `next` is the list to load to show more (the unfinished
- * one that stops earliest), undefined when all are loaded.
+ * one that stops earliest), undefined when all are loaded. Keys are unique: an item is shown once.
  */
 export function mergeNewestFirst<T>(lists: readonly Loaded<T>[], key: (item: T) => number): { items: T[]; next?: number } {
   let floor = -Infinity
@@ -56,7 +56,9 @@ export function mergeNewestFirst<T>(lists: readonly Loaded<T>[], key: (item: T) 
       next = i
     }
   })
-  const items = lists.flatMap((l) => l.items.filter((item) => key(item) >= floor))
-  items.sort((a, b) => key(b) - key(a))
+  // An item in two lists (one still showing a previous filter's answer while it loads) is shown once.
+  const byKey = new Map<number, T>()
+  for (const list of lists) for (const item of list.items) if (key(item) >= floor && !byKey.has(key(item))) byKey.set(key(item), item)
+  const items = [...byKey.values()].sort((a, b) => key(b) - key(a))
   return next === undefined ? { items } : { items, next }
 }
