@@ -58,13 +58,19 @@ test('review a change request’s diff and merge it into main', async ({ page, t
   ])
   const crs = new ChangeRequestsPage(page)
 
-  // Act: find it on the space's Change requests tab. A new change request is a draft, not yet open.
+  // Act: find it on the space's Change requests tab, which opens on the user's drafts and the open ones. A new
+  // change request is a draft, not yet open.
   await crs.openTab(token, spaceId)
+  await expect(page.getByTestId('cr-status-filter').getByRole('radio', { name: 'Active' })).toBeChecked()
+  await expect(crs.row(subject).getByTestId('cr-status')).toHaveText('Draft')
+  await crs.filter('Open')
   await expect(page.getByTestId('cr-empty')).toContainText('No open change requests')
   await crs.filter('Draft')
   await expect(crs.row(subject).getByTestId('cr-status')).toHaveText('Draft')
   await page.getByTestId('cr-scope-filter').getByText('Mine', { exact: true }).click()
   await expect(crs.row(subject)).toBeVisible()
+  await crs.filter('Active')
+  await expect(crs.rows).toHaveCount(1)
   await crs.openChangeRequest(subject)
 
   // Assert: the changes, grouped, and the side-by-side diff of the edited page.
@@ -252,9 +258,27 @@ test('start a change request, rename it in place and move it along its statuses'
   await expect(crs.status).toHaveText('Open')
   await expect(page.getByTestId('cr-move-draft')).toBeVisible()
 
-  // Assert through the API, then in the list (Open is the default filter).
+  // Assert through the API, then in the list (Active, the default filter, shows the open ones).
   expect(await getCr(api, spaceId, 1)).toMatchObject({ status: 'open', subject: renamed })
   await page.getByTestId('back-to-list').click()
   await expect(crs.row(renamed).getByTestId('cr-status')).toHaveText('Open')
   await crs.screenshot('change-request-list-open', testInfo)
+})
+
+test('one page moved among its siblings is listed once as moved', async ({ page, token, api }, testInfo) => {
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const subject = `Reorder ${suffix}`
+  const spaceId = await createSpace(api, `Ordered ${suffix}`)
+  const ids = await seed(api, spaceId, ['Alpha', 'Beta', 'Gamma', 'Delta'].map((title) => ({ title, markdown: `# ${title}\n` })))
+  const cr = await openCr(api, spaceId, subject)
+  // Gamma to the top: Alpha, Beta and Delta shift but keep their order.
+  await write(api, spaceId, cr, [{ operation: 'update_page', page: ids.Gamma, at: 0 }])
+  const crs = new ChangeRequestsPage(page)
+
+  await crs.openTab(token, spaceId)
+  await crs.openChangeRequest(subject)
+
+  await expect(crs.changeRows).toHaveCount(1)
+  await expect(crs.changeRow('Gamma', 'page_moved')).toBeVisible()
+  await expect(crs.groupCount('moved')).toHaveText('1')
 })

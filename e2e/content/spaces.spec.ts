@@ -1,6 +1,7 @@
 import { test, expect } from '../fixtures/server.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
 import { TrashPage } from '../pages/trashPage.ts'
+import { json, orgIdOf } from './seed.ts'
 
 test('create a space, rename it, drag it into a collection, delete it and restore it from the trash', async ({ page, token, api }, testInfo) => {
   // A whole user flow of a dozen steps: give it room on a busy CI machine.
@@ -60,4 +61,26 @@ test('a title the API refuses is explained beside the field', async ({ page, tok
   // The 400 names `title`, so its message sits under the Title field and the dialog stays open.
   await expect(page.getByTestId('space-dialog').getByText('Must be at most 50 characters')).toBeVisible()
   await expect(page.getByTestId('space-title-input')).toHaveAttribute('aria-invalid', 'true')
+})
+
+test('a collection’s page lists the collections in it, with links, and its spaces', async ({ page, token, api }, testInfo) => {
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const orgId = await orgIdOf(api)
+  const outer = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Products ${suffix}` } }))
+  const inner = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Mobile ${suffix}`, parent: outer.id } }))
+  await json(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Overview ${suffix}`, parent: outer.id, empty: true } }))
+  const spaces = new SpacesPage(page)
+
+  await spaces.open(token, `/collections/${outer.id}`)
+  await spaces.waitUntilReady()
+  const items = page.getByTestId('collection-items')
+  await expect(items.getByRole('link', { name: new RegExp(`Mobile ${suffix}`) })).toBeVisible()
+  await expect(items.getByText(`Overview ${suffix}`)).toBeVisible()
+  await spaces.screenshot('collection-with-subcollection', testInfo)
+
+  // The sub-collection opens its own page, under its parent in the breadcrumbs.
+  await items.getByRole('link', { name: new RegExp(`Mobile ${suffix}`) }).click()
+  await expect(page).toHaveURL(new RegExp(`#/collections/${inner.id}$`))
+  await expect(page.getByRole('link', { name: `Products ${suffix}` })).toBeVisible()
+  await expect(page.getByText('No spaces in this collection')).toBeVisible()
 })

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { AppShell } from './appShell.ts'
 
-type Status = 'Open' | 'Draft' | 'Merged' | 'Archived'
+type Status = 'Active' | 'Open' | 'Draft' | 'Merged' | 'Archived'
 type Group = 'added' | 'edited' | 'moved' | 'removed'
 
 /** A space's Change requests tab: the list with its filters, and one change request with its diffs. */
@@ -12,6 +12,10 @@ export class ChangeRequestsPage extends AppShell {
   readonly changeView: Locator
   readonly conflictBanner: Locator
   readonly outdatedBanner: Locator
+  /** The notice of the links merging would break, and its rows (`broken-link`: page, link, why). */
+  readonly mergeGuard: Locator
+  /** The confirmation a merge that breaks links asks for. */
+  readonly mergeGuardDialog: Locator
 
   constructor(page: Page) {
     super(page)
@@ -21,6 +25,8 @@ export class ChangeRequestsPage extends AppShell {
     this.changeView = page.getByTestId('change-view')
     this.conflictBanner = page.getByTestId('cr-conflict-banner')
     this.outdatedBanner = page.getByTestId('cr-outdated-banner')
+    this.mergeGuard = page.getByTestId('merge-guard')
+    this.mergeGuardDialog = page.getByRole('dialog').filter({ has: page.getByTestId('merge-guard-confirm') })
   }
 
   async openSpace(token: string, spaceId: string): Promise<void> {
@@ -76,6 +82,20 @@ export class ChangeRequestsPage extends AppShell {
   /** Lines marked as changed on one side of a side-by-side diff (`diff`, or `conflict-diff`). */
   changedLines(side: 'before' | 'after', diff = 'diff'): Locator {
     return this.page.getByTestId(diff).getByTestId(`diff-${side}`).locator('.cm-changedLine')
+  }
+
+  /** A broken link of a list (the notice or the dialog) by the page holding it and the link as written. */
+  brokenLink(list: Locator, pageTitle: string, href: string): Locator {
+    return list
+      .getByTestId('broken-link')
+      .filter({ has: this.page.getByTestId('broken-link-page').getByText(pageTitle, { exact: true }) })
+      .filter({ has: this.page.getByTestId('broken-link-href').getByText(href, { exact: true }) })
+  }
+
+  /** Presses Merge on a change request that breaks links: the dialog listing them opens instead of merging. */
+  async startMergeBreakingLinks(): Promise<void> {
+    await this.page.getByTestId('cr-merge').click()
+    await expect(this.mergeGuardDialog).toBeVisible()
   }
 
   async merge(): Promise<void> {

@@ -1,10 +1,10 @@
 import { decodeLinkPath, linkedFileName, pagePathCandidates } from '../../src-shared/pagePaths'
 import type { Db } from '../storage/database'
 import { documentLinks } from './documents'
-import type { FoundLink } from './markdown'
+import { linksOf, type FoundLink } from './markdown'
 import { coverFile } from './pageSettings'
 import { PageTree } from './pageTree'
-import { loadFiles, loadPages } from './revisions'
+import { loadFiles, loadPages, type FileRecord } from './revisions'
 
 /**
  * Links of a revision, resolved against that revision. A document's row holds every link and image of it
@@ -133,11 +133,17 @@ export function revisionLinks(db: Db, revisionId: string, appOrigin: string): Re
 }
 
 function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLinks {
-  const tree = PageTree.readOnly(loadPages(db, revisionId))
+  return contentLinks(db, PageTree.readOnly(loadPages(db, revisionId)), loadFiles(db, revisionId), appOrigin)
+}
+
+/**
+ * The links of content that may be no revision (what a merge would make): its pages and files, resolved against
+ * each other. `unstored` holds the text of documents the tree names that were never stored, by hash.
+ */
+export function contentLinks(db: Db, tree: PageTree, files: FileRecord[], appOrigin: string, unstored?: ReadonlyMap<string, string>): RevisionLinks {
   const pathsById = tree.paths()
   const hasChildren = new Set<string>()
   for (const p of tree.pages.values()) if (p.parentId) hasChildren.add(p.parentId)
-  const files = loadFiles(db, revisionId)
   const resolver: Resolver = {
     pathsById,
     idsByPath: new Map([...pathsById].map(([id, path]) => [path, id])),
@@ -148,6 +154,7 @@ function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLi
   }
   // Links by document, in position order; pages are then taken in path order (the lists' order).
   const rowsByDocument = documentLinks(db, [...tree.pages.values()].map((p) => p.documentHash))
+  for (const [hash, text] of unstored ?? []) rowsByDocument.set(hash, linksOf(text))
   const rowsByPage = new Map<string, FoundLink[]>()
   for (const p of tree.pages.values()) {
     const rows = p.documentHash ? rowsByDocument.get(p.documentHash) : undefined
@@ -237,7 +244,12 @@ export function linkStats(links: ResolvedLink[], base?: RevisionLinks): LinkStat
   for (const link of links) {
     if (link.status !== 'broken') continue
     broken++
-    if (base && !base.byPage.get(link.pageId)?.some((b) => b.status === 'broken' && b.relation === link.relation && b.href === link.href)) introduced++
+    if (base && brokenAnew(link, base)) introduced++
   }
   return { total: links.length, broken: { total: broken, changeRequest: introduced } }
+}
+
+/** A broken link that `before` does not have broken on the same page (the same relation and href). */
+export function brokenAnew(link: ResolvedLink, before: RevisionLinks): boolean {
+  return link.status === 'broken' && !before.byPage.get(link.pageId)?.some((b) => b.status === 'broken' && b.relation === link.relation && b.href === link.href)
 }

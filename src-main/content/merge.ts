@@ -2,7 +2,7 @@ import type { Db } from '../storage/database'
 import { PageTree } from './pageTree'
 import { applyDocumentSettings } from './pageSettings'
 import { type FileRecord, type PageRecord } from './revisions'
-import { readDocuments, storeDocument } from './documents'
+import { hashDocument, readDocuments, storeDocument } from './documents'
 import { mergeText } from '../../src-shared/textMerge'
 
 export interface MergeConflict {
@@ -15,6 +15,8 @@ export interface MergeConflict {
 export interface TreeMerge {
   tree: PageTree
   conflicts: MergeConflict[]
+  /** Without `store`: the text of each merged document by its hash (the tree names them, the database does not). */
+  unstored: Map<string, string>
 }
 
 function pick<T>(base: T, ours: T, theirs: T, same = (a: T, b: T) => a === b): { value: T; clash: boolean } {
@@ -32,7 +34,7 @@ export interface TreeMergeOptions {
    * pulls it into a change request. Its pages keep their slugs where an added page would take them.
    */
   primary: 'ours' | 'theirs'
-  /** False to only find the conflicts (a read): merged documents are not stored. */
+  /** False for a read (the conflicts, or what a merge would make): merged documents are not stored but answered. */
   store?: boolean
 }
 
@@ -51,6 +53,7 @@ export interface TreeMergeOptions {
 export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageTree, now: string, options: TreeMergeOptions): TreeMerge {
   const result = new PageTree()
   const conflicts: MergeConflict[] = []
+  const unstored = new Map<string, string>()
   const ids = new Set([...base.pages.keys(), ...ours.pages.keys(), ...theirs.pages.keys()])
   // Only pages both sides edited need their text: read those documents, not the whole revision's.
   const hashes: (string | null)[] = []
@@ -90,6 +93,7 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
         mergedText = mergeText(doc(b), doc(o), doc(t))
         if (mergedText === undefined) conflicts.push({ pageId: id, title: o.title, reason: 'content' })
         else if (options.store !== false) documentHash = storeDocument(db, mergedText)
+        else unstored.set((documentHash = hashDocument(mergedText)), mergedText)
       }
     }
     const parent = pick(b.parentId, o.parentId, t.parentId)
@@ -118,7 +122,7 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
   }
   orderChildren(result, ours, theirs, placedBy(base, theirs))
   result.normalize(options.primary === 'ours' ? ours : theirs)
-  return { tree: result, conflicts }
+  return { tree: result, conflicts, unstored }
 }
 
 /**
@@ -126,7 +130,7 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
  * the siblings it keeps from base under the same parent. Of those siblings, the longest run still in base order
  * stayed; the others were moved (moving one page to the top reorders one page, not all the others).
  */
-function placedBy(base: PageTree, side: PageTree): Set<string> {
+export function placedBy(base: PageTree, side: PageTree): Set<string> {
   const placed = new Set<string>()
   // Only parents where a page came, went or changed position need a look (none, when only documents changed:
   // a merge of many edited pages skips the sorting).

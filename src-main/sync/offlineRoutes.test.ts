@@ -46,6 +46,7 @@ describe('offline behaviour declared by the routes', () => {
     })
     expect(table.find('POST', '/v1/spaces/s1/change-requests/cr/merge')).toMatchObject({ pattern: '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge', params: { spaceId: 's1', changeRequestId: 'cr' } })
     expect(table.find('POST', '/v1/spaces/s1/change-requests/cr/merge')).not.toHaveProperty('offline')
+    expect(table.find('GET', '/v1/spaces/s1/change-requests/cr/links')).toMatchObject({ pattern: '/v1/spaces/:spaceId/change-requests/:changeRequestId/links', offline: 'copy' })
     expect(table.find('GET', '/v1/nothing/here')).toBeUndefined()
   })
 })

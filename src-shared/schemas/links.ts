@@ -62,3 +62,18 @@ export const ContentLinkList = ListOf(ContentLinkSchema, { stats: LinkStatsSchem
 /** A page linking a file: the same reference as a link's location. */
 export const BacklinkSchema = LocationReferenceSchema
 export const BacklinkList = ListOf(BacklinkSchema)
+
+export const ChangeRequestLinksQuery = Type.Object({
+  ...LinksQuery.properties,
+  introduced: Type.Optional(Type.Boolean({ description: 'Only links the change request breaks (true), or only the others (false)' }))
+})
+
+/**
+ * A link of the content as merging the change request would leave it. `introduced`: the change request breaks it
+ * (broken after the merge, not broken on the same page of the primary content now).
+ */
+export const ChangeRequestLinkSchema = Type.Object({ ...ContentLinkSchema.properties, introduced: Type.Boolean() })
+export type ChangeRequestLink = Type.Static<typeof ChangeRequestLinkSchema>
+
+/** `stats.broken.changeRequest` counts the introduced links. */
+export const ChangeRequestLinkList = ListOf(ChangeRequestLinkSchema, { stats: LinkStatsSchema })

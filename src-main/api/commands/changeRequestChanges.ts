@@ -1,4 +1,4 @@
-import { mergeTrees } from '../../content/merge'
+import { mergeTrees, placedBy } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
 import { loadPages, type PageRecord } from '../../content/revisions'
 import { readDocument, readDocuments } from '../../content/documents'
@@ -21,17 +21,6 @@ export interface PageChange {
   conflict?: boolean
 }
 
-/** The id of the sibling just before `page` that both trees have, so inserting pages around it is not a move. */
-export function anchorIn(tree: PageTree, index: Map<string | null, PageRecord[]>, page: PageRecord, other: PageTree): string | null {
-  const siblings = index.get(page.parentId) ?? []
-  let anchor: string | null = null
-  for (const s of siblings) {
-    if (s.id === page.id) return anchor
-    if (other.has(s.id) && tree.has(s.id)) anchor = s.id
-  }
-  return anchor
-}
-
 /**
  * What a change request changes against its merge base, page by page; `conflict` marks pages the primary
  * content changed meanwhile in a way a merge could not reconcile.
@@ -42,8 +31,8 @@ export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeReques
   const primary = space.revision_id === mergeBase(cr) ? base : PageTree.readOnly(loadPages(ctx.db, space.revision_id!))
   const basePaths = base.paths()
   const headPaths = head.paths()
-  const baseIndex = base.childrenIndex()
-  const headIndex = head.childrenIndex()
+  // Moved: to another parent, or reordered among its siblings (not merely shifted by the pages placed around it).
+  const placed = placedBy(base, head)
   // Read the documents of the pages that differ in one query, not the whole space's (a page moved only by its
   // siblings' moves is rare and read on its own).
   const hashes: (string | null)[] = []
@@ -87,7 +76,7 @@ export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeReques
       if (conflicting.has(h.id)) change.conflict = true
       changes.push(change)
     }
-    if (b.parentId !== h.parentId || anchorIn(base, baseIndex, b, head) !== anchorIn(head, headIndex, h, base)) {
+    if (b.parentId !== h.parentId || placed.has(h.id)) {
       // A page both edited and moved is one conflicting page: its edit carries the flag, so counts agree.
       const flagged = conflicting.has(h.id) && !edited
       changes.push({ type: 'page_moved', page: summary, before: side(b, basePaths), after: side(h, headPaths), ...(flagged ? { conflict: true } : {}) })

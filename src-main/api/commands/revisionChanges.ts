@@ -1,10 +1,10 @@
 import type { SemanticChange } from '../../../src-shared/schemas/history'
+import { placedBy } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
 import { loadFiles, loadPages, type FileRecord, type PageRecord } from '../../content/revisions'
 import { readDocuments } from '../../content/documents'
 import { lineHunks } from '../../../src-shared/lineHunks'
 import type { Ctx } from '../../workspace/context'
-import { anchorIn } from './changeRequestChanges'
 
 type Attributes = NonNullable<SemanticChange['attributes']>
 
@@ -44,6 +44,8 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string): 
   const afterPaths = after.paths()
   const beforeIndex = before.childrenIndex()
   const afterIndex = after.childrenIndex()
+  // Moved: to another parent, or reordered among its siblings (not merely shifted by the pages placed around it).
+  const placed = placedBy(before, after)
   const changes: SemanticChange[] = []
 
   const walk = (parentId: string | null) => {
@@ -55,7 +57,7 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string): 
       else if (b !== a) {
         const attributes = pageAttributes(b, a)
         if (attributes) changes.push({ type: 'page_edited', page, attributes })
-        if (b.parentId !== a.parentId || anchorIn(before, beforeIndex, b, after) !== anchorIn(after, afterIndex, a, before)) {
+        if (b.parentId !== a.parentId || placed.has(a.id)) {
           changes.push({ type: 'page_moved', page, parent: { before: b.parentId, after: a.parentId }, path: { before: beforePaths.get(b.id)!, after: path } })
         }
       }

@@ -9,7 +9,7 @@ export type { Team, TeamRole } from '../../../src-shared/schemas/teams.ts'
 export type { SamlProvider } from '../../../src-shared/schemas/sso.ts'
 export type { CustomField, CustomFieldType } from '../../../src-shared/schemas/customFields.ts'
 export type { OrgSearchSpace, SearchPage } from '../../../src-shared/schemas/search.ts'
-export type { ContentLink } from '../../../src-shared/schemas/links.ts'
+export type { ChangeRequestLink, ContentLink } from '../../../src-shared/schemas/links.ts'
 export type { ImportResult, ImportSource } from '../../../src-shared/schemas/import.ts'
 
 import type { Role } from '../../../src-shared/schemas/common.ts'

@@ -378,6 +378,15 @@ describe('merge', () => {
     expect(edited).toMatchObject({ before: { markdown: 'alpha' }, after: { markdown: 'alpha 2' } })
     expect(changes.find((c: any) => c.type === 'page_moved').after.path).toBe('a/b')
   })
+
+  it('lists one page moved among its siblings once, not the siblings it shifted', async () => {
+    const ids = await seed(['A', 'B', 'C', 'D'].map((title) => ({ ref: title, title, markdown: title })))
+    const cr = await openCr()
+    expect((await batch(cr.id, [{ operation: 'update_page', page: ids.C, at: 0 }])).status).toBe(200)
+    expect((await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages.map((p: any) => p.title)).toEqual(['C', 'A', 'B', 'D'])
+    const changes = (await t.owner.api.get(crPath(cr.id, '/changes'))).body.changes
+    expect(changes.map((c: any) => `${c.type}:${c.page.title}`)).toEqual(['page_moved:C'])
+  })
 })
 
 // Optimistic concurrency on content: reads answer the revision they read as their ETag, and writes sent back

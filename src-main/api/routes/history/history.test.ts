@@ -223,6 +223,14 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
     ])
   })
 
+  it('lists a page moved among its siblings once, not the siblings it shifted', async () => {
+    await change(['A', 'B', 'C', 'D'].map((title) => insert(title, `${title}\n`)))
+    const ids = await pageIds()
+    const { revision } = await change([{ operation: 'update_page', page: ids.C, at: 0 }])
+    const res = await t.owner.api.get(revPath(revision, '/changes'))
+    expect(res.body.changes.map((c: any) => [c.type, c.page.title])).toEqual([['page_moved', 'C']])
+  })
+
   it('compares with any other revision of the space (against), in either direction; 404 for another space’s', async () => {
     const first = await primaryRevision()
     const { revision: a } = await change([insert('One', '1\n'), { operation: 'insert_files', files: [{ name: 'a.txt', base64: 'YQ==' }] }])

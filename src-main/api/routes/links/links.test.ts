@@ -186,6 +186,126 @@ describe('GET .../content/page/{pageId}/links', () => {
   })
 })
 
+describe('GET .../change-requests/{changeRequestId}/links', () => {
+  const linksOf = (cr: string, query: Record<string, unknown> = {}) => t.owner.api.get(crPath(cr, '/links'), query)
+  const summary = (items: any[]) => items.map((l: any) => [l.href, l.status, l.introduced])
+
+  it('answers 401, 404 for unknown or invisible change requests and another space’s, 400 for bad filters', async () => {
+    const cr = await openCr()
+    expect((await t.anonymous.get(crPath(cr.id, '/links'))).status).toBe(401)
+    expect((await linksOf('99')).body.error).toEqual({ code: 404, message: 'Change request not found' })
+    expect((await t.owner.api.get(`/v1/spaces/nope/change-requests/${cr.id}/links`)).status).toBe(404)
+    const otherSpace = await t.emptySpace('Other')
+    expect((await t.owner.api.get(`/v1/spaces/${otherSpace}/change-requests/${cr.id}/links`)).body.error).toEqual({ code: 404, message: 'Change request not found' })
+    for (const role of ['none', null] as const) expect((await (await t.user({ role })).api.get(crPath(cr.id, '/links'))).status).toBe(404)
+    expect((await linksOf(cr.id, { status: 'dead' })).body.error).toEqual({ code: 400, message: 'status: must be one of: ok, broken, in-app' })
+    expect((await linksOf(cr.id, { introduced: 'maybe' })).body.error).toEqual({ code: 400, message: 'introduced: must be boolean' })
+    expect((await linksOf(cr.id, { limit: 0 })).body.error).toEqual({ code: 400, message: 'limit: must be at least 1' })
+    expect((await linksOf(cr.id, { page: 'zzz' })).body.error).toEqual({ code: 400, message: 'page: invalid cursor' })
+    // Whoever can read the space reads it (there is nothing they could see but not read: 404, never 403).
+    const reader = await t.user({ role: 'read' })
+    expect((await reader.api.get(crPath(cr.id, '/links'))).body).toEqual({ items: [], count: 0, stats: { total: 0, broken: { total: 0, changeRequest: 0 } } })
+  })
+
+  it('marks the links a change request adds that lead nowhere, not those already broken on main', async () => {
+    await seed()
+    const cr = await openCr()
+    await batch(cr.id, [insert('Notes', '[nowhere](./nowhere), [home](/home) and [lost](/files/nofile)')])
+    const res = await linksOf(cr.id)
+    expect(res.status).toBe(200)
+    expect(res.body.count).toBe(17)
+    expect(res.body.stats).toEqual({ total: 17, broken: { total: 6, changeRequest: 2 } })
+    expect(summary(res.body.items.filter((l: any) => l.status === 'broken'))).toEqual([
+      ['./missing-page', 'broken', false], ['/pages/nopage', 'broken', false], ['/files/nofile', 'broken', false], ['diagram.png', 'broken', false],
+      ['./nowhere', 'broken', true], ['/files/nofile', 'broken', true]
+    ])
+    const crIds = await pagesByTitle(cr.id)
+    const head = (await t.owner.api.get(crPath(cr.id))).body.revision
+    const introduced = await linksOf(String(cr.number), { introduced: true })
+    expect(introduced.body).toMatchObject({ count: 2, stats: res.body.stats })
+    expect(introduced.body.items[0]).toEqual({
+      status: 'broken', relation: 'link', href: './nowhere', introduced: true,
+      targetReference: { kind: 'page', path: 'nowhere', space: spaceId, organization: t.orgId },
+      locationReferences: [{ kind: 'page', page: crIds.Notes, space: spaceId, organization: t.orgId, versionContext: { revision: head, changeRequest: cr.id } }]
+    })
+    expect((await linksOf(cr.id, { introduced: false })).body.count).toBe(15)
+    expect(summary((await linksOf(cr.id, { status: 'ok', introduced: true })).body.items)).toEqual([])
+    expect((await linksOf(cr.id, { status: 'broken', introduced: false })).body.count).toBe(4)
+  })
+
+  it('marks links of main that break because the change request deletes or moves the page they point to', async () => {
+    const { ids } = await seed()
+    const cr = await openCr()
+    await batch(cr.id, [{ operation: 'delete_page', page: ids.Configure }, { operation: 'update_page', page: ids.Home, into: ids.Install }])
+    const res = await linksOf(cr.id, { introduced: true })
+    // Guide's and Install's links to Configure; Install's relative link to Home, now guide/install/home. Home's own
+    // links moved with it and still resolve (absolute paths and ids).
+    expect(res.body.items.map((l: any) => [l.locationReferences[0].page, l.href, l.status])).toEqual([
+      [ids.Guide, 'configure.md', 'broken'], [ids.Install, './configure', 'broken'], [ids.Install, '../home', 'broken']
+    ])
+    expect(res.body.stats.broken).toEqual({ total: 6, changeRequest: 3 })
+    // The primary content is untouched until the merge.
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/links`)).body.stats.broken).toEqual({ total: 4, changeRequest: 0 })
+  })
+
+  it('reads what the merge would make when main moved on: links main added to a page the change request removes', async () => {
+    const { ids } = await seed()
+    const install = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Install}`)).body.markdown as string
+    const cr = await openCr()
+    // The change request removes Home and links an FAQ page that only main has (after the merge).
+    await batch(cr.id, [{ operation: 'delete_page', page: ids.Home }, { operation: 'update_page', page: ids.Install, document: { markdown: install.replace('[self](#steps)', '[faq](/faq)') } }])
+    const main = await openCr()
+    await batch(main.id, [
+      insert('Links', 'Go [home](/home).'),
+      insert('FAQ', 'Questions.'),
+      { operation: 'update_page', page: ids.Install, document: { markdown: `${install}\n\nAlso [home](/home).` } }
+    ])
+    expect((await t.owner.api.post(crPath(main.id, '/merge'))).body.result).toBe('merge')
+    const primary = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
+    const mainIds = await pagesByTitle()
+    const res = await linksOf(cr.id, { introduced: true })
+    // Install's text joins both sides' edits (a document no revision holds yet).
+    expect(res.body.items.map((l: any) => [l.locationReferences[0].page, l.href])).toEqual([[ids.Install, '../home'], [ids.Install, '/home'], [mainIds.Links, '/home']])
+    expect(res.body.items[0].locationReferences[0].versionContext).toEqual({ revision: (await t.owner.api.get(crPath(cr.id))).body.revision, changeRequest: cr.id })
+    // Links is main's page, read in main.
+    expect(res.body.items[2].locationReferences[0].versionContext).toEqual({ revision: primary })
+    expect(summary((await linksOf(cr.id)).body.items.filter((l: any) => l.href === '/faq'))).toEqual([['/faq', 'ok', false]])
+    // Merged, it answers what the merge made, against main before it.
+    expect((await t.owner.api.post(crPath(cr.id, '/merge'))).body.result).toBe('merge')
+    const merged = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
+    const after = await linksOf(cr.id, { introduced: true })
+    expect(after.body.items.map((l: any) => [l.locationReferences[0].page, l.href])).toEqual([[ids.Install, '../home'], [ids.Install, '/home'], [mainIds.Links, '/home']])
+    expect(after.body.items[0].locationReferences[0].versionContext).toEqual({ revision: merged })
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/links`, { status: 'broken' })).body.items.filter((l: any) => l.href.endsWith('/home'))).toHaveLength(3)
+  })
+
+  it('reads the head while the merge would stop at conflicts', async () => {
+    const { ids } = await seed()
+    const cr = await openCr()
+    await batch(cr.id, [{ operation: 'update_page', page: ids.Home, document: { markdown: '[gone](./gone)' } }])
+    const main = await openCr()
+    await batch(main.id, [{ operation: 'update_page', page: ids.Home, document: { markdown: 'Main [x](./x)' } }])
+    expect((await t.owner.api.post(crPath(main.id, '/merge'))).body.result).toBe('merge')
+    expect(summary((await linksOf(cr.id, { introduced: true })).body.items)).toEqual([['./gone', 'broken', true]])
+  })
+
+  it('walks the list page by page in the links lists’ order, filters included', async () => {
+    await seed()
+    const cr = await openCr()
+    await batch(cr.id, [insert('Notes', '[a](./a) [b](./b) [c](./c) [ok](/home)')])
+    const all = (await linksOf(cr.id)).body.items
+    const { items, pages } = await walk(t.owner.api, crPath(cr.id, '/links'), { limit: 4 })
+    expect(items).toEqual(all)
+    expect(pages).toHaveLength(5)
+    expect(pages.every((p) => p.count === 18 && p.stats.broken.changeRequest === 3)).toBe(true)
+    const introduced = await walk(t.owner.api, crPath(cr.id, '/links'), { limit: 2, introduced: true })
+    expect(introduced.items.map((l: any) => l.href)).toEqual(['./a', './b', './c'])
+    expect(introduced.pages).toHaveLength(2)
+    const broken = await walk(t.owner.api, crPath(cr.id, '/links'), { limit: 1, status: 'broken' })
+    expect(broken.items.map((l: any) => l.href)).toEqual(['./missing-page', '/pages/nopage', '/files/nofile', 'diagram.png', './a', './b', './c'])
+  })
+})
+
 describe('GET .../content/files/{fileId}/backlinks', () => {
   it('answers 401 and 404 for unknown files and invisible spaces', async () => {
     const { fileId } = await seed()

@@ -1,10 +1,12 @@
-import { BacklinkList, BacklinksQuery, ContentLinkList, LinksQuery } from '../../../../src-shared/schemas/links'
+import { BacklinkList, BacklinksQuery, ChangeRequestLinkList, ChangeRequestLinksQuery, ContentLinkList, LinksQuery } from '../../../../src-shared/schemas/links'
+import { ChangeRequestParams } from '../../../../src-shared/schemas/changeRequests'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { firstAfter, linkKey, linksWithStatus, linkStats, revisionLinks, type LinkStats, type LinkStatus, type ResolvedLink } from '../../../content/links'
 import { loadFile, loadPage } from '../../../content/revisions'
 import { changeRequestRepository } from '../../../storage/repositories/changeRequestRepository'
 import type { Api } from '../../app'
 import { mergeBase } from '../../commands/changeRequestMerger'
+import { changeRequestLinks } from '../../commands/changeRequestLinks'
 import { read, type Ctx } from '../../../workspace/context'
 import { notFound } from '../../../base/errors'
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor, type ListEnvelope } from '../../pagination'
@@ -12,6 +14,7 @@ import { presentBacklink, presentLink, type ReferenceContext } from '../../prese
 import type { ContentScope } from '../../presenters/content'
 import { CONTENT_PREFIXES, contentParams, resolveContent } from '../content/scope'
 import { loadSpace } from '../spaces/loaders'
+import { loadChangeRequest } from '../change-requests/loaders'
 
 /**
  * Links lists are read from the revision's resolved links (content/links.ts), computed once per revision. They are
@@ -61,6 +64,37 @@ export default function linkRoutes(app: Api) {
         const scope: ContentScope = { spaceId: space.id, revisionId: space.revision_id! }
         const links = revisionLinks(ctx.db, scope.revisionId, ctx.url(''))
         return linkList({ organizationId: space.organization_id, scope }, linksWithStatus(links, req.query.status as LinkStatus | undefined), req.query, links.stats)
+      })
+  )
+
+  app.get(
+    '/v1/spaces/:spaceId/change-requests/:changeRequestId/links',
+    {
+      config: { offline: 'copy' },
+      schema: {
+        tags: ['Change requests'],
+        summary: 'Links of the content as merging the change request would leave it, marking those it breaks (introduced)',
+        params: ChangeRequestParams,
+        querystring: ChangeRequestLinksQuery,
+        response: { 200: ChangeRequestLinkList }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => {
+        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
+        const { links, introduced, versionOf } = changeRequestLinks(ctx, space, cr)
+        const wanted = req.query.introduced
+        let shown = linksWithStatus(links, req.query.status as LinkStatus | undefined)
+        if (wanted !== undefined) shown = shown.filter((l) => introduced.has(l) === wanted)
+        const present = (link: ResolvedLink) => {
+          const version = versionOf(link.pageId)
+          const scope: ContentScope = { spaceId: space.id, revisionId: version.revisionId, ...(version.inChangeRequest ? { changeRequest: cr.number } : {}) }
+          const context: ReferenceContext = { organizationId: space.organization_id, scope, ...(version.inChangeRequest ? { changeRequestId: cr.id } : {}) }
+          return { ...presentLink(context, link), introduced: introduced.has(link) }
+        }
+        const after = decodeCursor(req.query.page, ['string', 'string', 'integer'])
+        const stats = { ...links.stats, broken: { total: links.stats.broken.total, changeRequest: introduced.size } }
+        return { ...windowOf(shown, linkKey, after, req.query.limit ?? DEFAULT_LIMIT, present), stats }
       })
   )
 

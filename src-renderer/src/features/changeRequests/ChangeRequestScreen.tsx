@@ -15,6 +15,7 @@ import { spaceQuery } from '../content/queries.ts'
 import { changeKey, conflictCount, conflictingPages, pages, type MergeConflict, type PageChange } from './changes.ts'
 import { ChangesPanel } from './ChangesPanel.tsx'
 import { MergeEditorButton } from './MergeConflictNotice.tsx'
+import { confirmMergeBreakingLinks, MergeGuard, useMergeGuard } from './MergeGuard.tsx'
 import { canEditSubject, isActive, movesFrom, type StatusMove } from './moves.ts'
 import { validateSubject } from './NewChangeRequestDialog.tsx'
 import {
@@ -67,6 +68,7 @@ export function ChangeRequestScreen({
   const update = useUpdateFromMain(spaceId, number)
   const busy = move.isPending || merge.isPending || update.isPending
   const active = isActive(cr.status)
+  const guard = useMergeGuard(spaceId, number, active)
   const canEdit = space?.permissions.edit ?? false
   const canMerge = space?.permissions.merge ?? false
   // Conflict flags only mean something while the change request can still be merged.
@@ -92,7 +94,14 @@ export function ChangeRequestScreen({
       },
     })
 
-  const confirmMerge = () =>
+  // A merge that would break links asks with the list of them ("Merge anyway"); any other asks as below.
+  const confirmMerge = async () => {
+    const check = await guard.check()
+    if (check?.broken.count) confirmMergeBreakingLinks({ crNumber: cr.number, check, changes: changes.data ?? [], onConfirm: runMerge })
+    else confirmPlainMerge()
+  }
+
+  const confirmPlainMerge = () =>
     modals.openConfirmModal({
       title: `Merge #${cr.number} into main?`,
       children: (
@@ -188,10 +197,10 @@ export function ChangeRequestScreen({
               <Tooltip label="Your role on this space does not allow merging" disabled={canMerge}>
                 <Button
                   leftSection={<IconGitMerge size={16} />}
-                  loading={merge.isPending}
+                  loading={merge.isPending || guard.checking}
                   disabled={busy && !merge.isPending}
                   {...softDisabled(!canMerge)}
-                  onClick={() => canMerge && confirmMerge()}
+                  onClick={() => canMerge && void confirmMerge()}
                   data-testid="cr-merge"
                 >
                   Merge
@@ -249,6 +258,8 @@ export function ChangeRequestScreen({
           Archived: set aside without merging. Reopen it to edit, update or merge it.
         </Alert>
       )}
+
+      {active && <MergeGuard spaceId={spaceId} number={number} guard={guard} changes={changes.data ?? []} />}
 
       <section aria-label="Changes">
         <Group justify="space-between" mb={8}>

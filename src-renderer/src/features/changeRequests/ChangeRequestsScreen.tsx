@@ -3,7 +3,7 @@ import { Avatar, Button, EmptyState, Group, SegmentedControl, Stack, Text, Toolt
 import { IconGitPullRequest, IconMessageCircle, IconPlus } from '@tabler/icons-react'
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import type { ChangeRequest, ChangeRequestStatus } from '../../api/types.ts'
+import type { ChangeRequest } from '../../api/types.ts'
 import { useReportAppState } from '../../app/appState.ts'
 import { formatRelative, initials } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
@@ -11,7 +11,7 @@ import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { spaceQuery } from '../content/queries.ts'
 import { userQuery } from '../orgs/queries.ts'
-import { STATUS_FILTERS, STATUS_LABELS } from './moves.ts'
+import { LIST_STATUS_LABELS, LIST_STATUSES, mergeNewestFirst, sourcesOf, type ListStatus } from './listFilters.ts'
 import { NewChangeRequestDialog } from './NewChangeRequestDialog.tsx'
 import { changeRequestsQuery } from './queries.ts'
 import { OutdatedBadge, StatusBadge } from './StatusBadge.tsx'
@@ -22,12 +22,18 @@ const ROW_HEIGHT = 52
 const COLUMNS = '56px minmax(220px, 1fr) 96px 170px 110px 56px'
 
 export interface ChangeRequestListFilters {
-  status: ChangeRequestStatus
+  /** `active`: the signed-in user's drafts and the open ones. */
+  status: ListStatus
   /** Only change requests the signed-in user created or edited. */
   mine: boolean
 }
 
-const EMPTY: Record<ChangeRequestStatus, { title: string; everyone: string; mine: string }> = {
+const EMPTY: Record<ListStatus, { title: string; everyone: string; mine: string }> = {
+  active: {
+    title: 'Nothing in progress',
+    everyone: 'Your drafts and the change requests open for review show up here. Start one to propose edits without touching the live content.',
+    mine: 'You have no drafts, and none of the open change requests are yours.',
+  },
   open: {
     title: 'No open change requests',
     everyone: 'Change requests ready for review show up here. Start one to propose edits without touching the live content.',
@@ -51,8 +57,9 @@ const EMPTY: Record<ChangeRequestStatus, { title: string; everyone: string; mine
 }
 
 /**
- * The change requests of a space, one status at a time (the API lists one status per request), mine or
- * everyone's. Without `filters` the screen keeps them itself; the route passes them from the address.
+ * The change requests of a space: by default the user's drafts and the open ones, else one status at a time (the
+ * API lists one status per request); mine or everyone's. Without `filters` the screen keeps them itself; the
+ * route passes them from the address.
  */
 export function ChangeRequestsScreen({
   spaceId,
@@ -63,7 +70,7 @@ export function ChangeRequestsScreen({
   filters?: ChangeRequestListFilters
   onFiltersChange?(filters: ChangeRequestListFilters): void
 }) {
-  const [own, setOwn] = useState<ChangeRequestListFilters>({ status: 'open', mine: false })
+  const [own, setOwn] = useState<ChangeRequestListFilters>({ status: 'active', mine: false })
   const filters = controlled ?? own
   const setFilters = onFiltersChange ?? setOwn
   const navigate = useNavigate()
@@ -71,19 +78,29 @@ export function ChangeRequestsScreen({
 
   const me = useQuery(userQuery()).data
   const space = useQuery(spaceQuery(spaceId)).data
-  const contributor = filters.mine ? me?.id : undefined
-  const query = useInfiniteQuery({
-    ...changeRequestsQuery(spaceId, { status: filters.status, contributor }),
-    enabled: !filters.mine || !!me,
-    placeholderData: keepPreviousData,
-  })
-  const rows = query.data?.pages.flatMap((p) => p.items) ?? []
-  const total = query.data?.pages[0]?.count ?? 0
-  useReportAppState(query.data ? 'ready' : 'loading')
+  // One or two lists of the API (Active reads two), shown as one, newest first.
+  const sources = sourcesOf(filters.status, filters.mine, me?.id)
+  const waitsForMe = (filters.status === 'active' || filters.mine) && !me
+  const first = useInfiniteQuery({ ...changeRequestsQuery(spaceId, sources[0]!), enabled: !waitsForMe, placeholderData: keepPreviousData })
+  const second = useInfiniteQuery({ ...changeRequestsQuery(spaceId, sources[1] ?? sources[0]!), enabled: !waitsForMe && sources.length > 1, placeholderData: keepPreviousData })
+  const lists = [first, second].slice(0, sources.length)
+  const loaded = lists.every((q) => q.data)
+  const merged = loaded
+    ? mergeNewestFirst(lists.map((q) => ({ items: q.data!.pages.flatMap((p) => p.items), more: q.hasNextPage })), (cr) => cr.number)
+    : { items: [] as ChangeRequest[], next: undefined }
+  const rows = merged.items
+  const total = loaded ? lists.reduce((sum, q) => sum + (q.data!.pages[0]?.count ?? 0), 0) : 0
+  const fetchingMore = lists.some((q) => q.isFetchingNextPage)
+  const placeholder = lists.some((q) => q.isPlaceholderData)
+  useReportAppState(loaded ? 'ready' : 'loading')
 
   const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => rows[i]!.id })
   const items = virtualizer.getVirtualItems()
-  useLoadMoreNearEnd(items[items.length - 1]?.index, rows.length, query)
+  useLoadMoreNearEnd(items[items.length - 1]?.index, rows.length, {
+    hasNextPage: merged.next !== undefined,
+    isFetchingNextPage: fetchingMore,
+    fetchNextPage: () => lists[merged.next!]!.fetchNextPage(),
+  })
 
   const open = (cr: ChangeRequest) =>
     void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number: String(cr.number) } })
@@ -95,9 +112,9 @@ export function ChangeRequestsScreen({
       <Group gap="sm" wrap="nowrap">
         <SegmentedControl
           aria-label="Status"
-          data={STATUS_FILTERS.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          data={LIST_STATUSES.map((s) => ({ value: s, label: LIST_STATUS_LABELS[s] }))}
           value={filters.status}
-          onChange={(v) => setFilters({ ...filters, status: v as ChangeRequestStatus })}
+          onChange={(v) => setFilters({ ...filters, status: v as ListStatus })}
           data-testid="cr-status-filter"
         />
         <SegmentedControl
@@ -112,7 +129,7 @@ export function ChangeRequestsScreen({
         />
         <span style={{ flex: 1 }} />
         <Text size="sm" c="dimmed" data-testid="cr-count">
-          {query.data ? `${total} ${total === 1 ? 'change request' : 'change requests'}` : ''}
+          {loaded ? `${total} ${total === 1 ? 'change request' : 'change requests'}` : ''}
         </Text>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-cr">
@@ -121,7 +138,7 @@ export function ChangeRequestsScreen({
         )}
       </Group>
 
-      {!query.data ? (
+      {!loaded ? (
         <RowsSkeleton rows={5} />
       ) : rows.length === 0 ? (
         <EmptyState
@@ -132,7 +149,7 @@ export function ChangeRequestsScreen({
           description={filters.mine ? empty.mine : empty.everyone}
           data-testid="cr-empty"
         >
-          {canEdit && (filters.status === 'open' || filters.status === 'draft') && (
+          {canEdit && (filters.status === 'active' || filters.status === 'open' || filters.status === 'draft') && (
             <EmptyState.Actions>
               <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
                 New change request
@@ -141,7 +158,7 @@ export function ChangeRequestsScreen({
           )}
         </EmptyState>
       ) : (
-        <div className={table.table} style={{ ['--columns' as string]: COLUMNS, opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+        <div className={table.table} style={{ ['--columns' as string]: COLUMNS, opacity: placeholder ? 0.6 : 1 }}>
           <div className={table.head}>
             <span>#</span>
             <span>Subject</span>
@@ -157,7 +174,7 @@ export function ChangeRequestsScreen({
               <ChangeRequestRow key={item.key} spaceId={spaceId} cr={rows[item.index]!} top={item.start - scrollMargin} onOpen={open} />
             ))}
           </div>
-          {query.isFetchingNextPage && <div className={table.footer}>Loading more…</div>}
+          {fetchingMore && <div className={table.footer}>Loading more…</div>}
         </div>
       )}
       <NewChangeRequestDialog spaceId={spaceId} opened={creating} onClose={() => setCreating(false)} onCreated={open} />

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { entityTag } from '../../../../src-shared/entityTags.ts'
-import { ApiError, api } from '../../api/client.ts'
+import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
-import type { ChangeRequest, ChangeRequestStatus } from '../../api/types.ts'
+import type { ChangeRequest, ChangeRequestLink, ChangeRequestStatus, Page } from '../../api/types.ts'
 import { pageQuery } from '../pages/queries.ts'
 import type { MergeResult, PageChange, Resolution } from './changes.ts'
 
@@ -40,6 +40,21 @@ export const changeRequestChangesQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...base(spaceId), number, 'changes'],
     queryFn: () => api.request<{ changes: PageChange[] }>('GET', `${crPath(spaceId, number)}/changes`).then((r) => r.changes),
+  })
+
+/** `GET …/change-requests/{n}/links`: a page of links and `stats` over the whole list. */
+export interface ChangeRequestLinkList extends Page<ChangeRequestLink> {
+  stats: { total: number; broken: { total: number; changeRequest: number } }
+}
+
+/** The merge guard shows this many of the links a change request breaks, and counts the rest. */
+export const GUARD_LIMIT = 50
+
+/** The links merging the change request would break (`introduced=true`): broken after the merge, working on main. */
+export const introducedLinksQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: [...base(spaceId), number, 'links', { introduced: true }],
+    queryFn: () => api.request<ChangeRequestLinkList>('GET', withQuery(`${crPath(spaceId, number)}/links`, { introduced: true, limit: GUARD_LIMIT })),
   })
 
 /** The fields of a page (`GET …/content/page/{id}`) the conflict view reads. */

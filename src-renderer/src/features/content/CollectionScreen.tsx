@@ -15,13 +15,14 @@ import { collectionQuery, collectionSpacesQuery, collectionsQuery } from './quer
 import { collectionPath } from './SpaceScreen.tsx'
 import classes from '../content/TrashScreen.module.css'
 
-/** A collection and the spaces directly in it (GET /collections/{id}/spaces). */
+/** A collection, the collections in it and the spaces directly in it (GET /collections/{id}/spaces). */
 export function CollectionScreen({ collectionId }: { collectionId: string }) {
   const { data: collection } = useSuspenseQuery(collectionQuery(collectionId))
   const { data: spaces } = useSuspenseQuery(collectionSpacesQuery(collectionId))
   const orgId = collection.organization
   const org = useQuery(orgQuery(orgId)).data
-  const collections = useQuery(collectionsQuery(orgId)).data ?? []
+  const { data: collections } = useSuspenseQuery(collectionsQuery(orgId))
+  const children = collections.filter((c) => c.parent === collection.id)
   const setLastOrgId = useUiStore((s) => s.setLastOrgId)
   const navigate = useNavigate()
   const actions = useContentActions(orgId)
@@ -72,11 +73,35 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
           )
         }
       />
-      {spaces.length === 0 ? (
+      {spaces.length === 0 && children.length === 0 ? (
         <EmptyState mt={32} icon={<IconFolder size={28} stroke={1.5} />} withIndicatorBackground title="No spaces in this collection" description="Create one here, or drag spaces into it on the Spaces screen." />
       ) : (
         <Paper>
-          <Stack gap={0}>
+          <Stack gap={0} aria-label="In this collection" data-testid="collection-items">
+            {children.map((child) => (
+              <RouterAnchor
+                key={child.id}
+                to="/collections/$collectionId"
+                params={{ collectionId: child.id }}
+                underline="never"
+                c="inherit"
+                data-testid="collection-child"
+              >
+                <Group className={classes.row} gap="sm" wrap="nowrap">
+                  <ThemeIcon size={32} variant="light" radius="md">
+                    <IconFolder size={18} stroke={1.5} />
+                  </ThemeIcon>
+                  <Stack gap={0}>
+                    <Text size="sm" fw={500}>
+                      {child.title || 'Untitled collection'}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {child.description || 'Collection'}
+                    </Text>
+                  </Stack>
+                </Group>
+              </RouterAnchor>
+            ))}
             {spaces.map((space) => (
               <UnstyledButton key={space.id} onClick={() => void navigate({ to: '/spaces/$spaceId', params: { spaceId: space.id } })}>
                 <Group className={classes.row} justify="space-between" wrap="nowrap">

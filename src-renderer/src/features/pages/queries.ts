@@ -125,15 +125,16 @@ export const changeRequestQuery = (spaceId: string, number: number) =>
   })
 
 /**
- * After a write to change request `number`: the change request lists (any filters) and its `/changes` are
- * stale. Nothing else under it is: this screen keeps the content it wrote up to date itself, the change request
- * comes from the answer, and its comments did not change (refetching those on every autosave would be a storm).
+ * After a write to change request `number`: the change request lists (any filters), its `/changes` and its
+ * `/links` (the merge guard) are stale. Nothing else under it is: this screen keeps the content it wrote up to
+ * date itself, the change request comes from the answer, and its comments did not change (refetching those on
+ * every autosave would be a storm).
  */
 export function invalidateChangeRequestLists(client: QueryClient, spaceId: string, number: number) {
   const n = String(number)
   void client.invalidateQueries({
     queryKey: ['spaces', spaceId, 'change-requests'],
-    predicate: ({ queryKey: key }) => key.length === 3 || (key.length === 4 && typeof key[3] === 'object') || (key[3] === n && key[4] === 'changes'),
+    predicate: ({ queryKey: key }) => key.length === 3 || (key.length === 4 && typeof key[3] === 'object') || (key[3] === n && (key[4] === 'changes' || key[4] === 'links')),
   })
 }
 

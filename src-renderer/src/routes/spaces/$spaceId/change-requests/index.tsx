@@ -1,18 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
-import type { ChangeRequestStatus } from '../../../../api/types.ts'
 import { ChangeRequestsScreen } from '../../../../features/changeRequests/ChangeRequestsScreen.tsx'
-import { STATUS_FILTERS } from '../../../../features/changeRequests/moves.ts'
+import { parseListStatus, type ListStatus } from '../../../../features/changeRequests/listFilters.ts'
 
-// Filters live in the address (`?status=draft&mine=true`), so Back undoes a filter; `open` is the default.
+// Filters live in the address (`?status=draft&mine=true`), so Back undoes a filter; `active` (the user's drafts
+// and the open ones) is the default.
 interface ListSearch {
-  status?: Exclude<ChangeRequestStatus, 'open'>
+  status?: Exclude<ListStatus, 'active'>
   mine?: true
 }
 
 function validateSearch(search: Record<string, unknown>): ListSearch {
-  const status = typeof search.status === 'string' && (STATUS_FILTERS as readonly string[]).includes(search.status) ? search.status : undefined
+  const status = parseListStatus(search.status)
   return {
-    status: status && status !== 'open' ? (status as ListSearch['status']) : undefined,
+    status: status === 'active' ? undefined : status,
     mine: search.mine === true || search.mine === 'true' ? true : undefined,
   }
 }
@@ -26,9 +26,9 @@ export const Route = createFileRoute('/spaces/$spaceId/change-requests/')({
     return (
       <ChangeRequestsScreen
         spaceId={spaceId}
-        filters={{ status: search.status ?? 'open', mine: !!search.mine }}
+        filters={{ status: search.status ?? 'active', mine: !!search.mine }}
         onFiltersChange={(f) =>
-          void navigate({ search: { status: f.status === 'open' ? undefined : f.status, mine: f.mine || undefined }, replace: true })
+          void navigate({ search: { status: f.status === 'active' ? undefined : f.status, mine: f.mine || undefined }, replace: true })
         }
       />
     )
