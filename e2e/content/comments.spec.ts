@@ -64,8 +64,17 @@ test('comment, reply, react, resolve and reopen', async ({ page, token, api }, t
   await expect(thread.getByTestId('reply')).toContainText(replyText)
   await expect(thread.getByTestId('replies-toggle')).toHaveText('Hide replies')
 
-  // React: the chip shows 1 and is highlighted as mine.
-  await comments.react(thread, '🚀')
+  // The picker offers reactions (the quick ones first), not space icons.
+  await thread.getByTestId('add-reaction').first().click()
+  const picker = page.getByTestId('reaction-picker')
+  const quick = picker.getByRole('group', { name: 'Quick reactions' }).getByTestId('reaction-option')
+  await expect(quick).toHaveText(['👍', '👎', '😄', '🎉', '😕', '❤️', '🚀', '👀'])
+  await expect(picker.getByText('📘')).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(picker).toBeHidden()
+
+  // React by searching "rocket": the chip shows 🚀 1 and is highlighted as mine.
+  await comments.react(thread, 'rocket')
   const chip = comments.reaction(thread, '🚀')
   await expect(chip.getByTestId('reaction-count')).toHaveText('1')
   await expect(chip).toHaveAttribute('aria-pressed', 'true')

@@ -18,10 +18,10 @@ import type { Comment, CommentReaction, CommentReply, User } from '../../api/typ
 import { notifySuccess } from '../../app/notify.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { formatRelative, initials } from '../common/format.ts'
-import { EmojiPicker } from '../content/EmojiPicker.tsx'
 import { CommentComposer } from './CommentComposer.tsx'
 import { renderMarkdown } from './markdown.ts'
 import { plural } from './messages.ts'
+import { ReactionPicker } from './ReactionPicker.tsx'
 import {
   repliesQuery,
   useCreateReply,
@@ -170,14 +170,14 @@ function ReactionChips({
   })
 }
 
-/** "+": any emoji from the picker. It only adds; a chip already mine is removed with its own click. */
+/** "+": a reaction from the picker. It only adds; a chip already mine is removed with its own click. */
 function AddReaction({ reactions, me, onToggle }: { reactions: CommentReaction[]; me: User; onToggle(emoji: string): void }) {
+  const mine = new Set(reactions.filter((r) => hasReacted(r, me.id)).map((r) => r.emoji))
   return (
-    <EmojiPicker
-      value=""
-      onChange={(emoji) => {
-        const existing = reactions.find((r) => r.emoji === emoji)
-        if (emoji && !(existing && hasReacted(existing, me.id))) onToggle(emoji)
+    <ReactionPicker
+      mine={mine}
+      onPick={(emoji) => {
+        if (!mine.has(emoji)) onToggle(emoji)
       }}
     >
       <Tooltip label="Add reaction">
@@ -185,7 +185,7 @@ function AddReaction({ reactions, me, onToggle }: { reactions: CommentReaction[]
           <IconMoodPlus size={15} />
         </ActionIcon>
       </Tooltip>
-    </EmojiPicker>
+    </ReactionPicker>
   )
 }
 
