@@ -1,0 +1,54 @@
+import { create } from 'zustand'
+import { usePagesUi } from '../pages/pagesUiStore.ts'
+import type { PassageNode } from './passages.ts'
+
+// UI state between the page editor's passage highlights (`passageComments.ts`) and the comments panel: the
+// passage a new comment will be on, which thread to show, and which passages the editor found in the text.
+
+export interface PassageComment {
+  id: string
+  node: PassageNode
+}
+
+interface PassageUi {
+  /** The passage the panel's next comment is on (set by the editor's "Comment"). */
+  draft: { pageId: string; node: PassageNode } | null
+  /** The open passage comments of each page, as the panel lists them: what the editor highlights. */
+  comments: Record<string, PassageComment[]>
+  /** Whether the editor found each passage comment's text (false: outdated). */
+  found: Record<string, boolean>
+  /** A thread the panel should scroll to and mark (`n` changes with every ask). */
+  focus: { commentId: string; n: number } | null
+  /** A passage the editor should select and scroll to. */
+  reveal: { commentId: string; n: number } | null
+  compose(pageId: string, node: PassageNode): void
+  clearDraft(): void
+  setComments(pageId: string, comments: PassageComment[]): void
+  setFound(found: Record<string, boolean>): void
+  openThread(commentId: string): void
+  revealPassage(commentId: string): void
+}
+
+const sameComments = (a: PassageComment[] | undefined, b: PassageComment[]) =>
+  !!a && a.length === b.length && a.every((c, i) => c.id === b[i]!.id && c.node.id === b[i]!.node.id && c.node.preview === b[i]!.node.preview)
+
+export const usePassageUi = create<PassageUi>()((set) => ({
+  draft: null,
+  comments: {},
+  found: {},
+  focus: null,
+  reveal: null,
+  compose: (pageId, node) => {
+    set({ draft: { pageId, node } })
+    if (!usePagesUi.getState().commentsOpen) usePagesUi.getState().toggleComments()
+  },
+  clearDraft: () => set({ draft: null }),
+  setComments: (pageId, comments) => set((s) => (sameComments(s.comments[pageId], comments) ? s : { comments: { ...s.comments, [pageId]: comments } })),
+  setFound: (found) =>
+    set((s) => (Object.entries(found).every(([id, ok]) => s.found[id] === ok) ? s : { found: { ...s.found, ...found } })),
+  openThread: (commentId) => {
+    set((s) => ({ focus: { commentId, n: (s.focus?.n ?? 0) + 1 } }))
+    if (!usePagesUi.getState().commentsOpen) usePagesUi.getState().toggleComments()
+  },
+  revealPassage: (commentId) => set((s) => ({ reveal: { commentId, n: (s.reveal?.n ?? 0) + 1 } })),
+}))
