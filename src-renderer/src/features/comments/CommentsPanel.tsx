@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ActionIcon, CloseButton, Menu, SegmentedControl, Tooltip } from '@mantine/core'
 import { IconCheck, IconFilter, IconSortAscending, IconSortDescending } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -41,11 +41,15 @@ export function CommentsPanel({ spaceId, pageId, changeRequest }: { spaceId: str
   const clearDraft = usePassageUi((s) => s.clearDraft)
   // A passage clicked in the editor: show its thread (open comments, where passages are highlighted from).
   const focus = usePassageUi((s) => s.focus)
+  const focusShown = useRef(0)
   useEffect(() => {
-    if (!focus) return
+    // Once per ask: a later refetch of the list must not scroll back to it.
+    if (!focus || focusShown.current === focus.n) return
     const index = comments.findIndex((c) => c.id === focus.commentId)
-    if (index !== -1) virtualizer.scrollToIndex(index, { align: 'start' })
-    else if (status !== 'open') setStatus('open')
+    if (index !== -1) {
+      focusShown.current = focus.n
+      virtualizer.scrollToIndex(index, { align: 'start' })
+    } else if (status !== 'open') setStatus('open')
   }, [focus, comments])
 
   const empty = emptyMessage({

@@ -43,6 +43,7 @@ const passages = StateField.define<Passages>({
 function commentOnSelection(pageId: string) {
   return (view: EditorView): boolean => {
     const { from, to } = view.state.selection.main
+    if (usePassageUi.getState().noComment[pageId]) return false
     const node = from === to ? null : passageNode(view.state.doc.toString(), from, to)
     if (!node) return false
     usePassageUi.getState().compose(pageId, node)
@@ -53,7 +54,7 @@ function commentOnSelection(pageId: string) {
 function selectionTooltip(pageId: string) {
   const tooltipOf = (state: EditorState): Tooltip | null => {
     const { from, to, head } = state.selection.main
-    if (from === to || !state.doc.sliceString(from, to).trim()) return null
+    if (from === to || !state.doc.sliceString(from, to).trim() || usePassageUi.getState().noComment[pageId]) return null
     return {
       pos: head,
       above: head === from,
@@ -118,7 +119,10 @@ function storeSync(pageId: string) {
       update(update) {
         if (update.docChanged || update.transactions.some((tr) => tr.effects.some((e) => e.is(setComments)))) report()
       },
-      destroy: unsubscribe,
+      destroy: () => {
+        unsubscribe()
+        usePassageUi.getState().forgetFound([...view.state.field(passages).ranges.keys()])
+      },
     }
   })
 }

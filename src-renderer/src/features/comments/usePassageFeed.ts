@@ -1,4 +1,6 @@
 import { useEffect, useMemo } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { spaceQuery } from '../content/queries.ts'
 import { useCommentThreads } from './CommentThreads.tsx'
 import { listFilters } from './filters.ts'
 import { usePassageUi, type PassageComment } from './passageStore.ts'
@@ -6,7 +8,8 @@ import { isPassage } from './passages.ts'
 
 /**
  * Hands the page's open passage comments to its editor (`passageComments.ts`), from the list the comments panel
- * shows by default (same query, so one request serves both), whether or not the panel is open.
+ * shows by default (same query, so one request serves both), whether or not the panel is open, and whether the
+ * caller may comment there at all.
  */
 export function usePassageFeed(spaceId: string, pageId: string | undefined, changeRequest: number | undefined) {
   const filters = listFilters({ status: 'open', page: pageId, changeRequest: changeRequest === undefined ? undefined : String(changeRequest) })
@@ -19,4 +22,10 @@ export function usePassageFeed(spaceId: string, pageId: string | undefined, chan
   useEffect(() => {
     if (pageId) setComments(pageId, passages)
   }, [pageId, passages, setComments])
+  // Commenting needs the space's `comment` permission (as the panel's composer does).
+  const canComment = useQuery(spaceQuery(spaceId)).data?.permissions.comment !== false
+  const setCommentable = usePassageUi((s) => s.setCommentable)
+  useEffect(() => {
+    if (pageId) setCommentable(pageId, canComment)
+  }, [pageId, canComment, setCommentable])
 }
