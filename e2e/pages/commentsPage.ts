@@ -74,13 +74,13 @@ export class CommentsPage extends AppShell {
     return thread.locator(`[data-testid="reaction"][data-emoji="${emoji}"]`).first()
   }
 
-  /** Adds a reaction from the emoji picker ("+"). */
-  async react(thread: Locator, emoji: string): Promise<void> {
+  /** Adds a reaction from the picker ("+"): searches it (a name like "rocket", or the emoji) and takes the first match. */
+  async react(thread: Locator, search: string): Promise<void> {
     await thread.getByTestId('add-reaction').first().click()
-    await this.page
-      .getByTestId('emoji-picker')
-      .getByRole('button', { name: `Use ${emoji}` })
-      .click()
+    const picker = this.page.getByTestId('reaction-picker')
+    await picker.getByRole('textbox', { name: 'Search reactions' }).fill(search)
+    await picker.getByTestId('reaction-option').first().click()
+    await expect(picker).toBeHidden()
   }
 
   async showStatus(status: CommentStatus): Promise<void> {

@@ -48,7 +48,54 @@ test('demoting the last admin is refused with the API reason', async ({ page, to
   const me = team.memberRows.filter({ hasText: 'You' })
 
   await team.changeRole(await me.getByTestId('member-email').innerText(), 'Editor')
+  await team.page.getByTestId('confirm-self-demotion').click()
 
   await expect(team.errorToasts.filter({ hasText: 'cannot demote the last admin' })).toBeVisible()
   await expect(me.getByTestId('member-role')).toHaveValue('Admin')
+})
+
+test('lowering your own role asks first: cancel keeps it, confirm lowers it', async ({ page, api, otherUser }, testInfo) => {
+  // Arrange: a second admin (the owner stays admin for the worker's other tests), signed in as themself.
+  const admin = otherUser(`Second admin ${testInfo.testId.slice(0, 6)}`)
+  const orgId = ((await (await api.get('/v1/orgs')).json()) as { items: { id: string }[] }).items[0]!.id
+  expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [admin.email], role: 'admin' } })).ok()).toBe(true)
+  const team = new TeamPage(page)
+  await team.open(admin.token, `/orgs/${orgId}/team/members`)
+  await team.waitUntilReady()
+  await team.searchMembers(admin.email)
+  const me = team.member(admin.email)
+  await expect(me.getByTestId('member-role')).toHaveValue('Admin')
+  const confirm = page.getByRole('dialog', { name: 'Lower your own role to Editor?' })
+
+  // Act + Assert: Cancel keeps the role and sends nothing.
+  await team.changeRole(admin.email, 'Editor')
+  await expect(confirm).toContainText('You cannot undo this yourself')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await team.expectDialogsClosed()
+  await expect(me.getByTestId('member-role')).toHaveValue('Admin')
+  const members = (await (await api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(admin.email)}`)).json()) as { items: { role: string }[] }
+  expect(members.items[0]!.role).toBe('admin')
+
+  // Confirm lowers it.
+  await team.changeRole(admin.email, 'Editor')
+  await confirm.getByTestId('confirm-self-demotion').click()
+  await team.expectSuccess('is now Editor')
+  await expect(me).toContainText('Editor')
+  const after = (await (await api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(admin.email)}`)).json()) as { items: { role: string }[] }
+  expect(after.items[0]!.role).toBe('edit')
+})
+
+test("another member's role changes without a question", async ({ page, token, api, otherUser }, testInfo) => {
+  const other = otherUser(`Colleague ${testInfo.testId.slice(0, 6)}`)
+  const orgId = ((await (await api.get('/v1/orgs')).json()) as { items: { id: string }[] }).items[0]!.id
+  expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [other.email], role: 'review' } })).ok()).toBe(true)
+  const team = new TeamPage(page)
+  await team.open(token, `/orgs/${orgId}/team/members`)
+  await team.waitUntilReady()
+  await team.searchMembers(other.email)
+
+  await team.changeRole(other.email, 'Reader')
+
+  await team.expectSuccess('is now Reader')
+  await expect(page.getByTestId('confirm-self-demotion')).toHaveCount(0)
 })

@@ -18,10 +18,12 @@ import type { Comment, CommentReaction, CommentReply, User } from '../../api/typ
 import { notifySuccess } from '../../app/notify.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { formatRelative, initials } from '../common/format.ts'
-import { EmojiPicker } from '../content/EmojiPicker.tsx'
 import { CommentComposer } from './CommentComposer.tsx'
 import { renderMarkdown } from './markdown.ts'
 import { plural } from './messages.ts'
+import { usePassageUi } from './passageStore.ts'
+import { isPassage } from './passages.ts'
+import { ReactionPicker } from './ReactionPicker.tsx'
 import {
   repliesQuery,
   useCreateReply,
@@ -170,14 +172,14 @@ function ReactionChips({
   })
 }
 
-/** "+": any emoji from the picker. It only adds; a chip already mine is removed with its own click. */
+/** "+": a reaction from the picker. It only adds; a chip already mine is removed with its own click. */
 function AddReaction({ reactions, me, onToggle }: { reactions: CommentReaction[]; me: User; onToggle(emoji: string): void }) {
+  const mine = new Set(reactions.filter((r) => hasReacted(r, me.id)).map((r) => r.emoji))
   return (
-    <EmojiPicker
-      value=""
-      onChange={(emoji) => {
-        const existing = reactions.find((r) => r.emoji === emoji)
-        if (emoji && !(existing && hasReacted(existing, me.id))) onToggle(emoji)
+    <ReactionPicker
+      mine={mine}
+      onPick={(emoji) => {
+        if (!mine.has(emoji)) onToggle(emoji)
       }}
     >
       <Tooltip label="Add reaction">
@@ -185,7 +187,7 @@ function AddReaction({ reactions, me, onToggle }: { reactions: CommentReaction[]
           <IconMoodPlus size={15} />
         </ActionIcon>
       </Tooltip>
-    </EmojiPicker>
+    </ReactionPicker>
   )
 }
 
@@ -227,6 +229,38 @@ function PageTarget({ spaceId, page, display }: { spaceId: string; page: NonNull
   )
 }
 
+/**
+ * The passage or block a comment is on. A passage the page editor shows (`passages.ts`) is a button that selects
+ * it there, and says "Outdated" once its text is no longer in the page.
+ */
+function NodeQuote({ comment }: { comment: Comment }) {
+  const node = comment.target.node!
+  const found = usePassageUi((s) => (isPassage(node) ? s.found[comment.id] : undefined))
+  const reveal = usePassageUi((s) => s.revealPassage)
+  if (found === undefined) return <div className={classes.quote}>{node.preview}</div>
+  return (
+    <div className={classes.passage}>
+      <UnstyledButton
+        className={classes.quote}
+        data-outdated={!found || undefined}
+        disabled={!found}
+        onClick={() => reveal(comment.id)}
+        title={found ? 'Show the passage in the editor' : undefined}
+        data-testid="comment-passage"
+      >
+        {node.preview}
+      </UnstyledButton>
+      {!found && (
+        <Tooltip label="This text is no longer in the page">
+          <Badge size="xs" color="orange" data-testid="passage-outdated">
+            Outdated
+          </Badge>
+        </Tooltip>
+      )}
+    </div>
+  )
+}
+
 /** One comment with its reactions, actions, and (expanded) its replies and a reply box. */
 export function CommentThread({
   spaceId,
@@ -234,12 +268,14 @@ export function CommentThread({
   me,
   ui,
   target,
+  focused,
 }: {
   spaceId: string
   comment: Comment
   me?: User
   ui: ThreadUi
   target: TargetDisplay
+  focused?: boolean
 }) {
   const [editing, setEditing] = useState(() => ui.drafts.has(`edit:${comment.id}`))
   const edit = useEditComment(spaceId)
@@ -271,7 +307,13 @@ export function CommentThread({
   }
 
   return (
-    <article className={classes.thread} data-testid="comment-thread" data-comment-id={comment.id} data-status={comment.status ?? 'open'}>
+    <article
+      className={classes.thread}
+      data-testid="comment-thread"
+      data-comment-id={comment.id}
+      data-status={comment.status ?? 'open'}
+      data-focused={focused || undefined}
+    >
       <div className={classes.item}>
         <ItemHead
           user={comment.postedBy}
@@ -301,10 +343,11 @@ export function CommentThread({
         <div />
         <div style={{ minWidth: 0 }}>
           {target !== 'none' && comment.target.page && <PageTarget spaceId={spaceId} page={comment.target.page} display={target} />}
-          {comment.target.node?.preview && <div className={classes.quote}>{comment.target.node.preview}</div>}
+          {comment.target.node?.preview && <NodeQuote comment={comment} />}
           {editing ? (
             <div style={{ marginTop: 6 }}>
               <CommentComposer
+                spaceId={spaceId}
                 noun="Comment"
                 placeholder="Edit comment"
                 submitLabel="Save"
@@ -402,6 +445,7 @@ function Replies({ spaceId, comment, me, ui }: { spaceId: string; comment: Comme
       {comment.permissions.reply && (
         <div className={classes.replyComposer}>
           <CommentComposer
+            spaceId={spaceId}
             noun="Reply"
             placeholder="Write a reply…"
             submitLabel="Reply"
@@ -463,6 +507,7 @@ function ReplyItem({ spaceId, commentId, reply, me, ui }: { spaceId: string; com
         {editing ? (
           <div style={{ marginTop: 4 }}>
             <CommentComposer
+              spaceId={spaceId}
               noun="Reply"
               placeholder="Edit reply"
               submitLabel="Save"

@@ -52,6 +52,7 @@ export function ThreadRows({
   me,
   ui,
   target,
+  focused,
   stale,
   hasNextPage,
   isFetchingNextPage,
@@ -65,6 +66,8 @@ export function ThreadRows({
   me?: User
   ui: ThreadUi
   target: TargetDisplay
+  /** The thread a click on its passage in the editor asked for. */
+  focused?: string
   stale: boolean
   hasNextPage: boolean
   isFetchingNextPage: boolean
@@ -90,7 +93,7 @@ export function ThreadRows({
             className={classes.row}
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            <CommentThread spaceId={spaceId} comment={comments[item.index]!} me={me} ui={ui} target={target} />
+            <CommentThread spaceId={spaceId} comment={comments[item.index]!} me={me} ui={ui} target={target} focused={comments[item.index]!.id === focused} />
           </div>
         ))}
       </div>

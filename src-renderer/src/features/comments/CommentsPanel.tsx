@@ -1,5 +1,5 @@
-import { useState } from 'react'
-import { ActionIcon, Menu, SegmentedControl, Tooltip } from '@mantine/core'
+import { useEffect, useRef, useState } from 'react'
+import { ActionIcon, CloseButton, Menu, SegmentedControl, Tooltip } from '@mantine/core'
 import { IconCheck, IconFilter, IconSortAscending, IconSortDescending } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -9,6 +9,7 @@ import { CommentComposer } from './CommentComposer.tsx'
 import { THREAD_ESTIMATE, ThreadRows, ThreadsEmpty, ThreadsError, ThreadsSkeleton, useCommentThreads, useThreadUi } from './CommentThreads.tsx'
 import { listFilters, ME, STATUS_OPTIONS, type Order, type StatusFilter } from './filters.ts'
 import { emptyMessage } from './messages.ts'
+import { usePassageUi } from './passageStore.ts'
 import { useCreateComment } from './queries.ts'
 import classes from './Comments.module.css'
 
@@ -35,6 +36,21 @@ export function CommentsPanel({ spaceId, pageId, changeRequest }: { spaceId: str
     overscan: 4,
   })
   const create = useCreateComment(spaceId)
+  // A passage chosen in the editor ("Comment" on a selection): the next comment is on it.
+  const draft = usePassageUi((s) => (pageId && s.draft?.pageId === pageId ? s.draft.node : null))
+  const clearDraft = usePassageUi((s) => s.clearDraft)
+  // A passage clicked in the editor: show its thread (open comments, where passages are highlighted from).
+  const focus = usePassageUi((s) => s.focus)
+  const focusShown = useRef(0)
+  useEffect(() => {
+    // Once per ask: a later refetch of the list must not scroll back to it.
+    if (!focus || focusShown.current === focus.n) return
+    const index = comments.findIndex((c) => c.id === focus.commentId)
+    if (index !== -1) {
+      focusShown.current = focus.n
+      virtualizer.scrollToIndex(index, { align: 'start' })
+    } else if (status !== 'open') setStatus('open')
+  }, [focus, comments])
 
   const empty = emptyMessage({
     status,
@@ -95,6 +111,7 @@ export function CommentsPanel({ spaceId, pageId, changeRequest }: { spaceId: str
             scrollMargin={0}
             me={me}
             ui={ui}
+            focused={focus?.commentId}
             // On one page the page is implied; pages of a change request are not at the primary content's address.
             target={pageId ? 'none' : changeRequest ? 'text' : 'link'}
             stale={query.isPlaceholderData}
@@ -106,13 +123,22 @@ export function CommentsPanel({ spaceId, pageId, changeRequest }: { spaceId: str
       </div>
       {canComment && (
         <div className={classes.panelComposer}>
+          {draft && (
+            <div className={classes.passageDraft} data-testid="passage-draft">
+              <div className={classes.quote}>{draft.preview}</div>
+              <CloseButton size="sm" aria-label="Comment on the whole page instead" onClick={clearDraft} />
+            </div>
+          )}
           <CommentComposer
+            spaceId={spaceId}
             noun="Comment"
-            placeholder={pageId ? 'Comment on this page…' : 'Write a comment…'}
+            placeholder={draft ? 'Comment on the selected passage…' : pageId ? 'Comment on this page…' : 'Write a comment…'}
+            focusSignal={draft ? draftSignal(draft) : 0}
             submitLabel="Comment"
             testId="comment-composer"
             onSubmit={async (markdown) => {
-              await create.mutateAsync({ markdown, page: pageId, changeRequest })
+              await create.mutateAsync({ markdown, page: pageId, changeRequest, node: draft ?? undefined })
+              if (draft) clearDraft()
               // The new thread lands at the top (newest first) or the bottom (oldest first): look there.
               scroller?.scrollTo({ top: order === 'desc' ? 0 : scroller.scrollHeight })
             }}
@@ -121,4 +147,12 @@ export function CommentsPanel({ spaceId, pageId, changeRequest }: { spaceId: str
       )}
     </section>
   )
+}
+
+/** A focus signal that changes with each passage chosen (the composer takes the focus for it). */
+const signals = new WeakMap<object, number>()
+let nextSignal = 1
+function draftSignal(node: object): number {
+  if (!signals.has(node)) signals.set(node, nextSignal++)
+  return signals.get(node)!
 }

@@ -107,6 +107,7 @@ export function SpaceCommentsScreen({
       {canComment && (
         <Paper p="sm" className={classes.composerCard}>
           <CommentComposer
+            spaceId={spaceId}
             noun="Comment"
             placeholder="Write a comment…"
             submitLabel="Comment"

@@ -1,11 +1,12 @@
 // Markdown of comments and replies → sanitized HTML. Pure (no DOM): runs in the renderer and under Node tests.
 import type { Element, ElementContent, Root, RootContent } from 'hast'
-import rehypeSanitize from 'rehype-sanitize'
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { mentionedUserId } from './mentions.ts'
 
 /**
  * After sanitizing: images become links (the app's CSP only loads images from itself, so a remote image
@@ -36,13 +37,37 @@ function link(href: string, children: ElementContent[]): Element {
   return { type: 'element', tagName: 'a', properties: { href, target: '_blank', rel: ['noopener', 'noreferrer'] }, children }
 }
 
+/**
+ * Before sanitizing: a `mention:<user id>` link (`mentions.ts`) becomes a `span.mention` chip with the user id.
+ * Markdown cannot write a span itself (raw HTML is dropped), so only this makes one.
+ */
+function rehypeMentions() {
+  const visit = (node: Root | Element) => {
+    node.children = node.children.map((child): RootContent => {
+      if (child.type !== 'element') return child
+      const id = child.tagName === 'a' && typeof child.properties.href === 'string' ? mentionedUserId(child.properties.href) : null
+      if (id) return { type: 'element', tagName: 'span', properties: { className: ['mention'], dataUserId: id }, children: child.children }
+      visit(child)
+      return child
+    })
+  }
+  return (tree: Root) => visit(tree)
+}
+
+/** GitHub's schema, plus the mention chip's class and user id on spans. */
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  attributes: { ...defaultSchema.attributes, span: [...(defaultSchema.attributes?.span ?? []), ['className', 'mention'], 'dataUserId'] },
+}
+
 // Raw HTML in the markdown is dropped by remark-rehype (no allowDangerousHtml); rehype-sanitize (GitHub's
 // schema) then removes unsafe elements, attributes and URL schemes from what markdown itself produced.
 const processor = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype)
-  .use(rehypeSanitize)
+  .use(rehypeMentions)
+  .use(rehypeSanitize, schema)
   .use(rehypeCommentLinks)
   .use(rehypeStringify)
   .freeze()

@@ -99,13 +99,20 @@ export interface NewComment {
   markdown: string
   page?: string
   changeRequest?: string
+  /** A passage of the page (`passages.ts`). */
+  node?: { id: string; preview: string }
 }
 
 export function useCreateComment(spaceId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ markdown, page, changeRequest }: NewComment) =>
-      api.request<Comment>('POST', path(spaceId), { body: { markdown }, ...(page ? { page } : {}), ...(changeRequest ? { changeRequest } : {}) }),
+    mutationFn: ({ markdown, page, changeRequest, node }: NewComment) =>
+      api.request<Comment>('POST', path(spaceId), {
+        body: { markdown },
+        ...(page ? { page } : {}),
+        ...(page && node ? { node } : {}),
+        ...(changeRequest ? { changeRequest } : {}),
+      }),
     // The composer shows the API's message beside itself.
     meta: { inlineErrors: true },
     onSuccess: (_comment, { changeRequest }) => invalidateLists(client, spaceId, changeRequest),

@@ -40,3 +40,21 @@ export const ROLE_COLORS: Record<Role, string> = {
   comment: 'yellow',
   read: 'gray',
 }
+
+/** How much a role allows: admin highest, a guest (no role) lowest. */
+const rank = (role: Role | null): number => (role ? ROLES.length - ROLES.indexOf(role) : 0)
+
+/** Whether `to` allows less than `from`. */
+export function isLowerRole(from: Role | null, to: Role | null): boolean {
+  return rank(to) < rank(from)
+}
+
+/**
+ * What lowering one's own organization role from `from` to `to` costs, said before it happens: what the new role
+ * still allows, and that only an admin can give the old one back.
+ */
+export function selfDemotionConsequence(from: Role | null, to: Role | null): string {
+  const now = to ? `As ${ROLE_LABELS[to]} you can only do what that role allows: ${ROLE_DESCRIPTIONS[to].toLowerCase()}.` : 'As a guest you keep access only to what was shared with you directly.'
+  const lost = from === 'admin' ? ' You will no longer manage members, settings or all content.' : ''
+  return `${now}${lost} You cannot undo this yourself: an admin has to give you the ${roleLabel(from)} role back.`
+}

@@ -8,7 +8,7 @@ import type { Member, Role } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { formatDate, formatRelative, initials } from '../common/format.ts'
-import { ROLE_LABELS, fromRoleValue, roleOptions, toRoleValue } from '../common/roles.ts'
+import { ROLE_LABELS, fromRoleValue, isLowerRole, roleOptions, selfDemotionConsequence, toRoleValue } from '../common/roles.ts'
 import { useReportAppState } from '../../app/appState.ts'
 import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { userQuery } from '../orgs/queries.ts'
@@ -141,6 +141,16 @@ export function MembersScreen({
   )
 }
 
+function confirmSelfDemotion(from: Role | null, to: Role | null, onConfirm: () => void) {
+  modals.openConfirmModal({
+    title: `Lower your own role to ${to ? ROLE_LABELS[to] : 'guest'}?`,
+    children: <Text size="sm">{selfDemotionConsequence(from, to)}</Text>,
+    labels: { confirm: 'Lower my role', cancel: 'Cancel' },
+    confirmProps: { color: 'red', 'data-testid': 'confirm-self-demotion' } as Record<string, unknown>,
+    onConfirm,
+  })
+}
+
 function MemberRow({ orgId, member, isMe, canAdmin, top }: { orgId: string; member: Member; isMe: boolean; canAdmin: boolean; top: number }) {
   const updateRole = useUpdateMemberRole(orgId)
   const remove = useRemoveMember(orgId)
@@ -199,8 +209,12 @@ function MemberRow({ orgId, member, isMe, canAdmin, top }: { orgId: string; memb
             value={toRoleValue(member.role)}
             onChange={(v) => {
               const role = fromRoleValue(v)
-              if (role !== member.role)
+              if (role === member.role) return
+              const change = () =>
                 updateRole.mutate({ userId: member.id, role }, { onSuccess: () => notifySuccess(`${name} is now ${role ? ROLE_LABELS[role] : 'a guest'}`) })
+              // Lowering one's own role cannot be taken back alone: say so first. Others' roles change at once.
+              if (isMe && isLowerRole(member.role ?? null, role)) confirmSelfDemotion(member.role ?? null, role, change)
+              else change()
             }}
             disabled={updateRole.isPending}
             data-testid="member-role"

@@ -34,7 +34,11 @@ export function useUpdateMemberRole(orgId: string) {
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role | null }) =>
       api.request<Member>('PATCH', `/v1/orgs/${orgId}/members/${userId}`, { role }),
-    onSettled: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'members'] }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['orgs', orgId, 'members'] })
+      // The caller's own role may have changed, and with it what the organization lets them do.
+      void client.invalidateQueries({ queryKey: ['orgs', orgId], exact: true })
+    },
   })
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react'
 import { Compartment, EditorState, Prec, StateEffect, type Extension } from '@codemirror/state'
 import { EditorView, keymap, placeholder } from '@codemirror/view'
 import { basicSetup } from 'codemirror'
+import { passageComments } from '../comments/passageComments.ts'
 import { appEditorTheme, shadowMount } from '../common/codemirror.ts'
 import { blockTagCompletionSource, type IncludeTarget } from './blockTagCompletion.ts'
 import { linkCompletionSource, type LinkTarget } from './linkCompletion.ts'
@@ -62,6 +63,8 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
         },
       ]),
     ),
+    // Comments on a selected passage, and the page's commented passages highlighted.
+    passageComments(session.pageId),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) session.edit({ markdown: update.state.doc.toString() })
     }),

@@ -5,6 +5,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ContentPage, Space } from '../../api/types.ts'
 import { CommentsPanel } from '../comments/CommentsPanel.tsx'
+import { usePassageFeed } from '../comments/usePassageFeed.ts'
 import { spaceQuery } from '../content/queries.ts'
 import { useScreenReady } from '../common/screen.ts'
 import { usePageActions } from './pageActions.tsx'
@@ -33,6 +34,8 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
   const actions = usePageActions(scope, pageId)
   const [renaming, setRenaming] = useState<ContentPage | null>(null)
   useScreenReady()
+  // The open page's passage comments, highlighted in its editor.
+  usePassageFeed(spaceId, pageId, changeRequest)
 
   const readOnly = readOnlyReason(space, cr?.status)
   const canEdit = readOnly === null

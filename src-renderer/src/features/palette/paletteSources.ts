@@ -13,6 +13,10 @@ export interface PaletteItem {
   description?: string
   icon: 'space' | 'collection' | 'screen' | 'action' | 'org' | 'page' | 'workspace' | 'connected-workspace'
   emoji?: string
+  /** Hotkeys of a command, shown beside it (`mod+K`). */
+  keys?: string[]
+  /** A command of the registry: never cut to a few per group. */
+  command?: boolean
   /** Extra words that match (e.g. a collection path). */
   keywords?: string
   run(): void
@@ -30,13 +34,13 @@ export function matches(item: Pick<PaletteItem, 'label' | 'description' | 'keywo
     .every((word) => haystack.includes(word))
 }
 
-/** Groups in a stable order, each cut to a few entries. */
+/** Groups in a stable order, each cut to a few entries (commands excepted). */
 export function groupItems(items: PaletteItem[], query: string): { group: string; items: PaletteItem[] }[] {
   const groups = new Map<string, PaletteItem[]>()
   for (const item of items) {
     if (query && !matches(item, query)) continue
     const list = groups.get(item.group) ?? []
-    if (list.length < MAX_PER_GROUP) list.push(item)
+    if (item.command || list.length < MAX_PER_GROUP) list.push(item)
     groups.set(item.group, list)
   }
   return [...groups.entries()].map(([group, list]) => ({ group, items: list }))

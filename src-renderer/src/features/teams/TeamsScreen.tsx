@@ -11,6 +11,7 @@ import { formatDate, initials } from '../common/format.ts'
 import { useScreenReady } from '../common/screen.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { MemberPicker } from '../members/MemberPicker.tsx'
+import { userQuery } from '../orgs/queries.ts'
 import {
   teamMembersQuery,
   teamsQuery,
@@ -206,6 +207,24 @@ function TeamMembersPanel({ orgId, team }: { orgId: string; team: Team }) {
   const [adding, setAdding] = useState<string[]>([])
   const canManage = team.permissions.admin
   const current = members.data ?? []
+  const me = useQuery(userQuery()).data
+  const setOwner = (userId: string, owner: boolean) => {
+    const change = () => setRole.mutate({ userId, role: owner ? 'owner' : 'member' })
+    // Giving up one's own ownership cannot be taken back alone: say so first.
+    if (owner || userId !== me?.id) return change()
+    modals.openConfirmModal({
+      title: `Stop owning ${team.title}?`,
+      children: (
+        <Text size="sm">
+          You will no longer rename this team or manage its members. Unless you are an organization admin, another owner has to make you an
+          owner again.
+        </Text>
+      ),
+      labels: { confirm: 'Stop owning', cancel: 'Cancel' },
+      confirmProps: { color: 'red', 'data-testid': 'confirm-self-demotion' } as Record<string, unknown>,
+      onConfirm: change,
+    })
+  }
 
   return (
     <Stack gap="lg" data-testid="team-drawer">
@@ -273,7 +292,7 @@ function TeamMembersPanel({ orgId, team }: { orgId: string; team: Team }) {
                       label="Owner"
                       checked={membership.role === 'owner'}
                       disabled={!canManage || setRole.isPending}
-                      onChange={(e) => setRole.mutate({ userId: member.id, role: e.currentTarget.checked ? 'owner' : 'member' })}
+                      onChange={(e) => setOwner(member.id, e.currentTarget.checked)}
                       data-testid="team-owner-toggle"
                     />
                   </Tooltip>
