@@ -161,6 +161,23 @@ test('focus mode leaves the editor alone in the window, and Esc brings the panes
   await page.keyboard.press('ControlOrMeta+Shift+Enter')
   await expect(panes.tree).toBeVisible()
   await expect(panes.previewPane).toHaveCount(0) // the comments still have the preview's place at 1440 px
+
+  // The first edit moves the editor into a draft change request (another route): focus mode stays on.
+  await panes.focusMode.click()
+  await editor.typeMarkdown('A line written in focus.')
+  await expect(editor.saveTarget).toContainText(/Draft change request #\d+/)
+  await expect(page).toHaveURL(/\/change-requests\/\d+\/pages\//)
+  await expect(panes.focusMode).toHaveAttribute('aria-pressed', 'true')
+  await expect(panes.tree).toBeHidden()
+  await editor.expectSaved()
+
+  // Leaving the Pages tab ends it: the shell is whole again, and so is the editor on coming back.
+  await page.evaluate((id) => (location.hash = `#/spaces/${id}/comments`), spaceId)
+  await expect(page.getByTestId('tab-comments')).toHaveAttribute('aria-selected', 'true')
+  await expect(panes.sidebar).toBeVisible()
+  await page.getByTestId('tab-pages').click()
+  await expect(panes.tree).toBeVisible()
+  await expect(panes.focusMode).toHaveAttribute('aria-pressed', 'false')
 })
 
 test('in the dark (and the light), every text of the editor, the preview and the diff has a contrast of at least 4.5:1', async ({ page, token, api }, testInfo) => {

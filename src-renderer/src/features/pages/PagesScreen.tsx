@@ -182,7 +182,7 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
 
 /**
  * Focus mode's keys: Ctrl/Cmd+Shift+Enter turns it on or off, Esc leaves it (unless something nearer used the
- * key first: CodeMirror's completion, a menu, a dialog). It ends when the screen goes.
+ * key first: CodeMirror's completion, a menu, a dialog). It ends when the writer leaves the Pages tab.
  */
 function useFocusModeKeys() {
   useEffect(() => {
@@ -198,7 +198,11 @@ function useFocusModeKeys() {
     window.addEventListener('keydown', onKey)
     return () => {
       window.removeEventListener('keydown', onKey)
-      usePagesUi.getState().setFocus(false)
+      // The first edit on main moves to the draft's address, whose route draws this screen anew: focus mode stays
+      // then, and ends only when no Pages screen follows.
+      setTimeout(() => {
+        if (!document.querySelector('[data-fill-window]')) usePagesUi.getState().setFocus(false)
+      })
     }
   }, [])
 }
