@@ -3,6 +3,14 @@ import { AppShell } from './appShell.ts'
 
 export type DropZone = 'before' | 'inside' | 'after'
 
+/** A text on screen, its colour and background as drawn, and their WCAG contrast ratio. */
+export interface TextContrast {
+  text: string
+  color: string
+  background: string
+  ratio: number
+}
+
 /** A space's Pages tab: the page tree, the page editor (title, save bar, CodeMirror, preview) and uploads. */
 export class EditorPage extends AppShell {
   readonly tree: Locator
@@ -95,9 +103,116 @@ export class EditorPage extends AppShell {
     await expect(this.saveStatus).toHaveAttribute('data-status', 'saved')
   }
 
+  /** Chooses Edit, Split or Preview in the header's layout switch (labelled, or icons named by aria-label). */
   async setMode(mode: 'Edit' | 'Split' | 'Preview'): Promise<void> {
-    await this.page.getByTestId('editor-mode').getByText(mode, { exact: true }).click()
+    await this.page.getByTestId('editor-mode').getByRole('radio', { name: mode, exact: true }).check({ force: true })
   }
+
+  /** The writing layout's panes and controls. */
+  get panes() {
+    const page = this.page
+    return {
+      tree: page.getByTestId('tree-pane'),
+      editor: page.getByTestId('markdown-editor'),
+      previewPane: page.getByTestId('preview-pane'),
+      comments: page.getByTestId('comments-pane'),
+      header: page.getByTestId('editor-header'),
+      treeSeparator: page.getByRole('separator', { name: 'Resize page tree' }),
+      previewSeparator: page.getByRole('separator', { name: 'Resize preview' }),
+      commentsSeparator: page.getByRole('separator', { name: 'Resize comments' }),
+      toggleComments: page.getByTestId('toggle-comments'),
+      closeComments: page.getByRole('button', { name: 'Close comments' }),
+      focusMode: page.getByTestId('focus-mode'),
+      sidebar: page.getByRole('navigation', { name: 'Main' }),
+    }
+  }
+
+  /** A locator's box on screen (it must be visible). */
+  async box(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+    const box = await locator.boundingBox()
+    expect(box, 'the element has a box on screen').not.toBeNull()
+    return box!
+  }
+
+  /** Drags a separator sideways by `dx` px with real pointer events. */
+  async dragSeparator(separator: Locator, dx: number): Promise<void> {
+    const b = await this.box(separator)
+    const x = b.x + b.width / 2
+    const y = b.y + b.height / 2
+    await this.page.mouse.move(x, y)
+    await this.page.mouse.down()
+    await this.page.mouse.move(x + dx / 2, y, { steps: 4 })
+    await this.page.mouse.move(x + dx, y, { steps: 4 })
+    await this.page.mouse.up()
+  }
+
+  /**
+   * Every visible text under `root` (its shadow roots too: CodeMirror lives in one) with its colour, the colour of
+   * what is behind it (the nearest opaque background up the tree, with the translucent ones above it laid over) and
+   * their WCAG contrast ratio.
+   */
+  async textContrasts(root: Locator): Promise<TextContrast[]> {
+    return root.evaluate((el) => {
+      type Rgba = [number, number, number, number]
+      const parse = (c: string): Rgba => {
+        // color-mix() computes to color(srgb r g b / a), in 0..1.
+        const srgb = /color\(srgb ([^)]+)\)/.exec(c)
+        if (srgb) {
+          const [r, g, b, a = '1'] = srgb[1]!.split(/[ /]+/).filter(Boolean)
+          return [Number(r) * 255, Number(g) * 255, Number(b) * 255, Number(a)]
+        }
+        const m = /rgba?\(([^)]+)\)/.exec(c)
+        if (!m) throw new Error(`Unexpected colour ${c}`)
+        const [r, g, b, a = '1'] = m[1]!.split(/[ ,/]+/).filter(Boolean)
+        return [Number(r), Number(g), Number(b), Number(a)]
+      }
+      const over = (top: Rgba, bottom: Rgba): Rgba => {
+        const a = top[3]
+        return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a), 1]
+      }
+      const up = (e: Element): Element | null => e.parentElement ?? ((e.parentNode as ShadowRoot | null)?.host ?? null)
+      const background = (start: Element): Rgba => {
+        const layers: Rgba[] = []
+        for (let e: Element | null = start; e; e = up(e)) {
+          const c = parse(getComputedStyle(e).backgroundColor)
+          if (c[3] > 0) layers.push(c)
+          if (c[3] >= 1) break
+        }
+        let colour: Rgba = layers.at(-1)?.[3] === 1 ? layers.pop()! : [255, 255, 255, 1]
+        for (const layer of layers.reverse()) colour = over(layer, colour)
+        return colour
+      }
+      const luminance = ([r, g, b]: Rgba) => {
+        const lin = (v: number) => {
+          const s = v / 255
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+        }
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+      }
+      const out: { text: string; color: string; background: string; ratio: number }[] = []
+      const visit = (node: Node) => {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const text = node.textContent?.trim()
+          const parent = node.parentElement
+          if (!text || !parent) return
+          const style = getComputedStyle(parent)
+          const rect = parent.getBoundingClientRect()
+          if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || rect.height === 0) return
+          const bg = background(parent)
+          const fg = over(parse(style.color), bg)
+          const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a)
+          const rgb = (c: Rgba) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`
+          out.push({ text, color: rgb(fg), background: rgb(bg), ratio: Math.round(((l1! + 0.05) / (l2! + 0.05)) * 100) / 100 })
+          return
+        }
+        if (node instanceof Element && node.shadowRoot) node.shadowRoot.childNodes.forEach(visit)
+        node.childNodes.forEach(visit)
+      }
+      visit(el)
+      return out
+    })
+  }
+
 
   /**
    * Drags a page row onto another with real pointer events: above the upper quarter (before), the middle

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useComputedColorScheme } from '@mantine/core'
 import { markdown } from '@codemirror/lang-markdown'
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { MergeView } from '@codemirror/merge'
 import { EditorState, type Extension } from '@codemirror/state'
 import { EditorView, lineNumbers } from '@codemirror/view'
@@ -10,12 +9,13 @@ import classes from './ChangeRequests.module.css'
 
 type Tone = 'added' | 'removed'
 
+// The app's diff tints (styles.css), readable under the text in either scheme.
 const TONE_BACKGROUND: Record<Tone, string> = {
-  added: 'rgba(46, 160, 67, 0.12)',
-  removed: 'rgba(220, 53, 69, 0.1)',
+  added: 'var(--app-diff-added)',
+  removed: 'var(--app-diff-removed)',
 }
 
-/** A read-only markdown view: line numbers, wrapping, highlighting, the app's colours and fonts. */
+/** A read-only markdown view: line numbers, wrapping, the app's highlighting, colours and fonts (`appEditorTheme`). */
 function readOnly(testId: string, dark: boolean, tone?: Tone): Extension {
   return [
     EditorState.readOnly.of(true),
@@ -23,7 +23,6 @@ function readOnly(testId: string, dark: boolean, tone?: Tone): Extension {
     lineNumbers(),
     EditorView.lineWrapping,
     markdown(),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
     EditorView.editorAttributes.of({ 'data-testid': testId }),
     appEditorTheme,
     EditorView.theme(

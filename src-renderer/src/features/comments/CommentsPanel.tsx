@@ -17,8 +17,9 @@ import classes from './Comments.module.css'
  * Comments as a side panel (the page editor, a change request): fills its parent's height, scrolls its own
  * virtualized threads, and keeps the composer at the bottom. With `pageId` it lists and posts comments on that
  * page; with `changeRequest` (id or number) those of the change request instead of the primary content.
+ * `onClose`: a close button at the end of its toolbar.
  */
-export function CommentsPanel({ spaceId, pageId, changeRequest }: { spaceId: string; pageId?: string; changeRequest?: string }) {
+export function CommentsPanel({ spaceId, pageId, changeRequest, onClose }: { spaceId: string; pageId?: string; changeRequest?: string; onClose?: () => void }) {
   const [status, setStatus] = useState<StatusFilter>('open')
   const [order, setOrder] = useState<Order>('desc')
   const [mine, setMine] = useState(false)
@@ -95,6 +96,11 @@ export function CommentsPanel({ spaceId, pageId, changeRequest }: { spaceId: str
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
+        {onClose && (
+          <Tooltip label="Close comments">
+            <CloseButton aria-label="Close comments" onClick={onClose} data-testid="comments-close" />
+          </Tooltip>
+        )}
       </div>
       <div className={classes.panelScroll} ref={setScroller}>
         {!query.data && query.isError ? (

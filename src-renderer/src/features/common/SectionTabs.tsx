@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Tabs } from '@mantine/core'
+import { Tabs, Tooltip } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 
 export interface SectionTab {
@@ -12,8 +12,8 @@ export interface SectionTab {
   claims?: RegExp
 }
 
-/** Tabs that are routes: the active tab follows the address, and choosing one navigates. */
-export function SectionTabs({ tabs, params }: { params: Record<string, string>; tabs: SectionTab[] }) {
+/** Tabs that are routes: the active tab follows the address, and choosing one navigates. `compact`: icons only, named by their tooltip and label. */
+export function SectionTabs({ tabs, params, compact }: { params: Record<string, string>; tabs: SectionTab[]; compact?: boolean }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const navigate = useNavigate()
   const fill = (to: string) => to.replace(/\$(\w+)/g, (whole, name: string) => params[name] ?? whole)
@@ -23,13 +23,21 @@ export function SectionTabs({ tabs, params }: { params: Record<string, string>; 
     resolved.find((t) => t.claims?.test(pathname)) ??
     [...resolved].sort((a, b) => b.path.length - a.path.length).find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))
   return (
-    <Tabs value={active?.to ?? null} onChange={(to) => to && void navigate({ to, params } as never)} mb="lg">
-      <Tabs.List>
-        {resolved.map((t) => (
-          <Tabs.Tab key={t.to} value={t.to} leftSection={t.icon} data-testid={t.testId}>
-            {t.label}
-          </Tabs.Tab>
-        ))}
+    <Tabs value={active?.to ?? null} onChange={(to) => to && void navigate({ to, params } as never)} mb={compact ? 0 : 'lg'}>
+      <Tabs.List grow={compact}>
+        {resolved.map((t) =>
+          compact ? (
+            <Tooltip key={t.to} label={t.label}>
+              <Tabs.Tab value={t.to} aria-label={t.label} data-testid={t.testId} px={6}>
+                {t.icon}
+              </Tabs.Tab>
+            </Tooltip>
+          ) : (
+            <Tabs.Tab key={t.to} value={t.to} leftSection={t.icon} data-testid={t.testId}>
+              {t.label}
+            </Tabs.Tab>
+          ),
+        )}
       </Tabs.List>
     </Tabs>
   )

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Badge, Breadcrumbs, Button, Group, Menu, Text } from '@mantine/core'
+import { ActionIcon, Badge, Breadcrumbs, Button, CloseButton, Group, Menu, Text, Tooltip } from '@mantine/core'
 import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { Outlet, useNavigate } from '@tanstack/react-router'
+import { Outlet, useMatches, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
 import { formatDate, formatRelative, plural } from '../common/format.ts'
@@ -49,9 +49,13 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId/history', label: 'History', icon: <IconHistory size={16} />, testId: 'tab-history' },
 ]
 
+/** The Pages tab's routes: there the page editor takes the whole screen (`SpacePaneHeader` tops its tree). */
+const WRITING_ROUTES = new Set<string>(['/spaces/$spaceId/', '/spaces/$spaceId/pages/$pageId', '/spaces/$spaceId/change-requests/$number/pages/$pageId'])
+
 /**
  * A space: where it sits, what it is (visibility, lock, counters), its actions, and tabs for its pages,
- * change requests, comments, files, links and history (child routes render below the tabs).
+ * change requests, comments, files, links and history (child routes render below the tabs). The Pages tab draws
+ * none of this above the editor: its tree pane starts with the space's compact header instead.
  */
 export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const { data: space } = useSuspenseQuery(spaceQuery(spaceId))
@@ -59,15 +63,21 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const org = useQuery(orgQuery(orgId)).data
   const collections = useQuery(collectionsQuery(orgId)).data ?? []
   const setLastOrgId = useUiStore((s) => s.setLastOrgId)
-  const navigate = useNavigate()
   const actions = useContentActions(orgId)
-  // The whole space's main content as a PDF (a failure says why in a toast, as every failed action does).
-  const pdf = useMutation({ mutationFn: () => downloadPdf({ spaceId }) })
-  const [importing, setImporting] = useState(false)
+  // The routes drawn, not the address: while another tab's route loads, the editor stays in its own layout.
+  const writing = useMatches({ select: (matches) => matches.some((m) => WRITING_ROUTES.has(m.routeId)) })
   useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
 
   const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
   const title = space.title || 'Untitled space'
+  if (writing) {
+    return (
+      <>
+        <Outlet />
+        <ContentDialogs orgId={orgId} />
+      </>
+    )
+  }
   return (
     <>
       <Breadcrumbs mb="md" separatorMargin={6} className={classes.crumbs}>
@@ -98,42 +108,7 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
                 Rename
               </Button>
             )}
-            <Menu>
-              <Menu.Target>
-                <Button variant="default" px={8} aria-label="More actions" data-testid="space-menu">
-                  <IconDots size={16} />
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {space.permissions.edit && space.editMode !== 'locked' && (
-                  <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="space-import">
-                    Import pages…
-                  </Menu.Item>
-                )}
-                <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => pdf.mutate()} data-testid="space-export-pdf">
-                  Export as PDF
-                </Menu.Item>
-                {space.permissions.admin && (
-                  <>
-                    <Menu.Divider />
-                    <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(row)}>
-                      Duplicate
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
-                      Move to…
-                    </Menu.Item>
-                    <Menu.Divider />
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={16} />}
-                      onClick={() => actions.remove(row, () => void navigate({ to: '/orgs/$orgId', params: { orgId } }))}
-                    >
-                      Delete
-                    </Menu.Item>
-                  </>
-                )}
-              </Menu.Dropdown>
-            </Menu>
+            <SpaceMenu space={space} />
           </>
         }
       />
@@ -147,7 +122,103 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
       <SectionTabs params={{ spaceId }} tabs={SPACE_TABS} />
       <Outlet />
       <ContentDialogs orgId={orgId} />
-      <ImportDialog spaceId={spaceId} opened={importing} onClose={() => setImporting(false)} />
+    </>
+  )
+}
+
+/**
+ * The top of the Pages tab's tree pane: the space's emoji, title (its organization and collections in a tooltip),
+ * its menu, and its tabs as icons; one header's height, beside the editor's. `onClose`: a close button (the tree
+ * drawn over the editor).
+ */
+export function SpacePaneHeader({ spaceId, onClose }: { spaceId: string; onClose?: () => void }) {
+  const { data: space } = useSuspenseQuery(spaceQuery(spaceId))
+  const orgId = space.organization
+  const org = useQuery(orgQuery(orgId)).data
+  const collections = useQuery(collectionsQuery(orgId)).data ?? []
+  const actions = useContentActions(orgId)
+  const title = space.title || 'Untitled space'
+  const where = [org?.title ?? 'Organization', ...collectionPath(collections, space.parent).map((c) => c.title || 'Untitled collection')].join(' / ')
+  return (
+    <div className={classes.paneHeader}>
+      <div className={classes.paneTitleRow}>
+        <EmojiPicker value={space.emoji} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
+          <button type="button" className={classes.paneEmoji} aria-label="Change emoji">
+            {space.emoji || <IconFileText size={16} stroke={1.6} />}
+          </button>
+        </EmojiPicker>
+        <Tooltip label={`${where} / ${title}`} openDelay={600}>
+          <Text component="h2" className={classes.paneTitle} data-testid="space-title">
+            {title}
+          </Text>
+        </Tooltip>
+        <SpaceMenu space={space} compact />
+        {onClose && <CloseButton aria-label="Hide pages" onClick={onClose} data-testid="hide-tree" />}
+      </div>
+      <SectionTabs params={{ spaceId }} tabs={SPACE_TABS} compact />
+    </div>
+  )
+}
+
+/** The space's menu: import, PDF, and for admins duplicate, move and delete (and rename, in the compact header). */
+function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
+  const orgId = space.organization
+  const navigate = useNavigate()
+  const actions = useContentActions(orgId)
+  // The whole space's main content as a PDF (a failure says why in a toast, as every failed action does).
+  const pdf = useMutation({ mutationFn: () => downloadPdf({ spaceId: space.id }) })
+  const [importing, setImporting] = useState(false)
+  const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
+  return (
+    <>
+      <Menu>
+        <Menu.Target>
+          {compact ? (
+            <ActionIcon aria-label="More actions" data-testid="space-menu">
+              <IconDots size={16} />
+            </ActionIcon>
+          ) : (
+            <Button variant="default" px={8} aria-label="More actions" data-testid="space-menu">
+              <IconDots size={16} />
+            </Button>
+          )}
+        </Menu.Target>
+        <Menu.Dropdown>
+          {compact && space.permissions.admin && (
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
+              Rename…
+            </Menu.Item>
+          )}
+          {space.permissions.edit && space.editMode !== 'locked' && (
+            <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="space-import">
+              Import pages…
+            </Menu.Item>
+          )}
+          <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => pdf.mutate()} data-testid="space-export-pdf">
+            Export as PDF
+          </Menu.Item>
+          {space.permissions.admin && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => actions.duplicate(row)}>
+                Duplicate
+              </Menu.Item>
+              <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
+                Move to…
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => actions.remove(row, () => void navigate({ to: '/orgs/$orgId', params: { orgId } }))}
+              >
+                Delete
+              </Menu.Item>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <ImportDialog spaceId={space.id} opened={importing} onClose={() => setImporting(false)} />
     </>
   )
 }

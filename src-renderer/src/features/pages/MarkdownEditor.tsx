@@ -17,8 +17,8 @@ const pageTheme = EditorView.theme({
   '.cm-scroller': { lineHeight: '1.6' },
   '.cm-content': { padding: '12px 0 48px', caretColor: 'var(--mantine-primary-color-filled)' },
   '.cm-line': { padding: '0 16px 0 12px' },
-  '.cm-frontMatter': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--mantine-color-dimmed)' },
-  '.cm-blockTag': { color: 'var(--mantine-color-violet-filled)', fontFamily: 'var(--mantine-font-family-monospace)' },
+  '.cm-frontMatter': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--app-text-quiet)' },
+  '.cm-blockTag': { color: 'var(--app-code-keyword)', fontFamily: 'var(--mantine-font-family-monospace)' },
 })
 
 interface Handlers {

@@ -7,13 +7,17 @@ import {
   IconCheck,
   IconCloudUpload,
   IconColumns2,
+  IconDots,
   IconEye,
   IconFileTypePdf,
   IconGitBranch,
   IconGitPullRequest,
+  IconLayoutSidebarLeftExpand,
   IconLink,
   IconLock,
+  IconMaximize,
   IconMessageCircle,
+  IconMinimize,
   IconPaperclip,
   IconPencil,
   IconPointFilled,
@@ -22,12 +26,14 @@ import {
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
-import { MergeConflictNotice } from '../changeRequests/MergeConflictNotice.tsx'
 import type { ChangeRequest } from '../../api/types.ts'
+import { MergeConflictNotice } from '../changeRequests/MergeConflictNotice.tsx'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
+import { PaneSeparator } from '../common/PaneSeparator.tsx'
+import { useElementWidth } from '../common/useElementWidth.ts'
 import { readFrontMatter } from './frontMatter.ts'
 import { includeTargets } from './blockTagCompletion.ts'
-import { InsertBlockMenu } from './InsertBlockMenu.tsx'
+import { InsertBlockMenu, InsertBlockSubmenu } from './InsertBlockMenu.tsx'
 import { linkTargets } from './linkCompletion.ts'
 import { MarkdownEditor } from './MarkdownEditor.tsx'
 import { pageLinkContext, resolvePageLink } from './pageLinks.ts'
@@ -39,11 +45,34 @@ import { changeRequestQuery, downloadPdf, filesQuery, pageQuery, pagesQuery, reu
 import { TITLE_MAX } from './saveQueue.ts'
 import classes from './PageEditor.module.css'
 
-const MODES: { value: EditorMode; label: React.ReactNode }[] = [
-  { value: 'edit', label: <ModeLabel icon={<IconPencil size={14} />} text="Edit" /> },
-  { value: 'split', label: <ModeLabel icon={<IconColumns2 size={14} />} text="Split" /> },
-  { value: 'preview', label: <ModeLabel icon={<IconEye size={14} />} text="Preview" /> },
+const MODE_ITEMS: { value: EditorMode; icon: React.ReactNode; text: string }[] = [
+  { value: 'edit', icon: <IconPencil size={14} />, text: 'Edit' },
+  { value: 'split', icon: <IconColumns2 size={14} />, text: 'Split' },
+  { value: 'preview', icon: <IconEye size={14} />, text: 'Preview' },
 ]
+const MODES = MODE_ITEMS.map((m) => ({ value: m.value, label: <ModeLabel icon={m.icon} text={m.text} /> }))
+// Narrower: icons named by their tooltips (and by aria-label for assistive technology).
+const ICON_MODES = MODE_ITEMS.map((m) => ({
+  value: m.value,
+  label: (
+    <Tooltip label={m.text}>
+      <span className={classes.modeLabel} aria-label={m.text}>
+        {m.icon}
+      </span>
+    </Tooltip>
+  ),
+}))
+
+const MOD = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform) ? '⌘' : 'Ctrl'
+
+/** What the Pages screen's pane layout gives the editor (`paneLayout.ts`): null for a pane not shown. */
+export interface EditorPanes {
+  editor: number | null
+  preview: number | null
+  previewLimits: [number, number]
+  /** The preview dragged to `width` of a `body` px wide editor and preview. */
+  onPreviewResize(width: number, body: number): void
+}
 
 function ModeLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
   return (
@@ -59,7 +88,22 @@ function ModeLabel({ icon, text }: { icon: React.ReactNode; text: string }) {
  * the markdown (CodeMirror) with a live preview, and uploads. On main, the first write finds or opens a draft
  * change request and the address then moves there, the editor carrying on where it was.
  */
-export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; pageId: string; readOnly: string | null }) {
+export function PageEditor({
+  scope,
+  pageId,
+  readOnly,
+  panes,
+  onToggleTree,
+  treeOverlay = false,
+}: {
+  scope: ContentScope
+  pageId: string
+  readOnly: string | null
+  panes: EditorPanes
+  /** Shows or hides the page tree over the editor, when it gave way for want of room. */
+  onToggleTree?: () => void
+  treeOverlay?: boolean
+}) {
   const client = useQueryClient()
   const navigate = useNavigate()
   const { spaceId } = scope
@@ -102,6 +146,8 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   const setMode = usePagesUi((s) => s.setMode)
   const commentsOpen = usePagesUi((s) => s.commentsOpen)
   const toggleComments = usePagesUi((s) => s.toggleComments)
+  const focus = usePagesUi((s) => s.focus)
+  const setFocus = usePagesUi((s) => s.setFocus)
   const editable = readOnly === null
 
   // On main, once the first write landed in the change request, show the page there (same editor state).
@@ -182,7 +228,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   const onScroll = (ratio: number) => {
     const p = previewRef.current
     // Right after a jump to a section each pane is placed at its heading; the editor's scroll must not move the preview.
-    if (p && mode === 'split' && performance.now() - jumpedAt.current > JUMP_SETTLE_MS) p.scrollTop = ratio * (p.scrollHeight - p.clientHeight)
+    if (p && panes.editor !== null && panes.preview !== null && performance.now() - jumpedAt.current > JUMP_SETTLE_MS) p.scrollTop = ratio * (p.scrollHeight - p.clientHeight)
   }
 
   // The address's `#section` (a search result's section): the cursor goes to that heading and both panes show it,
@@ -198,6 +244,58 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
     return () => cancelAnimationFrame(frame)
   }, [arrival])
 
+  const [header, setHeader] = useState<HTMLDivElement | null>(null)
+  const tier = toolbarTier(useElementWidth(header))
+  const previewShown = panes.preview !== null
+  const sourceShown = panes.editor !== null
+  const bodyRef = useRef<HTMLDivElement>(null)
+
+  const uploadButton = editable && (
+    <>
+      <input
+        id={`upload-${pageId}`}
+        type="file"
+        multiple
+        className={classes.fileInput}
+        data-testid="upload-input"
+        onChange={(e) => {
+          upload(Array.from(e.currentTarget.files ?? []))
+          e.currentTarget.value = ''
+        }}
+      />
+      {tier !== 'narrow' && tier !== 'tiny' && (
+        <Tooltip label="Upload images or files (at most 1 MB each); you can also drop or paste them">
+          {tier === 'full' ? (
+            <Button component="label" htmlFor={`upload-${pageId}`} size="compact-sm" variant="default" leftSection={<IconPaperclip size={14} />} data-testid="upload-button">
+              Upload
+            </Button>
+          ) : (
+            <ActionIcon component="label" htmlFor={`upload-${pageId}`} variant="default" size={28} aria-label="Upload" data-testid="upload-button">
+              <IconPaperclip size={16} />
+            </ActionIcon>
+          )}
+        </Tooltip>
+      )}
+    </>
+  )
+  const pdfSave = async (): Promise<ContentScope> => {
+    // After the save: the first edit on main lands in a draft change request, which then holds the page.
+    await session.queue.flush()
+    return { spaceId, changeRequest: session.snapshot().target ?? scope.changeRequest }
+  }
+  const canInsert = editable && page.type === 'document'
+  const modeControl = (
+    <SegmentedControl
+      size="xs"
+      value={mode}
+      onChange={(v) => setMode(v as EditorMode)}
+      data={tier === 'full' ? MODES : ICON_MODES}
+      data-testid="editor-mode"
+      aria-label="Editor layout"
+      className={classes.modes}
+    />
+  )
+
   return (
     <div
       className={classes.editor}
@@ -210,22 +308,15 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
       }}
       {...dropProps}
     >
-      <SaveBar scope={scope} snap={snap} cr={cr} editable={editable} session={session} />
-      {/* A refused write stays on screen while another save runs (moving to the button saves on blur). */}
-      {(snap.save.status === 'failed' || snap.stale) && (
-        <SaveFailure
-          error={snap.save.error}
-          onRetry={save}
-          stale={snap.stale ? { keepMine: () => void session.keepMine(), useTheirs: () => void session.useTheirs().catch((e: unknown) => notifyError(e)) } : undefined}
-        />
-      )}
-      {readOnly && (
-        <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
-          {readOnly}
-        </Alert>
-      )}
-      {cr && <MergeConflictNotice spaceId={spaceId} cr={cr} pageId={pageId} className={classes.banner} />}
-      <div className={classes.titleRow}>
+      {/* One line: the tree (when it gave way), the title, where edits go and whether they are saved, the actions. */}
+      <div ref={setHeader} className={classes.header} data-testid="editor-header" data-tier={tier}>
+        {onToggleTree && (
+          <Tooltip label={treeOverlay ? 'Hide pages' : 'Show pages'}>
+            <ActionIcon variant={treeOverlay ? 'light' : 'subtle'} size={28} aria-label="Pages" aria-pressed={treeOverlay} onClick={onToggleTree} data-testid="show-tree">
+              <IconLayoutSidebarLeftExpand size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         {page.emoji && <span className={classes.titleEmoji}>{page.emoji}</span>}
         <input
           ref={titleRef}
@@ -246,62 +337,83 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
             }
           }}
         />
+        <SaveState scope={scope} snap={snap} cr={cr} editable={editable} session={session} short={tier === 'narrow' || tier === 'tiny'} />
+        <div className={classes.actions} role="toolbar" aria-label="Page actions">
+          {uploadButton}
+          {canInsert && (tier === 'full' || tier === 'icons') && <InsertBlockMenu session={session} scope={filesScope} pagePath={pagePath} iconOnly={tier !== 'full'} />}
+          {page.type === 'link' && page.href && tier === 'full' && (
+            <Badge variant="light" color="gray" leftSection={<IconLink size={12} />} className={classes.linkBadge}>
+              Link to {page.href}
+            </Badge>
+          )}
+          {tier !== 'tiny' && modeControl}
+          {page.type === 'document' && <PageSettingsMenu pageId={pageId} markdown={snap.fields.markdown} disabled={!editable} onChange={(next) => session.rewrite(next)} />}
+          {(tier === 'full' || tier === 'icons') && <PdfMenu pageId={pageId} save={pdfSave} />}
+          <Tooltip label={commentsOpen ? 'Hide comments' : 'Show comments'}>
+            <ActionIcon variant={commentsOpen ? 'light' : 'default'} size={28} aria-label="Comments" aria-pressed={commentsOpen} onClick={toggleComments} data-testid="toggle-comments">
+              <IconMessageCircle size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={`${focus ? 'Leave focus mode (Esc)' : 'Focus mode'} (${MOD}+Shift+Enter)`}>
+            <ActionIcon variant={focus ? 'light' : 'default'} size={28} aria-label="Focus mode" aria-pressed={focus} onClick={() => setFocus(!focus)} data-testid="focus-mode">
+              {focus ? <IconMinimize size={16} /> : <IconMaximize size={16} />}
+            </ActionIcon>
+          </Tooltip>
+          {(tier === 'narrow' || tier === 'tiny') && (
+            <MoreMenu
+              pageId={pageId}
+              uploadFor={editable ? `upload-${pageId}` : undefined}
+              insert={canInsert ? { session, scope: filesScope, pagePath } : undefined}
+              mode={tier === 'tiny' ? { value: mode, set: setMode } : undefined}
+              pdfSave={pdfSave}
+            />
+          )}
+        </div>
       </div>
+      {/* A refused write stays on screen while another save runs (moving to the button saves on blur). */}
+      {(snap.save.status === 'failed' || snap.stale) && (
+        <SaveFailure
+          error={snap.save.error}
+          onRetry={save}
+          stale={snap.stale ? { keepMine: () => void session.keepMine(), useTheirs: () => void session.useTheirs().catch((e: unknown) => notifyError(e)) } : undefined}
+        />
+      )}
+      {readOnly && (
+        <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
+          {readOnly}
+        </Alert>
+      )}
+      {cr && <MergeConflictNotice spaceId={spaceId} cr={cr} pageId={pageId} className={classes.banner} />}
       {snap.save.titleInvalid && editable && (
         <Text size="xs" c="red" className={classes.titleError} data-testid="page-title-error">
           A page needs a title of 1 to {TITLE_MAX} characters; the title is saved once it has one.
         </Text>
       )}
-      <div className={classes.toolbar}>
-        {editable && (
-          <>
-            <input
-              id={`upload-${pageId}`}
-              type="file"
-              multiple
-              className={classes.fileInput}
-              data-testid="upload-input"
-              onChange={(e) => {
-                upload(Array.from(e.currentTarget.files ?? []))
-                e.currentTarget.value = ''
-              }}
-            />
-            <Tooltip label="Upload images or files (at most 1 MB each); you can also drop or paste them">
-              <Button component="label" htmlFor={`upload-${pageId}`} size="compact-sm" variant="default" leftSection={<IconPaperclip size={14} />} data-testid="upload-button">
-                Upload
-              </Button>
-            </Tooltip>
-            {page.type === 'document' && <InsertBlockMenu session={session} scope={filesScope} pagePath={pagePath} />}
-          </>
-        )}
-        {page.type === 'link' && page.href && (
-          <Badge variant="light" color="gray" leftSection={<IconLink size={12} />}>
-            Link to {page.href}
-          </Badge>
-        )}
-        <span className={classes.grow} />
-        <SegmentedControl size="xs" value={mode} onChange={(v) => setMode(v as EditorMode)} data={MODES} data-testid="editor-mode" aria-label="Editor layout" />
-        {page.type === 'document' && <PageSettingsMenu pageId={pageId} markdown={snap.fields.markdown} disabled={!editable} onChange={(next) => session.rewrite(next)} />}
-        <PdfMenu
-          pageId={pageId}
-          // After the save: the first edit on main lands in a draft change request, which then holds the page.
-          save={async () => {
-            await session.queue.flush()
-            return { spaceId, changeRequest: session.snapshot().target ?? scope.changeRequest }
-          }}
-        />
-        <Tooltip label={commentsOpen ? 'Hide comments' : 'Show comments'}>
-          <ActionIcon variant={commentsOpen ? 'light' : 'default'} size={28} aria-label="Comments" aria-pressed={commentsOpen} onClick={toggleComments} data-testid="toggle-comments">
-            <IconMessageCircle size={16} />
-          </ActionIcon>
-        </Tooltip>
-      </div>
       {snap.uploads.length > 0 && <Uploads uploads={snap.uploads} onDismiss={(id) => session.dismissUpload(id)} />}
-      <div className={classes.body} data-mode={mode}>
+      <div ref={bodyRef} className={classes.body} data-source={sourceShown || undefined} data-preview={previewShown || undefined}>
         <div className={classes.source}>
           <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} linkTargets={() => targets} includeTargets={includeChoices} />
         </div>
-        {mode !== 'edit' && <Preview markdown={snap.fields.markdown} files={files} includes={includes} previewRef={previewRef} onPageLink={openLinkedPage} />}
+        {sourceShown && previewShown && (
+          <PaneSeparator
+            label="Resize preview"
+            value={panes.preview!}
+            limits={panes.previewLimits}
+            growsRight={false}
+            onResize={(width) => panes.onPreviewResize(width, (bodyRef.current?.clientWidth ?? 0) - 1)}
+            testId="preview-separator"
+          />
+        )}
+        {previewShown && (
+          <Preview
+            markdown={snap.fields.markdown}
+            files={files}
+            includes={includes}
+            previewRef={previewRef}
+            onPageLink={openLinkedPage}
+            width={sourceShown ? panes.preview! : undefined}
+          />
+        )}
         {dragOver && (
           <div className={classes.dropOverlay} data-testid="drop-overlay">
             <IconCloudUpload size={28} stroke={1.6} />
@@ -310,6 +422,78 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         )}
       </div>
     </div>
+  )
+}
+
+type ToolbarTier = 'full' | 'icons' | 'narrow' | 'tiny'
+
+/**
+ * How much of the toolbar fits the header's width: labels, then icons only, then Upload, Insert and PDF in the
+ * More menu, then the layout switch too. Never a cut label.
+ */
+function toolbarTier(width: number): ToolbarTier {
+  if (width === 0 || width >= 980) return 'full'
+  if (width >= 700) return 'icons'
+  if (width >= 560) return 'narrow'
+  return 'tiny'
+}
+
+/** What the narrow toolbar leaves out: uploads, blocks, PDF and (narrowest) the layout switch. */
+function MoreMenu({
+  pageId,
+  uploadFor,
+  insert,
+  mode,
+  pdfSave,
+}: {
+  pageId: string
+  uploadFor?: string
+  insert?: { session: PageSession; scope: ContentScope; pagePath?: string }
+  mode?: { value: EditorMode; set(mode: EditorMode): void }
+  pdfSave(): Promise<ContentScope>
+}) {
+  const pdf = useMutation({ mutationFn: async (only: boolean) => downloadPdf(await pdfSave(), { id: pageId, only }) })
+  return (
+    <Menu position="bottom-end" returnFocus={false}>
+      <Menu.Target>
+        <Tooltip label="More">
+          <ActionIcon variant="default" size={28} aria-label="More" loading={pdf.isPending} data-testid="editor-more">
+            <IconDots size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown data-testid="editor-more-menu">
+        {uploadFor && (
+          <Menu.Item component="label" htmlFor={uploadFor} leftSection={<IconPaperclip size={14} />} data-testid="more-upload">
+            Upload files…
+          </Menu.Item>
+        )}
+        {insert && <InsertBlockSubmenu {...insert} />}
+        {mode && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Layout</Menu.Label>
+            {MODE_ITEMS.map((m) => (
+              <Menu.Item key={m.value} leftSection={m.icon} rightSection={mode.value === m.value ? <IconCheck size={14} /> : null} onClick={() => mode.set(m.value)}>
+                {m.text}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Sub>
+          <Menu.Sub.Target>
+            <Menu.Sub.Item leftSection={<IconFileTypePdf size={14} />} data-testid="more-pdf">
+              Export as PDF
+            </Menu.Sub.Item>
+          </Menu.Sub.Target>
+          <Menu.Sub.Dropdown>
+            <Menu.Item onClick={() => pdf.mutate(true)}>This page</Menu.Item>
+            <Menu.Item onClick={() => pdf.mutate(false)}>This page and its subpages</Menu.Item>
+          </Menu.Sub.Dropdown>
+        </Menu.Sub>
+      </Menu.Dropdown>
+    </Menu>
   )
 }
 
@@ -379,7 +563,11 @@ function confirmLeave(error: string | null): Promise<boolean> {
 }
 
 // --- save bar ----------------------------------------------------------------------------------------------------
-function SaveBar({ scope, snap, cr, editable, session }: { scope: ContentScope; snap: SessionSnapshot; cr: ChangeRequest | undefined; editable: boolean; session: PageSession }) {
+/**
+ * Where edits go and whether they are saved, in the header's line: main or the change request (its subject, cut
+ * to fit, whole in the tooltip; `short`: its number only), the save status, and Submit for review for a draft.
+ */
+function SaveState({ scope, snap, cr, editable, session, short }: { scope: ContentScope; snap: SessionSnapshot; cr: ChangeRequest | undefined; editable: boolean; session: PageSession; short: boolean }) {
   const client = useQueryClient()
   const { spaceId } = scope
   const number = snap.target
@@ -390,47 +578,61 @@ function SaveBar({ scope, snap, cr, editable, session }: { scope: ContentScope; 
     },
     onSuccess: (c) => notifySuccess(`Change request #${c.number} submitted for review`),
   })
+  const whole =
+    number === undefined
+      ? `Editing main${editable ? ': your first edit starts a draft change request' : ''}`
+      : `${crLabel(cr?.status)} #${number}${cr?.subject ? ` · ${cr.subject}` : ''}`
   return (
-    <div className={classes.saveBar} data-testid="save-bar">
-      <div className={classes.branch} data-testid="save-target">
-        {number === undefined ? (
-          <>
-            <IconGitBranch size={16} className={classes.branchIcon} />
-            <Text size="sm" fw={500} className={classes.nowrap}>
-              Editing main
-            </Text>
-            {editable && (
-              <Text size="sm" c="dimmed" truncate>
-                · your first edit starts a draft change request
+    <>
+      <Tooltip label={whole} openDelay={500} multiline maw={360}>
+        <div className={classes.branch} data-short={short || undefined} data-testid="save-target">
+          {number === undefined ? (
+            <>
+              <IconGitBranch size={15} className={classes.branchIcon} />
+              <Text size="sm" fw={500} className={classes.nowrap}>
+                {short ? 'main' : 'Editing main'}
               </Text>
-            )}
-          </>
-        ) : (
-          <>
-            <IconGitPullRequest size={16} className={classes.branchIcon} />
-            <Anchor href={`#/spaces/${spaceId}/change-requests/${number}`} size="sm" fw={500} className={classes.crLink} data-testid="save-target-link">
-              {crLabel(cr?.status)} #{number}
-            </Anchor>
-            {cr?.subject && (
-              <Text size="sm" c="dimmed" truncate>
-                · {cr.subject}
-              </Text>
-            )}
-          </>
-        )}
-      </div>
+              {editable && !short && (
+                <Text size="sm" c="dimmed" truncate>
+                  · first edit starts a draft
+                </Text>
+              )}
+            </>
+          ) : (
+            <>
+              <IconGitPullRequest size={15} className={classes.branchIcon} />
+              <Anchor href={`#/spaces/${spaceId}/change-requests/${number}`} size="sm" fw={500} className={classes.crLink} data-testid="save-target-link">
+                {short ? `#${number}` : `${crLabel(cr?.status)} #${number}`}
+              </Anchor>
+              {cr?.subject && !short && (
+                <Text size="sm" c="dimmed" truncate>
+                  · {cr.subject}
+                </Text>
+              )}
+            </>
+          )}
+        </div>
+      </Tooltip>
       <SaveStatus snap={snap} />
-      {editable && cr?.status === 'draft' && (
-        <Button size="compact-sm" variant="light" leftSection={<IconSend size={14} />} loading={submit.isPending} onClick={() => submit.mutate()} data-testid="submit-for-review">
-          Submit for review
-        </Button>
-      )}
+      {editable &&
+        cr?.status === 'draft' &&
+        (short ? (
+          <Tooltip label="Submit for review">
+            <ActionIcon variant="light" size={28} aria-label="Submit for review" loading={submit.isPending} onClick={() => submit.mutate()} data-testid="submit-for-review">
+              <IconSend size={15} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Button size="compact-sm" variant="light" leftSection={<IconSend size={14} />} loading={submit.isPending} onClick={() => submit.mutate()} className={classes.nowrap} data-testid="submit-for-review">
+            Submit for review
+          </Button>
+        ))}
       {cr?.status === 'open' && (
-        <Badge color="indigo" variant="light">
+        <Badge color="indigo" variant="light" className={classes.nowrap}>
           In review
         </Badge>
       )}
-    </div>
+    </>
   )
 }
 
@@ -549,6 +751,7 @@ function Preview({
   includes,
   previewRef,
   onPageLink,
+  width,
 }: {
   markdown: string
   files: { id: string; name: string; downloadURL: string }[] | undefined
@@ -557,6 +760,8 @@ function Preview({
   previewRef: React.RefObject<HTMLDivElement | null>
   /** Opens the page a link names; false when the link names no page (a URL, a file). */
   onPageLink(href: string): boolean
+  /** Beside the editor: its width, px (alone it fills the body). */
+  width?: number
 }) {
   // Typing stays responsive on long pages: the preview renders from a deferred copy of the text.
   const text = useDeferredValue(markdown)
@@ -583,7 +788,7 @@ function Preview({
   }
 
   return (
-    <div ref={previewRef} className={classes.preview} data-testid="preview-pane">
+    <div ref={previewRef} className={classes.preview} data-testid="preview-pane" style={width === undefined ? undefined : { width }}>
       {fm.present && (
         <div className={classes.frontMatter} data-testid="front-matter">
           {fm.entries.map((e) => (

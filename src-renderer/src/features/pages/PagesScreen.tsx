@@ -1,15 +1,19 @@
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Suspense, useEffect, useMemo, useState } from 'react'
 import { Button, EmptyState, Group, Modal, Skeleton, Stack, TextInput } from '@mantine/core'
-import { IconFileText, IconPlus } from '@tabler/icons-react'
+import { IconFileText, IconLayoutSidebarLeftExpand, IconPlus } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ContentPage, Space } from '../../api/types.ts'
 import { CommentsPanel } from '../comments/CommentsPanel.tsx'
 import { usePassageFeed } from '../comments/usePassageFeed.ts'
 import { spaceQuery } from '../content/queries.ts'
+import { SpacePaneHeader } from '../content/SpaceScreen.tsx'
+import { PaneSeparator } from '../common/PaneSeparator.tsx'
+import { useElementWidth } from '../common/useElementWidth.ts'
 import { useScreenReady } from '../common/screen.ts'
 import { usePageActions } from './pageActions.tsx'
-import { PageEditor } from './PageEditor.tsx'
+import { PageEditor, type EditorPanes } from './PageEditor.tsx'
+import { arrangePanes, PANE_MIN, splitShare } from './paneLayout.ts'
 import { PageTree } from './PageTree.tsx'
 import { indexPages } from './pageTreeModel.ts'
 import { usePagesUi } from './pagesUiStore.ts'
@@ -19,8 +23,10 @@ import { SpaceSearch } from './SpaceSearch.tsx'
 import classes from './PagesScreen.module.css'
 
 /**
- * The space's Pages tab: the space search and page tree on the left, the open page's editor on the right (and its
- * comments when asked). On main (`/spaces/$spaceId/pages/$pageId`) edits go to a draft change request found or
+ * The space's Pages tab, filling the window below the shell's header: the space's compact header, search and page
+ * tree on the left, the open page's editor (and preview) in the middle, its comments on the right when asked.
+ * The panes are resized by their separators and fitted to the width by `paneLayout.ts`; focus mode leaves the
+ * editor alone in the window (the shell hides its sidebar and header: `AppShell.module.css`). On main (`/spaces/$spaceId/pages/$pageId`) edits go to a draft change request found or
  * opened on the first write; inside a change request (`…/change-requests/$number/pages/$pageId`) they go to that
  * one.
  */
@@ -54,27 +60,72 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
     else void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId: id }, hash: section || undefined })
   }
 
-  const rootRef = useRef<HTMLDivElement>(null)
-  const height = useFillHeight(rootRef)
+  const [root, setRoot] = useState<HTMLDivElement | null>(null)
+  const width = useElementWidth(root)
+  const mode = usePagesUi((s) => s.mode)
+  const sizes = usePagesUi((s) => s.panes)
+  const setPaneSize = usePagesUi((s) => s.setPaneSize)
+  const focus = usePagesUi((s) => s.focus)
+  const toggleComments = usePagesUi((s) => s.toggleComments)
+  // Before the first measure, the layout of a wide window (the tree is not drawn over the editor for a frame).
+  const layout = arrangePanes({ width: width || 1440, mode, commentsOpen, focus, sizes })
+  const [treeOverlay, setTreeOverlay] = useState(false)
+  const showTree = layout.tree !== null || (treeOverlay && !focus)
+  useEffect(() => setTreeOverlay(false), [pageId, layout.treeYielded])
+  useFocusModeKeys()
+
+  const editorPanes: EditorPanes = {
+    editor: layout.editor,
+    preview: layout.preview,
+    previewLimits: layout.limits.preview,
+    onPreviewResize: (w, body) => setPaneSize('split', splitShare(w, body)),
+  }
+  const toggleTree = layout.treeYielded && !focus ? () => setTreeOverlay((o) => !o) : undefined
 
   return (
     <div
-      ref={rootRef}
+      ref={setRoot}
       className={classes.screen}
+      data-fill-window
+      data-focus-mode={focus || undefined}
       data-comments={commentsOpen || undefined}
-      style={height ? { height } : undefined}
       data-testid="pages-screen"
       data-scope={changeRequest === undefined ? 'main' : `change-request-${changeRequest}`}
     >
-      <aside className={classes.tree}>
-        <SpaceSearch spaceId={spaceId} openPageId={pageId} inChangeRequest={changeRequest !== undefined} onOpen={openFound}>
-          <PageTree spaceId={spaceId} pages={pages} openPageId={pageId} canEdit={canEdit} actions={actions} onOpen={open} onRename={setRenaming} />
-        </SpaceSearch>
-      </aside>
+      {showTree && (
+        <aside
+          className={classes.tree}
+          data-overlay={layout.tree === null || undefined}
+          style={{ width: layout.tree ?? Math.min(sizes.tree, Math.max(PANE_MIN.tree, width - 48)) }}
+          data-testid="tree-pane"
+          aria-label="Pages"
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && layout.tree === null) setTreeOverlay(false)
+          }}
+        >
+          <SpacePaneHeader spaceId={spaceId} onClose={layout.tree === null ? () => setTreeOverlay(false) : undefined} />
+          <div className={classes.treeBody}>
+            <SpaceSearch spaceId={spaceId} openPageId={pageId} inChangeRequest={changeRequest !== undefined} onOpen={openFound}>
+              <PageTree spaceId={spaceId} pages={pages} openPageId={pageId} canEdit={canEdit} actions={actions} onOpen={open} onRename={setRenaming} />
+            </SpaceSearch>
+          </div>
+        </aside>
+      )}
+      {layout.tree !== null && (
+        <PaneSeparator label="Resize page tree" value={layout.tree} limits={layout.limits.tree} growsRight onResize={(w) => setPaneSize('tree', w)} testId="tree-separator" />
+      )}
       <section className={classes.main}>
         {pageId ? (
           <Suspense fallback={<EditorSkeleton />}>
-            <PageEditor key={`${changeRequest ?? 'main'}:${pageId}`} scope={scope} pageId={pageId} readOnly={readOnly} />
+            <PageEditor
+              key={`${changeRequest ?? 'main'}:${pageId}`}
+              scope={scope}
+              pageId={pageId}
+              readOnly={readOnly}
+              panes={editorPanes}
+              onToggleTree={toggleTree}
+              treeOverlay={treeOverlay}
+            />
           </Suspense>
         ) : (
           <EmptyState
@@ -90,24 +141,73 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
                   : 'Nobody has written a page in this space yet.'
             }
           >
-            {canEdit && !pages.length && (
+            {((canEdit && !pages.length) || toggleTree) && (
               <EmptyState.Actions>
-                <Button leftSection={<IconPlus size={16} />} onClick={() => actions.add(null)} loading={actions.pending} data-testid="add-first-page">
-                  Add a page
-                </Button>
+                {toggleTree && (
+                  <Button variant="default" leftSection={<IconLayoutSidebarLeftExpand size={16} />} onClick={toggleTree} data-testid="show-tree">
+                    Show pages
+                  </Button>
+                )}
+                {canEdit && !pages.length && (
+                  <Button leftSection={<IconPlus size={16} />} onClick={() => actions.add(null)} loading={actions.pending} data-testid="add-first-page">
+                    Add a page
+                  </Button>
+                )}
               </EmptyState.Actions>
             )}
           </EmptyState>
         )}
       </section>
-      {commentsOpen && (
-        <aside className={classes.comments} data-testid="comments-pane">
-          <CommentsPanel spaceId={spaceId} pageId={pageId} changeRequest={changeRequest === undefined ? undefined : String(changeRequest)} />
-        </aside>
+      {layout.comments !== null && (
+        <>
+          <PaneSeparator
+            label="Resize comments"
+            value={layout.comments}
+            limits={layout.limits.comments}
+            growsRight={false}
+            onResize={(w) => setPaneSize('comments', w)}
+            testId="comments-separator"
+          />
+          <aside className={classes.comments} style={{ width: layout.comments }} data-testid="comments-pane">
+            <CommentsPanel
+              spaceId={spaceId}
+              pageId={pageId}
+              changeRequest={changeRequest === undefined ? undefined : String(changeRequest)}
+              onClose={toggleComments}
+            />
+          </aside>
+        </>
       )}
       <RenameModal page={renaming} onClose={() => setRenaming(null)} onRename={(page, title) => actions.rename(page, title)} />
     </div>
   )
+}
+
+/**
+ * Focus mode's keys: Ctrl/Cmd+Shift+Enter turns it on or off, Esc leaves it (unless something nearer used the
+ * key first: CodeMirror's completion, a menu, a dialog). It ends when the writer leaves the Pages tab.
+ */
+function useFocusModeKeys() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const ui = usePagesUi.getState()
+      if (e.key === 'Enter' && e.shiftKey && (e.ctrlKey || e.metaKey) && !e.altKey) {
+        e.preventDefault()
+        ui.setFocus(!ui.focus)
+      } else if (e.key === 'Escape' && ui.focus && !e.defaultPrevented && !(e.target instanceof Element && e.target.closest('[role="dialog"],[role="menu"],[role="listbox"]'))) {
+        ui.setFocus(false)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      // The first edit on main moves to the draft's address, whose route draws this screen anew: focus mode stays
+      // then, and ends only when no Pages screen follows.
+      setTimeout(() => {
+        if (!document.querySelector('[data-fill-window]')) usePagesUi.getState().setFocus(false)
+      })
+    }
+  }, [])
 }
 
 /** Why the pages cannot be edited here, or null when they can. */
@@ -179,28 +279,4 @@ function EditorSkeleton() {
       <Skeleton height={12} width="70%" />
     </Stack>
   )
-}
-
-/**
- * The two panes fill the window below the space's header, so the tree and the editor scroll on their own
- * instead of the page scrolling twice. Never shorter than a usable editor.
- */
-function useFillHeight(ref: React.RefObject<HTMLElement | null>, min = 440): number | undefined {
-  const [height, setHeight] = useState<number>()
-  useLayoutEffect(() => {
-    const el = ref.current
-    const root = el?.closest<HTMLElement>('[data-scroll-root]')
-    if (!el || !root) return
-    const measure = () => {
-      const top = el.getBoundingClientRect().top - root.getBoundingClientRect().top + root.scrollTop
-      const below = parseFloat(getComputedStyle(el.parentElement ?? el).paddingBottom) || 0
-      setHeight(Math.max(min, Math.floor(root.clientHeight - top - below)))
-    }
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(root)
-    if (root.firstElementChild) observer.observe(root.firstElementChild)
-    return () => observer.disconnect()
-  }, [])
-  return height
 }
