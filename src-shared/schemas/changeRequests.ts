@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { DateTime, ListOf, PageQuery, patterned, StringEnum, UserSchema } from './common'
+import { SLUG_PATTERN, SLUG_PATTERN_HINT } from '../slug'
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
@@ -49,6 +50,10 @@ const Document = Type.Object({ markdown: Type.String({ maxLength: 1_000_000 }) }
 const Title = Type.String({ minLength: 1, maxLength: 255 })
 const Emoji = Type.String({ maxLength: 50 })
 const Description = Type.String({ maxLength: 1000 })
+const Slug = Type.String({
+  minLength: 1, maxLength: 100, ...patterned(SLUG_PATTERN, SLUG_PATTERN_HINT),
+  description: 'The page\'s slug, given by hand: it then stays when the title changes (a slug still made from the title follows it)'
+})
 
 export const InsertPageChange = Type.Object({
   operation: Type.Literal('insert_page'),
@@ -65,6 +70,7 @@ export const UpdatePageChange = Type.Object({
   page: PageRefId,
   document: Type.Optional(Document),
   title: Type.Optional(Title),
+  slug: Type.Optional(Slug),
   emoji: Type.Optional(Type.Union([Emoji, Type.Null()])),
   description: Type.Optional(Type.Union([Description, Type.Null()])),
   hidden: Type.Optional(Type.Boolean()),

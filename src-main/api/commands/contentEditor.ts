@@ -5,12 +5,12 @@ import { applyDocumentSettings } from '../../content/pageSettings'
 import { PageTree } from '../../content/pageTree'
 import { getRevision, loadFiles, loadPages, writeRevision, type FileRecord, type PageRecord } from '../../content/revisions'
 import { storeDocument } from '../../content/documents'
-import { slugify } from '../../../src-shared/slug'
+import { slugFollowsTitle, slugify } from '../../../src-shared/slug'
 import { newId } from '../../storage/ids'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../workspace/context'
-import { badRequest, preconditionFailed } from '../../base/errors'
+import { badRequest, conflict, preconditionFailed } from '../../base/errors'
 
 const MAX_FILE_BYTES = 1024 * 1024
 
@@ -111,7 +111,12 @@ export function applyContentChanges(
           page.documentHash = storeDocument(ctx.db, markdown)
           applyDocumentSettings(page, markdown)
         }
-        if (change.title !== undefined) page.title = change.title
+        if (change.title !== undefined && change.title !== page.title) {
+          // A slug still made from the old title follows the new one (normalize numbers it among the siblings);
+          // one given by hand stays.
+          if (slugFollowsTitle(page.slug, page.title)) page.slug = slugify(change.title) || 'page'
+          page.title = change.title
+        }
         if (change.emoji !== undefined) page.emoji = change.emoji
         if (change.description !== undefined) page.description = change.description
         if (change.hidden !== undefined) page.hidden = change.hidden
@@ -119,6 +124,13 @@ export function applyContentChanges(
           const parentId = change.into === undefined ? page.parentId : change.into === null ? null : pageOf(change.into, `${at}.into`).id
           if (parentId && tree.isWithin(parentId, page.id)) throw badRequest(`${at}.into: a page cannot move into itself or its own children`)
           tree.place(page, parentId, change.at)
+        }
+        // A slug given by hand stays when the title changes (it no longer follows it); checked where the page now is.
+        if (change.slug !== undefined && change.slug !== page.slug) {
+          const slug = change.slug.normalize('NFC')
+          const taken = tree.children(page.parentId).find((p) => p.id !== page.id && p.slug === slug)
+          if (taken) throw conflict(`${at}.slug: “${slug}” is the slug of “${taken.title}” beside this page; slugs are unique among siblings`)
+          page.slug = slug
         }
         page.updatedAt = ctx.now
         break
