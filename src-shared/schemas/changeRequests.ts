@@ -104,17 +104,43 @@ export const InsertFilesChange = Type.Object({
   )
 })
 
+// Reusable contents (Quire's addition): made, edited and removed in a change request like pages.
+const ReusableTitle = Type.String({ minLength: 1, maxLength: 255 })
+const ReusableRef = Type.String({ minLength: 1, maxLength: 100, description: 'A reusable content id, or the ref it was inserted with earlier in the batch' })
+export const InsertReusableContentChange = Type.Object({
+  operation: Type.Literal('insert_reusable_content'),
+  title: ReusableTitle,
+  document: Document,
+  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
+})
+export const UpdateReusableContentChange = Type.Object({
+  operation: Type.Literal('update_reusable_content'),
+  reusableContent: ReusableRef,
+  title: Type.Optional(ReusableTitle),
+  document: Type.Optional(Document)
+})
+export const DeleteReusableContentChange = Type.Object({ operation: Type.Literal('delete_reusable_content'), reusableContent: ReusableRef })
+
+/** The operations that change reusable contents (a connected workspace sends them only while its server answers). */
+export const REUSABLE_CONTENT_OPERATIONS = ['insert_reusable_content', 'update_reusable_content', 'delete_reusable_content'] as const
+
 export const ContentChange = Type.Unsafe<
   | Type.Static<typeof InsertPageChange>
   | Type.Static<typeof UpdatePageChange>
   | Type.Static<typeof DeletePageChange>
   | Type.Static<typeof RevertPageChange>
   | Type.Static<typeof InsertFilesChange>
+  | Type.Static<typeof InsertReusableContentChange>
+  | Type.Static<typeof UpdateReusableContentChange>
+  | Type.Static<typeof DeleteReusableContentChange>
 >({
   type: 'object',
   required: ['operation'],
   discriminator: { propertyName: 'operation' },
-  oneOf: [InsertPageChange, UpdatePageChange, DeletePageChange, RevertPageChange, InsertFilesChange]
+  oneOf: [
+    InsertPageChange, UpdatePageChange, DeletePageChange, RevertPageChange, InsertFilesChange,
+    InsertReusableContentChange, UpdateReusableContentChange, DeleteReusableContentChange
+  ]
 })
 export type ContentChangeInput = Type.Static<typeof ContentChange>
 
