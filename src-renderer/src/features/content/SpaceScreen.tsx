@@ -17,6 +17,7 @@ import { useContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
 import { collectionsQuery, spaceQuery } from './queries.ts'
 import classes from './SpaceScreen.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const VISIBILITY_LABELS: Record<Space['visibility'], string> = {
   public: 'Public',
@@ -82,9 +83,9 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
       </Breadcrumbs>
       <PageHeader
         icon={
-          <EmojiPicker value={space.emoji} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
+          <EmojiPicker value={emojiText(space.emoji)} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
             <button type="button" className={classes.emoji} aria-label="Change emoji">
-              {space.emoji || <IconFileText size={24} stroke={1.5} />}
+              {emojiText(space.emoji) || <IconFileText size={24} stroke={1.5} />}
             </button>
           </EmojiPicker>
         }

@@ -37,6 +37,7 @@ import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
 import { changeRequestQuery, downloadPdf, filesQuery, pageQuery, pagesQuery, reusableContentsQuery, submitForReview, type ContentScope } from './queries.ts'
 import { TITLE_MAX } from './saveQueue.ts'
 import classes from './PageEditor.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const MODES: { value: EditorMode; label: React.ReactNode }[] = [
   { value: 'edit', label: <ModeLabel icon={<IconPencil size={14} />} text="Edit" /> },
@@ -224,7 +225,7 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         </Alert>
       )}
       <div className={classes.titleRow}>
-        {page.emoji && <span className={classes.titleEmoji}>{page.emoji}</span>}
+        {page.emoji && <span className={classes.titleEmoji}>{emojiText(page.emoji)}</span>}
         <input
           ref={titleRef}
           className={classes.title}

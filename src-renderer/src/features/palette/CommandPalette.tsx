@@ -26,6 +26,7 @@ import { orgsQuery } from '../orgs/queries.ts'
 import { useSwitchWorkspace, workspacesQuery } from '../workspaces/queries.ts'
 import { groupItems, useContentSearch, useLoadedContent, workspaceItems, type PaletteItem } from './paletteSources.ts'
 import classes from './CommandPalette.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const ICONS = {
   screen: IconStack2,
@@ -94,7 +95,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
         label: s.title || 'Untitled space',
         description: s.parent ? collectionTitle.get(s.parent) : undefined,
         icon: 'space',
-        emoji: s.emoji,
+        emoji: emojiText(s.emoji) || undefined,
         run: () => void navigate({ to: '/spaces/$spaceId', params: { spaceId: s.id } }),
       })),
       ...collections.map<PaletteItem>((c) => ({
