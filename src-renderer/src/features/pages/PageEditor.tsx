@@ -22,7 +22,7 @@ import {
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
-import type { ChangeRequest } from '../../api/types.ts'
+import type { ChangeRequest, ContentPage } from '../../api/types.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { readFrontMatter } from './frontMatter.ts'
 import { includeTargets } from './blockTagCompletion.ts'
@@ -78,6 +78,12 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
   const treeForLinks = useQuery(pagesQuery(filesScope)).data
   const targets = useMemo(() => linkTargets(treeForLinks ?? [], files ?? [], pageId), [treeForLinks, files, pageId])
   const linkContext = useMemo(() => pageLinkContext(treeForLinks ?? [], pageId), [treeForLinks, pageId])
+  // The page's slug, path and emoji as the tree of where the edits go has them now (a saved title moves a slug
+  // that follows it; the tree is read again after such a save).
+  const settingsPage = useMemo(() => {
+    const inTree = treeForLinks && findPage(treeForLinks, pageId)
+    return inTree ? { id: pageId, slug: inTree.slug, path: inTree.path, emoji: inTree.emoji } : page
+  }, [treeForLinks, pageId, page])
   // Reusable contents are read only for a page that includes one, or when the tag completion offers them.
   const includesSome = snap.fields.markdown.includes('{% include')
   const reusable = useQuery({ ...reusableContentsQuery(filesScope), enabled: includesSome }).data
@@ -280,7 +286,16 @@ export function PageEditor({ scope, pageId, readOnly }: { scope: ContentScope; p
         )}
         <span className={classes.grow} />
         <SegmentedControl size="xs" value={mode} onChange={(v) => setMode(v as EditorMode)} data={MODES} data-testid="editor-mode" aria-label="Editor layout" />
-        {page.type === 'document' && <PageSettingsMenu pageId={pageId} markdown={snap.fields.markdown} disabled={!editable} onChange={(next) => session.rewrite(next)} />}
+        {page.type === 'document' && (
+          <PageSettingsMenu
+            page={settingsPage}
+            markdown={snap.fields.markdown}
+            files={files}
+            disabled={!editable}
+            onChange={(next) => session.rewrite(next)}
+            onSaveFields={(fields) => session.saveFields(fields)}
+          />
+        )}
         <PdfMenu
           pageId={pageId}
           // After the save: the first edit on main lands in a draft change request, which then holds the page.
@@ -337,6 +352,15 @@ function PdfMenu({ pageId, save }: { pageId: string; save(): Promise<ContentScop
       </Menu.Dropdown>
     </Menu>
   )
+}
+
+function findPage(pages: ContentPage[], id: string): ContentPage | undefined {
+  for (const p of pages) {
+    if (p.id === id) return p
+    const found = findPage(p.pages ?? [], id)
+    if (found) return found
+  }
+  return undefined
 }
 
 /** How long after a jump to a section the editor's scrolling leaves the preview where the jump put it. */

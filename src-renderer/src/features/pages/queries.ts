@@ -184,6 +184,8 @@ export function rememberPageWrite(
   )
   if (patch.title !== undefined) {
     client.setQueryData(pagesQuery(scope).queryKey, (pages) => (pages ? updatePage(pages, pageId, { title: patch.title }) : pages))
+    // A saved title may move the page's slug (one still made from the title follows it): paths are read again.
+    if (written) void client.invalidateQueries({ queryKey: pagesQuery(scope).queryKey, exact: true })
   }
 }
 
