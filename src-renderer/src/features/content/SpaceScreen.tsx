@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Badge, Breadcrumbs, Button, Group, Menu, Text } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -47,6 +47,7 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId/comments', label: 'Comments', icon: <IconMessageCircle size={16} />, testId: 'tab-comments' },
   { to: '/spaces/$spaceId/files', label: 'Files', icon: <IconFiles size={16} />, testId: 'tab-files' },
   { to: '/spaces/$spaceId/links', label: 'Links', icon: <IconLink size={16} />, testId: 'tab-links' },
+  { to: '/spaces/$spaceId/reusable-contents', label: 'Reusable', icon: <IconPuzzle size={16} />, testId: 'tab-reusable-contents' },
 ]
 
 /**
