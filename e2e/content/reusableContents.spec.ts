@@ -43,6 +43,10 @@ test('make a reusable content in the app, include it in a page, edit it in a cha
   await page.getByTestId('reusable-cr-link').click()
   const crs = new ChangeRequestsPage(page)
   await expect(crs.detail).toBeVisible()
+  // The change request says what it does to the reusable contents (it changes no page).
+  await expect(page.getByTestId('cr-reusable-changes')).toContainText('edited')
+  await expect(page.getByTestId('cr-reusable-change')).toHaveText('Support note')
+  await crs.screenshot('reusable-contents-change-request', testInfo)
   await crs.merge()
   await expect(crs.status).toHaveText(/merged/i)
 
