@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asciiSlug, headingIds, slugify } from './slug'
+import { asciiSlug, headingIds, isSlug, slugFollowsTitle, slugify } from './slug'
 
 describe('slugify', () => {
   it('keeps the letters of every script, lower-case, dashes between words, no punctuation', () => {
@@ -31,5 +31,24 @@ describe('asciiSlug', () => {
   it('keeps ASCII letters and digits only, accents dropped', () => {
     expect(asciiSlug('Product Handbook (EN)')).toBe('product-handbook-en')
     expect(asciiSlug('Café Größe 文档')).toBe('cafe-grosse')
+  })
+})
+
+describe('isSlug', () => {
+  it('accepts what slugify makes, in any script, and refuses capitals, spaces, slashes and stray dashes', () => {
+    for (const title of ['Größe 文档', 'Привет, мир!', 'हिन्दी पाठ', 'Getting started (v2.0)']) expect(isSlug(slugify(title))).toBe(true)
+    for (const bad of ['', 'Getting-started', 'two words', 'a/b', '-a', 'a-', 'a--b', 'a_b', 'x'.repeat(101), 'gro\u0308sse']) {
+      expect(isSlug(bad), bad).toBe(false)
+    }
+  })
+})
+
+describe('slugFollowsTitle', () => {
+  it('is true for the slug of the title, with or without the suffix that kept it unique, and false for a slug given by hand', () => {
+    expect(slugFollowsTitle('untitled', 'Untitled')).toBe(true)
+    expect(slugFollowsTitle('setup-2', 'Setup')).toBe(true)
+    expect(slugFollowsTitle('page', '🎉')).toBe(true)
+    expect(slugFollowsTitle('install', 'Setup')).toBe(false)
+    expect(slugFollowsTitle('setup-x', 'Setup')).toBe(false)
   })
 })

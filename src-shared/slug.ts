@@ -46,3 +46,24 @@ export function headingIds(): (text: string) => string {
     return n ? `${base}-${n}` : base
   }
 }
+
+/** The shape of a page slug as slugify makes it: lower-case letters, digits and marks of any script, single dashes between. */
+const SLUG_PART = '[\\p{Ll}\\p{Lm}\\p{Lo}\\p{N}\\p{M}]+'
+export const SLUG_PATTERN = `^${SLUG_PART}(?:-${SLUG_PART})*$`
+export const SLUG_PATTERN_HINT = 'lower-case letters and digits of any script, words joined by single dashes (getting-started)'
+const SLUG_RE = new RegExp(SLUG_PATTERN, 'u')
+
+/** True when `slug` is a page slug a writer may give (what SLUG_PATTERN and slugify agree on), at most 100 characters. */
+export function isSlug(slug: string): boolean {
+  return [...slug].length <= 100 && SLUG_RE.test(slug) && slug === slug.normalize('NFC')
+}
+
+/**
+ * True when a page's `slug` is still the one its `title` gave it: the title's slug (`page` for a title without
+ * letters), or that with the numeric suffix that kept it unique among siblings (`setup-2`). Such a slug follows
+ * the title when the page is renamed; any other was given by hand and stays.
+ */
+export function slugFollowsTitle(slug: string, title: string): boolean {
+  const fromTitle = slugify(title) || 'page'
+  return slug === fromTitle || (slug.startsWith(`${fromTitle}-`) && /^\d+$/.test(slug.slice(fromTitle.length + 1)))
+}

@@ -88,7 +88,7 @@ export class EditorPage extends AppShell {
     await this.page.keyboard.type(text)
   }
 
-  /** Opens the page's layout settings (the toolbar's popover). */
+  /** Opens the page's settings (the toolbar's drawer). */
   async openPageSettings(): Promise<void> {
     await this.page.getByTestId('page-settings').click()
     await expect(this.page.getByTestId('page-settings-panel')).toBeVisible()
@@ -97,6 +97,11 @@ export class EditorPage extends AppShell {
   /** A switch of the layout settings: a part of the page (`title`, `outline`...) or `noIndex`. */
   pageSetting(name: string): Locator {
     return this.page.getByTestId(`layout-${name}`)
+  }
+
+  /** A field of the page settings drawer: `slug`, `slug-save`, `path`, `emoji`, `description`, `cover`, `hidden`… */
+  settingsField(name: string): Locator {
+    return this.page.getByTestId(`setting-${name}`)
   }
 
   async expectSaved(): Promise<void> {

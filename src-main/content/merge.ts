@@ -8,8 +8,11 @@ import { mergeText } from '../../src-shared/textMerge'
 export interface MergeConflict {
   pageId: string
   title: string
-  /** What both sides changed: the same lines of the document, the title, or one edited what the other removed. */
-  reason: 'content' | 'title' | 'removed'
+  /**
+   * What both sides changed: the same lines of the document, the title, or one edited what the other removed.
+   * `reusable-content`: any of those in a reusable content (`pageId` is then the content's id).
+   */
+  reason: 'content' | 'title' | 'removed' | 'reusable-content'
 }
 
 export interface TreeMerge {

@@ -114,7 +114,8 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
 /**
  * What an import changes in the records that come from Git (files, reusable contents): a record whose `git.path`
  * the repository still has keeps its id and is written again only when its blob changed, a new path makes a new
- * record (`make`), and a record from Git whose path is gone is removed. Records made in the app (no `git`) stay.
+ * record (`make`), and a record from Git whose path is gone is removed. Records made in the app (no `git`, or a
+ * path without an oid) stay.
  */
 function diffByGitPath<T extends { id: string; git: { oid?: string; path?: string } | null }, I extends { path: string; oid: string }>(
   existing: T[],
@@ -131,7 +132,8 @@ function diffByGitPath<T extends { id: string; git: { oid?: string; path?: strin
     const record = make(item)
     upsert.push({ ...record, id: old?.id ?? record.id, git: { oid: item.oid, path: item.path } })
   }
-  return { upsert, remove: [...fromGit.values()].filter((r) => !kept.has(r.id)).map((r) => r.id) }
+  // A record made in the app with a path of its own (a reusable content: no oid) is not the repository's to remove.
+  return { upsert, remove: [...fromGit.values()].filter((r) => !kept.has(r.id) && r.git?.oid).map((r) => r.id) }
 }
 
 function reusableDiff(db: Db, primary: string, reusables: ImportedReusable[]) {

@@ -139,8 +139,8 @@ function documentNode(path: string, repo: RepoFiles, title?: string): ImportedNo
   }
 }
 
-/** Where the hosted service keeps reusable contents in Git, relative to the docs root. */
-export const INCLUDES_DIR = '.gitbook/includes'
+import { INCLUDES_DIR } from '../content/reusableContents'
+export { INCLUDES_DIR }
 
 /** A reusable content read from the repository. */
 export interface ImportedReusable {

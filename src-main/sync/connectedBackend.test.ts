@@ -256,6 +256,10 @@ describe('a connected workspace while its server is out of reach', () => {
       changes: [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: 'aGk=' }] }]
     })
     expect(files).toMatchObject({ status: 503, body: { error: { message: expect.stringContaining('files can be added once it answers again') } } })
+    const reusable = await t.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'insert_reusable_content', title: 'Note', document: { markdown: 'x' } }]
+    })
+    expect(reusable).toMatchObject({ status: 503, body: { error: { message: expect.stringContaining('reusable contents can be changed once it answers again') } } })
     expect(outbox(t.copy.services.db).count()).toBe(1)
     // Straight to the copy (not through the backend's routing): the journal refuses what it cannot send, and the
     // write is undone with it.

@@ -19,7 +19,7 @@ import type { RemoteBackend } from '../backend/remoteBackend'
 import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
 import type { RouteMatch } from '../workspace/offline'
-import { addsFiles, filesNeedServer, heldWriteProblem, needsServer, notKeptOffline } from './offlineRoutes'
+import { filesNeedServer, heldWriteProblem, needsServer, notKeptOffline, reusableNeedsServer, serverOnlyChange } from './offlineRoutes'
 import { describeEntry, numberKey, outbox, type Attempt, type Conflict, type Rebase } from './outbox'
 import { PullQueue } from './pullQueue'
 import { replayOutbox, rewriteIds, rewritePath, type ReplayOutcome } from './replay'
@@ -142,9 +142,9 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
       // The server does not have all of this change request yet: the copy answers what it keeps of it and takes the
       // edits the outbox can send after the others; what would need the server's version of it waits (409), and
       // other reads (its files, say) are the server's.
-      const files = !read && addsFiles(body)
-      if (route?.offline && !files) return this.fromCopy(again(), route, method, body)
-      if (!read) return this.error(409, heldWriteProblem(route!, files, this.host))
+      const serverOnly = read ? undefined : serverOnlyChange(body)
+      if (route?.offline && !serverOnly) return this.fromCopy(again(), route, method, body)
+      if (!read) return this.error(409, heldWriteProblem(route!, serverOnly === 'files', this.host))
     }
     const forwarded = this.forServer(again(), url, route, body)
     const answer = await this.remote.request(forwarded)
@@ -348,7 +348,8 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
       return this.decorate(answer)
     }
     if (typeof route?.offline !== 'object') return this.error(503, needsServer(this.host))
-    if (addsFiles(body)) return this.error(503, filesNeedServer(this.host))
+    const serverOnly = serverOnlyChange(body)
+    if (serverOnly) return this.error(503, serverOnly === 'files' ? filesNeedServer(this.host) : reusableNeedsServer(this.host))
     const answer = await this.options.copy.request(request)
     if (answer.ok) {
       this.changed()

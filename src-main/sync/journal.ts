@@ -8,6 +8,7 @@ import type { Ctx } from '../workspace/context'
 import { ApiError } from '../base/errors'
 import { getRevision } from '../content/revisions'
 import { outbox, type OutboxKind } from './outbox'
+import { REUSABLE_CONTENT_OPERATIONS } from '../../src-shared/schemas/changeRequests'
 
 /** Appends the write `req` just made (answered with `result`) to the outbox, inside its transaction. */
 export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): void {
@@ -15,8 +16,10 @@ export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): vo
   const kind: OutboxKind | undefined = typeof offline === 'object' ? offline.queue : undefined
   // Refused inside the transaction: the write is undone rather than kept where no replay would send it.
   if (!kind) throw new ApiError(503, `${req.method} ${req.url.split('?')[0]} cannot be made while the server is out of reach`)
-  if (kind === 'content' && (req.body as { changes?: { operation?: string }[] }).changes?.some((c) => c.operation === 'insert_files')) {
-    throw new ApiError(503, 'Files can be added once the server answers again (text edits are kept meanwhile)')
+  const operations = kind === 'content' ? ((req.body as { changes?: { operation?: string }[] }).changes ?? []).map((c) => c.operation) : []
+  if (operations.includes('insert_files')) throw new ApiError(503, 'Files can be added once the server answers again (text edits are kept meanwhile)')
+  if (operations.some((op) => (REUSABLE_CONTENT_OPERATIONS as readonly (string | undefined)[]).includes(op))) {
+    throw new ApiError(503, 'Reusable contents can be changed once the server answers again (text edits of pages are kept meanwhile)')
   }
   const cr = result as ChangeRequest
   const spaceId = (req.params as { spaceId: string }).spaceId

@@ -2,24 +2,39 @@
 // server does not have. Which requests the copy answers or keeps is not decided here: each route declares it
 // (`config.offline`, api/offline.ts).
 import type { RouteMatch } from '../workspace/offline'
+import { REUSABLE_CONTENT_OPERATIONS } from '../../src-shared/schemas/changeRequests'
 
 export const needsServer = (host: string) =>
   `${host} is out of reach, and this change needs it. Change requests and their pages can be edited meanwhile: those edits are kept on this computer and sent when it answers`
 
 export const filesNeedServer = (host: string) => `${host} is out of reach: files can be added once it answers again (text edits are kept meanwhile)`
 
+export const reusableNeedsServer = (host: string) =>
+  `${host} is out of reach: reusable contents can be changed once it answers again (text edits of pages are kept meanwhile)`
+
 export const notKeptOffline = (host: string) =>
   `Not available offline: ${host} is out of reach, and this computer keeps only organizations, spaces, their pages and change requests`
 
-/** True for a content batch that adds files (the copy keeps no file bytes to send later). */
-export function addsFiles(body: string | undefined): boolean {
-  if (!body) return false
+/** Content batch operations the outbox does not keep: files (the copy keeps no bytes) and reusable contents. */
+const SERVER_ONLY: Record<string, 'files' | 'reusable'> = {
+  insert_files: 'files',
+  ...Object.fromEntries(REUSABLE_CONTENT_OPERATIONS.map((op) => [op, 'reusable' as const]))
+}
+
+/** What in a content batch only the server can take now: `files`, `reusable` (contents), or undefined. */
+export function serverOnlyChange(body: string | undefined): 'files' | 'reusable' | undefined {
+  if (!body) return undefined
   try {
     const changes = (JSON.parse(body) as { changes?: unknown }).changes
-    return Array.isArray(changes) && changes.some((c) => (c as { operation?: unknown } | null)?.operation === 'insert_files')
+    if (!Array.isArray(changes)) return undefined
+    for (const c of changes) {
+      const kind = SERVER_ONLY[String((c as { operation?: unknown } | null)?.operation)]
+      if (kind) return kind
+    }
   } catch {
-    return false
+    // not JSON: the route answers
   }
+  return undefined
 }
 
 /** Why a write to a change request with unsent changes waits for them (it needs the server's version of it). */

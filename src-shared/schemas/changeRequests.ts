@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { DateTime, ListOf, PageQuery, patterned, StringEnum, UserSchema } from './common'
+import { SLUG_PATTERN, SLUG_PATTERN_HINT } from '../slug'
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number]
@@ -43,6 +44,10 @@ const Document = Type.Object({ markdown: Type.String({ maxLength: 1_000_000 }) }
 const Title = Type.String({ minLength: 1, maxLength: 255 })
 const Emoji = Type.String({ maxLength: 50 })
 const Description = Type.String({ maxLength: 1000 })
+const Slug = Type.String({
+  minLength: 1, maxLength: 100, ...patterned(SLUG_PATTERN, SLUG_PATTERN_HINT),
+  description: 'The page\'s slug, given by hand: it then stays when the title changes (a slug still made from the title follows it)'
+})
 
 /** `POST …/update`: optional resolutions of the pages that conflict with main (no body: update as it stands). */
 export const ChangeRequestPullSchema = Type.Object({
@@ -80,6 +85,7 @@ export const UpdatePageChange = Type.Object({
   page: PageRefId,
   document: Type.Optional(Document),
   title: Type.Optional(Title),
+  slug: Type.Optional(Slug),
   emoji: Type.Optional(Type.Union([Emoji, Type.Null()])),
   description: Type.Optional(Type.Union([Description, Type.Null()])),
   hidden: Type.Optional(Type.Boolean()),
@@ -113,17 +119,43 @@ export const InsertFilesChange = Type.Object({
   )
 })
 
+// Reusable contents (Quire's addition): made, edited and removed in a change request like pages.
+const ReusableTitle = Type.String({ minLength: 1, maxLength: 255 })
+const ReusableRef = Type.String({ minLength: 1, maxLength: 100, description: 'A reusable content id, or the ref it was inserted with earlier in the batch' })
+export const InsertReusableContentChange = Type.Object({
+  operation: Type.Literal('insert_reusable_content'),
+  title: ReusableTitle,
+  document: Document,
+  ref: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
+})
+export const UpdateReusableContentChange = Type.Object({
+  operation: Type.Literal('update_reusable_content'),
+  reusableContent: ReusableRef,
+  title: Type.Optional(ReusableTitle),
+  document: Type.Optional(Document)
+})
+export const DeleteReusableContentChange = Type.Object({ operation: Type.Literal('delete_reusable_content'), reusableContent: ReusableRef })
+
+/** The operations that change reusable contents (a connected workspace sends them only while its server answers). */
+export const REUSABLE_CONTENT_OPERATIONS = ['insert_reusable_content', 'update_reusable_content', 'delete_reusable_content'] as const
+
 export const ContentChange = Type.Unsafe<
   | Type.Static<typeof InsertPageChange>
   | Type.Static<typeof UpdatePageChange>
   | Type.Static<typeof DeletePageChange>
   | Type.Static<typeof RevertPageChange>
   | Type.Static<typeof InsertFilesChange>
+  | Type.Static<typeof InsertReusableContentChange>
+  | Type.Static<typeof UpdateReusableContentChange>
+  | Type.Static<typeof DeleteReusableContentChange>
 >({
   type: 'object',
   required: ['operation'],
   discriminator: { propertyName: 'operation' },
-  oneOf: [InsertPageChange, UpdatePageChange, DeletePageChange, RevertPageChange, InsertFilesChange]
+  oneOf: [
+    InsertPageChange, UpdatePageChange, DeletePageChange, RevertPageChange, InsertFilesChange,
+    InsertReusableContentChange, UpdateReusableContentChange, DeleteReusableContentChange
+  ]
 })
 export type ContentChangeInput = Type.Static<typeof ContentChange>
 

@@ -65,7 +65,15 @@ export const RevisionSchema = Type.Object({
   parents: Type.Array(Type.String()),
   pages: Type.Array(PageRef),
   files: Type.Array(FileSchema),
-  reusableContents: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), document: Type.Optional(Free), git: Type.Optional(Git) })),
+  reusableContents: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      title: Type.String(),
+      document: Type.Optional(Free),
+      markdown: Type.Optional(Type.String({ description: 'The text as stored (Quire\'s addition), as a content batch writes it' })),
+      git: Type.Optional(Git)
+    })
+  ),
   createdAt: DateTime,
   git: Type.Optional(
     Type.Object({

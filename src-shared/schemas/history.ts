@@ -51,6 +51,7 @@ export const SemanticChangeSchema = Type.Object({
   attributes: Type.Optional(
     Type.Object({
       title: Type.Optional(Before(Type.String())),
+      slug: Type.Optional(Before(Type.String())),
       emoji: Type.Optional(Before(Nullable(Type.String()))),
       description: Type.Optional(Before(Nullable(Type.String()))),
       hidden: Type.Optional(Before(Type.Boolean())),

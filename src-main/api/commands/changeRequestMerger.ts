@@ -3,7 +3,8 @@ import { storeDocument } from '../../content/documents'
 import { mergeFiles, mergeTrees, type MergeConflict, type TreeMergeOptions } from '../../content/merge'
 import { applyDocumentSettings } from '../../content/pageSettings'
 import { PageTree } from '../../content/pageTree'
-import { loadFiles, loadPages, writeRevision } from '../../content/revisions'
+import { mergeReusableContents } from '../../content/reusableContents'
+import { loadFiles, loadPages, loadReusableContents, writeRevision } from '../../content/revisions'
 import { scheduleSearchIndex } from '../../content/searchIndex'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import { spaceRepository, type SpaceRow } from '../../storage/repositories/spaceRepository'
@@ -29,7 +30,9 @@ function threeWay(ctx: Ctx, baseId: string, oursId: string, theirsId: string, pr
   const trees = [baseId, oursId, theirsId].map((id) => PageTree.readOnly(loadPages(ctx.db, id))) as [PageTree, PageTree, PageTree]
   const pages = mergeTrees(ctx.db, ...trees, ctx.now, { primary })
   const files = mergeFiles(loadFiles(ctx.db, baseId), loadFiles(ctx.db, oursId), loadFiles(ctx.db, theirsId))
-  return { ours: trees[1], pages, files }
+  const [b, o, t] = [baseId, oursId, theirsId].map((id) => loadReusableContents(ctx.db, id))
+  const reusable = mergeReusableContents(ctx.db, b!, o!, t!)
+  return { ours: trees[1], pages, files, reusable, conflicts: [...pages.conflicts, ...reusable.conflicts] }
 }
 
 /**
@@ -40,14 +43,15 @@ function threeWay(ctx: Ctx, baseId: string, oursId: string, theirsId: string, pr
 export function mergeChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow): MergeOutcome {
   const primary = space.revision_id!
   const base = mergeBase(cr)
-  const { ours, pages, files } = threeWay(ctx, base, primary, cr.revision_id, 'ours')
-  if (pages.conflicts.length) return { result: 'conflicts', revision: primary, conflicts: pages.conflicts }
+  const { ours, pages, files, reusable, conflicts } = threeWay(ctx, base, primary, cr.revision_id, 'ours')
+  if (conflicts.length) return { result: 'conflicts', revision: primary, conflicts }
   const oursFiles = loadFiles(ctx.db, primary).map((f) => f.id)
   const kept = new Set(files.map((f) => f.id))
   const revision = writeRevision(ctx.db, {
     spaceId: space.id, parents: [primary, cr.revision_id], type: 'merge', createdBy: ctx.actor.id, now: ctx.now,
     base: primary, pages: pages.tree.diffFrom(ours),
-    files: { upsert: files, remove: [...oursFiles].filter((id) => !kept.has(id)) }
+    files: { upsert: files, remove: [...oursFiles].filter((id) => !kept.has(id)) },
+    reusableContents: reusable.changes
   })
   ctx.repo(spaceRepository).update(space.id, { revision_id: revision, updated_at: ctx.now })
   const crs = ctx.repo(changeRequestRepository)
@@ -78,8 +82,8 @@ export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
     if (resolutions.length) throw notInConflict(0, resolutions[0]!.page)
     return { result: 'update', revision: cr.revision_id }
   }
-  const { ours, pages, files } = threeWay(ctx, base, cr.revision_id, primary, 'theirs')
-  const unresolved = settle(pages.conflicts, resolutions)
+  const { ours, pages, files, reusable, conflicts } = threeWay(ctx, base, cr.revision_id, primary, 'theirs')
+  const unresolved = settle(conflicts, resolutions)
   if (unresolved.length) return { result: 'conflicts', revision: cr.revision_id, conflicts: unresolved }
   for (const r of resolutions) {
     const page = pages.tree.get(r.page)!
@@ -94,8 +98,7 @@ export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
     spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id, primary], type: 'update', createdBy: ctx.actor.id,
     now: ctx.now, base: cr.revision_id, pages: pages.tree.diffFrom(ours),
     files: { upsert: files, remove: [...oursFiles].filter((id) => !kept.has(id)) },
-    // Only Git sync changes reusable contents, and only in the primary content: the change request takes its.
-    reusableContents: { from: primary }
+    reusableContents: reusable.changes
   })
   ctx.repo(changeRequestRepository).update(cr.id, { revision_id: revision, revision_merged_ancestor: primary, updated_at: ctx.now })
   return { result: 'update', revision }
@@ -115,6 +118,8 @@ function settle(conflicts: MergeConflict[], resolutions: Resolution[]): MergeCon
     const own = conflicts.filter((c) => c.pageId === r.page)
     if (!own.length) throw notInConflict(i, r.page)
     if (resolved.has(r.page)) throw badRequest(`resolutions.${i}.page: page ${r.page} is resolved twice`)
+    if (own.some((c) => c.reason === 'reusable-content'))
+      throw badRequest(`resolutions.${i}.page: ${r.page} is a reusable content, not a page; edit it in the change request to settle its conflict`)
     if (own.some((c) => c.reason === 'removed'))
       throw badRequest(`resolutions.${i}.page: page ${r.page} conflicts because one side removed it (or a page above it); a resolution settles text and titles, not removals`)
     resolved.set(r.page, r)

@@ -3,14 +3,15 @@ import { storeFile } from '../../content/files'
 import { titleOf } from '../../content/markdown'
 import { applyDocumentSettings } from '../../content/pageSettings'
 import { PageTree } from '../../content/pageTree'
-import { getRevision, loadFiles, loadPages, writeRevision, type FileRecord, type PageRecord } from '../../content/revisions'
+import { includePathFor } from '../../content/reusableContents'
+import { getRevision, loadFiles, loadPages, loadReusableContents, writeRevision, type FileRecord, type PageRecord, type ReusableContentRecord } from '../../content/revisions'
 import { storeDocument } from '../../content/documents'
-import { slugify } from '../../../src-shared/slug'
+import { slugFollowsTitle, slugify } from '../../../src-shared/slug'
 import { newId } from '../../storage/ids'
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../workspace/context'
-import { badRequest, preconditionFailed } from '../../base/errors'
+import { badRequest, conflict, preconditionFailed } from '../../base/errors'
 
 const MAX_FILE_BYTES = 1024 * 1024
 
@@ -55,6 +56,16 @@ function writtenSince(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, head: Pag
   }
 }
 
+/** What the batch changed in the reusable contents: those it wrote or edited, and those it removed. */
+function reusableChangesFrom(before: ReusableContentRecord[], after: Map<string, ReusableContentRecord>) {
+  const old = new Map(before.map((r) => [r.id, r]))
+  const upsert = [...after.values()].filter((r) => {
+    const o = old.get(r.id)
+    return !o || o.title !== r.title || o.documentHash !== r.documentHash
+  })
+  return { upsert, remove: before.filter((r) => !after.has(r.id)).map((r) => r.id) }
+}
+
 /**
  * Applies a batch of content changes to a change request: all of them or none (the caller's transaction), as
  * one new revision of the change request. `ref`s name pages and files created earlier in the same batch.
@@ -74,6 +85,13 @@ export function applyContentChanges(
   const addedFiles: FileRecord[] = []
   const refs = new Map<string, string>()
   const fileRefs = new Map<string, string>()
+  const reusables = new Map(loadReusableContents(ctx.db, cr.revision_id).map((r) => [r.id, r]))
+  const reusableRefs = new Map<string, string>()
+  const reusableOf = (ref: string, field: string): ReusableContentRecord => {
+    const content = reusables.get(reusableRefs.get(ref) ?? ref)
+    if (!content) throw badRequest(`${field}: no reusable content ${ref} in the change request`)
+    return content
+  }
 
   const pageOf = (ref: string, field: string): PageRecord => {
     const page = tree.get(refs.get(ref) ?? ref)
@@ -111,7 +129,12 @@ export function applyContentChanges(
           page.documentHash = storeDocument(ctx.db, markdown)
           applyDocumentSettings(page, markdown)
         }
-        if (change.title !== undefined) page.title = change.title
+        if (change.title !== undefined && change.title !== page.title) {
+          // A slug still made from the old title follows the new one (normalize numbers it among the siblings);
+          // one given by hand stays.
+          if (slugFollowsTitle(page.slug, page.title)) page.slug = slugify(change.title) || 'page'
+          page.title = change.title
+        }
         if (change.emoji !== undefined) page.emoji = change.emoji
         if (change.description !== undefined) page.description = change.description
         if (change.hidden !== undefined) page.hidden = change.hidden
@@ -119,6 +142,13 @@ export function applyContentChanges(
           const parentId = change.into === undefined ? page.parentId : change.into === null ? null : pageOf(change.into, `${at}.into`).id
           if (parentId && tree.isWithin(parentId, page.id)) throw badRequest(`${at}.into: a page cannot move into itself or its own children`)
           tree.place(page, parentId, change.at)
+        }
+        // A slug given by hand stays when the title changes (it no longer follows it); checked where the page now is.
+        if (change.slug !== undefined && change.slug !== page.slug) {
+          const slug = change.slug.normalize('NFC')
+          const taken = tree.children(page.parentId).find((p) => p.id !== page.id && p.slug === slug)
+          if (taken) throw conflict(`${at}.slug: “${slug}” is the slug of “${taken.title}” beside this page; slugs are unique among siblings`)
+          page.slug = slug
         }
         page.updatedAt = ctx.now
         break
@@ -154,13 +184,38 @@ export function applyContentChanges(
           if (f.ref) fileRefs.set(f.ref, file.id)
         })
         break
+      case 'insert_reusable_content': {
+        if (change.ref && reusableRefs.has(change.ref)) throw badRequest(`${at}.ref: ${change.ref} is already used in this batch`)
+        // A Git path from the start: includes name a reusable content by it, and a Git export writes it there.
+        const content: ReusableContentRecord = {
+          id: newId(), title: change.title, documentHash: storeDocument(ctx.db, withFileIds(change.document.markdown)),
+          git: { path: includePathFor(change.title, reusables.values()) }
+        }
+        reusables.set(content.id, content)
+        if (change.ref) reusableRefs.set(change.ref, content.id)
+        break
+      }
+      case 'update_reusable_content': {
+        const content = reusableOf(change.reusableContent, `${at}.reusableContent`)
+        // Its Git path stays when it is renamed: the includes that name it keep finding it.
+        const next = { ...content }
+        if (change.title !== undefined) next.title = change.title
+        if (change.document) next.documentHash = storeDocument(ctx.db, withFileIds(change.document.markdown))
+        reusables.set(content.id, next)
+        break
+      }
+      case 'delete_reusable_content':
+        // Pages that include it show it as missing (previews, PDF), as when it goes from Git.
+        reusables.delete(reusableOf(change.reusableContent, `${at}.reusableContent`).id)
+        break
     }
   })
 
   tree.normalize(base)
   const revision = writeRevision(ctx.db, {
     spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id], type: 'edits', createdBy: ctx.actor.id, now: ctx.now,
-    base: cr.revision_id, pages: tree.diffFrom(base), files: { upsert: addedFiles, remove: [] }
+    base: cr.revision_id, pages: tree.diffFrom(base), files: { upsert: addedFiles, remove: [] },
+    reusableContents: reusableChangesFrom(loadReusableContents(ctx.db, cr.revision_id), reusables)
   })
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { revision_id: revision, updated_at: ctx.now })

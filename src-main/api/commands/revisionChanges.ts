@@ -12,6 +12,7 @@ type Attributes = NonNullable<SemanticChange['attributes']>
 function pageAttributes(b: PageRecord, a: PageRecord): Attributes | undefined {
   const out: Attributes = {}
   if (b.title !== a.title) out.title = { before: b.title, after: a.title }
+  if (b.slug !== a.slug) out.slug = { before: b.slug, after: a.slug }
   if (b.emoji !== a.emoji) out.emoji = { before: b.emoji, after: a.emoji }
   if (b.description !== a.description) out.description = { before: b.description, after: a.description }
   if (b.hidden !== a.hidden) out.hidden = { before: b.hidden, after: a.hidden }

@@ -127,14 +127,15 @@ export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, opt
   return out
 }
 
-/** A revision's reusable contents: `{id, title, document (the parsed markdown, as a page's format=document), git}`. */
+/** A revision's reusable contents: `{id, title, document (the parsed markdown, as a page's format=document), markdown, git}`. */
 function presentReusableContents(ctx: Ctx, revisionId: string, options: PresentOptions): Revision['reusableContents'] {
   const contents = loadReusableContents(ctx.db, revisionId)
   if (!contents.length) return []
   const texts = readDocuments(ctx.db, contents.map((c) => c.documentHash))
   return contents.map((c) => {
     const out: Revision['reusableContents'][number] = {
-      id: c.id, title: c.title, document: parseMarkdown(texts.get(c.documentHash) ?? '') as unknown as Record<string, unknown>
+      id: c.id, title: c.title, document: parseMarkdown(texts.get(c.documentHash) ?? '') as unknown as Record<string, unknown>,
+      markdown: texts.get(c.documentHash) ?? ''
     }
     if (c.git && options.metadata !== false) out.git = c.git
     return out

@@ -342,8 +342,8 @@ describe('POST …/change-requests/{changeRequestId}/merge', () => {
     expect(res.body.result).toBe('merge')
     const page = (await t.owner.api.get(spacePath(`/content/page/${ids.Page}`))).body
     expect(page).toMatchObject({ title: 'Renamed page', markdown: LINES.replace('line three', 'line 3') })
-    // The slug was set at creation and is kept on rename.
-    expect(page.path).toBe('page')
+    // The slug, still the title's, followed the rename.
+    expect(page.path).toBe('renamed-page')
   })
 
   it('keeps a page removed on the primary content removed when the change request left it alone', async () => {

@@ -221,8 +221,8 @@ describe('page targets', () => {
     expect(items.find((x: any) => x.id === other.id).target.page).toMatchObject({ title: 'Intro', outdated: false })
 
     await edit([{ operation: 'update_page', page: f.pages.Intro, into: f.pages.Guide }])
-    // Moving a page changes its path, not its document. (A renamed page keeps its slug.)
-    expect((await t.owner.api.get(f.commentPath(other.id))).body.target.page).toMatchObject({ path: 'guide/intro', outdated: false })
+    // Moving a page changes its path, not its document. (The renamed page's slug followed its title.)
+    expect((await t.owner.api.get(f.commentPath(other.id))).body.target.page).toMatchObject({ path: 'the-guide/intro', outdated: false })
 
     await edit([{ operation: 'delete_page', page: f.pages.Guide }])
     items = (await t.owner.api.get(f.commentsPath)).body.items

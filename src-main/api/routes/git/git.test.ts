@@ -108,10 +108,10 @@ describe('git import', { timeout: 60_000 }, () => {
     expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
     const content = async (path = '') => (await t.owner.api.get(`/v1/spaces/${spaceId}${path}/content`)).body
     const first = (await content()).reusableContents
-    // Titled as pages are (heading, else the file name), by title; the document is the parsed markdown.
+    // Titled as pages are (heading, else the file name), by title; the document is the parsed markdown, the markdown as stored.
     expect(first).toEqual([
-      { id: expect.any(String), title: 'Beta warning', document: expect.objectContaining({ type: 'root' }), git: { oid: await blobOid('In beta.\n'), path: '.gitbook/includes/beta-warning.md' } },
-      { id: expect.any(String), title: 'Support notice', document: expect.objectContaining({ type: 'root' }), git: { oid: await blobOid(support), path: '.gitbook/includes/support.md' } }
+      { id: expect.any(String), title: 'Beta warning', document: expect.objectContaining({ type: 'root' }), markdown: 'In beta.\n', git: { oid: await blobOid('In beta.\n'), path: '.gitbook/includes/beta-warning.md' } },
+      { id: expect.any(String), title: 'Support notice', document: expect.objectContaining({ type: 'root' }), markdown: support, git: { oid: await blobOid(support), path: '.gitbook/includes/support.md' } }
     ])
     expect(first[1].document.children[0]).toMatchObject({ type: 'heading', depth: 1 })
     // They are not pages.
@@ -140,6 +140,14 @@ describe('git import', { timeout: 60_000 }, () => {
     const target = await bareRepo({ 'LICENSE': 'MIT\n' })
     expect((await sync(t.owner.api, spaceId, 'export', { url: pathToFileURL(target).href, ref: 'refs/heads/main', commitMessage: 'Docs' })).status).toBe('succeeded')
     expect((await readTexts(target))['.gitbook/includes/support.md']).toBe(edited)
+
+    // One made in the app (a Git path, no oid yet) is not removed by the next import for being absent from the repository.
+    await editThroughChangeRequest(t.owner.api, spaceId, [{ operation: 'insert_reusable_content', title: 'App note', document: { markdown: 'Made here.\n' } }])
+    expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
+    expect((await content()).reusableContents.map((c: any) => [c.title, c.git])).toEqual([
+      ['App note', { path: '.gitbook/includes/app-note.md' }],
+      ['Support notice', { oid: await blobOid(edited), path: '.gitbook/includes/support.md' }]
+    ])
   })
 
   it('re-imports in place: matched pages keep their ids, changed text is updated, removed files go', async () => {

@@ -211,13 +211,15 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
     expect(res.body.changes).toEqual([
       {
         type: 'page_edited',
-        page: { id: ids.Guide, title: 'Handbook', path: 'guide' },
+        page: { id: ids.Guide, title: 'Handbook', path: 'handbook' },
         attributes: {
           title: { before: 'Guide', after: 'Handbook' },
+          // The slug followed the title.
+          slug: { before: 'guide', after: 'handbook' },
           document: { before: expect.any(String), after: expect.any(String), hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-Guide.', '+Guide, again.'] }] }
         }
       },
-      { type: 'page_moved', page: { id: ids.Install, title: 'Install', path: 'guide/install' }, parent: { before: null, after: ids.Guide }, path: { before: 'install', after: 'guide/install' } },
+      { type: 'page_moved', page: { id: ids.Install, title: 'Install', path: 'handbook/install' }, parent: { before: null, after: ids.Guide }, path: { before: 'install', after: 'handbook/install' } },
       { type: 'page_created', page: { id: expect.any(String), title: 'New', path: 'new' } },
       { type: 'page_deleted', page: { id: ids.Old, title: 'Old', path: 'old' } }
     ])

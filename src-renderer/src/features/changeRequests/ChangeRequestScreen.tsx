@@ -28,6 +28,7 @@ import {
 } from './queries.ts'
 import { OutdatedBadge, StatusBadge } from './StatusBadge.tsx'
 import classes from './ChangeRequests.module.css'
+import { ReusableChanges } from '../reusableContents/ReusableChanges.tsx'
 
 /** Looks and reads as disabled but still gets the pointer, so its tooltip can say why (a disabled button gets no events). */
 function softDisabled(off: boolean) {
@@ -288,6 +289,7 @@ export function ChangeRequestScreen({
           <Skeleton height={240} radius="md" />
         )}
       </section>
+      <ReusableChanges spaceId={spaceId} cr={cr} />
 
       <section aria-label="Comments">
         <Text fw={600} mb={8}>

@@ -17,6 +17,7 @@ import { flattenPageTree, listFilters, ME, STATUS_OPTIONS, type CommentSearch, t
 import { emptyMessage, plural } from './messages.ts'
 import { useCreateComment } from './queries.ts'
 import classes from './Comments.module.css'
+import { withEmoji } from '../common/emoji.ts'
 
 /**
  * The space's Comments tab: every discussion of the space's primary content, filtered by status, page and
@@ -177,7 +178,7 @@ function PageSelect({
   ...props
 }: { pages?: PageOption[]; value: string | null; onChange(id: string | null): void } & Omit<SelectProps, 'data' | 'value' | 'onChange'>) {
   const depth = useMemo(() => new Map(pages?.map((p) => [p.id, p.depth])), [pages])
-  const data = useMemo(() => pages?.map((p) => ({ value: p.id, label: `${p.emoji ? `${p.emoji} ` : ''}${p.title}` })) ?? [], [pages])
+  const data = useMemo(() => pages?.map((p) => ({ value: p.id, label: withEmoji(p.emoji, p.title) })) ?? [], [pages])
   return (
     <Select
       size="xs"

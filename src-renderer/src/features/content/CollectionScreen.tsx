@@ -14,6 +14,7 @@ import { useContentActions } from './contentActions.tsx'
 import { collectionQuery, collectionSpacesQuery, collectionsQuery } from './queries.ts'
 import { collectionPath } from './SpaceScreen.tsx'
 import classes from '../content/TrashScreen.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 /** A collection, the collections in it and the spaces directly in it (GET /collections/{id}/spaces). */
 export function CollectionScreen({ collectionId }: { collectionId: string }) {
@@ -107,7 +108,7 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
                 <Group className={classes.row} justify="space-between" wrap="nowrap">
                   <Group gap="sm" wrap="nowrap">
                     <span className={classes.emoji} style={{ filter: 'none' }}>
-                      {space.emoji || '📄'}
+                      {emojiText(space.emoji) || '📄'}
                     </span>
                     <Stack gap={0}>
                       <Text size="sm" fw={500}>

@@ -20,6 +20,7 @@ import {
 import { TOP_LEVEL, moveDestinations } from './treeModel.ts'
 import classes from './EmojiPicker.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { emojiText } from '../common/emoji.ts'
 
 const TITLE_MAX = 50
 
@@ -74,7 +75,7 @@ function SpaceModal({
 
   useEffect(() => {
     if (!dialog) return
-    if (dialog.kind === 'rename-space') form.setValues({ title: editing?.title ?? '', emoji: editing?.emoji ?? '', parent: editing?.parent ?? TOP_LEVEL })
+    if (dialog.kind === 'rename-space') form.setValues({ title: editing?.title ?? '', emoji: emojiText(editing?.emoji), parent: editing?.parent ?? TOP_LEVEL })
     else if (dialog.kind === 'create-space') form.setValues({ title: '', emoji: '📘', parent: dialog.parent ?? TOP_LEVEL })
     form.resetDirty()
     form.clearErrors()

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ActionIcon, Badge, Breadcrumbs, Button, CloseButton, Group, Menu, Text, Tooltip } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -17,6 +17,7 @@ import { useContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
 import { collectionsQuery, spaceQuery } from './queries.ts'
 import classes from './SpaceScreen.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const VISIBILITY_LABELS: Record<Space['visibility'], string> = {
   public: 'Public',
@@ -46,6 +47,7 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId/comments', label: 'Comments', icon: <IconMessageCircle size={16} />, testId: 'tab-comments' },
   { to: '/spaces/$spaceId/files', label: 'Files', icon: <IconFiles size={16} />, testId: 'tab-files' },
   { to: '/spaces/$spaceId/links', label: 'Links', icon: <IconLink size={16} />, testId: 'tab-links' },
+  { to: '/spaces/$spaceId/reusable-contents', label: 'Reusable', icon: <IconPuzzle size={16} />, testId: 'tab-reusable-contents' },
   { to: '/spaces/$spaceId/history', label: 'History', icon: <IconHistory size={16} />, testId: 'tab-history' },
 ]
 
@@ -54,7 +56,7 @@ const WRITING_ROUTES = new Set<string>(['/spaces/$spaceId/', '/spaces/$spaceId/p
 
 /**
  * A space: where it sits, what it is (visibility, lock, counters), its actions, and tabs for its pages,
- * change requests, comments, files, links and history (child routes render below the tabs). The Pages tab draws
+ * change requests, comments, files, links, reusable contents and history (child routes render below the tabs). The Pages tab draws
  * none of this above the editor: its tree pane starts with the space's compact header instead.
  */
 export function SpaceScreen({ spaceId }: { spaceId: string }) {
@@ -93,9 +95,9 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
       </Breadcrumbs>
       <PageHeader
         icon={
-          <EmojiPicker value={space.emoji} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
+          <EmojiPicker value={emojiText(space.emoji)} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
             <button type="button" className={classes.emoji} aria-label="Change emoji">
-              {space.emoji || <IconFileText size={24} stroke={1.5} />}
+              {emojiText(space.emoji) || <IconFileText size={24} stroke={1.5} />}
             </button>
           </EmojiPicker>
         }

@@ -10,6 +10,7 @@ import { useScreenReady } from '../common/screen.ts'
 import { RESTORE_DAYS, daysLeft } from './trash.ts'
 import { trashQuery, useRestoreSpace } from './queries.ts'
 import classes from './TrashScreen.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 export function TrashScreen({ orgId }: { orgId: string }) {
   const { data: spaces } = useSuspenseQuery(trashQuery(orgId))
@@ -42,7 +43,7 @@ function TrashRow({ orgId, space }: { orgId: string; space: Space }) {
   return (
     <Group className={classes.row} justify="space-between" wrap="nowrap" data-testid="trash-row">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <span className={classes.emoji}>{space.emoji || '📄'}</span>
+        <span className={classes.emoji}>{emojiText(space.emoji) || '📄'}</span>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Text size="sm" fw={500} truncate data-testid="trash-row-title">
             {title}

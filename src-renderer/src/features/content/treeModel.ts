@@ -2,6 +2,7 @@
 // virtualized list draws, and the rules for where a dragged row may land. Pure functions: tested in Node.
 import type { Collection, Space } from '../../api/types.ts'
 import type { MoveBody } from './queries.ts'
+import { emojiText } from '../common/emoji.ts'
 
 export type TreeItemKind = 'space' | 'collection'
 
@@ -41,7 +42,7 @@ export function buildForest(collections: Collection[], spaces: Space[]): Node[] 
     else roots.push(node)
   }
   for (const c of collections) attach(byId.get(c.id)!)
-  for (const s of spaces) attach({ kind: 'space', id: s.id, title: s.title, emoji: s.emoji, parent: s.parent ?? null, children: [] })
+  for (const s of spaces) attach({ kind: 'space', id: s.id, title: s.title, emoji: emojiText(s.emoji), parent: s.parent ?? null, children: [] })
   return roots
 }
 

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
-import type { ChangeRequest } from '../../api/types.ts'
+import type { ChangeRequest, ContentPage } from '../../api/types.ts'
 import { MergeConflictNotice } from '../changeRequests/MergeConflictNotice.tsx'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { PaneSeparator } from '../common/PaneSeparator.tsx'
@@ -44,6 +44,7 @@ import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
 import { changeRequestQuery, downloadPdf, filesQuery, pageQuery, pagesQuery, reusableContentsQuery, submitForReview, type ContentScope } from './queries.ts'
 import { TITLE_MAX } from './saveQueue.ts'
 import classes from './PageEditor.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const MODE_ITEMS: { value: EditorMode; icon: React.ReactNode; text: string }[] = [
   { value: 'edit', icon: <IconPencil size={14} />, text: 'Edit' },
@@ -122,6 +123,12 @@ export function PageEditor({
   const treeForLinks = useQuery(pagesQuery(filesScope)).data
   const targets = useMemo(() => linkTargets(treeForLinks ?? [], files ?? [], pageId), [treeForLinks, files, pageId])
   const linkContext = useMemo(() => pageLinkContext(treeForLinks ?? [], pageId), [treeForLinks, pageId])
+  // The page's slug, path and emoji as the tree of where the edits go has them now (a saved title moves a slug
+  // that follows it; the tree is read again after such a save).
+  const settingsPage = useMemo(() => {
+    const inTree = treeForLinks && findPage(treeForLinks, pageId)
+    return inTree ? { id: pageId, slug: inTree.slug, path: inTree.path, emoji: inTree.emoji } : page
+  }, [treeForLinks, pageId, page])
   // Reusable contents are read only for a page that includes one, or when the tag completion offers them.
   const includesSome = snap.fields.markdown.includes('{% include')
   const reusable = useQuery({ ...reusableContentsQuery(filesScope), enabled: includesSome }).data
@@ -317,7 +324,7 @@ export function PageEditor({
             </ActionIcon>
           </Tooltip>
         )}
-        {page.emoji && <span className={classes.titleEmoji}>{page.emoji}</span>}
+        {page.emoji && <span className={classes.titleEmoji}>{emojiText(page.emoji)}</span>}
         <input
           ref={titleRef}
           className={classes.title}
@@ -347,7 +354,16 @@ export function PageEditor({
             </Badge>
           )}
           {tier !== 'tiny' && modeControl}
-          {page.type === 'document' && <PageSettingsMenu pageId={pageId} markdown={snap.fields.markdown} disabled={!editable} onChange={(next) => session.rewrite(next)} />}
+          {page.type === 'document' && (
+            <PageSettingsMenu
+              page={settingsPage}
+              markdown={snap.fields.markdown}
+              files={files}
+              disabled={!editable}
+              onChange={(next) => session.rewrite(next)}
+              onSaveFields={(fields) => session.saveFields(fields)}
+            />
+          )}
           {(tier === 'full' || tier === 'icons') && <PdfMenu pageId={pageId} save={pdfSave} />}
           <Tooltip label={commentsOpen ? 'Hide comments' : 'Show comments'}>
             <ActionIcon variant={commentsOpen ? 'light' : 'default'} size={28} aria-label="Comments" aria-pressed={commentsOpen} onClick={toggleComments} data-testid="toggle-comments">
@@ -522,6 +538,15 @@ function PdfMenu({ pageId, save }: { pageId: string; save(): Promise<ContentScop
       </Menu.Dropdown>
     </Menu>
   )
+}
+
+function findPage(pages: ContentPage[], id: string): ContentPage | undefined {
+  for (const p of pages) {
+    if (p.id === id) return p
+    const found = findPage(p.pages ?? [], id)
+    if (found) return found
+  }
+  return undefined
 }
 
 /** How long after a jump to a section the editor's scrolling leaves the preview where the jump put it. */

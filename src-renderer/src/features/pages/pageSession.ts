@@ -8,7 +8,7 @@ import { fetchAll } from '../../api/lists.ts'
 import { ApiError } from '../../api/client.ts'
 import type { ContentChangeInput, ContentFile } from '../../api/types.ts'
 import { fileMarkdown, fileProblem, newFiles, readAsBase64, uploadName } from './fileUpload.ts'
-import { applyChanges, filesQuery, pageQuery, rememberPageWrite, resolveDraft, type ContentScope } from './queries.ts'
+import { applyChanges, filesQuery, pageQuery, pagesQuery, rememberPageWrite, resolveDraft, type ContentScope } from './queries.ts'
 import { SaveQueue, type PageFields, type SaveSnapshot } from './saveQueue.ts'
 import { mergeText } from '../../../../src-shared/textMerge.ts'
 import { notifyInfo } from '../../app/notify.ts'
@@ -165,6 +165,22 @@ export class PageSession {
       this.changed()
     }
     rememberPageWrite(this.client, this.scope(), this.pageId, patch, { updatedAt: cr.updatedAt, revision: cr.revision })
+    this.markLanded()
+  }
+
+  /**
+   * Writes the page's fields that are not its text (its slug, its emoji) to where the edits go, as one change
+   * of its own; the page and the tree are read again (a slug changes the paths under it). Errors are the caller's
+   * to show (a slug a sibling has answers 409).
+   */
+  async saveFields(fields: { slug?: string; emoji?: string | null }): Promise<void> {
+    const number = await this.ensureTarget()
+    await applyChanges(this.client, this.spaceId, number, [{ operation: 'update_page', page: this.pageId, ...fields }])
+    const scope = this.scope()
+    await Promise.all([
+      this.client.invalidateQueries({ queryKey: pagesQuery(scope).queryKey, exact: true }),
+      this.client.invalidateQueries({ queryKey: pageQuery(scope, this.pageId).queryKey, exact: true }),
+    ])
     this.markLanded()
   }
 

@@ -22,6 +22,9 @@ describe('page settings in the editor', () => {
     expect(readPageSettings(next)).toEqual({
       layout: { cover: true, coverSize: 'full', title: true, description: true, tableOfContents: true, outline: false, pagination: false },
       noIndex: true,
+      hidden: false,
+      description: 'Start here',
+      cover: undefined,
       writable: true
     })
     // Back to the defaults: the block keeps what the writer put there, and only that.
@@ -40,5 +43,22 @@ describe('page settings in the editor', () => {
       expect(withPageSetting(page, { noIndex: true })).toBe(page)
     }
     expect(withPageSetting('---\n---\nText\n', { noIndex: true })).toBe('---\nnoIndex: true\n---\nText\n')
+  })
+
+  it('writes the description, hidden and the cover with its size, and takes each out when cleared', () => {
+    const page = '# Guide\n'
+    let next = withPageSetting(page, { description: '  What this covers  ' })
+    next = withPageSetting(next, { hidden: true })
+    next = withPageSetting(next, { cover: '/files/abc' })
+    next = withPageSetting(next, { coverSize: 'hero' })
+    next = withPageSetting(next, { part: 'cover', visible: false })
+    expect(next).toBe('---\ndescription: What this covers\nhidden: true\ncover: /files/abc\nlayout:\n  cover:\n    size: hero\n    visible: false\n---\n\n# Guide\n')
+    expect(readPageSettings(next)).toMatchObject({ description: 'What this covers', hidden: true, cover: '/files/abc', layout: { cover: false, coverSize: 'hero' } })
+    let back = withPageSetting(next, { part: 'cover', visible: true })
+    back = withPageSetting(back, { coverSize: 'full' })
+    back = withPageSetting(back, { cover: null })
+    back = withPageSetting(back, { hidden: false })
+    back = withPageSetting(back, { description: '' })
+    expect(back).toBe(page)
   })
 })

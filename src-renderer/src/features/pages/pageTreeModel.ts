@@ -1,5 +1,6 @@
 // A revision's pages (the API's nested `pages`) as the rows a virtualized tree draws, and the rules for where a
 // dragged page may land. Pure functions: tested in Node.
+import { emojiText } from '../common/emoji.ts'
 
 /** The part of a page the tree needs; the API's `Page` fits. */
 export interface TreePage {
@@ -54,7 +55,7 @@ export function flattenPages(pages: TreePage[], isCollapsed: (pageId: string) =>
       rows.push({
         id: page.id,
         title: page.title,
-        emoji: page.emoji ?? '',
+        emoji: emojiText(page.emoji),
         type: page.type ?? 'document',
         hidden: !!page.hidden,
         depth,

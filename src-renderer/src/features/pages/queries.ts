@@ -16,7 +16,7 @@ export interface ContentScope {
 
 // Keys mirror API paths after /v1: `/v1/spaces/{id}/change-requests/{n}/content/page/{pageId}` →
 // ['spaces', id, 'change-requests', 'n', 'content', 'page', pageId]; main content drops the change request part.
-const scopeKey = ({ spaceId, changeRequest }: ContentScope) =>
+export const scopeKey = ({ spaceId, changeRequest }: ContentScope) =>
   changeRequest === undefined ? ['spaces', spaceId] : ['spaces', spaceId, 'change-requests', String(changeRequest)]
 /** The API path of a scope's content: the space's main content, or a change request's. */
 export const scopePath = ({ spaceId, changeRequest }: ContentScope) =>
@@ -185,6 +185,8 @@ export function rememberPageWrite(
   )
   if (patch.title !== undefined) {
     client.setQueryData(pagesQuery(scope).queryKey, (pages) => (pages ? updatePage(pages, pageId, { title: patch.title }) : pages))
+    // A saved title may move the page's slug (one still made from the title follows it): paths are read again.
+    if (written) void client.invalidateQueries({ queryKey: pagesQuery(scope).queryKey, exact: true })
   }
 }
 

@@ -18,4 +18,10 @@ describe('reusable contents in the preview', () => {
     expect(html).toContain('<div class="gb-include"><div class="gb-title">Warning</div><div class="gb-hint gb-hint-danger"><p>Do <em>not</em> unplug it.</p></div>')
     expect(html).toContain('<td>1</td>')
   })
+
+  it('takes the markdown as stored when the API gives it, rather than writing the document back', () => {
+    const markdown = 'Write to *support* — any day.\n'
+    const [source] = includeSources([{ id: 'r2', title: 'Note', document: parsed('something else'), markdown, git: { path: '.gitbook/includes/note.md' } }])
+    expect(source).toEqual({ title: 'Note', markdown, gitPath: '.gitbook/includes/note.md' })
+  })
 })

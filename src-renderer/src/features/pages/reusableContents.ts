@@ -9,6 +9,8 @@ import type { Revision } from '../../api/types.ts'
 
 export function includeSources(contents: Revision['reusableContents']): IncludeSource[] {
   return contents.map((content) => {
+    // The text as stored when the API gives it (Quire does), else written back from its tree.
+    if (content.markdown !== undefined) return { title: content.title, markdown: content.markdown, ...(content.git?.path ? { gitPath: content.git.path } : {}) }
     const tree = content.document as unknown as Root
     // Front matter is the reusable content's settings, not its text.
     const body: Root = { type: 'root', children: (tree.children ?? []).filter((node) => node.type !== 'yaml') }

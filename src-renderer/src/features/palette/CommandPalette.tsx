@@ -40,6 +40,7 @@ import { matchesHotkey, paletteCommands, type CommandActions, type CommandContex
 import { groupItems, useContentSearch, useLoadedContent, workspaceItems, type PaletteItem } from './paletteSources.ts'
 import { Keys, ShortcutsSheet } from './ShortcutsSheet.tsx'
 import classes from './CommandPalette.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const ICONS = {
   screen: IconStack2,
@@ -168,7 +169,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
         label: s.title || 'Untitled space',
         description: s.parent ? collectionTitle.get(s.parent) : undefined,
         icon: 'space',
-        emoji: s.emoji,
+        emoji: emojiText(s.emoji) || undefined,
         run: () => void navigate({ to: '/spaces/$spaceId', params: { spaceId: s.id } }),
       })),
       ...collections.map<PaletteItem>((c) => ({

@@ -21,6 +21,7 @@ import { sitesQuery, useCreateSite, useDeleteSite, type SiteFilters, type SiteVi
 import { openPreview, previewTarget } from './preview.ts'
 import classes from '../common/DataTable.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { withEmoji } from '../common/emoji.ts'
 
 const ROW_HEIGHT = 56
 const COLUMNS = 'minmax(220px, 2fr) 170px 120px 90px 120px 36px'
@@ -248,7 +249,7 @@ export function CreateSiteDialog({ orgId, opened, onClose, onCreated }: { orgId:
             label="Spaces"
             description="Optional: the spaces the site shows, in this order. You can add, remove and arrange them later."
             placeholder={spaces.isPending ? 'Loading spaces…' : 'Pick spaces'}
-            data={(spaces.data ?? []).map((s) => ({ value: s.id, label: `${s.emoji ? `${s.emoji} ` : ''}${s.title || 'Untitled space'}` }))}
+            data={(spaces.data ?? []).map((s) => ({ value: s.id, label: withEmoji(s.emoji, s.title || 'Untitled space') }))}
             searchable
             nothingFoundMessage="No space matches"
             comboboxProps={{ withinPortal: true }}

@@ -9,11 +9,12 @@ import { useAddSection, useAddSiteSpace, useCreateGroup } from './queries.ts'
 import { sectionsOf, siteSpacesOf } from './siteTree.ts'
 import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { withEmoji } from '../common/emoji.ts'
 
 type Structure = PublishedSite['structure']
 
 /** A space label for pickers: emoji and title. */
-const spaceLabel = (s: { emoji?: string; title: string }) => `${s.emoji ? `${s.emoji} ` : ''}${s.title || 'Untitled space'}`
+const spaceLabel = (s: { emoji?: string; title: string }) => withEmoji(s.emoji, s.title || 'Untitled space')
 
 /** The organization's spaces as picker options; spaces the site already shows are left out. */
 function useSpaceOptions(orgId: string, structure: Structure, enabled: boolean) {

@@ -12,6 +12,7 @@ import { adaptiveSchemaQuery, useRenameGroup, useUpdateSection, useUpdateSiteSpa
 import type { StructureActions } from './StructureTree.tsx'
 import type { StructureRow } from './siteTree.ts'
 import classes from './Sites.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 interface InspectorProps {
   orgId: string
@@ -205,7 +206,7 @@ function SiteSpaceDetails({
 
   return (
     <Frame
-      icon={siteSpace.space?.emoji ? <span className={classes.icon}>{siteSpace.space.emoji}</span> : null}
+      icon={siteSpace.space?.emoji ? <span className={classes.icon}>{emojiText(siteSpace.space.emoji)}</span> : null}
       title={siteSpace.title || 'Untitled space'}
       badges={
         siteSpace.default && (

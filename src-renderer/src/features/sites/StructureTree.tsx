@@ -36,6 +36,7 @@ import { useTreeDrag } from '../common/useTreeDrag.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { dropMove, dropZoneAt, stepMove, type DropZone, type MoveRequest, type StructureRow } from './siteTree.ts'
 import classes from './Sites.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const ROW_HEIGHT = 40
 const INDENT = 22
@@ -221,7 +222,7 @@ export function StructureTree({
 function RowIcon({ row }: { row: StructureRow }) {
   if (row.kind === 'group') return <IconFolders size={17} stroke={1.6} color="var(--mantine-color-indigo-5)" />
   if (row.kind === 'section') return <IconLayoutList size={17} stroke={1.6} color="var(--mantine-color-indigo-5)" />
-  const emoji = row.siteSpace.space?.emoji
+  const emoji = emojiText(row.siteSpace.space?.emoji)
   return emoji ? <span>{emoji}</span> : <IconFileText size={17} stroke={1.6} color="var(--mantine-color-dimmed)" />
 }
 
