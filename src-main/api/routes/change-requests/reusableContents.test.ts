@@ -142,6 +142,22 @@ describe('reusable contents in merges and updates', () => {
     expect((await merge(editor)).body).toMatchObject({ result: 'conflicts', conflicts: [{ page: { id, title: 'Edited note' }, reason: 'reusable-content' }] })
   })
 
+  it('an update stops at a reusable content changed on both sides; a page resolution naming it is refused (400)', async () => {
+    const id = await seedContent('Note', LINES)
+    const cr = await openCr('Mine')
+    const other = await openCr('Theirs')
+    await batch(cr, [editContent(id, { document: { markdown: LINES.replace('three', 'mine') } })])
+    await batch(other, [editContent(id, { document: { markdown: LINES.replace('three', 'theirs') } })])
+    expect((await merge(other)).body.result).toBe('merge')
+    const before = (await t.owner.api.get(crPath(cr))).body.revision
+    const plain = await t.owner.api.post(crPath(cr, '/update'))
+    expect(plain.body).toMatchObject({ result: 'conflicts', conflicts: [{ page: { id }, reason: 'reusable-content' }] })
+    const res = await t.owner.api.post(crPath(cr, '/update'), { resolutions: [{ page: id, document: { markdown: 'both\n' } }] })
+    expect(res.status).toBe(400)
+    expect(res.body.error.message).toBe(`resolutions.0.page: ${id} is a reusable content, not a page; edit it in the change request to settle its conflict`)
+    expect((await t.owner.api.get(crPath(cr))).body.revision).toBe(before)
+  })
+
   it('pulls the primary content’s reusable contents into a change request on update, keeping the change request’s own', async () => {
     const id = await seedContent('Note', LINES)
     const cr = await openCr('Mine')
