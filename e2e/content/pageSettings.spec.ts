@@ -77,8 +77,9 @@ test('an emoji stored as code points is drawn as the emoji in the trees and titl
   const spaces = new SpacesPage(page)
   await spaces.open(token)
   await spaces.waitUntilReady()
-  await expect(spaces.row(title)).toContainText('💳')
-  await expect(spaces.row(title)).not.toContainText('1f4b3')
+  const row = await spaces.reveal(title)
+  await expect(row).toContainText('💳')
+  await expect(row).not.toContainText('1f4b3')
 
   // The space's header, its page tree and the page's title.
   const editor = new EditorPage(page)

@@ -110,7 +110,10 @@ export class EditorPage extends AppShell {
 
   /** Chooses Edit, Split or Preview in the header's layout switch (labelled, or icons named by aria-label). */
   async setMode(mode: 'Edit' | 'Split' | 'Preview'): Promise<void> {
-    await this.page.getByTestId('editor-mode').getByRole('radio', { name: mode, exact: true }).check({ force: true })
+    // The radios are visually hidden inputs (Mantine's SegmentedControl): a click event, not a pointer at a point.
+    const radio = this.page.getByTestId('editor-mode').getByRole('radio', { name: mode, exact: true })
+    await radio.dispatchEvent('click')
+    await expect(radio).toBeChecked()
   }
 
   /** The writing layout's panes and controls. */

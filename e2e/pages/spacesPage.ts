@@ -16,6 +16,18 @@ export class SpacesPage extends AppShell {
     return this.rows.filter({ has: this.page.getByTestId('tree-row-title').getByText(title, { exact: true }) })
   }
 
+  /** The row of `title`, scrolled into view: the tree draws only the rows near the view, top to bottom. */
+  async reveal(title: string): Promise<Locator> {
+    const row = this.row(title)
+    const root = this.page.locator('main[data-scroll-root]')
+    await root.evaluate((el) => el.scrollTo({ top: 0 }))
+    await expect(async () => {
+      if ((await row.count()) === 0) await root.evaluate((el) => el.scrollBy({ top: el.clientHeight * 0.8 }))
+      expect(await row.count()).toBeGreaterThan(0)
+    }).toPass({ timeout: 10_000 })
+    return row
+  }
+
   async createCollection(title: string): Promise<void> {
     await this.page.getByTestId('new-collection').click()
     await this.page.getByTestId('collection-title-input').fill(title)

@@ -144,9 +144,9 @@ export function SpacePaneHeader({ spaceId, onClose }: { spaceId: string; onClose
   return (
     <div className={classes.paneHeader}>
       <div className={classes.paneTitleRow}>
-        <EmojiPicker value={space.emoji} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
+        <EmojiPicker value={emojiText(space.emoji)} onChange={(emoji) => actions.setEmoji(space.id, emoji)}>
           <button type="button" className={classes.paneEmoji} aria-label="Change emoji">
-            {space.emoji || <IconFileText size={16} stroke={1.6} />}
+            {emojiText(space.emoji) || <IconFileText size={16} stroke={1.6} />}
           </button>
         </EmojiPicker>
         <Tooltip label={`${where} / ${title}`} openDelay={600}>

@@ -15,6 +15,7 @@ import { revisionPageQuery, revisionQuery } from './queries.ts'
 import { HistoryBackLink, RevisionHeader, RouterButton, useCanRestore, useRestoreConfirm } from './RevisionHeader.tsx'
 import classes from './History.module.css'
 import preview from '../pages/PageEditor.module.css'
+import { emojiText } from '../common/emoji.ts'
 
 const ROW_HEIGHT = 34
 
@@ -184,7 +185,7 @@ function PageList({
                 />
               )}
               <Icon size={15} stroke={1.6} style={{ flex: 'none', color: 'var(--mantine-color-dimmed)' }} />
-              {page.emoji && <span style={{ flex: 'none' }}>{page.emoji}</span>}
+              {page.emoji && <span style={{ flex: 'none' }}>{emojiText(page.emoji)}</span>}
               <Text size="sm" truncate className={classes.rowText} data-testid="revision-page-title">
                 {page.title || 'Untitled page'}
               </Text>
@@ -250,7 +251,7 @@ function RevisionPage({
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={3} style={{ overflowWrap: 'anywhere' }} data-testid="revision-page-heading">
-            {page.emoji ? `${page.emoji} ` : ''}
+            {page.emoji ? `${emojiText(page.emoji)} ` : ''}
             {page.title || 'Untitled page'}
           </Title>
           <Text size="xs" c="dimmed" ff="monospace">

@@ -288,6 +288,10 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
     },
     [draggable.setNodeRef, droppable.setNodeRef],
   )
+  // The row's buttons (a tooltip and a menu each: floating-UI hooks) are made when the pointer or the focus comes to
+  // the row, not for every row scrolled past: a fast scroll mounts dozens of rows a frame.
+  const [engaged, setEngaged] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
   const indent = 6 + row.depth * INDENT
   const title = row.title || 'Untitled'
   const TypeIcon = row.type === 'link' ? IconLink : row.type === 'group' ? IconFolder : IconFileText
@@ -311,8 +315,14 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
       data-dragging={draggable.isDragging || undefined}
       data-drop={dropZone ?? undefined}
       style={{ transform: `translateY(${top}px)`, paddingLeft: indent, ['--row-indent' as string]: `${indent + 22}px` }}
+      onPointerEnter={() => setEngaged(true)}
+      onPointerLeave={() => setEngaged(false)}
       onFocus={(e) => {
+        setEngaged(true)
         if (e.target === e.currentTarget) onFocusRow(row.id)
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setEngaged(false)
       }}
       onClick={() => {
         if (!ignoreClick()) onOpen(row.id)
@@ -330,14 +340,14 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
           <IconEyeOff size={14} className={classes.hidden} aria-label="Hidden" />
         </Tooltip>
       )}
-      {canEdit && (
+      {canEdit && (engaged || menuOpen || open) && (
         <div className={classes.actions} {...stopRowEvents}>
           <Tooltip label="Add a page inside">
             <ActionIcon size="sm" aria-label={`Add a page inside ${title}`} tabIndex={-1} onClick={() => onAddChild(row.id)} data-testid="page-add-child">
               <IconPlus size={14} />
             </ActionIcon>
           </Tooltip>
-          <Menu position="bottom-end" width={200}>
+          <Menu position="bottom-end" width={200} opened={menuOpen} onChange={setMenuOpen}>
             <Menu.Target>
               <ActionIcon size="sm" aria-label={`Actions for ${title}`} tabIndex={-1} data-testid="page-row-menu">
                 <IconDots size={14} />
