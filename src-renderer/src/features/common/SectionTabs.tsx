@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Tabs, Tooltip } from '@mantine/core'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
+import classes from './SectionTabs.module.css'
 
 export interface SectionTab {
   /** A route path with `$param` placeholders filled from `params`. */
@@ -23,7 +24,12 @@ export function SectionTabs({ tabs, params, compact }: { params: Record<string, 
     resolved.find((t) => t.claims?.test(pathname)) ??
     [...resolved].sort((a, b) => b.path.length - a.path.length).find((t) => pathname === t.path || pathname.startsWith(`${t.path}/`))
   return (
-    <Tabs value={active?.to ?? null} onChange={(to) => to && void navigate({ to, params } as never)} mb={compact ? 0 : 'lg'}>
+    <Tabs
+      value={active?.to ?? null}
+      onChange={(to) => to && void navigate({ to, params } as never)}
+      mb={compact ? 0 : 'lg'}
+      classNames={compact ? undefined : { root: classes.root, list: classes.list, tab: classes.tab, tabSection: classes.section }}
+    >
       <Tabs.List grow={compact}>
         {resolved.map((t) =>
           compact ? (
