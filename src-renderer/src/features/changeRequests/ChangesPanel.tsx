@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Alert, Badge, EmptyState, Group, SegmentedControl, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconAlertTriangle, IconArrowRight, IconArrowsMove, IconExternalLink, IconFileOff, IconFilePlus, IconFileText, IconPencil } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { ApiError } from '../../api/client.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { changeKey, changeRows, conflictAdvice, groupChanges, groupOf, pickSelection, type GroupKey, type MergeConflict, type PageChange } from './changes.ts'
-import { DiffView, DocumentView } from './DiffView.tsx'
+import { DiffView, DocumentView, SideLabels } from './DiffView.tsx'
 import { mainPageQuery } from './queries.ts'
 import classes from './ChangeRequests.module.css'
 
@@ -236,19 +236,6 @@ function PageChangeView({
         <ChangeBody change={change} />
       )}
     </Stack>
-  )
-}
-
-function SideLabels({ left, right }: { left: ReactNode; right: ReactNode }) {
-  return (
-    <div className={classes.sideLabels}>
-      <Text size="xs" fw={600} c="dimmed">
-        {left}
-      </Text>
-      <Text size="xs" fw={600} c="dimmed">
-        {right}
-      </Text>
-    </div>
   )
 }
 

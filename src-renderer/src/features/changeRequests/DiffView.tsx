@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react'
-import { useComputedColorScheme } from '@mantine/core'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Text, useComputedColorScheme } from '@mantine/core'
 import { markdown } from '@codemirror/lang-markdown'
 import { MergeView } from '@codemirror/merge'
 import { EditorState, type Extension } from '@codemirror/state'
@@ -75,4 +75,18 @@ export function DocumentView({ text, tone, testId = 'document' }: { text: string
     }
   }, [text, tone, dark, testId])
   return <div ref={host} className={classes.codeHost} data-testid={testId} />
+}
+
+/** Names the two sides of a diff, over their columns. */
+export function SideLabels({ left, right }: { left: ReactNode; right: ReactNode }) {
+  return (
+    <div className={classes.sideLabels}>
+      <Text size="xs" fw={600} c="dimmed">
+        {left}
+      </Text>
+      <Text size="xs" fw={600} c="dimmed">
+        {right}
+      </Text>
+    </div>
+  )
 }

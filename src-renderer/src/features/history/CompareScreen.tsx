@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Alert, Badge, Button, Checkbox, EmptyState, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconAlertTriangle, IconArrowRight, IconArrowsMove, IconFile, IconFileOff, IconFilePlus, IconFileText, IconPencil, IconRestore } from '@tabler/icons-react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useReportAppState } from '../../app/appState.ts'
-import { DiffView, DocumentView } from '../changeRequests/DiffView.tsx'
+import { DiffView, DocumentView, SideLabels } from '../changeRequests/DiffView.tsx'
 import { plural } from '../common/format.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
-import { compareGroupOf, compareKey, compareRows, exactTime, pagesToRestore, pickChange, restorable, revisionTitle, textChanged, type CompareGroupKey, type SemanticChange } from './history.ts'
+import { compareGroupOf, compareKey, compareRows, exactTime, pagesToRestore, pickChange, restorable, revisionTitle, textChanged, toggled, type CompareGroupKey, type SemanticChange } from './history.ts'
 import { revisionChangesQuery, revisionPageQuery, revisionQuery, revisionsQuery } from './queries.ts'
 import { HistoryBackLink, RevisionHeader, useCanRestore, useRestoreConfirm } from './RevisionHeader.tsx'
 import classes from './History.module.css'
@@ -57,12 +57,7 @@ export function CompareScreen({
   const list = changes.data?.changes ?? []
   const toRestore = pagesToRestore(list, ticked)
   const titles = new Map(list.flatMap((c) => (c.page ? [[c.page.id, c.page.title] as const] : [])))
-  const toggle = (id: string) =>
-    setTicked((prev) => {
-      const next = new Set(prev)
-      if (!next.delete(id)) next.add(id)
-      return next
-    })
+  const toggle = (id: string) => setTicked((prev) => toggled(prev, id))
 
   return (
     <Stack gap={0}>
@@ -259,19 +254,6 @@ function ChangeList({
           )
         })}
       </div>
-    </div>
-  )
-}
-
-function SideLabels({ left, right }: { left: ReactNode; right: ReactNode }) {
-  return (
-    <div className={classes.sideLabels}>
-      <Text size="xs" fw={600} c="dimmed">
-        {left}
-      </Text>
-      <Text size="xs" fw={600} c="dimmed">
-        {right}
-      </Text>
     </div>
   )
 }

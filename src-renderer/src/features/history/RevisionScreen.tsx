@@ -10,7 +10,7 @@ import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { renderMarkdown, type PreviewFile, type PreviewIncludes } from '../pages/markdownPreview.ts'
 import { pageLinkContext, resolvePageLink } from '../pages/pageLinks.ts'
 import { includeSources } from '../pages/reusableContents.ts'
-import { pageRows, pickPage } from './history.ts'
+import { pageRows, pickPage, toggled } from './history.ts'
 import { revisionPageQuery, revisionQuery } from './queries.ts'
 import { HistoryBackLink, RevisionHeader, RouterButton, useCanRestore, useRestoreConfirm } from './RevisionHeader.tsx'
 import classes from './History.module.css'
@@ -47,12 +47,7 @@ export function RevisionScreen({
   useReportAppState(revision.data || revision.error ? 'ready' : 'loading')
 
   const tickedPages = rows.filter((r) => ticked.has(r.page.id)).map((r) => ({ id: r.page.id, title: r.page.title }))
-  const toggle = (id: string) =>
-    setTicked((prev) => {
-      const next = new Set(prev)
-      if (!next.delete(id)) next.add(id)
-      return next
-    })
+  const toggle = (id: string) => setTicked((prev) => toggled(prev, id))
 
   return (
     <Stack gap={0}>

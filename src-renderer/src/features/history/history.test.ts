@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentPage } from '../../api/types.ts'
-import { compareKey, compareRows, pageRows, pagesToRestore, pickChange, pickPage, restorable, revisionTitle, revisionTypeLabel, textChanged, type SemanticChange } from './history.ts'
+import { compareKey, compareRows, pageRows, pagesToRestore, pickChange, pickPage, restorable, revisionTitle, revisionTypeLabel, textChanged, toggled, type SemanticChange } from './history.ts'
 
 const page = (id: string, pages: ContentPage[] = [], type: ContentPage['type'] = 'document') => ({ id, title: id, type, pages }) as unknown as ContentPage
 
@@ -71,5 +71,14 @@ describe('comparing two revisions', () => {
     expect(textChanged(edited)).toBe(true)
     expect(textChanged(renamed)).toBe(false)
     expect(textChanged(created)).toBe(false)
+  })
+})
+
+describe('toggled', () => {
+  it('takes an id out when it is in, and puts it in when it is not, leaving the set given as it was', () => {
+    const set = new Set(['a', 'b'])
+    expect([...toggled(set, 'a')]).toEqual(['b'])
+    expect([...toggled(set, 'c')]).toEqual(['a', 'b', 'c'])
+    expect([...set]).toEqual(['a', 'b'])
   })
 })

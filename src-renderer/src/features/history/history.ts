@@ -115,3 +115,10 @@ export function pagesToRestore(changes: readonly SemanticChange[], ticked: Reado
 export function textChanged(change: SemanticChange): boolean {
   return change.type === 'page_edited' && !!change.attributes?.document
 }
+
+/** `set` with `id` taken out if it is in, else put in (a ticked page, unticked). */
+export function toggled(set: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(set)
+  if (!next.delete(id)) next.add(id)
+  return next
+}
