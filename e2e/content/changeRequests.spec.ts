@@ -152,7 +152,7 @@ test('a merge that conflicts with main shows both sides and merges nothing', asy
   await expect(crs.conflictBanner).toContainText('Merge stopped: 1 page conflicts with main')
   await expect(crs.conflictBanner).toContainText('Nothing was merged')
   await expect(page.getByTestId('conflict-view')).toBeVisible()
-  await expect(page.getByTestId('conflict-advice')).toContainText('make those lines match main’s text')
+  await expect(page.getByTestId('conflict-advice')).toContainText('In Resolve conflicts, keep main’s lines, yours or both')
   await expect(crs.changedLines('before', 'conflict-diff').filter({ hasText: 'line two, as main says' })).toHaveCount(1)
   await expect(crs.changedLines('after', 'conflict-diff').filter({ hasText: 'line two, as the change request says' })).toHaveCount(1)
   await expect(crs.status).toHaveText('Draft')

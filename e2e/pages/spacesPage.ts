@@ -70,10 +70,17 @@ export class SpacesPage extends AppShell {
     // hover() waits until the row itself receives the pointer (no closing dialog or menu above it).
     await source.getByTestId('tree-row-title').hover()
     const from = (await source.getByTestId('tree-row-title').boundingBox())!
-    const to = (await target.getByTestId('tree-row-title').boundingBox())!
     await this.page.mouse.move(from.x + 10, from.y + from.height / 2)
     await this.page.mouse.down()
     await this.page.mouse.move(from.x + 20, from.y + from.height / 2 + 8, { steps: 4 })
+    // The tree draws only the rows near the view: a collection far above is not drawn yet. Hold the pointer at the
+    // top of the scrolling area, where dnd-kit scrolls the page up, until its row is.
+    const area = (await this.page.locator('main[data-scroll-root]').boundingBox())!
+    for (let i = 0; i < 100 && (await target.count()) === 0; i++) {
+      await this.page.mouse.move(from.x + 20, area.y + 6, { steps: 2 })
+      await this.page.waitForTimeout(100)
+    }
+    const to = (await target.getByTestId('tree-row-title').boundingBox())!
     await this.page.mouse.move(to.x + 20, to.y + to.height / 2, { steps: 12 })
     // dnd-kit scrolls the page while the pointer is near its top or bottom (a long tree: the source row near the
     // bottom, the collection near the top): follow the target until the page stops moving, then drop on it.

@@ -83,8 +83,8 @@ describe('conflicts', () => {
 
   it('advises what resolves each kind of conflict', () => {
     const edited = change('page_edited', 'p', 'p', { before: side('p', 'a', 'Old'), after: side('p', 'b', 'Mine') })
-    expect(conflictAdvice(edited, 'content', { title: 'Old', exists: true })).toMatch(/make those lines match main’s text/)
-    expect(conflictAdvice(edited, undefined, { title: 'Theirs', exists: true })).toBe('Both renamed the page. Give it main’s title “Theirs” here, then merge again.')
+    expect(conflictAdvice(edited, 'content', { title: 'Old', exists: true })).toMatch(/In Resolve conflicts, keep main’s lines, yours or both/)
+    expect(conflictAdvice(edited, undefined, { title: 'Theirs', exists: true })).toBe('Both renamed the page. Choose or write its title in Resolve conflicts (main’s is “Theirs”), then merge again.')
     expect(conflictAdvice(edited, undefined, { exists: false })).toMatch(/^Main removed this page/)
     expect(conflictAdvice(change('page_removed', 'p', 'p'), undefined, { exists: true })).toMatch(/^This change request removes the page/)
     expect(conflictAdvice(change('page_added', 'p', 'p'), 'removed', { exists: false })).toMatch(/under a page the other side removed/)

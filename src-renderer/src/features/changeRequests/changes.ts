@@ -139,6 +139,6 @@ export function conflictAdvice(change: PageChange | undefined, reason: MergeConf
   if (!main.exists)
     return 'Main removed this page, but this change request edits it. Remove it here too, or undo your edits to it, then merge again.'
   if (reason === 'title' || (change?.before && change.after && main.title !== undefined && main.title !== change.before.title && change.after.title !== change.before.title && main.title !== change.after.title))
-    return `Both renamed the page. Give it main’s title “${main.title ?? ''}” here, then merge again.`
-  return 'Main changed the same lines. In the editor, make those lines match main’s text (left); your edits elsewhere on the page are kept. Then merge again.'
+    return `Both renamed the page. Choose or write its title in Resolve conflicts (main’s is “${main.title ?? ''}”), then merge again.`
+  return 'Main changed the same lines. In Resolve conflicts, keep main’s lines, yours or both, or write them anew; your edits elsewhere on the page are kept. Then merge again.'
 }
