@@ -31,6 +31,14 @@ export function revisionRepository(db: Db) {
      LEFT JOIN change_requests cr ON cr.id = head.change_request_id AND cr.revision_merged = r.id
      WHERE r.space_id = ? AND r.change_request_id IS NULL AND r.seq < ? ORDER BY r.seq DESC LIMIT ?`
   )
+  // One revision of the space as the history lists it (a change request's own revision too, naming no merge).
+  const summary = db.prepare<[string, string], RevisionListRow>(
+    `SELECT r.seq, r.id, r.parents, r.type, r.created_by, r.created_at, cr.id AS cr_id, cr.number AS cr_number, cr.subject AS cr_subject
+     FROM revisions r
+     LEFT JOIN revisions head ON head.id = json_extract(r.parents, '$[1]')
+     LEFT JOIN change_requests cr ON cr.id = head.change_request_id AND cr.revision_merged = r.id
+     WHERE r.space_id = ? AND r.id = ?`
+  )
   const count = db.prepare<[string], number>('SELECT count(*) FROM revisions WHERE space_id = ? AND change_request_id IS NULL').pluck()
   const mergedBy = db.prepare<[string, string], string>(
     `SELECT cr.id FROM revisions r JOIN revisions head ON head.id = json_extract(r.parents, '$[1]')
@@ -56,6 +64,8 @@ export function revisionRepository(db: Db) {
   return {
     list: (spaceId: string, beforeSeq: number, limit: number) => list.all(spaceId, beforeSeq, limit),
     count: (spaceId: string) => count.get(spaceId)!,
+    /** One revision of the space with the change request it merged, as `list` answers it. */
+    summary: (spaceId: string, revisionId: string) => summary.get(spaceId, revisionId),
     /** The id of the change request whose merge wrote `revisionId`. */
     mergedBy: (spaceId: string, revisionId: string) => mergedBy.get(spaceId, revisionId),
     /** Which of these revisions the database holds. */

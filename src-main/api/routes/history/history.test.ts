@@ -115,6 +115,32 @@ describe('GET /v1/spaces/{spaceId}/revisions', () => {
   })
 })
 
+describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/summary', () => {
+  it('answers one revision as the history lists it; a change request’s own revision names no merge; 404 elsewhere', async () => {
+    await primaryRevision()
+    const a = await change([insert('Intro', 'Hello.\n')], 'Add the intro')
+    const listed = (await t.owner.api.get(spacePath('/revisions'))).body.items[0]
+    const res = await t.owner.api.get(spacePath(`/revisions/${a.revision}/summary`))
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(listed)
+    expect(res.body).toMatchObject({ id: a.revision, type: 'merge', createdBy: { id: t.owner.user.id }, changeRequest: { id: a.cr.id, subject: 'Add the intro' } })
+
+    const open = (await t.owner.api.post(spacePath('/change-requests'), { subject: 'Draft' })).body
+    const wip = (await t.owner.api.post(spacePath(`/change-requests/${open.id}/content`), { changes: [insert('Draft', 'WIP\n')] })).body
+    const own = await t.owner.api.get(spacePath(`/revisions/${wip.revision}/summary`))
+    expect(own.status).toBe(200)
+    expect(own.body).toMatchObject({ id: wip.revision, createdBy: { id: t.owner.user.id } })
+    expect(own.body.changeRequest).toBeUndefined()
+
+    expect(await t.owner.api.get(spacePath('/revisions/nope/summary'))).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
+    const other = (await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Other', empty: true })).body
+    expect(other.id).toEqual(expect.any(String))
+    expect((await t.owner.api.get(`/v1/spaces/${other.id}/revisions/${a.revision}/summary`)).status).toBe(404)
+    const guest = await t.user({ role: null })
+    expect((await guest.api.get(spacePath(`/revisions/${a.revision}/summary`))).status).toBe(404)
+  })
+})
+
 describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and files', () => {
   it('answers an old revision as the current content is answered: the Revision, pages, a page by id and by path, files', async () => {
     const { revision: old } = await change([
@@ -385,7 +411,8 @@ describe('/v1/openapi.json', () => {
       '/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}',
       '/v1/spaces/{spaceId}/revisions/{revisionId}/pages',
       '/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}',
-      '/v1/spaces/{spaceId}/revisions/{revisionId}/restore'
+      '/v1/spaces/{spaceId}/revisions/{revisionId}/restore',
+      '/v1/spaces/{spaceId}/revisions/{revisionId}/summary'
     ])
     expect(doc.paths['/v1/spaces/{spaceId}/revisions/{revisionId}/restore'].post.responses['201']).toBeDefined()
   })

@@ -4,7 +4,7 @@ import { ContentQuery, FileList, FileSchema, FilesQuery, PageQuerySchema, PagesR
 import { entityTag } from '../../../../src-shared/entityTags'
 import {
   RestoreSchema, RevisionChangesQuery, RevisionChangesSchema, RevisionFileParams, RevisionListQuery, RevisionPageParams,
-  RevisionParams, RevisionPathParams, RevisionSummaryList, type RevisionChanges
+  RevisionParams, RevisionPathParams, RevisionSummaryList, RevisionSummarySchema, type RevisionChanges
 } from '../../../../src-shared/schemas/history'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { PageTree } from '../../../content/pageTree'
@@ -52,6 +52,16 @@ export default function historyRoutes(app: Api) {
         const rows = revisions.list(space.id, before, limit + 1)
         const count = cachedCount(ctx, `revisions:${space.id}`, () => revisions.count(space.id))
         return envelope(rows, limit, count, (r) => [r.seq], (page) => presentRevisionSummaries(page, ctx))
+      })
+  )
+
+  app.get(
+    '/v1/spaces/:spaceId/revisions/:revisionId/summary',
+    { schema: { tags, summary: 'One revision as the history lists it: who made it, when, and the change request it merged (Quire’s addition)', params: RevisionParams, response: { 200: RevisionSummarySchema } } },
+    async (req) =>
+      read(req, (ctx) => {
+        const { space, revision } = loadRevision(ctx, req.params.spaceId, req.params.revisionId)
+        return presentRevisionSummaries([ctx.repo(revisionRepository).summary(space.id, revision.id)!], ctx)[0]!
       })
   )
 

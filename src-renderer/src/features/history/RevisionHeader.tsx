@@ -2,14 +2,14 @@ import { forwardRef, type ReactNode } from 'react'
 import { Avatar, Badge, Button, Group, type ButtonProps, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { IconArrowLeft, IconLock } from '@tabler/icons-react'
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createLink, useNavigate, type LinkComponent } from '@tanstack/react-router'
 import { notifySuccess } from '../../app/notify.ts'
 import { formatRelative, initials, plural } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { spaceQuery } from '../content/queries.ts'
 import { exactTime, revisionTitle, revisionTypeLabel } from './history.ts'
-import { useRestoreRevision, useRevisionSummary } from './queries.ts'
+import { revisionSummaryQuery, useRestoreRevision } from './queries.ts'
 import classes from './History.module.css'
 
 const ButtonAnchor = forwardRef<HTMLAnchorElement, ButtonProps & { href?: string; children?: ReactNode; 'aria-label'?: string; 'data-testid'?: string }>((props, ref) => (
@@ -33,7 +33,9 @@ export function HistoryBackLink({ spaceId }: { spaceId: string }) {
  * (exact, and how long ago), who, and its type; `actions` go on the right.
  */
 export function RevisionHeader({ spaceId, revisionId, createdAt, label, actions }: { spaceId: string; revisionId: string; createdAt?: string; label?: string; actions?: ReactNode }) {
-  const summary = useRevisionSummary(spaceId, revisionId)
+  const found = useQuery(revisionSummaryQuery(spaceId, revisionId))
+  // undefined while it loads; null when it cannot be read (the header then says less).
+  const summary = found.data ?? (found.isError ? null : undefined)
   const when = summary?.createdAt ?? createdAt
   const author = summary?.createdBy?.displayName
   return (
@@ -62,7 +64,7 @@ export function RevisionHeader({ spaceId, revisionId, createdAt, label, actions 
             </RouterAnchor>
           ) : (
             <Title order={4} fz="md" style={{ overflowWrap: 'anywhere' }} data-testid="revision-heading">
-              {summary ? revisionTitle(summary) : 'A change request’s revision'}
+              {summary ? revisionTitle(summary) : 'A revision'}
             </Title>
           )}
         </Group>

@@ -1,7 +1,6 @@
 // The history operations the History screens use: a space's revisions, one revision's content, what
 // a revision changed, and restoring one (a change request to review and merge).
-import { useEffect } from 'react'
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
 import type { ChangeRequest, ContentFile, ContentPage, Page, Revision } from '../../api/types.ts'
@@ -25,21 +24,13 @@ export const revisionsQuery = (spaceId: string) =>
     getNextPageParam: (last) => last.next?.page,
   })
 
-/**
- * One revision's summary (who, when, type, change request), found in the space's history: the revision itself
- * does not name its author. Reads further pages of the history until it is found (the timeline has usually read
- * them already); undefined while looking, null when the history does not list it (a change request's own revision).
- */
-export function useRevisionSummary(spaceId: string, revisionId: string): RevisionSummary | null | undefined {
-  const list = useInfiniteQuery(revisionsQuery(spaceId))
-  const found = list.data?.pages.flatMap((p) => p.items).find((r) => r.id === revisionId)
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list
-  useEffect(() => {
-    if (!found && list.data && hasNextPage && !isFetchingNextPage) void fetchNextPage()
-  }, [found, list.data, hasNextPage, isFetchingNextPage, fetchNextPage])
-  if (found) return found
-  return list.data && !hasNextPage ? null : list.isError ? null : undefined
-}
+/** One revision's summary (who, when, type, the change request it merged): `GET …/revisions/{id}/summary`. */
+export const revisionSummaryQuery = (spaceId: string, revisionId: string) =>
+  queryOptions({
+    queryKey: [...base(spaceId), revisionId, 'summary'],
+    queryFn: () => api.request<RevisionSummary>('GET', historyPaths.summary(spaceId, revisionId)),
+    staleTime: Infinity,
+  })
 
 /** One revision whole (its page tree, files and reusable contents). */
 export const revisionQuery = (spaceId: string, revisionId: string) =>
