@@ -16,6 +16,7 @@ import { HistoryBackLink, RevisionHeader, RouterButton, useCanRestore, useRestor
 import classes from './History.module.css'
 import preview from '../pages/PageEditor.module.css'
 import { emojiText } from '../common/emoji.ts'
+import { onPreviewClick } from '../pages/previewClicks.ts'
 
 const ROW_HEIGHT = 34
 
@@ -224,22 +225,13 @@ function RevisionPage({
   )
   const html = useMemo(() => (view === 'preview' && full.data ? renderMarkdown(markdown, fileMap, previewIncludes) : ''), [view, full.data, markdown, fileMap, previewIncludes])
 
-  // Links to pages of this revision show them here; other sites open outside the app; in-page anchors scroll.
-  const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    const a = (e.target as HTMLElement).closest('a')
-    if (!a) return
-    e.preventDefault()
-    const href = a.getAttribute('href') ?? ''
-    if (href.startsWith('#')) {
-      const id = decodeURIComponent(href.slice(1))
-      const root = e.currentTarget
-      ;(root.querySelector(`#${CSS.escape(id)}`) ?? root.querySelector(`#${CSS.escape(`user-content-${id}`)}`))?.scrollIntoView({ block: 'start' })
-      return
-    }
-    const target = resolvePageLink(href, pageLinkContext(pages, page.id))
-    if (target && 'pageId' in target) onOpenPage(target.pageId)
-    else if (!target && /^(https?:|mailto:)/i.test(a.href)) window.open(a.href, '_blank', 'noopener,noreferrer')
-  }
+  // Links to pages of this revision show them here (a link the space resolves otherwise does nothing).
+  const onClick = (e: MouseEvent<HTMLDivElement>) =>
+    onPreviewClick(e, e.currentTarget, (href) => {
+      const target = resolvePageLink(href, pageLinkContext(pages, page.id))
+      if (target && 'pageId' in target) onOpenPage(target.pageId)
+      return !!target
+    })
 
   return (
     <Stack gap="sm" data-testid="revision-page-view" data-page={page.id}>

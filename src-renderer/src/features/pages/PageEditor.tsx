@@ -32,6 +32,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { PaneSeparator } from '../common/PaneSeparator.tsx'
 import { useElementWidth } from '../common/useElementWidth.ts'
 import { readFrontMatter } from './frontMatter.ts'
+import { onPreviewClick } from './previewClicks.ts'
 import { includeTargets } from './blockTagCompletion.ts'
 import { InsertBlockMenu, InsertBlockSubmenu } from './InsertBlockMenu.tsx'
 import { linkTargets } from './linkCompletion.ts'
@@ -794,23 +795,8 @@ function Preview({
   const html = useMemo(() => renderMarkdown(text, fileMap, includes), [text, fileMap, includes])
   const fm = useMemo(() => readFrontMatter(text), [text])
 
-  // Links to pages of the space open them in the editor, other links outside the app; in-page anchors scroll the
-  // preview. The router never sees these clicks.
-  const onClick = (e: MouseEvent<HTMLDivElement>) => {
-    const a = (e.target as HTMLElement).closest('a')
-    if (!a) return
-    e.preventDefault()
-    const href = a.getAttribute('href') ?? ''
-    if (href.startsWith('#')) {
-      // The sanitizer prefixes ids with `user-content-`; footnote links already carry the prefix.
-      const id = decodeURIComponent(href.slice(1))
-      const root = previewRef.current
-      const target = root?.querySelector(`#${CSS.escape(id)}`) ?? root?.querySelector(`#${CSS.escape(`user-content-${id}`)}`)
-      target?.scrollIntoView({ block: 'start' })
-    } else if (!onPageLink(href) && /^(https?:|mailto:)/i.test(a.href)) {
-      window.open(a.href, '_blank', 'noopener,noreferrer')
-    }
-  }
+  // Links to pages of the space open them in the editor.
+  const onClick = (e: MouseEvent<HTMLDivElement>) => onPreviewClick(e, previewRef.current, onPageLink)
 
   return (
     <div ref={previewRef} className={classes.preview} data-testid="preview-pane" style={width === undefined ? undefined : { width }}>
