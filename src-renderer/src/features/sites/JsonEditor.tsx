@@ -1,11 +1,12 @@
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useComputedColorScheme } from '@mantine/core'
 import { json } from '@codemirror/lang-json'
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import { EditorState, StateEffect, StateField, type Extension } from '@codemirror/state'
 import { Decoration, EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, type DecorationSet } from '@codemirror/view'
-import { appEditorTheme, shadowMount } from '../common/codemirror.ts'
+import { appEditorTheme } from '../common/codemirror.ts'
+import { useLooseEditor } from '../common/useLooseEditor.ts'
 import classes from './Sites.module.css'
 
 /** Marks the line a JSON syntax error is on (1-based; null clears it). */
@@ -81,34 +82,8 @@ export function JsonEditor({
   invalid?: boolean
   testId?: string
 }) {
-  const host = useRef<HTMLDivElement>(null)
-  const view = useRef<EditorView | null>(null)
-  const change = useRef(onChange)
-  change.current = onChange
   const dark = useComputedColorScheme('light') === 'dark'
-
-  useEffect(() => {
-    const { root, container, dispose } = shadowMount(host.current!)
-    const editor = new EditorView({
-      doc: value,
-      extensions: extensions(dark, readOnly, testId, (text) => change.current(text)),
-      parent: container,
-      root,
-    })
-    view.current = editor
-    return () => {
-      editor.destroy()
-      dispose()
-      view.current = null
-    }
-    // The document is carried over by the effect below; only the look and mode rebuild the editor.
-  }, [dark, readOnly, testId])
-
-  useEffect(() => {
-    const editor = view.current
-    if (!editor || editor.state.doc.toString() === value) return
-    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } })
-  }, [value])
+  const { host, view } = useLooseEditor(value, onChange, (report) => extensions(dark, readOnly, testId, report), [dark, readOnly, testId])
 
   useEffect(() => {
     view.current?.dispatch({ effects: setErrorLine.of(errorLine ?? null) })
