@@ -1,9 +1,10 @@
 import { searchTerms, wordTokens } from '../../src-shared/searchTerms'
 import type { Db } from '../storage/database'
-import { indexedRows, indexRowParts, pageKeyOfRow, type IndexedRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
+import { indexedRows, indexRowParts, isLargeSpace, pageKeyOfRow, type IndexedRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
 import type { SearchPool } from './searchPool'
 import { HAS_CJK, spellings, STARTS_CJK } from './searchText'
 import { kthSmallest } from './select'
+import { occurrencesHere, occurrencesSql, oneWord, preferOccurrences, wordMatches, type Word } from './searchWord'
 
 /**
  * Queries over the section index that syncSearchIndex keeps (one FTS5 row per section of every page of each
@@ -241,20 +242,69 @@ function reportPoolFailure(pool: SearchPool, error: unknown): void {
   console.error('Search threads failed; searches rank in process:', error instanceof Error ? error.message : error)
 }
 
+/**
+ * The query's word when it is one ASCII word and its occurrences are the better way to rank rows [from, to)
+ * (searchWord.ts): they are read from the whole index, so a space with less than half of the index's pages ranks
+ * its own range with bm25() instead. Either way gives the same scores.
+ */
+function wordFor(db: Db, match: string, from: number, to: number, parts: number): Word | undefined {
+  const word = oneWord(match)
+  return word && preferOccurrences(db, word, parts) && (to - from >= ROWID_END || isLargeSpace(db, spaceOfRow(from))) ? word : undefined
+}
+
+/** The word's matches in [from, to), ranked on this thread from its occurrences (read here, or handed over). */
+function wordMatchesHere(db: Db, word: Word, from: number, to: number, occurrences = occurrencesHere(db, word)): Matches | undefined {
+  return wordMatches(db, word, occurrences, TITLE_WEIGHT, from, to)
+}
+
+/** Ranks one word's matches in [from, to): its occurrences read on a pool thread, scored here. */
+async function rankWordOnPool(db: Db, pool: SearchPool, word: Word, from: number, to: number): Promise<Ranked | undefined> {
+  if (pool.closed) return undefined
+  const version = searchIndexVersion(db)
+  try {
+    const [[occurrences]] = await pool.run(occurrencesSql(word), [{ term: word.term }])
+    // Scored with this connection's row sizes: only if the index is still as the thread read it.
+    const matches = searchIndexVersion(db) === version ? wordMatchesHere(db, word, from, to, occurrences) : undefined
+    return matches && { matches, version }
+  } catch (error) {
+    if (!pool.closed) reportPoolFailure(pool, error)
+    return undefined
+  }
+}
+
 /** Ranks a space search's matches on the pool's threads and this one, the space's pages split between them. */
 export async function rankSpace(db: Db, pool: SearchPool | undefined, spaceId: string, query: SearchQuery): Promise<Ranked | undefined> {
+  const range = pool && spaceRowRange(db, spaceId)
+  const word = range && wordFor(db, query.match, range[0], range[1], pool.threads + 1)
+  // A word whose occurrences were too many to read is ranked by bm25() after all, split between the threads.
+  const byWord = pool && range && word && (await rankWordOnPool(db, pool, word, range[0], range[1]))
+  if (byWord) return byWord
   const bounds = pool && spaceRowParts(db, spaceId, pool.threads + 1)
   return bounds && pool ? rankOnPool(db, pool, query.match, bounds) : undefined
 }
 
 /** Ranks an organization search's matches on the pool's threads and this one, the whole index split between them. */
 export async function rankAll(db: Db, pool: SearchPool | undefined, query: SearchQuery): Promise<Ranked | undefined> {
-  return pool ? rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads + 1, ROWID_END)) : undefined
+  if (!pool) return undefined
+  const word = wordFor(db, query.match, 0, ROWID_END, pool.threads + 1)
+  const byWord = word && (await rankWordOnPool(db, pool, word, 0, ROWID_END))
+  return byWord || rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads + 1, ROWID_END))
 }
 
 /** The matches ranked ahead if the index has not changed since, else ranked now. */
 function matchesOf(db: Db, ranked: Ranked | undefined, match: string, from: number, to: number): Matches {
-  return ranked && ranked.version === searchIndexVersion(db) ? ranked.matches : matchesHere(db, match, from, to)
+  if (ranked && ranked.version === searchIndexVersion(db)) return ranked.matches
+  const word = wordFor(db, match, from, to, 1)
+  return (word && wordMatchesHere(db, word, from, to)) || matchesHere(db, match, from, to)
+}
+
+/** The matches of `match` in [from, to) ranked by bm25() (tests compare the one-word ranking with it). */
+export const bm25Matches = (db: Db, match: string, from: number, to: number): Matches => matchesHere(db, match, from, to)
+
+/** The matches of a one-word query in [from, to) ranked from its occurrences; undefined for any other query. */
+export function wordRankedMatches(db: Db, match: string, from: number, to: number): Matches | undefined {
+  const word = oneWord(match)
+  return word && wordMatchesHere(db, word, from, to)
 }
 
 /**

@@ -40,6 +40,12 @@ export function spaceRowParts(db: Db, spaceId: string, parts: number): number[] 
   )
 }
 
+/** Whether the space numbered `ord` has at least half of the index's pages (by the page numbers handed out). */
+export function isLargeSpace(db: Db, ord: number): boolean {
+  const share = st(db).spaceShare.get(ord)
+  return !!share && share.pages * 2 >= share.total
+}
+
 const rowPartsCache = new WeakMap<Db, { version: string; parts: number; bounds: number[] }>()
 
 /**
@@ -136,6 +142,9 @@ function statements(db: Db) {
       'INSERT INTO search_state (space_id, revision_id) VALUES (?, ?) ON CONFLICT (space_id) DO UPDATE SET revision_id = excluded.revision_id'
     ),
     space: db.prepare<[string], SpaceEntry>('SELECT ord, next_page FROM search_spaces WHERE space_id = ?'),
+    spaceShare: db.prepare<[number], { pages: number; total: number }>(
+      'SELECT next_page AS pages, (SELECT sum(next_page) FROM search_spaces) AS total FROM search_spaces WHERE ord = ?'
+    ),
     lastSpaceOrd: db.prepare<[], number>('SELECT coalesce(max(ord), 0) FROM search_spaces').pluck(),
     // The smallest number no space holds (only needed once every number was handed out).
     freeSpaceOrd: db.prepare<[], number>(
@@ -248,6 +257,7 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   const rebuild = !changed
   if (!space) space = allocateSpace(s, spaceId)
   else if (rebuild) {
+    pageRowsTouched(db, space.ord)
     clearSpace(s, space.ord)
     space.next_page = 0
   }
@@ -284,6 +294,7 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
   }
   jobs.sort((a, b) => a.ord - b.ord)
   for (const job of jobs) {
+    pageRowsTouched(db, space.ord, job.ord)
     const base = space.ord * SPACE_SPAN + job.ord * SECTION_SPAN
     // Row by row, the old row goes just before the new one takes its rowid (a delete then an insert of the
     // same rowid does not break the order).
@@ -392,6 +403,217 @@ export function dropSearchIndex(db: Db, spaceId: string): void {
   s.deleteState.run(spaceId)
   if (!space) return
   indexChanged(db)
+  pageRowsTouched(db, space.ord)
   clearSpace(s, space.ord)
   s.deleteSpace.run(spaceId)
+}
+
+// --- row sizes -----------------------------------------------------------------------------------------------
+// FTS5's token count of each row (its docsize shadow table: a record of one varint per column), which bm25
+// divides by. searchWord.ts ranks one-word queries with them instead of calling bm25(), whose lookup of each
+// matching row's size is most of what ranking a broad query costs. A space's counts are read in one statement
+// the first time they are needed and kept in step with this process's index writes: the pages a write touched are
+// read again before the next use. A commit by another connection (data_version) drops them all.
+
+interface SpaceSizes {
+  /** By page number: where the page's counts start in `sizes`, or -1 when the page has no rows. */
+  starts: Int32Array
+  /** By page number: how many rows the page has (a row's position in its page indexes its count). */
+  counts: Uint16Array
+  /** Token counts (-1 for a position with no row); pages read again are appended, the old counts left behind. */
+  sizes: Int32Array
+  used: number
+  live: number
+}
+
+interface SizesState {
+  dataVersion: number
+  spaces: Map<number, SpaceSizes>
+  /** Pages written since their space's counts were read: a set of page numbers, or true for the whole space. */
+  touched: Map<number, Set<number> | true>
+}
+
+const sizesByDb = new WeakMap<Db, SizesState>()
+
+/** Marks a page's rows (or, without a page number, all the space's) to be read again before their counts are used. */
+function pageRowsTouched(db: Db, spaceOrd: number, pageOrd?: number): void {
+  const state = sizesByDb.get(db)
+  if (!state?.spaces.has(spaceOrd)) return
+  const touched = state.touched.get(spaceOrd)
+  if (pageOrd === undefined) state.touched.set(spaceOrd, true)
+  else if (touched === undefined) state.touched.set(spaceOrd, new Set([pageOrd]))
+  else if (touched !== true) touched.add(pageOrd)
+}
+
+function sizeStatements(db: Db) {
+  return {
+    // Rows [from, to) as offsets from `from`, each record's length, and the records end to end.
+    sizes: db.prepare<{ from: number; to: number }, [string, string, Buffer | null]>(
+      `SELECT json_group_array(id - @from), json_group_array(length(sz)), unhex(group_concat(hex(sz), ''))
+       FROM search_sections_docsize WHERE id >= CAST(@from AS INTEGER) AND id < CAST(@to AS INTEGER)`
+    ).raw(),
+    averages: db.prepare<[], Buffer | undefined>('SELECT block FROM search_sections_data WHERE id = 1').pluck()
+  }
+}
+
+const sizeStatementsCache = new WeakMap<Db, ReturnType<typeof sizeStatements>>()
+const sst = (db: Db) => {
+  let s = sizeStatementsCache.get(db)
+  if (!s) sizeStatementsCache.set(db, (s = sizeStatements(db)))
+  return s
+}
+
+/** SQLite's varint (FTS5 writes its records with it): the value and where the next one starts. */
+function varint(buf: Uint8Array, at: number): [number, number] {
+  let value = 0
+  for (let i = 0; i < 8; i++) {
+    const byte = buf[at + i]!
+    value = value * 128 + (byte & 0x7f)
+    if (!(byte & 0x80)) return [value, at + i + 1]
+  }
+  return [value * 256 + buf[at + 8]!, at + 9]
+}
+
+/** A record's values: the token count of each column (and nothing else in a docsize record). */
+function recordSum(buf: Uint8Array, at: number, end: number): number {
+  let sum = 0
+  while (at < end) {
+    const [value, next] = varint(buf, at)
+    sum += value
+    at = next
+  }
+  return sum
+}
+
+/** Rows [from, from + span) as [offset from `from`, token count] pairs. */
+function readSizes(db: Db, from: number, span: number): { offsets: number[]; sizes: number[] } {
+  const [offsets, lengths, records] = sst(db).sizes.get({ from, to: from + span })!
+  const at = JSON.parse(offsets) as number[]
+  const length = JSON.parse(lengths) as number[]
+  const sizes: number[] = []
+  let pos = 0
+  for (let i = 0; i < at.length; i++) {
+    sizes.push(recordSum(records!, pos, pos + length[i]!))
+    pos += length[i]!
+  }
+  return { offsets: at, sizes }
+}
+
+/** A space's counts, read whole. */
+function loadSpaceSizes(db: Db, spaceOrd: number): SpaceSizes {
+  const { offsets, sizes } = readSizes(db, spaceOrd * SPACE_SPAN, SPACE_SPAN)
+  let pages = 0
+  for (const offset of offsets) pages = Math.max(pages, Math.floor(offset / SECTION_SPAN) + 1)
+  const counts = new Uint16Array(pages)
+  for (const offset of offsets) {
+    const page = Math.floor(offset / SECTION_SPAN)
+    counts[page] = Math.max(counts[page]!, (offset % SECTION_SPAN) + 1)
+  }
+  const starts = new Int32Array(pages).fill(-1)
+  let used = 0
+  for (let p = 0; p < pages; p++) {
+    if (!counts[p]) continue
+    starts[p] = used
+    used += counts[p]!
+  }
+  const space: SpaceSizes = { starts, counts, sizes: new Int32Array(Math.max(used, 16)).fill(-1), used, live: used }
+  offsets.forEach((offset, i) => {
+    const page = Math.floor(offset / SECTION_SPAN)
+    space.sizes[starts[page]! + (offset % SECTION_SPAN)] = sizes[i]!
+  })
+  return space
+}
+
+/** Reads one page's counts again (its rows were rewritten), appended after the others. */
+function reloadPage(db: Db, spaceOrd: number, space: SpaceSizes, page: number): void {
+  const { offsets, sizes } = readSizes(db, spaceOrd * SPACE_SPAN + page * SECTION_SPAN, SECTION_SPAN)
+  if (page >= space.starts.length) {
+    const length = Math.max(page + 1, space.starts.length * 2)
+    const starts = new Int32Array(length).fill(-1)
+    starts.set(space.starts)
+    const counts = new Uint16Array(length)
+    counts.set(space.counts)
+    space.starts = starts
+    space.counts = counts
+  }
+  space.live -= space.counts[page]!
+  const count = offsets.length ? Math.max(...offsets) + 1 : 0
+  space.counts[page] = count
+  space.starts[page] = count ? space.used : -1
+  if (!count) return
+  if (space.used + count > space.sizes.length) {
+    const grown = new Int32Array(Math.max(space.used + count, space.sizes.length * 2)).fill(-1)
+    grown.set(space.sizes.subarray(0, space.used))
+    space.sizes = grown
+  }
+  space.sizes.fill(-1, space.used, space.used + count)
+  offsets.forEach((offset, i) => (space.sizes[space.used + offset] = sizes[i]!))
+  space.used += count
+  space.live += count
+}
+
+/** Counts left behind by pages read again, dropped once they outnumber the live ones. */
+function compact(space: SpaceSizes): void {
+  if (space.used < 2 * space.live + 4096) return
+  const sizes = new Int32Array(Math.max(space.live, 16)).fill(-1)
+  let used = 0
+  for (let p = 0; p < space.starts.length; p++) {
+    if (space.starts[p]! < 0) continue
+    sizes.set(space.sizes.subarray(space.starts[p]!, space.starts[p]! + space.counts[p]!), used)
+    space.starts[p] = used
+    used += space.counts[p]!
+  }
+  space.sizes = sizes
+  space.used = used
+}
+
+/** A space's counts, current: read whole the first time (or after much of it changed), else its written pages again. */
+function spaceSizes(db: Db, state: SizesState, spaceOrd: number): SpaceSizes {
+  let space = state.spaces.get(spaceOrd)
+  const touched = state.touched.get(spaceOrd)
+  state.touched.delete(spaceOrd)
+  if (space && (touched === true || (touched && touched.size * 8 > space.starts.length))) space = undefined
+  if (!space) {
+    space = loadSpaceSizes(db, spaceOrd)
+    state.spaces.set(spaceOrd, space)
+  } else if (touched && touched !== true) {
+    for (const page of touched) reloadPage(db, spaceOrd, space, page)
+    compact(space)
+  }
+  return space
+}
+
+/**
+ * The token count of a row of the index, as FTS5's bm25 reads it, by rowid; -1 for a rowid with no row. The
+ * function reads the index as it is when made: make one per ranking.
+ */
+export function rowSizes(db: Db): (rowid: number) => number {
+  const version = dataVersion(db)
+  let state = sizesByDb.get(db)
+  if (!state || state.dataVersion !== version) sizesByDb.set(db, (state = { dataVersion: version, spaces: new Map(), touched: new Map() }))
+  const current = new Map<number, SpaceSizes>()
+  // Rows come in rowid order, a space's together: the last space looked up is kept at hand.
+  let lastOrd = -1
+  let space: SpaceSizes | undefined
+  return (rowid) => {
+    const ord = Math.floor(rowid / SPACE_SPAN)
+    if (ord !== lastOrd || !space) {
+      space = current.get(ord)
+      if (!space) current.set(ord, (space = spaceSizes(db, state, ord)))
+      lastOrd = ord
+    }
+    const offset = rowid - ord * SPACE_SPAN
+    const page = Math.floor(offset / SECTION_SPAN)
+    const at = offset - page * SECTION_SPAN
+    if (page >= space.starts.length || space.starts[page]! < 0 || at >= space.counts[page]!) return -1
+    return space.sizes[space.starts[page]! + at]!
+  }
+}
+
+/** The index's row count and token count (all columns), as bm25 reads them: FTS5's averages record. */
+export function indexTotals(db: Db): { rows: number; tokens: number } {
+  const record = sst(db).averages.get()
+  if (!record) return { rows: 0, tokens: 0 }
+  const [rows, at] = varint(record, 0)
+  return { rows, tokens: recordSum(record, at, record.length) }
 }

@@ -68,7 +68,7 @@ describe('search threads', () => {
 
     const threaded = await everyResult()
     // Space searches split the space's rows in three parts, two for the threads and one ranked here; organization
-    // search splits the whole index.
+    // search splits the whole index. With three parts, bm25() ranks one-word queries too (searchWord.ts).
     expect(run).toHaveBeenCalled()
     expect(run.mock.calls.every(([, params]) => params.length === 2)).toBe(true)
     const anchor = threaded[1] as { items: { title: string }[]; count: number }
@@ -95,14 +95,22 @@ describe('search threads', () => {
     await services().searchPool!.close()
     const pool = (services().searchPool = createSearchPool(workspaceFile(dir), 1))
     const run = vi.spyOn(pool, 'run')
-    // "anchoring" is on 8 sections, "anchor" on every page.
-    const narrow = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchoring' })).body
+    // "more anchoring" is on 8 sections, "intro anchor" on every page (two words: one word is not split).
+    const narrow = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'more anchoring' })).body
     expect(narrow.count).toBe(8)
     expect(run).toHaveBeenCalledTimes(1)
     expect(run.mock.calls[0]![1]).toHaveLength(1)
-    const broad = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchor' })).body
+    const broad = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'intro anchor' })).body
     expect(broad.count).toBe(40)
     expect(run).toHaveBeenCalledTimes(2)
+    // With two parts, a one-word query is ranked from its occurrences, read on the thread (searchWord.ts), with the
+    // same answer when ranked in process.
+    const byWord = (await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchor' })).body
+    expect(run).toHaveBeenCalledTimes(3)
+    expect(run.mock.calls[2]![0]).toContain('search_instances')
+    expect(byWord.count).toBe(40)
+    await pool.close()
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/search`, { query: 'anchor' })).body).toEqual(byWord)
   })
 
   it('rank again in process when the index changed while the threads ranked', async () => {

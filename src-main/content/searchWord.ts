@@ -1,0 +1,207 @@
+import type { Db } from '../storage/database'
+import { indexTotals, rowSizes } from './searchIndex'
+
+/**
+ * Ranking a one-word query without FTS5's bm25(). Most searches are one word (the last one a prefix while it is
+ * typed), and a common word matches tens of thousands of rows: bm25() then looks up each row's size with a
+ * statement of its own, most of the ranking's cost. Here the word's occurrences are read from the index's own
+ * view of them (the `search_instances` fts5vocab table: one row per occurrence, in term and row order), summed
+ * per row, and scored with the row sizes kept in memory (searchIndex.ts, rowSizes), by bm25's own formula and
+ * arithmetic: the same scores, to the last bit, as `CAST(bm25(search_sections, TITLE_WEIGHT, 1.0) * 1e9 AS
+ * INTEGER)` (searchWord.test.ts compares them row by row), so both ways of ranking can serve one list.
+ *
+ * A word is one term to FTS5 only if unicode61 reads it as one token: ASCII letters and digits are (folded to
+ * lower case); anything else goes through bm25().
+ */
+
+export interface Word {
+  /** The term as the index holds it (lower case). */
+  term: string
+  /** Whether every term starting with it matches (the word being typed). */
+  prefix: boolean
+}
+
+/** The MATCH expressions buildSearchQuery writes for one ASCII word: `"word"`, or `"word"*` for a prefix. */
+const ONE_WORD = /^"([A-Za-z0-9]+)"(\*?)$/
+
+/** The query's word when its MATCH expression is one ASCII word (whole or prefix), else undefined. */
+export function oneWord(match: string): Word | undefined {
+  const found = ONE_WORD.exec(match)
+  return found ? { term: found[1]!.toLowerCase(), prefix: found[2] === '*' } : undefined
+}
+
+/**
+ * Every occurrence of the word's term (or of every term it starts, for a prefix: the terms are bytes in UTF-8
+ * order, and none of them goes on with U+10FFFF, a noncharacter), as a JSON array of the rows they are in, negated
+ * for an occurrence in the title column (rowids are positive): one array of numbers instead of two costs SQLite
+ * and JSON.parse a fifth less. The ranking query's shape (a second, empty array), so the search pool runs it too.
+ */
+export function occurrencesSql(word: Word): string {
+  const terms = word.prefix ? 'term >= @term AND term < @term || char(1114111)' : 'term = @term'
+  return `SELECT json_group_array(iif(col = 'title', -doc, doc)), '[]'
+    FROM (SELECT doc, col FROM search_instances WHERE ${terms} LIMIT ${MAX_OCCURRENCES})`
+}
+
+// --- which way to rank ------------------------------------------------------------------------------------------
+// Reading occurrences costs per occurrence (~0.25 µs, one thread); bm25() costs per matching row (~0.75 µs, its
+// size lookup and position walk) and is split between the search threads. So a word is ranked from its
+// occurrences while they are fewer than 3 / parts per matching row: for words that are not repeated much through
+// the text, on machines of one or two cores (with more, bm25()'s parts win). A word's ratio is learnt the first
+// time it is ranked this way (assumed 1 until then); past MAX_OCCURRENCES its reading stops, and it is ranked
+// by bm25() from then on. Both ways give the same scores, so the choice never changes an answer.
+
+/** Occurrences read at most (~50 ms); a word with more is ranked by bm25(). */
+const MAX_OCCURRENCES = 200_000
+/** Words whose ratio is kept (the oldest forgotten first). */
+const RATIOS_KEPT = 4096
+const ratios = new WeakMap<Db, Map<string, number>>()
+const ratioKey = (word: Word) => (word.prefix ? `${word.term}*` : word.term)
+
+function noteRatio(db: Db, word: Word, ratio: number): void {
+  let kept = ratios.get(db)
+  if (!kept) ratios.set(db, (kept = new Map()))
+  kept.delete(ratioKey(word))
+  kept.set(ratioKey(word), ratio)
+  if (kept.size > RATIOS_KEPT) kept.delete(kept.keys().next().value!)
+}
+
+/** Whether the word is better ranked from its occurrences when bm25() would run in `parts` parts. */
+export function preferOccurrences(db: Db, word: Word, parts: number): boolean {
+  return (ratios.get(db)?.get(ratioKey(word)) ?? 1) < 3 / parts
+}
+
+const statements = new WeakMap<Db, Map<string, { get(params: { term: string }): unknown }>>()
+
+/** The word's occurrences (rows, negated in the title), read on this thread. */
+export function occurrencesHere(db: Db, word: Word): Float64Array {
+  let byWord = statements.get(db)
+  if (!byWord) statements.set(db, (byWord = new Map()))
+  const sql = occurrencesSql(word)
+  let statement = byWord.get(sql)
+  if (!statement) byWord.set(sql, (statement = db.prepare(sql).raw()))
+  const [rows] = statement.get({ term: word.term }) as [string, string]
+  return Float64Array.from(JSON.parse(rows) as number[])
+}
+
+const lnStatements = new WeakMap<Db, { get(x: number): unknown }>()
+
+/** The natural logarithm as FTS5 takes it (C's log(), through SQLite's ln()), so the idf is bm25's to the bit. */
+function ln(db: Db, x: number): number {
+  let statement = lnStatements.get(db)
+  if (!statement) lnStatements.set(db, (statement = db.prepare('SELECT ln(?)').pluck()))
+  return statement.get(x) as number
+}
+
+/** Rows in order with the weighted count of the word in each (the title's occurrences count `titleWeight`). */
+interface Counts {
+  rows: Float64Array
+  counts: Float64Array
+  length: number
+}
+
+/**
+ * Sums occurrences per row. They come in term order, each term's in row order: runs in row order, one per term
+ * (one for a whole word), merged here two at a time, adding up the counts of a row that several terms are in.
+ */
+function countsPerRow(occurrences: Float64Array, titleWeight: number): Counts {
+  const n = occurrences.length
+  const summed: Counts[] = []
+  let run: Counts = { rows: new Float64Array(n), counts: new Float64Array(n), length: 0 }
+  let runStart = 0
+  for (let i = 0; i < n; i++) {
+    const signed = occurrences[i]!
+    const row = Math.abs(signed)
+    const weight = signed < 0 ? titleWeight : 1.0
+    const last = run.length - 1
+    if (last >= runStart && run.rows[last] === row) run.counts[last]! += weight
+    else {
+      if (last >= runStart && row < run.rows[last]!) {
+        summed.push({ rows: run.rows.subarray(runStart, run.length), counts: run.counts.subarray(runStart, run.length), length: run.length - runStart })
+        runStart = run.length
+      }
+      run.rows[run.length] = row
+      run.counts[run.length++] = weight
+    }
+  }
+  summed.push({ rows: run.rows.subarray(runStart, run.length), counts: run.counts.subarray(runStart, run.length), length: run.length - runStart })
+  let runs = summed
+  while (runs.length > 1) {
+    const next: Counts[] = []
+    for (let i = 0; i < runs.length; i += 2) next.push(i + 1 < runs.length ? merge(runs[i]!, runs[i + 1]!) : runs[i]!)
+    runs = next
+  }
+  return runs[0]!
+}
+
+function merge(a: Counts, b: Counts): Counts {
+  const out: Counts = { rows: new Float64Array(a.length + b.length), counts: new Float64Array(a.length + b.length), length: 0 }
+  let i = 0
+  let j = 0
+  while (i < a.length || j < b.length) {
+    const ra = i < a.length ? a.rows[i]! : Infinity
+    const rb = j < b.length ? b.rows[j]! : Infinity
+    out.rows[out.length] = Math.min(ra, rb)
+    out.counts[out.length++] = (ra <= rb ? a.counts[i++]! : 0) + (rb <= ra ? b.counts[j++]! : 0)
+  }
+  return out
+}
+
+/** The first index of `rows` (ascending, first `length`) at or after `value`. */
+function lowerBound(rows: Float64Array, length: number, value: number): number {
+  let lo = 0
+  let hi = length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (rows[mid]! < value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** bm25's constants (FTS5 fixes them). */
+const K1 = 1.2
+const B = 0.75
+
+/**
+ * The word's matches in rowid range [from, to) with their scores, in rowid order, from its occurrences in the
+ * whole index (read as the index is now). Undefined when they were too many to read all, or a matching row has
+ * no size (the occurrences were read from another state of the index than this connection's): the caller ranks
+ * with bm25() instead.
+ */
+export function wordMatches(
+  db: Db,
+  word: Word,
+  occurrences: Float64Array,
+  titleWeight: number,
+  from: number,
+  to: number
+): { rids: Float64Array; scores: Float64Array } | undefined {
+  if (occurrences.length >= MAX_OCCURRENCES) {
+    noteRatio(db, word, Infinity)
+    return undefined
+  }
+  const { rows, counts, length } = countsPerRow(occurrences, titleWeight)
+  noteRatio(db, word, occurrences.length / Math.max(1, length))
+  // bm25 (fts5Bm25Function, fts5Bm25GetData), term for term: the idf from the rows the phrase matches in the whole
+  // table, the average row length from the table's totals, each row's weighted count and total size.
+  const totals = indexTotals(db)
+  const avgdl = totals.tokens / totals.rows
+  let idf = ln(db, (totals.rows - length + 0.5) / (length + 0.5))
+  if (idf <= 0.0) idf = 1e-6
+  const first = lowerBound(rows, length, from)
+  const end = lowerBound(rows, length, to)
+  const rids = rows.slice(first, end)
+  const scores = new Float64Array(end - first)
+  const sizeOf = rowSizes(db)
+  for (let i = first; i < end; i++) {
+    const size = sizeOf(rows[i]!)
+    if (size < 0) return undefined
+    const f = counts[i]!
+    let score = 0.0
+    score += idf * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * size) / avgdl)))
+    // As the ranking query scores: bm25() is the negated sum, kept in billionths as an integer.
+    // (+ 0: a score truncated to -0 is SQLite's 0.)
+    scores[i - first] = Math.trunc(-1.0 * score * 1000000000) + 0
+  }
+  return { rids, scores }
+}
