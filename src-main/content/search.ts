@@ -4,7 +4,7 @@ import { indexedRows, indexRowParts, isLargeSpace, pageKeyOfRow, type IndexedRow
 import type { SearchPool } from './searchPool'
 import { HAS_CJK, spellings, STARTS_CJK } from './searchText'
 import { kthSmallest } from './select'
-import { occurrencesHere, occurrencesSql, oneWord, preferOccurrences, wordMatches, type Word } from './searchWord'
+import { occurrenceParams, occurrencesHere, occurrencesSql, oneWord, preferOccurrences, wordMatches, type Word } from './searchWord'
 
 /**
  * Queries over the section index that syncSearchIndex keeps (one FTS5 row per section of every page of each
@@ -252,19 +252,29 @@ function wordFor(db: Db, match: string, from: number, to: number, parts: number)
   return word && preferOccurrences(db, word, parts) && (to - from >= ROWID_END || isLargeSpace(db, spaceOfRow(from))) ? word : undefined
 }
 
-/** The word's matches in [from, to), ranked on this thread from its occurrences (read here, or handed over). */
-function wordMatchesHere(db: Db, word: Word, from: number, to: number, occurrences = occurrencesHere(db, word)): Matches | undefined {
+/**
+ * The word's matches in [from, to), ranked on this thread from its occurrences (read here, or handed over in
+ * parts of ascending row ranges that cover the whole index).
+ */
+function wordMatchesHere(db: Db, word: Word, from: number, to: number, occurrences = [occurrencesHere(db, word, 0, ROWID_END)]): Matches | undefined {
   return wordMatches(db, word, occurrences, TITLE_WEIGHT, from, to)
 }
 
-/** Ranks one word's matches in [from, to): its occurrences read on a pool thread, scored here. */
-async function rankWordOnPool(db: Db, pool: SearchPool, word: Word, from: number, to: number): Promise<Ranked | undefined> {
+/**
+ * Ranks one word's matches in [from, to): its occurrences read in two parts split at `middle` (the range's middle
+ * row), the first on a pool thread and the second here meanwhile, and scored here.
+ */
+async function rankWordOnPool(db: Db, pool: SearchPool, word: Word, from: number, to: number, middle: number): Promise<Ranked | undefined> {
   if (pool.closed) return undefined
   const version = searchIndexVersion(db)
   try {
-    const [[occurrences]] = await pool.run(occurrencesSql(word), [{ term: word.term }])
+    const theirs = pool.run(occurrencesSql(word), [occurrenceParams(word, 0, middle)])
+    // The thread's failure is awaited (and handled) below, after this thread's part.
+    theirs.catch(() => {})
+    const mine = occurrencesHere(db, word, middle, ROWID_END)
+    const [[first]] = await theirs
     // Scored with this connection's row sizes: only if the index is still as the thread read it.
-    const matches = searchIndexVersion(db) === version ? wordMatchesHere(db, word, from, to, occurrences) : undefined
+    const matches = searchIndexVersion(db) === version ? wordMatchesHere(db, word, from, to, [first!, mine]) : undefined
     return matches && { matches, version }
   } catch (error) {
     if (!pool.closed) reportPoolFailure(pool, error)
@@ -277,7 +287,7 @@ export async function rankSpace(db: Db, pool: SearchPool | undefined, spaceId: s
   const range = pool && spaceRowRange(db, spaceId)
   const word = range && wordFor(db, query.match, range[0], range[1], pool.threads + 1)
   // A word whose occurrences were too many to read is ranked by bm25() after all, split between the threads.
-  const byWord = pool && range && word && (await rankWordOnPool(db, pool, word, range[0], range[1]))
+  const byWord = pool && range && word && (await rankWordOnPool(db, pool, word, range[0], range[1], spaceRowParts(db, spaceId, 2)![1]!))
   if (byWord) return byWord
   const bounds = pool && spaceRowParts(db, spaceId, pool.threads + 1)
   return bounds && pool ? rankOnPool(db, pool, query.match, bounds) : undefined
@@ -287,7 +297,7 @@ export async function rankSpace(db: Db, pool: SearchPool | undefined, spaceId: s
 export async function rankAll(db: Db, pool: SearchPool | undefined, query: SearchQuery): Promise<Ranked | undefined> {
   if (!pool) return undefined
   const word = wordFor(db, query.match, 0, ROWID_END, pool.threads + 1)
-  const byWord = word && (await rankWordOnPool(db, pool, word, 0, ROWID_END))
+  const byWord = word && (await rankWordOnPool(db, pool, word, 0, ROWID_END, indexRowParts(db, 2, ROWID_END)[1]!))
   return byWord || rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads + 1, ROWID_END))
 }
 
