@@ -123,6 +123,12 @@ test('pages ticked in a comparison, or a whole revision, are restored through a 
   expect(await markdownOf(api, `${cr}/content/page/${ids.Install}`)).toBe(OLD_INSTALL)
   expect(await markdownOf(api, `${cr}/content/page/${ids.Guide}`)).toBe('# Guide\n\nAbout Guide, now longer.\n')
 
+  // The newest revision is the space's content: nothing to restore.
+  await history.tab.click()
+  await history.openRevision('#3 Add a FAQ')
+  await expect(page.getByTestId('revision-restore')).toBeDisabled()
+  await expect(page.getByTestId('revision-restore')).toHaveAttribute('title', /current content/)
+
   // The whole of #1 (nothing ticked): the change request holds its two pages as they were, and no FAQ.
   await history.tab.click()
   await history.openRevision('#1 Seed')

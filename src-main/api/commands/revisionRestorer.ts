@@ -3,7 +3,7 @@ import { loadFiles, loadPages, writeRevision, type RevisionRow } from '../../con
 import { changeRequestRepository, type ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../workspace/context'
-import { badRequest } from '../../base/errors'
+import { badRequest, conflict } from '../../base/errors'
 import { openChangeRequest } from './changeRequestOpener'
 
 /**
@@ -33,11 +33,16 @@ export function restoreRevision(ctx: Ctx, space: SpaceRow, revision: RevisionRow
     target.normalize(current)
   }
 
-  const cr = openChangeRequest(ctx, space, subject)
   const files = pageIds ? { upsert: [], remove: [] } : filesDiff(ctx, space.revision_id!, revision.id)
+  const pages = target.diffFrom(current)
+  // A change request that changes nothing would only be one more draft to clean up.
+  if (!pages.upsert.length && !pages.remove.length && !files.upsert.length && !files.remove.length) {
+    throw conflict(pageIds ? `pages: already as they were in revision ${revision.id}` : `revision ${revision.id} holds the space's current content: nothing to restore`)
+  }
+  const cr = openChangeRequest(ctx, space, subject)
   const head = writeRevision(ctx.db, {
     spaceId: space.id, changeRequestId: cr.id, parents: [space.revision_id!], type: 'rollback', createdBy: ctx.actor.id, now: ctx.now,
-    base: space.revision_id!, pages: target.diffFrom(current), files
+    base: space.revision_id!, pages, files
   })
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { revision_id: head, updated_at: ctx.now })

@@ -384,7 +384,14 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
     const reviewer = await t.user({ role: 'comment' })
     expect(await reviewer.api.post(revPath(revision, '/restore'), {})).toMatchObject({ status: 403, body: { error: { code: 403 } } })
     const editor = await t.user({ role: 'edit' })
-    expect((await editor.api.post(revPath(revision, '/restore'), {})).status).toBe(201)
+    expect((await editor.api.post(revPath(first, '/restore'), {})).status).toBe(201)
+    // Restoring what the space already holds opens nothing.
+    expect(await editor.api.post(revPath(revision, '/restore'), {})).toMatchObject({
+      status: 409, body: envelope(409, `revision ${revision} holds the space's current content: nothing to restore`)
+    })
+    expect(await editor.api.post(revPath(revision, '/restore'), { pages: [ids.Intro] })).toMatchObject({
+      status: 409, body: envelope(409, `pages: already as they were in revision ${revision}`)
+    })
 
     const guest = await t.user({ role: null })
     expect(await guest.api.post(revPath(revision, '/restore'), {})).toMatchObject({ status: 404, body: envelope(404, 'Space not found') })

@@ -9,7 +9,7 @@ import { plural } from '../common/format.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { compareGroupOf, compareKey, compareRows, exactTime, pagesToRestore, pickChange, restorable, revisionTitle, textChanged, toggled, type CompareGroupKey, type SemanticChange } from './history.ts'
 import { revisionChangesQuery, revisionPageQuery, revisionQuery, revisionsQuery } from './queries.ts'
-import { HistoryBackLink, RevisionHeader, useCanRestore, useRestoreConfirm } from './RevisionHeader.tsx'
+import { CURRENT_REVISION_HINT, HistoryBackLink, RevisionHeader, useCanRestore, useIsCurrentRevision, useRestoreConfirm } from './RevisionHeader.tsx'
 import classes from './History.module.css'
 
 /** Changes answered at most (the API's limit); `more` says how many were left out. */
@@ -50,6 +50,7 @@ export function CompareScreen({
   const rows = useMemo(() => compareRows(changes.data?.changes ?? []), [changes.data])
   const selected = pickChange(rows, selectedKey)
   const canRestore = useCanRestore(spaceId)
+  const isCurrent = useIsCurrentRevision(spaceId, revisionId)
   const restore = useRestoreConfirm(spaceId)
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
   useReportAppState(changes.data || changes.error ? 'ready' : 'loading')
@@ -72,8 +73,8 @@ export function CompareScreen({
           target.data && (
             <Button
               leftSection={<IconRestore size={16} />}
-              disabled={toRestore.length === 0}
-              title={toRestore.length === 0 ? 'Tick the pages to restore in the list' : undefined}
+              disabled={isCurrent || toRestore.length === 0}
+              title={isCurrent ? CURRENT_REVISION_HINT : toRestore.length === 0 ? 'Tick the pages to restore in the list' : undefined}
               onClick={() => restore(revisionId, target.data.createdAt, toRestore.map((id) => ({ id, title: titles.get(id) ?? '' })))}
               data-testid="compare-restore"
             >

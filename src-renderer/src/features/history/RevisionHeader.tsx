@@ -102,6 +102,15 @@ export function RevisionHeader({ spaceId, revisionId, createdAt, label, actions 
   )
 }
 
+/** Whether the revision is the space's current content (restoring it would change nothing: the API answers 409). */
+export function useIsCurrentRevision(spaceId: string, revisionId: string): boolean {
+  const { data: space } = useSuspenseQuery(spaceQuery(spaceId))
+  return space.revision === revisionId
+}
+
+/** What a restore button of the current revision says instead of restoring. */
+export const CURRENT_REVISION_HINT = 'This revision is the space’s current content: nothing to restore'
+
 /** Whether the caller may restore in this space (the API asks `edit` on an unlocked space). */
 export function useCanRestore(spaceId: string): boolean {
   const { data: space } = useSuspenseQuery(spaceQuery(spaceId))

@@ -12,7 +12,7 @@ import { pageLinkContext, resolvePageLink } from '../pages/pageLinks.ts'
 import { includeSources } from '../pages/reusableContents.ts'
 import { pageRows, pickPage, toggled } from './history.ts'
 import { revisionPageQuery, revisionQuery } from './queries.ts'
-import { HistoryBackLink, RevisionHeader, RouterButton, useCanRestore, useRestoreConfirm } from './RevisionHeader.tsx'
+import { CURRENT_REVISION_HINT, HistoryBackLink, RevisionHeader, RouterButton, useCanRestore, useIsCurrentRevision, useRestoreConfirm } from './RevisionHeader.tsx'
 import classes from './History.module.css'
 import preview from '../pages/PageEditor.module.css'
 import { emojiText } from '../common/emoji.ts'
@@ -43,6 +43,7 @@ export function RevisionScreen({
   const rows = useMemo(() => pageRows(revision.data?.pages ?? []), [revision.data])
   const selected = pickPage(rows, pageId)
   const canRestore = useCanRestore(spaceId)
+  const isCurrent = useIsCurrentRevision(spaceId, revisionId)
   const restore = useRestoreConfirm(spaceId)
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
   useReportAppState(revision.data || revision.error ? 'ready' : 'loading')
@@ -75,6 +76,8 @@ export function RevisionScreen({
               <Button
                 leftSection={<IconRestore size={16} />}
                 onClick={() => restore(revisionId, revision.data.createdAt, tickedPages.length ? tickedPages : undefined)}
+                disabled={isCurrent}
+                title={isCurrent ? CURRENT_REVISION_HINT : undefined}
                 data-testid="revision-restore"
               >
                 {tickedPages.length ? `Restore ${tickedPages.length === 1 ? '1 page' : `${tickedPages.length} pages`}…` : 'Restore this revision…'}
