@@ -8,6 +8,7 @@ import { useReportAppState } from '../../app/appState.ts'
 import { formatRelative, initials } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
+import { NextPageStatus } from '../common/NextPageStatus.tsx'
 import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { spaceQuery } from '../content/queries.ts'
 import { userQuery } from '../orgs/queries.ts'
@@ -96,10 +97,12 @@ export function ChangeRequestsScreen({
 
   const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => rows[i]!.id })
   const items = virtualizer.getVirtualItems()
+  const nextList = merged.next === undefined ? undefined : lists[merged.next]
   useLoadMoreNearEnd(items[items.length - 1]?.index, rows.length, {
     hasNextPage: merged.next !== undefined,
     isFetchingNextPage: fetchingMore,
-    fetchNextPage: () => lists[merged.next!]!.fetchNextPage(),
+    isFetchNextPageError: nextList?.isFetchNextPageError,
+    fetchNextPage: () => nextList!.fetchNextPage(),
   })
 
   const open = (cr: ChangeRequest) =>
@@ -174,7 +177,14 @@ export function ChangeRequestsScreen({
               <ChangeRequestRow key={item.key} spaceId={spaceId} cr={rows[item.index]!} top={item.start - scrollMargin} onOpen={open} />
             ))}
           </div>
-          {fetchingMore && <div className={table.footer}>Loading more…</div>}
+          <NextPageStatus
+            className={table.footer}
+            fetching={fetchingMore}
+            failed={!!nextList?.isFetchNextPageError}
+            error={nextList?.error}
+            what="More change requests"
+            retry={() => void nextList?.fetchNextPage()}
+          />
         </div>
       )}
       <NewChangeRequestDialog spaceId={spaceId} opened={creating} onClose={() => setCreating(false)} onCreated={open} />

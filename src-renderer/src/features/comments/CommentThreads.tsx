@@ -6,6 +6,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import type { Virtualizer } from '@tanstack/react-virtual'
 import type { Comment, User } from '../../api/types.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
+import { NextPageStatus } from '../common/NextPageStatus.tsx'
 import { useLoadMoreNearEnd } from '../common/usePageVirtualizer.ts'
 import { CommentThread, type TargetDisplay, type ThreadUi } from './CommentThread.tsx'
 import type { CommentListFilters } from './filters.ts'
@@ -56,6 +57,7 @@ export function ThreadRows({
   stale,
   hasNextPage,
   isFetchingNextPage,
+  nextPageError,
   fetchNextPage,
 }: {
   spaceId: string
@@ -71,10 +73,12 @@ export function ThreadRows({
   stale: boolean
   hasNextPage: boolean
   isFetchingNextPage: boolean
+  /** Why the last request for the next page failed (then it is asked again only by the retry). */
+  nextPageError?: Error | null
   fetchNextPage(): void
 }) {
   const items = virtualizer.getVirtualItems()
-  useLoadMoreNearEnd(items[items.length - 1]?.index, comments.length, { hasNextPage, isFetchingNextPage, fetchNextPage }, 10)
+  useLoadMoreNearEnd(items[items.length - 1]?.index, comments.length, { hasNextPage, isFetchingNextPage, isFetchNextPageError: !!nextPageError, fetchNextPage }, 10)
 
   return (
     <>
@@ -97,11 +101,7 @@ export function ThreadRows({
           </div>
         ))}
       </div>
-      {isFetchingNextPage && (
-        <Text size="xs" c="dimmed" ta="center" py={8}>
-          Loading more…
-        </Text>
-      )}
+      <NextPageStatus fetching={isFetchingNextPage} failed={!!nextPageError} error={nextPageError} what="More comments" retry={fetchNextPage} />
     </>
   )
 }

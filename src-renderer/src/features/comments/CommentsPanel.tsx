@@ -123,6 +123,7 @@ export function CommentsPanel({ spaceId, pageId, changeRequest, onClose }: { spa
             stale={query.isPlaceholderData}
             hasNextPage={query.hasNextPage}
             isFetchingNextPage={query.isFetchingNextPage}
+            nextPageError={query.isFetchNextPageError ? query.error : undefined}
             fetchNextPage={() => void query.fetchNextPage()}
           />
         )}

@@ -163,6 +163,7 @@ export function SpaceCommentsScreen({
           stale={query.isPlaceholderData}
           hasNextPage={query.hasNextPage}
           isFetchingNextPage={query.isFetchingNextPage}
+          nextPageError={query.isFetchNextPageError ? query.error : undefined}
           fetchNextPage={() => void query.fetchNextPage()}
         />
       )}

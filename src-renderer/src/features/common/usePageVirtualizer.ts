@@ -47,15 +47,18 @@ export function usePageVirtualizer({
 interface MorePages {
   hasNextPage: boolean
   isFetchingNextPage: boolean
+  /** The last request for the next page failed: it is asked again only by the user (NextPageStatus's retry). */
+  isFetchNextPageError?: boolean
   fetchNextPage(): unknown
 }
 
 /**
  * Asks for the next page of an infinite list when its last loaded rows come into view: `lastIndex` is the last
- * rendered row (the virtualizer's), `loaded` how many rows are loaded, `ahead` how early to ask.
+ * rendered row (the virtualizer's), `loaded` how many rows are loaded, `ahead` how early to ask. After a failed
+ * request it waits for the user to retry, instead of asking again at once, over and over.
  */
 export function useLoadMoreNearEnd(lastIndex: number | undefined, loaded: number, more: MorePages, ahead = 20): void {
   useEffect(() => {
-    if (lastIndex !== undefined && lastIndex >= loaded - ahead && more.hasNextPage && !more.isFetchingNextPage) void more.fetchNextPage()
-  }, [lastIndex, loaded, more.hasNextPage, more.isFetchingNextPage])
+    if (lastIndex !== undefined && lastIndex >= loaded - ahead && more.hasNextPage && !more.isFetchingNextPage && !more.isFetchNextPageError) void more.fetchNextPage()
+  }, [lastIndex, loaded, more.hasNextPage, more.isFetchingNextPage, more.isFetchNextPageError])
 }

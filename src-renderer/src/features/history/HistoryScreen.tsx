@@ -6,6 +6,7 @@ import { useReportAppState } from '../../app/appState.ts'
 import { formatRelative, initials, plural } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
+import { NextPageStatus } from '../common/NextPageStatus.tsx'
 import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { exactTime, revisionTitle, revisionTypeLabel } from './history.ts'
 import { revisionsQuery, type RevisionSummary } from './queries.ts'
@@ -66,14 +67,7 @@ export function HistoryScreen({ spaceId }: { spaceId: string }) {
             {query.isFetchingNextPage ? (
               'Loading more…'
             ) : query.isFetchNextPageError ? (
-              <Group gap="xs">
-                <Text size="xs" c="red">
-                  Older revisions could not be read: {query.error?.message}
-                </Text>
-                <Button variant="subtle" size="compact-xs" onClick={() => void query.fetchNextPage()}>
-                  Try again
-                </Button>
-              </Group>
+              <NextPageStatus fetching={false} failed error={query.error} what="Older revisions" retry={() => void query.fetchNextPage()} />
             ) : (
               <Button variant="subtle" size="compact-xs" onClick={() => void query.fetchNextPage()} data-testid="history-load-more">
                 Load more

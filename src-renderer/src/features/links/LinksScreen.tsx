@@ -7,6 +7,7 @@ import { useReportAppState } from '../../app/appState.ts'
 import { plural } from '../common/format.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
+import { NextPageStatus } from '../common/NextPageStatus.tsx'
 import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { filesQuery, usePageTitles } from '../pages/queries.ts'
 import { describeTarget, LINK_FILTER_LABELS, LINK_FILTERS, type LinkFilter } from './links.ts'
@@ -103,7 +104,14 @@ export function LinksScreen({ spaceId, filter, onFilterChange }: { spaceId: stri
               />
             ))}
           </div>
-          {query.isFetchingNextPage && <div className={table.footer}>Loading more…</div>}
+          <NextPageStatus
+            className={table.footer}
+            fetching={query.isFetchingNextPage}
+            failed={query.isFetchNextPageError}
+            error={query.error}
+            what="More links"
+            retry={() => void query.fetchNextPage()}
+          />
         </div>
       )}
     </Stack>

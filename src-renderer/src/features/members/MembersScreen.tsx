@@ -10,6 +10,7 @@ import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { formatDate, formatRelative, initials } from '../common/format.ts'
 import { ROLE_LABELS, fromRoleValue, isLowerRole, roleOptions, selfDemotionConsequence, toRoleValue } from '../common/roles.ts'
 import { useReportAppState } from '../../app/appState.ts'
+import { NextPageStatus } from '../common/NextPageStatus.tsx'
 import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { membersQuery, useRemoveMember, useUpdateMemberRole, type MemberFilters } from './queries.ts'
@@ -135,7 +136,14 @@ export function MembersScreen({
             ))}
           </div>
         )}
-        {query.isFetchingNextPage && <div className={classes.footer}>Loading more…</div>}
+        <NextPageStatus
+          className={classes.footer}
+          fetching={query.isFetchingNextPage}
+          failed={query.isFetchNextPageError}
+          error={query.error}
+          what="More members"
+          retry={() => void query.fetchNextPage()}
+        />
       </div>
     </Stack>
   )
