@@ -18,6 +18,8 @@ import classes from '../common/DataTable.module.css'
 
 const ROW_HEIGHT = 56
 const COLUMNS = 'minmax(220px, 2.4fr) 150px 64px 64px 110px 110px 36px'
+/** Without Teams, Spaces and Joined: a table under 860 px wide. */
+const NARROW_COLUMNS = 'minmax(180px, 1fr) 150px 110px 36px'
 const ALL = 'all'
 
 /** Everyone in the organization: search, filter by role, sort; change a role or remove someone in place. */
@@ -100,13 +102,13 @@ export function MembersScreen({
           Sorting by last seen lists only members who have been active.
         </Text>
       )}
-      <div className={classes.table} style={{ ['--columns' as string]: COLUMNS }}>
+      <div className={classes.table} style={{ ['--columns' as string]: COLUMNS, ['--columns-narrow' as string]: NARROW_COLUMNS }}>
         <div className={classes.head}>
           <span>Member</span>
           <span>Role</span>
-          <span>Teams</span>
-          <span>Spaces</span>
-          <span>Joined</span>
+          <span className={classes.wide}>Teams</span>
+          <span className={classes.wide}>Spaces</span>
+          <span className={classes.wide}>Joined</span>
           <span>Last seen</span>
           <span />
         </div>
@@ -232,13 +234,13 @@ function MemberRow({ orgId, member, isMe, canAdmin, top }: { orgId: string; memb
           <Text size="sm">{member.role ? ROLE_LABELS[member.role] : 'Guest'}</Text>
         )}
       </div>
-      <Text className={classes.cell} c="dimmed">
+      <Text className={`${classes.cell} ${classes.wide}`} c="dimmed">
         {member.teams}
       </Text>
-      <Text className={classes.cell} c="dimmed">
+      <Text className={`${classes.cell} ${classes.wide}`} c="dimmed">
         {member.spaces}
       </Text>
-      <Text className={classes.cell} c="dimmed" title={member.joinedAt}>
+      <Text className={`${classes.cell} ${classes.wide}`} c="dimmed" title={member.joinedAt}>
         {formatDate(member.joinedAt)}
       </Text>
       <Text className={classes.cell} c="dimmed" title={member.lastSeenAt}>
