@@ -78,6 +78,15 @@ test('the editor fills the window below one header, and keeps 480 px beside the 
   await expect(panes.tree).toBeVisible()
   await page.getByTestId('hide-tree').click()
   await expect(panes.tree).toHaveCount(0)
+  // Esc in its search box clears the search first; the next Esc closes the tree.
+  await page.getByTestId('show-tree').click()
+  const search = panes.tree.getByTestId('space-search-input')
+  await search.fill('intro')
+  await search.press('Escape')
+  await expect(search).toHaveValue('')
+  await expect(panes.tree).toBeVisible()
+  await search.press('Escape')
+  await expect(panes.tree).toHaveCount(0)
   await editor.screenshots('editor-comments', testInfo)
 
   // The panel's own close button closes it.

@@ -100,7 +100,8 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
           data-testid="tree-pane"
           aria-label="Pages"
           onKeyDown={(e) => {
-            if (e.key === 'Escape' && layout.tree === null) setTreeOverlay(false)
+            // The search box and its results use Esc first (to clear, or to go back to the box).
+            if (e.key === 'Escape' && layout.tree === null && !e.defaultPrevented) setTreeOverlay(false)
           }}
         >
           <SpacePaneHeader spaceId={spaceId} onClose={layout.tree === null ? () => setTreeOverlay(false) : undefined} />
