@@ -235,4 +235,17 @@ test('in the dark (and the light), every text of the editor, the preview and the
     for (const seen of ['terminal', 'shell', 'before all', 'https://example.com/releases/latest', '12']) expect(drawn).toContain(seen)
     expect(below(diffTexts), colorScheme).toEqual([])
   }
+
+  // Quiet (dimmed) text outside the editor: the change request list's subjects, numbers and dates.
+  await page.goto(`/#/spaces/${spaceId}/change-requests`)
+  await editor.waitUntilReady()
+  const list = page.getByTestId('cr-list')
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await scheme(colorScheme)
+    await expect(list.getByText('Rework')).toBeVisible()
+    // Avatar initials are left out: decorative, the name is beside them.
+    const listTexts = (await editor.textContrasts(list)).filter((t) => !/^[A-Z]{1,2}$/.test(t.text))
+    expect(listTexts.map((t) => t.text)).toEqual(expect.arrayContaining(['Rework', String(cr.number), 'just now']))
+    expect(below(listTexts), colorScheme).toEqual([])
+  }
 })
