@@ -217,3 +217,24 @@ describe('rules', () => {
     expect((await t.owner.api.get(`${perms(id)}/users`)).body.count).toBe(2)
   })
 })
+
+describe("a team's spaces", () => {
+  it('lists the live spaces granted to a team with its role, page by page; 404 for an unknown team', async () => {
+    const a = await space({ title: 'Alpha' })
+    const b = await space({ title: 'Beta' })
+    const gone = await space({ title: 'Gone' })
+    const member = await t.user({ role: null })
+    const team = await createTeam(t, 'Writers', [member])
+    for (const [id, role] of [[b, 'edit'], [a, 'read'], [gone, 'admin']] as const) await t.owner.api.patch(`${perms(id)}/teams/${team}`, { role })
+    expect((await t.owner.api.delete(`/v1/spaces/${gone}`)).status).toBeLessThan(300)
+    const { items, pages } = await walk(member.api, `/v1/orgs/${t.orgId}/teams/${team}/spaces`, { limit: 1 })
+    expect(pages).toHaveLength(2)
+    expect(pages[0].count).toBe(2)
+    expect(items).toEqual([
+      { permission: 'read', space: { id: a, title: 'Alpha' } },
+      { permission: 'edit', space: { id: b, title: 'Beta' } }
+    ])
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/teams/nope/spaces`)).status).toBe(404)
+    expect((await (await t.user({ role: null })).api.get(`/v1/orgs/${t.orgId}/teams/${team}/spaces`)).status).toBe(404)
+  })
+})
