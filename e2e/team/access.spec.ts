@@ -83,3 +83,35 @@ test('the last admin of a space cannot be removed: the dialog says why and keeps
   await expect(access.errorToasts.filter({ hasText: 'removing the last admin of this space is not allowed' })).toBeVisible()
   await expect(access.grant(me.displayName)).toBeVisible()
 })
+
+test('a space that inherits from its collection: the badge opens the Share dialog, which names the collection', async ({ page, token, api, otherUser }, testInfo) => {
+  // Arrange: a collection shared with a guest, and a space in it.
+  const suffix = testInfo.testId.slice(0, 6)
+  const guest = otherUser(`Guest ${suffix}`)
+  const orgId = await orgIdOf(api)
+  expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [guest.email], role: null } })).ok()).toBe(true)
+  const collection = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Guides ${suffix}` } }))
+  expect((await api.post(`/v1/collections/${collection.id}/permissions`, { data: { role: 'comment', users: [guest.email] } })).ok()).toBe(true)
+  const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Inside ${suffix}`, parent: collection.id } }))
+  const access = new AccessPage(page)
+
+  // Act: on the space's Comments tab (the full header), click the visibility badge.
+  await access.open(token, `/spaces/${space.id}/comments`)
+  await access.waitUntilReady()
+  await page.getByRole('button', { name: 'Inherits from collection' }).click()
+  await expect(access.dialog).toBeVisible()
+  await access.show('Everyone with access')
+
+  // Assert: the guest's role comes from the collection.
+  const person = access.person(`Guest ${suffix}`)
+  await expect(person.getByTestId('share-person-role')).toHaveText('Commenter')
+  await expect(person.getByTestId('share-person-sources')).toHaveText(`Inherited: from collection “Guides ${suffix}”`)
+  await page.keyboard.press('Escape')
+  await access.expectDialogsClosed()
+
+  // The collection's own Share dialog lists the guest among those it is shared with.
+  await access.open(token, `/collections/${collection.id}`)
+  await access.waitUntilReady()
+  await page.getByTestId('collection-share').click()
+  await expect(access.grant(`Guest ${suffix}`).getByLabel(`Role of Guest ${suffix}`, { exact: true })).toHaveValue('Commenter')
+})
