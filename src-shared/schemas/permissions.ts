@@ -49,6 +49,8 @@ export const SpaceUserParams = Type.Object({ spaceId: Id, userId: Id })
 export const SpaceTeamParams = Type.Object({ spaceId: Id, teamId: Id })
 export const CollectionUserParams = Type.Object({ collectionId: Id, userId: Id })
 export const CollectionTeamParams = Type.Object({ collectionId: Id, teamId: Id })
+export const SiteUserParams = Type.Object({ organizationId: Id, siteId: Id, userId: Id })
+export const SiteTeamParams = Type.Object({ organizationId: Id, siteId: Id, teamId: Id })
 
 /** A space granted to a team (Quire addition: the team's page lists them). */
 export const TeamSpacePermissionSchema = Type.Object({ permission: RoleSchema, space: Named })

@@ -32,7 +32,8 @@ export function setGrant(ctx: Ctx, target: GrantTarget, object: AccessObject, ty
     }
   }
   if (target === 'space') ctx.repo(spaceRepository).setGrant(object.id, type, principalId, role, ctx.now)
-  else ctx.repo(collectionRepository).setGrant(object.id, type, principalId, role, ctx.now)
+  else if (target === 'collection') ctx.repo(collectionRepository).setGrant(object.id, type, principalId, role, ctx.now)
+  else grants.set(target, object.id, type, principalId, role, ctx.now)
 }
 
 /** A member named in the path (`…/permissions/users/{userId}`): 404 unless they belong to the organization. */

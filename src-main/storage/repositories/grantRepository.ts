@@ -2,8 +2,8 @@ import type { Db } from '../database'
 import type { UserRow } from './userRepository'
 import type { TeamRow } from './teamRepository'
 
-/** What grants name: a space (`space_grants`) or a collection (`collection_grants`). */
-export type GrantTarget = 'space' | 'collection'
+/** What grants name: a space (`space_grants`), a collection (`collection_grants`) or a site (`site_grants`). */
+export type GrantTarget = 'space' | 'collection' | 'site'
 
 export interface GrantRow {
   principal_type: 'user' | 'team'
@@ -21,7 +21,7 @@ export interface OrgMemberRow {
   disabled: number
 }
 
-function statements(db: Db, table: 'space_grants' | 'collection_grants', column: 'space_id' | 'collection_id') {
+function statements(db: Db, table: 'space_grants' | 'collection_grants' | 'site_grants', column: 'space_id' | 'collection_id' | 'site_id') {
   // Grants read through the organization's members and teams, so a stray grant (a user who left, a team of
   // another organization) never shows up, as team members are read.
   const usersPage = db.prepare<{ target: string; org: string; name: string | null; id: string; limit: number }, UserGrantRow>(
@@ -55,12 +55,26 @@ function statements(db: Db, table: 'space_grants' | 'collection_grants', column:
   const all = db.prepare<[string], GrantRow & { target_id: string }>(
     `SELECT ${column} AS target_id, principal_type, principal_id, role FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?))`
   )
-  return { usersPage, userCount, teamsPage, teamCount, one, adminGrants, all }
+  // The same role again writes nothing (as the space and collection grants).
+  const upsert = db.prepare(
+    `INSERT INTO ${table} (${column}, principal_type, principal_id, role, granted_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (${column}, principal_type, principal_id) DO UPDATE SET role = excluded.role WHERE role IS NOT excluded.role`
+  )
+  const remove = db.prepare(`DELETE FROM ${table} WHERE ${column} = ? AND principal_type = ? AND principal_id = ?`)
+  const ofPrincipals = db.prepare<[string, string], string>(
+    `SELECT role FROM ${table} WHERE ${column} = ? AND principal_id IN (SELECT value FROM json_each(?))`
+  ).pluck()
+  return { usersPage, userCount, teamsPage, teamCount, one, adminGrants, all, upsert, remove, ofPrincipals }
 }
 
 /** Who holds a role on a space or collection directly (users and teams), for the access screens and checks. */
 export function grantRepository(db: Db) {
-  const st = { space: statements(db, 'space_grants', 'space_id'), collection: statements(db, 'collection_grants', 'collection_id') }
+  const st = {
+    space: statements(db, 'space_grants', 'space_id'),
+    collection: statements(db, 'collection_grants', 'collection_id'),
+    site: statements(db, 'site_grants', 'site_id')
+  }
+  const teamsOf = db.prepare<[string], string>('SELECT team_id FROM team_members WHERE user_id = ?').pluck()
   const orgMembers = db.prepare<[string], OrgMemberRow>('SELECT seq, user_id, role, disabled FROM members WHERE organization_id = ? ORDER BY seq')
   const teamsOfOrgMembers = db.prepare<[string], { user_id: string; team_id: string; title: string }>(
     `SELECT tm.user_id, t.id AS team_id, t.title FROM team_members tm JOIN teams t ON t.id = tm.team_id
@@ -92,6 +106,13 @@ export function grantRepository(db: Db) {
       st[target].adminGrants.all({ targets: JSON.stringify(targetIds), org: orgId }),
     /** Every grant on any of `targetIds`. */
     grantsOn: (target: GrantTarget, targetIds: string[]) => st[target].all.all(JSON.stringify(targetIds)),
+    /** Sets (or with null removes) a grant. */
+    set(target: GrantTarget, targetId: string, type: 'user' | 'team', principalId: string, role: string | null, now: string): void {
+      if (role) st[target].upsert.run(targetId, type, principalId, role, now)
+      else st[target].remove.run(targetId, type, principalId)
+    },
+    /** The roles granted on the target to a user and their teams. */
+    rolesOf: (target: GrantTarget, targetId: string, userId: string) => st[target].ofPrincipals.all(targetId, JSON.stringify([userId, ...teamsOf.all(userId)])),
     /** Every member of the organization (guests and disabled ones too), in joining order. */
     orgMembers: (orgId: string) => orgMembers.all(orgId),
     /** Per user of the organization: their teams (id and title), by title. */
