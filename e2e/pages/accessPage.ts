@@ -33,6 +33,16 @@ export class AccessPage extends AppShell {
     return this.dialog.getByTestId('share-grant').and(this.page.locator(`[data-name="${name}"]`))
   }
 
+  /** In the dialog's invite row: picks a member by e-mail, a role, and shares. */
+  async invitePerson(email: string, role: string): Promise<void> {
+    const picker = this.dialog.getByTestId('share-people')
+    await picker.fill(email)
+    await this.page.getByRole('option', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click()
+    await picker.press('Escape')
+    await this.choose(this.dialog.getByTestId('share-role'), role)
+    await this.dialog.getByTestId('share-submit').click()
+  }
+
   /** In a team's spaces drawer: gives the team `role` on the space titled `space`. */
   async grantTeamSpace(space: string, role: string): Promise<void> {
     await this.choose(this.teamSpaces.getByTestId('team-space-picker'), space)

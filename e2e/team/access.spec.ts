@@ -115,3 +115,28 @@ test('a space that inherits from its collection: the badge opens the Share dialo
   await page.getByTestId('collection-share').click()
   await expect(access.grant(`Guest ${suffix}`).getByLabel(`Role of Guest ${suffix}`, { exact: true })).toHaveValue('Commenter')
 })
+
+test("share a site with a member as Creator: they may then change that site", async ({ page, token, api, baseURL, otherUser }, testInfo) => {
+  // Arrange: a reader of the organization and a site.
+  const suffix = testInfo.testId.slice(0, 6)
+  const reader = otherUser(`Site reader ${suffix}`)
+  const orgId = await orgIdOf(api)
+  expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [reader.email], role: 'read' } })).ok()).toBe(true)
+  const site = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/sites`, { data: { title: `Docs site ${suffix}` } }))
+  const rename = () =>
+    page.request.patch(`${baseURL}/v1/orgs/${orgId}/sites/${site.id}`, { data: { title: `Renamed ${suffix}` }, headers: { authorization: `Bearer ${reader.token}` } })
+  expect((await rename()).status()).toBe(403)
+
+  // Act: the site's Share button, invite the reader as Creator.
+  const access = new AccessPage(page)
+  await access.open(token, `/orgs/${orgId}/sites/${site.id}`)
+  await access.waitUntilReady()
+  await page.getByTestId('site-share').click()
+  await access.invitePerson(reader.email, 'Creator')
+
+  // Assert: listed with the role, and the API lets them change the site.
+  await access.expectSuccess('Shared as Creator')
+  await expect(access.grant(`Site reader ${suffix}`).getByLabel(`Role of Site reader ${suffix}`, { exact: true })).toHaveValue('Creator')
+  expect((await rename()).status()).toBe(200)
+  await access.screenshots('share-dialog-site', testInfo)
+})

@@ -19,9 +19,10 @@ export interface ShareTarget {
   organization: string
   /** The caller manages access (admin on the object). */
   canAdmin: boolean
-  /** How the object is published (spaces) and its general access (`defaultLevel`), shown here, set in its settings. */
+  /** How the object is published (spaces, sites) and its general access (`defaultLevel`), shown here, set in its settings. */
   visibility?: string
-  defaultLevel: Role | null
+  /** Undefined for a site: its readers in the organization are the organization's roles. */
+  defaultLevel?: Role | null
 }
 
 const ROLE_OPTIONS = roleOptions(false)
@@ -33,7 +34,9 @@ const ROLE_OPTIONS = roleOptions(false)
  */
 export function ShareDialog({ target, opened, onClose }: { target: ShareTarget; opened: boolean; onClose(): void }) {
   const [view, setView] = useState<'shared' | 'everyone'>('shared')
-  const name = target.title || (target.kind === 'space' ? 'Untitled space' : 'Untitled collection')
+  const name = target.title || `Untitled ${target.kind}`
+  // Sites have no aggregate: who holds a role there is the organization's roles and these grants.
+  const shown = target.kind === 'site' ? 'shared' : view
   return (
     <Modal opened={opened} onClose={onClose} title={`Share “${name}”`} size="lg" data-testid="share-dialog">
       {opened && (
@@ -44,24 +47,30 @@ export function ShareDialog({ target, opened, onClose }: { target: ShareTarget; 
                 {target.visibility}
               </Badge>
             )}
-            <Badge color={target.defaultLevel ? ROLE_COLORS[target.defaultLevel] : 'gray'} variant="light" data-testid="share-general-access">
-              {target.defaultLevel ? `Everyone in the organization: ${ROLE_LABELS[target.defaultLevel]}` : 'No general access'}
-            </Badge>
+            {target.defaultLevel !== undefined && (
+              <Badge color={target.defaultLevel ? ROLE_COLORS[target.defaultLevel] : 'gray'} variant="light" data-testid="share-general-access">
+                {target.defaultLevel ? `Everyone in the organization: ${ROLE_LABELS[target.defaultLevel]}` : 'No general access'}
+              </Badge>
+            )}
             <Text size="xs" c="dimmed">
-              Visibility and general access are set in the {target.kind}’s settings.
+              {target.kind === 'site'
+                ? 'Members of the organization have their organization role here; visibility is set in the site’s settings.'
+                : `Visibility and general access are set in the ${target.kind}’s settings.`}
             </Text>
           </Group>
           {target.canAdmin && <InviteForm target={target} />}
-          <SegmentedControl
-            value={view}
-            onChange={(v) => setView(v as typeof view)}
-            data={[
-              { value: 'shared', label: 'Shared with' },
-              { value: 'everyone', label: 'Everyone with access' },
-            ]}
-            aria-label="Which access to show"
-          />
-          {view === 'shared' ? <DirectGrants target={target} /> : <EveryoneWithAccess target={target} />}
+          {target.kind !== 'site' && (
+            <SegmentedControl
+              value={view}
+              onChange={(v) => setView(v as typeof view)}
+              data={[
+                { value: 'shared', label: 'Shared with' },
+                { value: 'everyone', label: 'Everyone with access' },
+              ]}
+              aria-label="Which access to show"
+            />
+          )}
+          {shown === 'shared' ? <DirectGrants target={target} /> : <EveryoneWithAccess target={target} />}
         </Stack>
       )}
     </Modal>
@@ -73,7 +82,7 @@ function InviteForm({ target }: { target: ShareTarget }) {
   const [teams, setTeams] = useState<string[]>([])
   const [role, setRole] = useState<Role>('read')
   const allTeams = useQuery(teamsQuery(target.organization)).data ?? []
-  const invite = useInvite(target.kind, target.id, target.organization)
+  const invite = useInvite(target)
   const count = users.length + teams.length
   return (
     <Stack gap="xs" data-testid="share-invite">
@@ -151,8 +160,8 @@ function GrantRow({
   role: Role
   avatar: ReactNode
 }) {
-  const setGrant = useSetGrant(target.kind, target.id, target.organization)
-  const remove = useRemoveGrant(target.kind, target.id, target.organization)
+  const setGrant = useSetGrant(target)
+  const remove = useRemoveGrant(target)
   return (
     <Group justify="space-between" wrap="nowrap" py={6} data-testid="share-grant" data-name={name}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -194,15 +203,17 @@ function GrantRow({
 }
 
 function DirectGrants({ target }: { target: ShareTarget }) {
-  const users = useQuery(accessUsersQuery(target.kind, target.id))
-  const teams = useQuery(accessTeamsQuery(target.kind, target.id))
+  const users = useQuery(accessUsersQuery(target))
+  const teams = useQuery(accessTeamsQuery(target))
   if (users.isPending || teams.isPending) return <RowsSkeleton rows={3} />
   const userRows = users.data ?? []
   const teamRows = teams.data ?? []
   if (!userRows.length && !teamRows.length) {
     return (
       <Text size="sm" c="dimmed" py="sm">
-        Not shared with anyone directly: access comes from the organization and the collections above.
+        {target.kind === 'site'
+          ? 'Not shared with anyone directly: access comes from the organization roles.'
+          : 'Not shared with anyone directly: access comes from the organization and the collections above.'}
       </Text>
     )
   }
@@ -246,7 +257,7 @@ function DirectGrants({ target }: { target: ShareTarget }) {
 }
 
 function EveryoneWithAccess({ target }: { target: ShareTarget }) {
-  const everyone = useQuery(accessAggregateQuery(target.kind, target.id))
+  const everyone = useQuery(accessAggregateQuery(target))
   const [explained, setExplained] = useState<string | null>(null)
   if (everyone.isPending) return <RowsSkeleton rows={4} />
   return (

@@ -26,7 +26,7 @@ function TeamSpacesPanel({ orgId, team }: { orgId: string; team: Team }) {
   const spaces = useQuery(spacesQuery(orgId)).data ?? []
   const [spaceId, setSpaceId] = useState<string | null>(null)
   const [role, setRole] = useState<Role>('read')
-  const grant = useSetGrant('space', spaceId ?? '', orgId)
+  const grant = useSetGrant({ kind: 'space', id: spaceId ?? '', organization: orgId })
   const current = granted.data ?? []
   const has = new Set(current.map((g) => g.space.id))
   // Only a space's admins manage who has access to it.
@@ -96,8 +96,9 @@ function TeamSpacesPanel({ orgId, team }: { orgId: string; team: Team }) {
 }
 
 function TeamSpaceRow({ orgId, team, grant, canAdmin }: { orgId: string; team: Team; grant: TeamSpacePermission; canAdmin: boolean }) {
-  const setGrant = useSetGrant('space', grant.space.id, orgId)
-  const remove = useRemoveGrant('space', grant.space.id, orgId)
+  const subject = { kind: 'space' as const, id: grant.space.id, organization: orgId }
+  const setGrant = useSetGrant(subject)
+  const remove = useRemoveGrant(subject)
   const title = grant.space.title || 'Untitled space'
   const principal = { type: 'team' as const, id: team.id }
   return (

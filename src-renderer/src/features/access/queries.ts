@@ -4,18 +4,26 @@ import { fetchAll } from '../../api/lists.ts'
 import type { AggregatePermission, Role, TeamPermission, TeamSpacePermission, UserPermission } from '../../api/types.ts'
 import type { AccessKind } from './sources.ts'
 
-// `/v1/spaces/{id}/permissions/users` → ['spaces', id, 'permissions', 'users']; collections alike.
-const base = (kind: AccessKind, id: string) => [kind === 'space' ? 'spaces' : 'collections', id] as const
-const path = (kind: AccessKind, id: string) => `/v1/${kind === 'space' ? 'spaces' : 'collections'}/${id}/permissions`
+/** What a grant is on: a space or collection by id; a site also names its organization (its path does). */
+export interface AccessSubject {
+  kind: AccessKind
+  id: string
+  organization: string
+}
 
-export const accessUsersQuery = (kind: AccessKind, id: string) =>
-  queryOptions({ queryKey: [...base(kind, id), 'permissions', 'users'], queryFn: () => fetchAll<UserPermission>(`${path(kind, id)}/users`) })
+// `/v1/spaces/{id}/permissions/users` → ['spaces', id, 'permissions', 'users']; collections and sites alike.
+const base = ({ kind, id, organization }: AccessSubject) =>
+  kind === 'site' ? (['orgs', organization, 'sites', id] as const) : ([kind === 'space' ? 'spaces' : 'collections', id] as const)
+const path = (subject: AccessSubject) => `/v1/${base(subject).join('/')}/permissions`
 
-export const accessTeamsQuery = (kind: AccessKind, id: string) =>
-  queryOptions({ queryKey: [...base(kind, id), 'permissions', 'teams'], queryFn: () => fetchAll<TeamPermission>(`${path(kind, id)}/teams`) })
+export const accessUsersQuery = (s: AccessSubject) =>
+  queryOptions({ queryKey: [...base(s), 'permissions', 'users'], queryFn: () => fetchAll<UserPermission>(`${path(s)}/users`) })
 
-export const accessAggregateQuery = (kind: AccessKind, id: string) =>
-  queryOptions({ queryKey: [...base(kind, id), 'permissions', 'aggregate'], queryFn: () => fetchAll<AggregatePermission>(`${path(kind, id)}/aggregate`) })
+export const accessTeamsQuery = (s: AccessSubject) =>
+  queryOptions({ queryKey: [...base(s), 'permissions', 'teams'], queryFn: () => fetchAll<TeamPermission>(`${path(s)}/teams`) })
+
+export const accessAggregateQuery = (s: AccessSubject) =>
+  queryOptions({ queryKey: [...base(s), 'permissions', 'aggregate'], queryFn: () => fetchAll<AggregatePermission>(`${path(s)}/aggregate`) })
 
 export const teamSpacesQuery = (orgId: string, teamId: string) =>
   queryOptions({ queryKey: ['orgs', orgId, 'teams', teamId, 'spaces'], queryFn: () => fetchAll<TeamSpacePermission>(`/v1/orgs/${orgId}/teams/${teamId}/spaces`) })
@@ -24,35 +32,35 @@ export const teamSpacesQuery = (orgId: string, teamId: string) =>
  * A grant changes who has access here (the lists), the object's own `permissions` for the caller, the roles on
  * what a collection holds, and teams' space counts and lists.
  */
-function invalidateAccess(client: QueryClient, kind: AccessKind, id: string, orgId: string) {
-  void client.invalidateQueries({ queryKey: [...base(kind, id)] })
-  if (kind === 'collection') void client.invalidateQueries({ queryKey: ['spaces'] })
-  void client.invalidateQueries({ queryKey: ['orgs', orgId, 'teams'] })
-  void client.invalidateQueries({ queryKey: ['orgs', orgId, 'members'] })
+function invalidateAccess(client: QueryClient, s: AccessSubject) {
+  void client.invalidateQueries({ queryKey: [...base(s)] })
+  if (s.kind === 'collection') void client.invalidateQueries({ queryKey: ['spaces'] })
+  void client.invalidateQueries({ queryKey: ['orgs', s.organization, 'teams'] })
+  void client.invalidateQueries({ queryKey: ['orgs', s.organization, 'members'] })
 }
 
 export type Principal = { type: 'user' | 'team'; id: string }
 
-export function useInvite(kind: AccessKind, id: string, orgId: string) {
+export function useInvite(s: AccessSubject) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: { role: Role; users: string[]; teams: string[] }) => api.request<void>('POST', path(kind, id), body),
-    onSuccess: () => invalidateAccess(client, kind, id, orgId),
+    mutationFn: (body: { role: Role; users: string[]; teams: string[] }) => api.request<void>('POST', path(s), body),
+    onSuccess: () => invalidateAccess(client, s),
   })
 }
 
-export function useSetGrant(kind: AccessKind, id: string, orgId: string) {
+export function useSetGrant(s: AccessSubject) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ principal, role }: { principal: Principal; role: Role }) => api.request<void>('PATCH', `${path(kind, id)}/${principal.type}s/${principal.id}`, { role }),
-    onSettled: () => invalidateAccess(client, kind, id, orgId),
+    mutationFn: ({ principal, role }: { principal: Principal; role: Role }) => api.request<void>('PATCH', `${path(s)}/${principal.type}s/${principal.id}`, { role }),
+    onSettled: () => invalidateAccess(client, s),
   })
 }
 
-export function useRemoveGrant(kind: AccessKind, id: string, orgId: string) {
+export function useRemoveGrant(s: AccessSubject) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (principal: Principal) => api.request<void>('DELETE', `${path(kind, id)}/${principal.type}s/${principal.id}`),
-    onSuccess: () => invalidateAccess(client, kind, id, orgId),
+    mutationFn: (principal: Principal) => api.request<void>('DELETE', `${path(s)}/${principal.type}s/${principal.id}`),
+    onSuccess: () => invalidateAccess(client, s),
   })
 }

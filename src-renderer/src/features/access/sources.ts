@@ -1,7 +1,8 @@
 import type { AggregatePermission, PermissionSource } from '../../api/types.ts'
 import { ROLE_LABELS } from '../common/roles.ts'
 
-export type AccessKind = 'space' | 'collection'
+/** What the Share dialog manages; sites have no aggregate (their roles come from the organization and grants). */
+export type AccessKind = 'space' | 'collection' | 'site'
 
 /** Where one reason for a role comes from, in a few words ("from collection Handbooks"). */
 export function sourceLabel(source: PermissionSource, kind: AccessKind): string {
