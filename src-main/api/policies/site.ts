@@ -1,6 +1,8 @@
 import type { Role } from '../../../src-shared/schemas/common'
+import { grantRepository } from '../../storage/repositories/grantRepository'
+import type { Ctx } from '../../workspace/context'
 import { forbidden } from '../../base/errors'
-import { atLeast } from './roles'
+import { atLeast, maxRole } from './roles'
 
 /**
  * What an organization role allows on its sites. Sites belong to the organization, not to a space, so the
@@ -17,7 +19,9 @@ export const SITE_ACTIONS = {
   publish: 'create',
   arrange: 'create',
   share: 'create',
-  customize: 'create'
+  customize: 'create',
+  /** Who else holds a role on the site (grants). */
+  access: 'admin'
 } as const satisfies Record<string, Role>
 
 export type SiteAction = keyof typeof SITE_ACTIONS
@@ -30,4 +34,14 @@ export function canOnSite(orgRole: Role | null, action: SiteAction): boolean {
 export function authorizeSite(orgRole: Role | null, action: SiteAction): void {
   if (canOnSite(orgRole, action)) return
   throw forbidden(orgRole === null ? 'Guests cannot see the sites of the organization' : `This operation needs the ${SITE_ACTIONS[action]} role in the organization`)
+}
+
+/**
+ * The caller's role on one site: the highest of their organization role (guests have none) and the grants on the
+ * site to them and their teams. Organization-wide site operations (list, create) read the organization role alone.
+ */
+export function siteRole(ctx: Ctx, siteId: string, orgRole: Role | null): Role | null {
+  let role = orgRole
+  for (const granted of ctx.repo(grantRepository).rolesOf('site', siteId, ctx.actor.id)) role = maxRole(role, granted as Role)
+  return role
 }

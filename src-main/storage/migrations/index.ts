@@ -20,6 +20,7 @@ import { packDocuments, sql as textStoredOnce } from './0021_text_stored_once'
 import { sql as idempotencyKeys } from './0022_idempotency_keys'
 import { sql as outboxExactlyOnce } from './0023_outbox_exactly_once'
 import { sql as searchInstances } from './0024_search_instances'
+import { sql as siteGrants } from './0025_site_grants'
 import type { Db } from '../database'
 
 /**
@@ -49,5 +50,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 21, name: 'text_stored_once', sql: textStoredOnce, run: packDocuments },
   { version: 22, name: 'idempotency_keys', sql: idempotencyKeys },
   { version: 23, name: 'outbox_exactly_once', sql: outboxExactlyOnce },
-  { version: 24, name: 'search_instances', sql: searchInstances }
+  { version: 24, name: 'search_instances', sql: searchInstances },
+  { version: 25, name: 'site_grants', sql: siteGrants }
 ]

@@ -41,6 +41,7 @@ export function teamRepository(db: Db) {
   // Grants name teams without a foreign key, so they go explicitly with the team.
   const deleteSpaceGrants = db.prepare("DELETE FROM space_grants WHERE principal_type = 'team' AND principal_id = ?")
   const deleteCollectionGrants = db.prepare("DELETE FROM collection_grants WHERE principal_type = 'team' AND principal_id = ?")
+  const deleteSiteGrants = db.prepare("DELETE FROM site_grants WHERE principal_type = 'team' AND principal_id = ?")
   // Team members are read through the organization's members, so a stray row (a user no longer in the
   // organization) never shows up or counts.
   const IN_ORG = 'JOIN teams t ON t.id = tm.team_id JOIN members m ON m.organization_id = t.organization_id AND m.user_id = tm.user_id'
@@ -124,6 +125,7 @@ export function teamRepository(db: Db) {
     remove(id: string): void {
       deleteSpaceGrants.run(id)
       deleteCollectionGrants.run(id)
+      deleteSiteGrants.run(id)
       deleteTeam.run(id)
     },
     /** Per team: member count and count of live spaces granted to it; one query each for a page. */

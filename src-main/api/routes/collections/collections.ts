@@ -16,6 +16,7 @@ import { presentCollection, presentCollections } from '../../presenters/collecti
 import { presentSpaces } from '../../presenters/space'
 import { loadCollection, parentCollection } from './load'
 import collectionStructureRoutes from './structure'
+import collectionPermissionRoutes from './permissions'
 
 const tags = ['Collections']
 const DEFAULT_TITLE = 'Untitled collection'
@@ -155,4 +156,5 @@ export default function collectionRoutes(app: Api) {
   )
 
   collectionStructureRoutes(app)
+  collectionPermissionRoutes(app)
 }

@@ -6,10 +6,11 @@ import siteSettingRoutes from './siteSettings'
 import siteRoutes from './sites'
 import siteSpaceRoutes from './siteSpaces'
 import siteShareLinkRoutes from './shareLinks'
+import sitePermissionRoutes from './permissions'
 
 /** The sites area: sites, their structure, share links, adaptive content, customization and the local preview. */
 export default function siteAreaRoutes(app: Api) {
-  for (const register of [siteRoutes, siteSettingRoutes, siteSpaceRoutes, siteSectionRoutes, siteSectionGroupRoutes, siteShareLinkRoutes, sitePreviewRoutes]) {
+  for (const register of [siteRoutes, siteSettingRoutes, siteSpaceRoutes, siteSectionRoutes, siteSectionGroupRoutes, siteShareLinkRoutes, sitePermissionRoutes, sitePreviewRoutes]) {
     register(app)
   }
 }

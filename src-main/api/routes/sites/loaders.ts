@@ -9,7 +9,7 @@ import { siteSpaceRepository, type SiteSpaceRow } from '../../../storage/reposit
 import type { Ctx } from '../../../workspace/context'
 import { badRequest, notFound } from '../../../base/errors'
 import { requireOrg } from '../../policies/access'
-import { authorizeSite, type SiteAction } from '../../policies/site'
+import { authorizeSite, siteRole, type SiteAction } from '../../policies/site'
 
 /** The organization, when the caller's role there allows `action` on its sites (404 for non-members, 403 below). */
 export function requireSiteRole(ctx: Ctx, organizationId: string, action: SiteAction): OrganizationRow {
@@ -18,12 +18,15 @@ export function requireSiteRole(ctx: Ctx, organizationId: string, action: SiteAc
   return org
 }
 
-/** A site of the organization: 404 when either is unknown or the caller is not a member, 403 when the role is too low. */
+/**
+ * A site of the organization: 404 when either is unknown or the caller is not a member, 403 when their role on
+ * the site (organization role or grants on the site) is too low.
+ */
 export function loadSite(ctx: Ctx, organizationId: string, siteId: string, action: SiteAction): SiteRow {
   const { org, member } = requireOrg(ctx, organizationId)
   const site = ctx.repo(siteRepository).get(siteId)
   if (!site || site.organization_id !== org.id) throw notFound('Site')
-  authorizeSite(member.role as Role | null, action)
+  authorizeSite(siteRole(ctx, site.id, member.role as Role | null), action)
   return site
 }
 

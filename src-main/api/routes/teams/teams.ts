@@ -9,6 +9,7 @@ import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagina
 import { requireOrgMember, requireOrgRole } from '../../policies/access'
 import { presentTeam, presentTeams } from '../../presenters/team'
 import { loadTeam } from './loaders'
+import teamSpaceRoutes from './teamSpaces'
 
 const tags = ['Teams']
 
@@ -78,4 +79,6 @@ export default function teamRoutes(app: Api) {
       return reply.code(204).send()
     }
   )
+
+  teamSpaceRoutes(app)
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Badge, Breadcrumbs, Button, EmptyState, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
-import { IconFolder, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
+import { IconFolder, IconPencil, IconPlus, IconShare, IconTrash } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useUiStore } from '../../stores/uiStore.ts'
@@ -9,6 +9,7 @@ import { RouterAnchor } from '../common/links.tsx'
 import { PageHeader } from '../common/PageHeader.tsx'
 import { useScreenReady } from '../common/screen.ts'
 import { orgQuery } from '../orgs/queries.ts'
+import { ShareDialog } from '../access/ShareDialog.tsx'
 import { ContentDialogs } from './ContentDialogs.tsx'
 import { useContentActions } from './contentActions.tsx'
 import { collectionQuery, collectionSpacesQuery, collectionsQuery } from './queries.ts'
@@ -28,6 +29,7 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
   const navigate = useNavigate()
   const actions = useContentActions(orgId)
   useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
+  const [sharing, setSharing] = useState(false)
   useScreenReady()
 
   const title = collection.title || 'Untitled collection'
@@ -54,24 +56,29 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
         title={title}
         description={collection.description || 'A collection of spaces'}
         actions={
-          collection.permissions.admin && (
-            <>
-              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
-                Edit
-              </Button>
-              <Button
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={16} />}
-                onClick={() => actions.remove(row, () => void navigate({ to: '/orgs/$orgId', params: { orgId } }))}
-              >
-                Delete
-              </Button>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => actions.createSpaceIn(collection.id)}>
-                New space here
-              </Button>
-            </>
-          )
+          <>
+            <Button variant="default" leftSection={<IconShare size={16} />} onClick={() => setSharing(true)} data-testid="collection-share">
+              Share
+            </Button>
+            {collection.permissions.admin && (
+              <>
+                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
+                  Edit
+                </Button>
+                <Button
+                  variant="default"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => actions.remove(row, () => void navigate({ to: '/orgs/$orgId', params: { orgId } }))}
+                >
+                  Delete
+                </Button>
+                <Button leftSection={<IconPlus size={16} />} onClick={() => actions.createSpaceIn(collection.id)}>
+                  New space here
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       {spaces.length === 0 && children.length === 0 ? (
@@ -127,6 +134,18 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
         </Paper>
       )}
       <ContentDialogs orgId={orgId} />
+      <ShareDialog
+        target={{
+          kind: 'collection',
+          id: collection.id,
+          title: collection.title,
+          organization: orgId,
+          canAdmin: collection.permissions.admin,
+          defaultLevel: collection.defaultLevel ?? null,
+        }}
+        opened={sharing}
+        onClose={() => setSharing(false)}
+      />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ActionIcon, Badge, Breadcrumbs, Button, CloseButton, Group, Menu, Text, Tooltip } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconTrash } from '@tabler/icons-react'
+import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconShare, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -12,6 +12,7 @@ import { SectionTabs, type SectionTab } from '../common/SectionTabs.tsx'
 import { orgQuery } from '../orgs/queries.ts'
 import { ImportDialog } from '../pages/ImportDialog.tsx'
 import { downloadPdf } from '../pages/queries.ts'
+import { ShareDialog } from '../access/ShareDialog.tsx'
 import { ContentDialogs } from './ContentDialogs.tsx'
 import { useContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
@@ -26,6 +27,18 @@ const VISIBILITY_LABELS: Record<Space['visibility'], string> = {
   'visitor-auth': 'Visitor authentication',
   'in-collection': 'Inherits from collection',
   private: 'Private',
+}
+
+function shareTarget(space: Space) {
+  return {
+    kind: 'space' as const,
+    id: space.id,
+    title: space.title,
+    organization: space.organization,
+    canAdmin: space.permissions.admin,
+    visibility: VISIBILITY_LABELS[space.visibility],
+    defaultLevel: space.defaultLevel ?? null,
+  }
 }
 
 /** Collection ancestors of an item, outermost first. */
@@ -70,6 +83,7 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
   const writing = useMatches({ select: (matches) => matches.some((m) => WRITING_ROUTES.has(m.routeId)) })
   useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
 
+  const [sharing, setSharing] = useState(false)
   const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
   const title = space.title || 'Untitled space'
   if (writing) {
@@ -110,12 +124,24 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
                 Rename
               </Button>
             )}
+            <Button variant="default" leftSection={<IconShare size={16} />} onClick={() => setSharing(true)} data-testid="space-share">
+              Share
+            </Button>
             <SpaceMenu space={space} />
           </>
         }
       />
       <Group gap="xs" mb="md">
-        <Badge color="gray">{VISIBILITY_LABELS[space.visibility]}</Badge>
+        {space.visibility === 'in-collection' ? (
+          // Where the access comes from is the Share dialog's to show.
+          <Badge component="button" type="button" color="gray" style={{ cursor: 'pointer' }} onClick={() => setSharing(true)} data-testid="space-visibility">
+            {VISIBILITY_LABELS[space.visibility]}
+          </Badge>
+        ) : (
+          <Badge color="gray" data-testid="space-visibility">
+            {VISIBILITY_LABELS[space.visibility]}
+          </Badge>
+        )}
         {space.editMode === 'locked' && <Badge color="orange">Locked</Badge>}
         <Badge color="indigo">{plural(space.changeRequestsOpen, 'open change request')}</Badge>
         {space.changeRequestsDraft > 0 && <Badge color="gray">{plural(space.changeRequestsDraft, 'draft')}</Badge>}
@@ -124,6 +150,7 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
       <SectionTabs params={{ spaceId }} tabs={SPACE_TABS} />
       <Outlet />
       <ContentDialogs orgId={orgId} />
+      <ShareDialog target={shareTarget(space)} opened={sharing} onClose={() => setSharing(false)} />
     </>
   )
 }
@@ -170,6 +197,7 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
   // The whole space's main content as a PDF (a failure says why in a toast, as every failed action does).
   const pdf = useMutation({ mutationFn: () => downloadPdf({ spaceId: space.id }) })
   const [importing, setImporting] = useState(false)
+  const [sharing, setSharing] = useState(false)
   const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
   return (
     <>
@@ -194,6 +222,11 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
           {space.permissions.edit && space.editMode !== 'locked' && (
             <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="space-import">
               Import pages…
+            </Menu.Item>
+          )}
+          {compact && (
+            <Menu.Item leftSection={<IconShare size={16} />} onClick={() => setSharing(true)} data-testid="space-menu-share">
+              Share…
             </Menu.Item>
           )}
           <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => pdf.mutate()} data-testid="space-export-pdf">
@@ -221,6 +254,7 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
         </Menu.Dropdown>
       </Menu>
       <ImportDialog spaceId={space.id} opened={importing} onClose={() => setImporting(false)} />
+      {compact && <ShareDialog target={shareTarget(space)} opened={sharing} onClose={() => setSharing(false)} />}
     </>
   )
 }

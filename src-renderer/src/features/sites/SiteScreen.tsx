@@ -11,6 +11,7 @@ import {
   IconPalette,
   IconPencil,
   IconSettings,
+  IconShare,
   IconTrash,
   IconUserQuestion,
   IconWorld,
@@ -31,6 +32,7 @@ import { openPreview, previewTarget } from './preview.ts'
 import { createdShareLinkUrls, shareLinksQuery, siteQuery, useDeleteSite, usePublishSite, useUpdateSite, type SiteVisibility } from './queries.ts'
 import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { ShareDialog } from '../access/ShareDialog.tsx'
 
 const SITE_TABS: SectionTab[] = [
   { to: '/orgs/$orgId/sites/$siteId', label: 'Structure', icon: <IconBinaryTree size={16} />, testId: 'tab-structure' },
@@ -60,6 +62,8 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
   const links = useQuery({ ...shareLinksQuery(orgId, siteId), enabled: canManage && site.visibility === 'share-link' })
   const preview = previewTarget(site, links.data, createdShareLinkUrls)
   const [renaming, setRenaming] = useState(false)
+  const [sharing, setSharing] = useState(false)
+  const isOrgAdmin = useQuery(orgQuery(orgId)).data?.permissions.admin ?? false
 
   const setVisibility = (visibility: SiteVisibility) => {
     if (visibility === site.visibility) return
@@ -125,6 +129,12 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
                 Open preview
               </Button>
             </Tooltip>
+            {/* An icon only: the site header already holds the preview and publish buttons beside the title. */}
+            <Tooltip label="Share">
+              <Button variant="default" px={8} aria-label="Share" onClick={() => setSharing(true)} data-testid="site-share">
+                <IconShare size={16} />
+              </Button>
+            </Tooltip>
             {canManage && (
               <>
                 <Button
@@ -175,6 +185,12 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
       </Group>
       <SectionTabs params={{ orgId, siteId }} tabs={SITE_TABS} />
       <Outlet />
+      <ShareDialog
+        // Managing a site's access needs admin on it; the organization's admins have it (a site grant is not shown here).
+        target={{ kind: 'site', id: site.id, title: site.title, organization: orgId, canAdmin: isOrgAdmin, visibility: VISIBILITY_LABELS[site.visibility] }}
+        opened={sharing}
+        onClose={() => setSharing(false)}
+      />
       <RenameSiteDialog orgId={orgId} site={site} opened={renaming} onClose={() => setRenaming(false)} />
     </>
   )

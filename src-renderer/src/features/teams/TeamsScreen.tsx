@@ -10,6 +10,7 @@ import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { formatDate, initials } from '../common/format.ts'
 import { useScreenReady } from '../common/screen.ts'
 import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
+import { TeamSpacesDrawer } from '../access/TeamSpaces.tsx'
 import { MemberPicker } from '../members/MemberPicker.tsx'
 import { userQuery } from '../orgs/queries.ts'
 import {
@@ -25,7 +26,7 @@ import {
 import classes from '../common/DataTable.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 
-const COLUMNS = 'minmax(200px, 1fr) 100px 100px 120px 170px'
+const COLUMNS = 'minmax(200px, 1fr) 100px 100px 120px 240px'
 
 /** Teams of the organization: create, rename, delete, and manage who is in each (with owners). */
 export function TeamsScreen({ orgId, canAdmin }: { orgId: string; canAdmin: boolean }) {
@@ -33,6 +34,7 @@ export function TeamsScreen({ orgId, canAdmin }: { orgId: string; canAdmin: bool
   const [creating, setCreating] = useState(false)
   const [renaming, setRenaming] = useState<Team | null>(null)
   const [managingId, setManagingId] = useState<string | null>(null)
+  const [spacesOfId, setSpacesOfId] = useState<string | null>(null)
   const remove = useDeleteTeam(orgId)
   useScreenReady()
   const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: teams.length, rowHeight: 56, getItemKey: (i) => teams[i]!.id })
@@ -107,6 +109,9 @@ export function TeamsScreen({ orgId, canAdmin }: { orgId: string; canAdmin: bool
                     <Button size="xs" variant="default" onClick={() => setManagingId(team.id)} data-testid="manage-team">
                       Members
                     </Button>
+                    <Button size="xs" variant="default" onClick={() => setSpacesOfId(team.id)} data-testid="team-spaces-open">
+                      Spaces
+                    </Button>
                     {team.permissions.admin && (
                       <Menu>
                         <Menu.Target>
@@ -134,6 +139,7 @@ export function TeamsScreen({ orgId, canAdmin }: { orgId: string; canAdmin: bool
       <TeamFormModal orgId={orgId} opened={creating} onClose={() => setCreating(false)} onCreated={(team) => setManagingId(team.id)} />
       <TeamFormModal orgId={orgId} opened={!!renaming} team={renaming ?? undefined} onClose={() => setRenaming(null)} />
       <TeamMembersDrawer orgId={orgId} team={managing} onClose={() => setManagingId(null)} />
+      <TeamSpacesDrawer orgId={orgId} team={teams.find((t) => t.id === spacesOfId) ?? null} onClose={() => setSpacesOfId(null)} />
     </Stack>
   )
 }
