@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ActionIcon, Badge, Breadcrumbs, Button, CloseButton, Group, Menu, Text, Tooltip } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconTrash } from '@tabler/icons-react'
+import { IconArrowsExchange, IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconSettings, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -49,6 +49,7 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId/links', label: 'Links', icon: <IconLink size={16} />, testId: 'tab-links' },
   { to: '/spaces/$spaceId/reusable-contents', label: 'Reusable', icon: <IconPuzzle size={16} />, testId: 'tab-reusable-contents' },
   { to: '/spaces/$spaceId/history', label: 'History', icon: <IconHistory size={16} />, testId: 'tab-history' },
+  { to: '/spaces/$spaceId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' },
 ]
 
 /** The Pages tab's routes: there the page editor takes the whole screen (`SpacePaneHeader` tops its tree). */
@@ -207,6 +208,9 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
               </Menu.Item>
               <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
                 Move to…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => actions.transfer(row)} data-testid="space-transfer">
+                Transfer to organization…
               </Menu.Item>
               <Menu.Divider />
               <Menu.Item
