@@ -31,6 +31,7 @@ test('lock a space and see an edit refused with the reason, then unlock it where
   await editor.open(token, `/spaces/${spaceId}/pages/${pages[0]!.id}`)
   await editor.waitUntilReady()
   await expect(editor.readOnlyBanner).toContainText('This space is locked')
+  await editor.screenshots('space-locked-editor', testInfo)
   // A change request's actions give the API's reason too.
   const cr = await api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: 'Refused' } })
   expect(cr.status()).toBe(403)
@@ -149,4 +150,34 @@ test('transfer a space to a second organization, seeing what moves first, and fi
   await spaces.navigate('spaces')
   await spaces.waitUntilReady()
   await expect(await spaces.reveal(title)).toBeVisible()
+})
+
+test('a collection’s general access, and its transfer with its spaces from the collection screen', async ({ page, token, api }, testInfo) => {
+  test.setTimeout(90_000)
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const orgId = await orgIdOf(api)
+  const target = await json<{ id: string; title: string }>(api.post('/v1/orgs', { data: { title: `Receiving org ${suffix}` } }))
+  const collection = await json<{ id: string; title: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Shelf ${suffix}` } }))
+  const inside = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Book ${suffix}`, parent: collection.id } }))
+  const settings = new SpaceSettingsPage(page)
+  await settings.open(token, `/collections/${collection.id}`)
+  await settings.waitUntilReady()
+
+  await page.getByTestId('collection-settings').click()
+  await settings.choose(page.getByTestId('collection-default-level'), 'Reader')
+  await page.getByTestId('collection-settings-save').click()
+  await settings.expectSuccess('Collection settings saved')
+  expect((await json<{ defaultLevel: string | null }>(api.get(`/v1/collections/${collection.id}`))).defaultLevel).toBe('read')
+  await settings.expectDialogsClosed()
+
+  await page.getByTestId('collection-transfer').click()
+  await expect(settings.transferDialog).toBeVisible()
+  await expect(page.getByTestId('transfer-consequences')).toContainText('the collections nested in it and every space in them')
+  await settings.choose(page.getByTestId('transfer-target'), target.title)
+  await page.getByTestId('confirm-transfer').click()
+  await settings.expectSuccess(`“${collection.title}” is now in ${target.title}`)
+  await expect(settings.currentOrg).toContainText(target.title)
+  expect((await json<{ organization: string }>(api.get(`/v1/collections/${collection.id}`))).organization).toBe(target.id)
+  expect((await json<{ organization: string }>(api.get(`/v1/spaces/${inside.id}`))).organization).toBe(target.id)
+  await expect(page.getByTestId('collection-items')).toContainText(`Book ${suffix}`)
 })

@@ -52,6 +52,9 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' },
 ]
 
+/** The tree pane's icon tabs: Settings is in the space's menu there, so the icons keep one row at the pane's narrowest. */
+const COMPACT_TABS = SPACE_TABS.filter((t) => t.testId !== 'tab-settings')
+
 /** The Pages tab's routes: there the page editor takes the whole screen (`SpacePaneHeader` tops its tree). */
 const WRITING_ROUTES = new Set<string>(['/spaces/$spaceId/', '/spaces/$spaceId/pages/$pageId', '/spaces/$spaceId/change-requests/$number/pages/$pageId'])
 
@@ -158,7 +161,7 @@ export function SpacePaneHeader({ spaceId, onClose }: { spaceId: string; onClose
         <SpaceMenu space={space} compact />
         {onClose && <CloseButton aria-label="Hide pages" onClick={onClose} data-testid="hide-tree" />}
       </div>
-      <SectionTabs params={{ spaceId }} tabs={SPACE_TABS} compact />
+      <SectionTabs params={{ spaceId }} tabs={COMPACT_TABS} compact />
     </div>
   )
 }
@@ -190,6 +193,11 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
           {compact && space.permissions.admin && (
             <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
               Rename…
+            </Menu.Item>
+          )}
+          {compact && (
+            <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate({ to: '/spaces/$spaceId/settings', params: { spaceId: space.id } })} data-testid="space-settings-item">
+              Settings
             </Menu.Item>
           )}
           {space.permissions.edit && space.editMode !== 'locked' && (

@@ -398,10 +398,10 @@ export function PageEditor({
       )}
       {readOnly && (
         <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
-          <Group justify="space-between" gap="sm" wrap="nowrap">
-            <span>{readOnly}</span>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+            <span style={{ flex: 1, minWidth: 0 }}>{readOnly}</span>
             <UnlockButton spaceId={spaceId} />
-          </Group>
+          </div>
         </Alert>
       )}
       {cr && <MergeConflictNotice spaceId={spaceId} cr={cr} pageId={pageId} className={classes.banner} />}

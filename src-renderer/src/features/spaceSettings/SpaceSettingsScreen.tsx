@@ -351,6 +351,7 @@ export function UnlockButton({ spaceId }: { spaceId: string }) {
       color="orange"
       leftSection={<IconLock size={14} />}
       loading={setEditMode.isPending}
+      style={{ flex: 'none' }}
       onClick={() => setEditMode.mutate('live', { onSuccess: () => notifySuccess('Space unlocked') })}
       data-testid="unlock-space"
     >
