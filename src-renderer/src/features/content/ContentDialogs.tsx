@@ -32,7 +32,7 @@ function transferred(dialog: ContentDialog | null, orgId: string, spaces: Space[
   if (dialog?.kind !== 'transfer') return null
   const { kind, id } = dialog.item
   const found = kind === 'space' ? spaces.find((s) => s.id === id) : collections.find((c) => c.id === id)
-  return { kind, id, title: found?.title ?? '', organization: orgId }
+  return { kind, id, title: found?.title ?? '', organization: orgId, inCollection: kind === 'space' && !!found?.parent }
 }
 
 /** The create / rename / move / transfer dialogs of the organization's content; which one is open lives in the UI store. */

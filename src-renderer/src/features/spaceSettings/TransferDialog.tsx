@@ -13,6 +13,8 @@ export interface TransferItem {
   title: string
   /** The organization it is in now. */
   organization: string
+  /** A space inside a collection (it leaves it for the top level). */
+  inCollection?: boolean
 }
 
 /**
@@ -80,7 +82,7 @@ export function TransferDialog({ item, onClose }: { item: TransferItem | null; o
               data-testid="transfer-target"
             />
           )}
-          <TransferConsequences kind={item?.kind ?? 'space'} name={name} />
+          <TransferConsequences kind={item?.kind ?? 'space'} name={name} inCollection={item?.inCollection ?? false} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -96,7 +98,7 @@ export function TransferDialog({ item, onClose }: { item: TransferItem | null; o
 }
 
 /** What the API's transfer does, in its order: what goes along, what is dropped, what stays where it was. */
-function TransferConsequences({ kind, name }: { kind: 'space' | 'collection'; name: string }) {
+function TransferConsequences({ kind, name, inCollection }: { kind: 'space' | 'collection'; name: string; inCollection: boolean }) {
   const spaces = kind === 'collection' ? 'its spaces' : 'the space'
   return (
     <Stack gap={6} data-testid="transfer-consequences">
@@ -118,7 +120,7 @@ function TransferConsequences({ kind, name }: { kind: 'space' | 'collection'; na
       <List size="sm" spacing={2}>
         <List.Item>The custom field values of {spaces}: fields belong to this organization.</List.Item>
         <List.Item>Grants to people who are not members of the new organization, and to this organization’s teams.</List.Item>
-        {kind === 'space' && <List.Item>“Inherits from collection” visibility becomes Private (the space leaves its collection).</List.Item>}
+        {kind === 'space' && inCollection && <List.Item>“Inherits from collection” visibility becomes Private (the space leaves its collection).</List.Item>}
       </List>
       <Text size="sm" fw={600} mt={4}>
         What stays
