@@ -73,6 +73,7 @@ export const SpaceCreateSchema = Type.Object({
 
 export const SpaceUpdateSchema = Type.Object({
   editMode: Type.Optional(StringEnum(EDIT_MODES)),
+  visibility: Type.Optional(StringEnum(SPACE_VISIBILITIES, { description: '`in-collection` only for a space in a collection' })),
   title: Type.Optional(Title),
   defaultLevel: Type.Optional(NullableRoleSchema),
   emoji: Type.Optional(Emoji)

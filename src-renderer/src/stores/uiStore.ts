@@ -10,6 +10,7 @@ export type ContentDialog =
   | { kind: 'rename-space'; spaceId: string }
   | { kind: 'rename-collection'; collectionId: string }
   | { kind: 'move'; item: { kind: 'space' | 'collection'; id: string } }
+  | { kind: 'transfer'; item: { kind: 'space' | 'collection'; id: string } }
 
 interface UiState {
   sidebarOpen: boolean

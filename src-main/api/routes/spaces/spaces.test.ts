@@ -135,6 +135,31 @@ describe('get, update, delete, restore', () => {
     expect((await t.owner.api.get(`/v1/spaces/${space.id}`)).body.title).toBe('Handbook')
   })
 
+  it('sets visibility (Quire\'s addition to PATCH); in-collection only inside a collection; admins only', async () => {
+    const { body: space } = await create()
+    const res = await t.owner.api.patch(`/v1/spaces/${space.id}`, { visibility: 'unlisted' })
+    expect(res.status).toBe(200)
+    expect(res.body.visibility).toBe('unlisted')
+    expect((await t.owner.api.get(`/v1/spaces/${space.id}`)).body.visibility).toBe('unlisted')
+
+    const atRoot = await t.owner.api.patch(`/v1/spaces/${space.id}`, { visibility: 'in-collection', title: 'Renamed' })
+    expect(atRoot.status).toBe(400)
+    expect(atRoot.body.error.message).toBe('visibility: in-collection is only for a space in a collection')
+    expect((await t.owner.api.patch(`/v1/spaces/${space.id}`, { visibility: 'everyone' })).status).toBe(400)
+    const editor = await t.user({ role: 'edit' })
+    expect((await editor.api.patch(`/v1/spaces/${space.id}`, { visibility: 'public' })).status).toBe(403)
+    expect((await t.owner.api.patch('/v1/spaces/unknown-space', { visibility: 'public' })).status).toBe(404)
+    // A failed request changed nothing.
+    expect((await t.owner.api.get(`/v1/spaces/${space.id}`)).body).toMatchObject({ visibility: 'unlisted', title: 'Guides' })
+
+    const { body: collection } = await t.owner.api.post(`/v1/orgs/${t.orgId}/collections`, { title: 'Team' })
+    const { body: inside } = await create({ parent: collection.id })
+    await t.owner.api.patch(`/v1/spaces/${inside.id}`, { visibility: 'private' })
+    const back = await t.owner.api.patch(`/v1/spaces/${inside.id}`, { visibility: 'in-collection' })
+    expect(back.status).toBe(200)
+    expect(back.body.visibility).toBe('in-collection')
+  })
+
   it('deletes with 205, hides from the list, restores within 7 days only', async () => {
     const { body: space } = await create()
     const del = await t.owner.api.delete(`/v1/spaces/${space.id}`)

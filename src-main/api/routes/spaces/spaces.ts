@@ -95,6 +95,11 @@ export default function spaceRoutes(app: Api) {
         if (b.emoji !== undefined) patch.emoji = b.emoji
         if (b.editMode !== undefined) patch.edit_mode = b.editMode
         if (b.defaultLevel !== undefined) patch.default_level = b.defaultLevel
+        if (b.visibility !== undefined) {
+          // The same rule as a move to the root: `in-collection` only exists inside a collection.
+          if (b.visibility === 'in-collection' && !space.parent_id) throw badRequest('visibility: in-collection is only for a space in a collection')
+          patch.visibility = b.visibility
+        }
         if (Object.keys(patch).length) patch.updated_at = ctx.now
         const spaces = ctx.repo(spaceRepository)
         spaces.update(space.id, patch)

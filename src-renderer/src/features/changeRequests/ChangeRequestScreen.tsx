@@ -29,6 +29,7 @@ import {
 import { OutdatedBadge, StatusBadge } from './StatusBadge.tsx'
 import classes from './ChangeRequests.module.css'
 import { ReusableChanges } from '../reusableContents/ReusableChanges.tsx'
+import { LockedNotice } from '../spaceSettings/SpaceSettingsScreen.tsx'
 
 /** Looks and reads as disabled but still gets the pointer, so its tooltip can say why (a disabled button gets no events). */
 function softDisabled(off: boolean) {
@@ -195,7 +196,10 @@ export function ChangeRequestScreen({
               </Tooltip>
             )}
             {active && (
-              <Tooltip label="Your role on this space does not allow merging" disabled={canMerge}>
+              <Tooltip
+                label={space?.editMode === 'locked' ? 'The space is locked: an admin must unlock it first' : 'Your role on this space does not allow merging'}
+                disabled={canMerge}
+              >
                 <Button
                   leftSection={<IconGitMerge size={16} />}
                   loading={merge.isPending || guard.checking}
@@ -212,6 +216,7 @@ export function ChangeRequestScreen({
         </div>
       </div>
 
+      {active && <LockedNotice spaceId={spaceId} what="This change request cannot be edited, updated from main or merged until then." />}
       {stopped && active && (
         <ConflictBanner
           stopped={stopped}

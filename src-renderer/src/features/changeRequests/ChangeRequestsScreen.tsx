@@ -18,6 +18,7 @@ import { changeRequestsQuery } from './queries.ts'
 import { OutdatedBadge, StatusBadge } from './StatusBadge.tsx'
 import table from '../common/DataTable.module.css'
 import classes from './ChangeRequests.module.css'
+import { LockedNotice } from '../spaceSettings/SpaceSettingsScreen.tsx'
 
 const ROW_HEIGHT = 52
 const COLUMNS = '56px minmax(220px, 1fr) 96px 170px 110px 56px'
@@ -112,6 +113,7 @@ export function ChangeRequestsScreen({
 
   return (
     <Stack gap="md">
+      <LockedNotice spaceId={spaceId} what="No change request can be opened, edited or merged until then." />
       <Group gap="sm" wrap="nowrap">
         <SegmentedControl
           aria-label="Status"

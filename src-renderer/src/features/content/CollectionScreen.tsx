@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Badge, Breadcrumbs, Button, EmptyState, Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core'
-import { IconFolder, IconPencil, IconPlus, IconShare, IconTrash } from '@tabler/icons-react'
+import { IconArrowsExchange, IconFolder, IconPencil, IconPlus, IconSettings, IconShare, IconTrash } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useUiStore } from '../../stores/uiStore.ts'
@@ -16,6 +16,7 @@ import { collectionQuery, collectionSpacesQuery, collectionsQuery } from './quer
 import { collectionPath } from './SpaceScreen.tsx'
 import classes from '../content/TrashScreen.module.css'
 import { emojiText } from '../common/emoji.ts'
+import { CollectionSettingsDialog } from '../spaceSettings/CollectionSettingsDialog.tsx'
 
 /** A collection, the collections in it and the spaces directly in it (GET /collections/{id}/spaces). */
 export function CollectionScreen({ collectionId }: { collectionId: string }) {
@@ -28,6 +29,7 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
   const setLastOrgId = useUiStore((s) => s.setLastOrgId)
   const navigate = useNavigate()
   const actions = useContentActions(orgId)
+  const [settingsOpen, setSettingsOpen] = useState(false)
   useEffect(() => setLastOrgId(orgId), [orgId, setLastOrgId])
   const [sharing, setSharing] = useState(false)
   useScreenReady()
@@ -64,6 +66,12 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
               <>
                 <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
                   Edit
+                </Button>
+                <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)} data-testid="collection-settings">
+                  Settings
+                </Button>
+                <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={() => actions.transfer(row)} data-testid="collection-transfer">
+                  Transfer…
                 </Button>
                 <Button
                   variant="default"
@@ -146,6 +154,7 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
         opened={sharing}
         onClose={() => setSharing(false)}
       />
+      <CollectionSettingsDialog collection={collection} opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </>
   )
 }

@@ -20,13 +20,22 @@ import {
 import { TOP_LEVEL, moveDestinations } from './treeModel.ts'
 import classes from './EmojiPicker.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { TransferDialog } from '../spaceSettings/TransferDialog.tsx'
 import { emojiText } from '../common/emoji.ts'
 
 const TITLE_MAX = 50
 
 const fromLocation = (value: string): string | null => (value === TOP_LEVEL ? null : value)
 
-/** The create / rename / move dialogs of the organization's content; which one is open lives in the UI store. */
+/** The item a transfer dialog names, with its title and organization. */
+function transferred(dialog: ContentDialog | null, orgId: string, spaces: Space[], collections: Collection[]) {
+  if (dialog?.kind !== 'transfer') return null
+  const { kind, id } = dialog.item
+  const found = kind === 'space' ? spaces.find((s) => s.id === id) : collections.find((c) => c.id === id)
+  return { kind, id, title: found?.title ?? '', organization: orgId, inCollection: kind === 'space' && !!found?.parent }
+}
+
+/** The create / rename / move / transfer dialogs of the organization's content; which one is open lives in the UI store. */
 export function ContentDialogs({ orgId }: { orgId: string }) {
   const dialog = useUiStore((s) => s.contentDialog)
   const close = useUiStore((s) => s.closeContentDialog)
@@ -44,6 +53,7 @@ export function ContentDialogs({ orgId }: { orgId: string }) {
         onClose={close}
       />
       <MoveModal orgId={orgId} dialog={kind === 'move' ? dialog : null} spaces={spaces} collections={collections} onClose={close} />
+      <TransferDialog item={transferred(dialog, orgId, spaces, collections)} onClose={close} />
     </>
   )
 }

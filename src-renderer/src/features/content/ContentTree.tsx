@@ -13,6 +13,7 @@ import {
 } from '@dnd-kit/core'
 import { ActionIcon, Badge, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import {
+  IconArrowsExchange,
   IconArrowsMove,
   IconCopy,
   IconDots,
@@ -356,6 +357,9 @@ function RowMenu({ row, title, actions }: { row: TreeRow; title: string; actions
         )}
         <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
           Move to…
+        </Menu.Item>
+        <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => actions.transfer(row)}>
+          Transfer to organization…
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.remove(row)}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ActionIcon, Badge, Breadcrumbs, Button, CloseButton, Group, Menu, Text, Tooltip } from '@mantine/core'
-import { IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconShare, IconTrash } from '@tabler/icons-react'
+import { IconArrowsExchange, IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconSettings, IconShare, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -62,7 +62,11 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId/links', label: 'Links', icon: <IconLink size={16} />, testId: 'tab-links' },
   { to: '/spaces/$spaceId/reusable-contents', label: 'Reusable', icon: <IconPuzzle size={16} />, testId: 'tab-reusable-contents' },
   { to: '/spaces/$spaceId/history', label: 'History', icon: <IconHistory size={16} />, testId: 'tab-history' },
+  { to: '/spaces/$spaceId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' },
 ]
+
+/** The tree pane's icon tabs: Settings is in the space's menu there, so the icons keep one row at the pane's narrowest. */
+const COMPACT_TABS = SPACE_TABS.filter((t) => t.testId !== 'tab-settings')
 
 /** The Pages tab's routes: there the page editor takes the whole screen (`SpacePaneHeader` tops its tree). */
 const WRITING_ROUTES = new Set<string>(['/spaces/$spaceId/', '/spaces/$spaceId/pages/$pageId', '/spaces/$spaceId/change-requests/$number/pages/$pageId'])
@@ -184,7 +188,7 @@ export function SpacePaneHeader({ spaceId, onClose }: { spaceId: string; onClose
         <SpaceMenu space={space} compact />
         {onClose && <CloseButton aria-label="Hide pages" onClick={onClose} data-testid="hide-tree" />}
       </div>
-      <SectionTabs params={{ spaceId }} tabs={SPACE_TABS} compact />
+      <SectionTabs params={{ spaceId }} tabs={COMPACT_TABS} compact />
     </div>
   )
 }
@@ -219,6 +223,11 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
               Rename…
             </Menu.Item>
           )}
+          {compact && (
+            <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate({ to: '/spaces/$spaceId/settings', params: { spaceId: space.id } })} data-testid="space-settings-item">
+              Settings
+            </Menu.Item>
+          )}
           {space.permissions.edit && space.editMode !== 'locked' && (
             <Menu.Item leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)} data-testid="space-import">
               Import pages…
@@ -240,6 +249,9 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
               </Menu.Item>
               <Menu.Item leftSection={<IconArrowsMove size={16} />} onClick={() => actions.move(row)}>
                 Move to…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconArrowsExchange size={16} />} onClick={() => actions.transfer(row)} data-testid="space-transfer">
+                Transfer to organization…
               </Menu.Item>
               <Menu.Divider />
               <Menu.Item

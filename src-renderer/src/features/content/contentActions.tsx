@@ -28,6 +28,9 @@ export function useContentActions(orgId: string) {
     move(row: Pick<TreeRow, 'kind' | 'id'>) {
       openDialog({ kind: 'move', item: { kind: row.kind, id: row.id } })
     },
+    transfer(row: Pick<TreeRow, 'kind' | 'id'>) {
+      openDialog({ kind: 'transfer', item: { kind: row.kind, id: row.id } })
+    },
     createSpaceIn(parent: string | null) {
       openDialog({ kind: 'create-space', parent })
     },

@@ -28,6 +28,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ChangeRequest, ContentPage } from '../../api/types.ts'
 import { MergeConflictNotice } from '../changeRequests/MergeConflictNotice.tsx'
+import { UnlockButton } from '../spaceSettings/SpaceSettingsScreen.tsx'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { PaneSeparator } from '../common/PaneSeparator.tsx'
 import { useElementWidth } from '../common/useElementWidth.ts'
@@ -397,7 +398,10 @@ export function PageEditor({
       )}
       {readOnly && (
         <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
-          {readOnly}
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+            <span style={{ flex: 1, minWidth: 0 }}>{readOnly}</span>
+            <UnlockButton spaceId={spaceId} />
+          </div>
         </Alert>
       )}
       {cr && <MergeConflictNotice spaceId={spaceId} cr={cr} pageId={pageId} className={classes.banner} />}

@@ -82,6 +82,7 @@ export const COMMANDS: readonly Command[] = [
   { id: 'space-files', title: 'Files', group: 'Space', keywords: 'uploads images attachments', when: inSpace, run: go('/spaces/$spaceId/files', 'spaceId') },
   { id: 'space-links', title: 'Links', group: 'Space', keywords: 'broken links check', when: inSpace, run: go('/spaces/$spaceId/links', 'spaceId') },
   { id: 'space-history', title: 'Space history', group: 'Space', keywords: 'revisions versions compare restore rollback', when: inSpace, run: go('/spaces/$spaceId/history', 'spaceId') },
+  { id: 'space-settings', title: 'Space settings', group: 'Space', keywords: 'lock unlock visibility access custom fields transfer', when: inSpace, run: go('/spaces/$spaceId/settings', 'spaceId') },
 
   // The organization's screens
   { id: 'go-spaces', title: 'Spaces', group: 'Go to', keywords: 'organization home', when: inOrg, run: go('/orgs/$orgId', 'orgId') },
