@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { buildApi, type Api, type BuildOptions } from '../api/app'
 import type { Clock } from '../base/clock'
 import type { Services } from '../workspace/context'
+import type { TokenSeal } from '../workspace/tokenSeal'
 import { bootstrapWorkspace, openWorkspace, startMaintenance, type WorkspaceAccount } from '../workspace/workspace'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
@@ -39,6 +40,8 @@ export interface LocalBackendOptions {
   extend?: BuildOptions['extend']
   /** A connected workspace's local copy: its owner is the server's account (no organization of its own is made). */
   account?: WorkspaceAccount
+  /** The process's keychain seals (the desktop app's safeStorage): secrets in the database are sealed with them first. */
+  seals?: readonly TokenSeal[]
 }
 
 /**
@@ -52,6 +55,7 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
     const ownerToken = opts.token ?? `qr_session_${crypto.randomUUID()}`
     const label = opts.token ? opts.tokenLabel : SESSION_TOKEN_LABEL
     const { services } = workspace
+    if (opts.seals) services.seals = opts.seals
     const boot = services.db
       .transaction(() => {
         const result = bootstrapWorkspace(services, ownerToken, opts.account)

@@ -67,7 +67,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(() =>
       WorkspaceHost.open({
         home: app.getPath('userData'),
-        open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN }),
+        open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN, seals: tokenSeals() }),
         seals: tokenSeals(),
         onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
       }),

@@ -1,4 +1,5 @@
 import type { Services } from '../workspace/context'
+import type { GitProgress } from '../../src-shared/schemas/git'
 
 interface Job {
   run: () => Promise<void>
@@ -16,6 +17,7 @@ export class GitJobs {
   private readonly queues = new Map<string, Job[]>()
   private readonly active = new Map<string, Promise<void>>()
   private readonly locks = new Map<string, Promise<unknown>>()
+  private readonly progresses = new Map<string, GitProgress>()
   private idleWaiters: (() => void)[] = []
   private closed = false
 
@@ -26,6 +28,18 @@ export class GitJobs {
   /** Jobs of `spaceId` waiting behind the running one. */
   waiting(spaceId: string): number {
     return this.queues.get(spaceId)?.length ?? 0
+  }
+
+  /** What the running job of `spaceId` is doing (kept in memory only: a poller reads it while the job runs). */
+  progress(spaceId: string): GitProgress | undefined {
+    const progress = this.progresses.get(spaceId)
+    return progress && { ...progress }
+  }
+
+  /** The running job's progress: a new phase, or counts added to the current ones. */
+  report(spaceId: string, change: Partial<GitProgress>): void {
+    const progress = this.progresses.get(spaceId) ?? { phase: 'fetching', filesRead: 0, filesWritten: 0, pagesApplied: 0 }
+    this.progresses.set(spaceId, { ...progress, ...change })
   }
 
   enqueue(spaceId: string, job: Job): void {
@@ -47,7 +61,10 @@ export class GitJobs {
     }
     const running = (this.closed ? Promise.resolve(job.drop()) : job.run())
       .catch(() => undefined) // a job records its own failure; nothing may escape as an unhandled rejection
-      .then(() => this.pump(spaceId))
+      .then(() => {
+        this.progresses.delete(spaceId)
+        this.pump(spaceId)
+      })
     this.active.set(spaceId, running)
   }
 

@@ -9,7 +9,7 @@ import { gitSyncRepository, type GitOperation } from '../storage/repositories/gi
 import { spaceRepository, type SpaceRow } from '../storage/repositories/spaceRepository'
 import { applyImport, type ImportedAsset } from './applyImport'
 import { exportTree, type SpaceSnapshot } from './exportTree'
-import { CONFIG_FILE, filesUnder, isMarkdown, LayoutError, pagesOf, readLayout, referencedAssets, reusableContentsOf, type RepoFiles } from './layout'
+import { CONFIG_FILE, filesUnder, isMarkdown, LayoutError, type ImportedNode, pagesOf, readLayout, referencedAssets, reusableContentsOf, type RepoFiles } from './layout'
 import { listFiles, readBlob, readCommit, TreeTooLargeError, writeCommit, writeTreeFromPaths, type TreeFile } from './objects'
 import { gitJobs } from './queue'
 import { displayUrl, providerOf, repoNameOf, type Remote } from './remote'
@@ -52,7 +52,10 @@ const nowOf = (services: Services) => services.clock.now().toISOString()
 export function recordRequest(db: Db, job: GitJob, now: string): void {
   repository(db, gitSyncRepository).request(
     job.spaceId,
-    { operation: job.operation, url: displayUrl(job.remote), ref: job.ref, repoName: repoNameOf(job.remote), provider: providerOf(job.remote, job.providerHint), integration: null },
+    {
+      operation: job.operation, url: displayUrl(job.remote), ref: job.ref, repoName: repoNameOf(job.remote),
+      provider: providerOf(job.remote, job.providerHint), integration: null, commitUrl: job.commitUrlPrefix
+    },
     now
   )
 }
@@ -116,7 +119,10 @@ function liveSpace(db: Db, spaceId: string, writing: boolean): SpaceRow {
   return space
 }
 
-async function readRepo(workdir: Workdir, commit: string, project: string) {
+const report = (services: Services, job: GitJob, change: Parameters<ReturnType<typeof gitJobs>['report']>[1]) =>
+  gitJobs(services).report(job.spaceId, change)
+
+async function readRepo(workdir: Workdir, commit: string, project: string, onRead: () => void = () => {}) {
   let all: Map<string, TreeFile>
   try {
     all = await listFiles(workdir.gitdir, commit)
@@ -138,6 +144,7 @@ async function readRepo(workdir: Workdir, commit: string, project: string) {
     if (!isMarkdown(path)) continue
     if (texts.size >= LIMITS.markdownFiles) throw new SyncError(`more than ${LIMITS.markdownFiles} markdown files`)
     const bytes = await readBlob(workdir.gitdir, file.oid)
+    onRead()
     if (bytes.byteLength > LIMITS.markdownBytes) throw new SyncError(`${path} is larger than ${LIMITS.markdownBytes} bytes`)
     texts.set(path, stripBom(decoder.decode(bytes)))
   }
@@ -145,11 +152,20 @@ async function readRepo(workdir: Workdir, commit: string, project: string) {
   return { all, layout, repo }
 }
 
+/** Counts the read files of the running job. */
+function counter(services: Services, job: GitJob): () => void {
+  let read = 0
+  return () => report(services, job, { filesRead: ++read })
+}
+
 async function runImport(services: Services, job: GitJob): Promise<{ commit: string; revision: string }> {
+  report(services, job, { phase: 'fetching' })
   return withRepository(services, gitJobs(services), job.remote, job.ref, job.cacheId, async (workdir) => {
     if (!workdir.head) throw new SyncError(`ref: the branch ${job.ref} does not exist in the repository`)
     const commit = workdir.head
-    const { repo, layout } = await readRepo(workdir, commit, job.project)
+    report(services, job, { phase: 'reading' })
+    const onRead = counter(services, job)
+    const { repo, layout } = await readRepo(workdir, commit, job.project, onRead)
     const nodes = pagesOf(layout, repo)
     const reusables = reusableContentsOf(repo)
     const assets: ImportedAsset[] = []
@@ -158,11 +174,13 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
       if (assets.length >= LIMITS.assets) break
       const oid = repo.files.get(path)!.oid
       const bytes = await readBlob(workdir.gitdir, oid)
+      onRead()
       if (bytes.byteLength > LIMITS.assetBytes || total + bytes.byteLength > LIMITS.totalAssetBytes) continue
       total += bytes.byteLength
       assets.push({ path, oid, bytes })
     }
     const { message } = await readCommit(workdir.gitdir, commit)
+    report(services, job, { phase: 'applying' })
     const revision = tx(services, (db) => {
       const space = liveSpace(db, job.spaceId, true)
       const state = repository(db, gitSyncRepository).get(job.spaceId)
@@ -172,6 +190,7 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
         git: { oid: commit, message: message.trim(), ref: job.ref, ...(job.commitUrlPrefix ? { url: `${job.commitUrlPrefix}${commit}` } : {}) }
       })
     })
+    report(services, job, { pagesApplied: countNodes(nodes) })
     return { commit, revision }
   })
 }
@@ -195,8 +214,11 @@ function snapshot(services: Services, spaceId: string): { snapshot: SpaceSnapsho
   }).deferred()
 }
 
+const countNodes = (nodes: readonly ImportedNode[]): number => nodes.reduce((sum, node) => sum + 1 + countNodes(node.children), 0)
+
 async function runExport(services: Services, job: GitJob): Promise<{ commit: string | null; revision: null }> {
   const { snapshot: space, base } = snapshot(services, job.spaceId)
+  report(services, job, { phase: 'fetching', pagesApplied: space.tree.pages.size })
   return withRepository(services, gitJobs(services), job.remote, job.ref, job.cacheId, async (workdir) => {
     const head = workdir.head
     const syncedHere = base.url === displayUrl(job.remote) && base.ref === job.ref
@@ -208,14 +230,20 @@ async function runExport(services: Services, job: GitJob): Promise<{ commit: str
     let current = new Map<string, TreeFile>()
     let texts = new Map<string, string>()
     let layout = readLayout(job.project, undefined)
-    if (head) ({ all: current, layout, repo: { texts } } = await readRepo(workdir, head, job.project))
+    report(services, job, { phase: 'reading' })
+    if (head) ({ all: current, layout, repo: { texts } } = await readRepo(workdir, head, job.project, counter(services, job)))
+    report(services, job, { phase: 'writing' })
     const files = await exportTree(workdir.gitdir, current, layout, texts, space)
+    let written = 0
+    for (const [path, file] of files) if (current.get(path)?.oid !== file.oid) written++
+    report(services, job, { filesWritten: written })
     const tree = await writeTreeFromPaths(workdir.gitdir, files)
     if (head && (await readCommit(workdir.gitdir, head)).tree === tree) return { commit: head, revision: null }
     const commit = await writeCommit(workdir.gitdir, {
       tree, parents: head ? [head] : [], message: job.commitMessage ?? 'Update from Quire',
       author: { name: job.actor.name, email: job.actor.email, timestamp: Math.floor(services.clock.now().getTime() / 1000) }
     })
+    report(services, job, { phase: 'pushing' })
     await publish(workdir, job.ref, commit, head, job.force)
     return { commit, revision: null }
   })

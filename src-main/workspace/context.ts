@@ -8,6 +8,7 @@ import type { Clock } from '../base/clock'
 import { unauthorized } from '../base/errors'
 import { answerRecorded, recordAnswer } from './idempotency'
 import type { RouteTable } from './offline'
+import type { TokenSeal } from './tokenSeal'
 
 /** What every request shares: the workspace database and the process-wide settings. */
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
    * workspace's local copy keeps its outbox this way (src-main/sync/journal.ts). Throwing undoes the write.
    */
   journal?: (req: FastifyRequest, ctx: Ctx, result: unknown) => void
+  /** The process's keychain seals (the desktop app's), used first for secrets kept in the database (tokenSeal.ts). */
+  seals?: readonly TokenSeal[]
 }
 
 /** Settings of OpenAPI processing, on `services.openapi` (tests shorten the timeout). */

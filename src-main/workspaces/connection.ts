@@ -6,19 +6,11 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { normalizeRemoteUrl, type RemoteAccount } from '../../src-shared/workspaces'
 import { writeFileAtomic } from './atomicFile'
+import { fileSeal, sealToken, type TokenSeal } from '../workspace/tokenSeal'
+
+export { fileSeal, sealToken, type TokenSeal }
 
 export const CONNECTION_FILE = 'connection.json'
-
-/** Turns a token into text to store, and back. */
-export interface TokenSeal {
-  /** Stored beside the sealed text: which seal opens it. */
-  readonly kind: string
-  seal(token: string): string
-  open(sealed: string): string
-}
-
-/** No sealing: the token is as safe as the file's permissions (0600) make it. */
-export const fileSeal: TokenSeal = { kind: 'file', seal: (token) => token, open: (sealed) => sealed }
 
 export interface Connection {
   url: string
@@ -64,12 +56,6 @@ export function parseConnection(text: string): Connection | string {
     account: { id: account.id, displayName: account.displayName, ...(typeof account.email === 'string' ? { email: account.email } : {}) },
     token: { seal: token.seal, data: token.data }
   }
-}
-
-/** Seals a token with the first of `seals` (the best this process has). */
-export function sealToken(token: string, seals: readonly TokenSeal[]): Connection['token'] {
-  const seal = seals[0] ?? fileSeal
-  return { seal: seal.kind, data: seal.seal(token) }
 }
 
 /** The token of a connection, or why this process cannot read it (sealed by the desktop app's keychain, say). */

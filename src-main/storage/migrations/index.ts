@@ -21,6 +21,7 @@ import { sql as idempotencyKeys } from './0022_idempotency_keys'
 import { sql as outboxExactlyOnce } from './0023_outbox_exactly_once'
 import { sql as searchInstances } from './0024_search_instances'
 import { sql as siteGrants } from './0025_site_grants'
+import { sql as gitConnections } from './0026_git_connections'
 import type { Db } from '../database'
 
 /**
@@ -51,5 +52,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 22, name: 'idempotency_keys', sql: idempotencyKeys },
   { version: 23, name: 'outbox_exactly_once', sql: outboxExactlyOnce },
   { version: 24, name: 'search_instances', sql: searchInstances },
-  { version: 25, name: 'site_grants', sql: siteGrants }
+  { version: 25, name: 'site_grants', sql: siteGrants },
+  { version: 26, name: 'git_connections', sql: gitConnections }
 ]

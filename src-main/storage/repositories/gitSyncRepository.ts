@@ -19,6 +19,10 @@ export interface GitSyncRow {
   revision_id: string | null
   last_timestamp: string | null
   updated_at: string
+  started_at: string | null
+  finished_at: string | null
+  /** Prefix of the commit's web page (repoCommitURL), when the request or the connection named one. */
+  commit_url: string | null
 }
 
 export interface GitSyncRequest {
@@ -28,6 +32,7 @@ export interface GitSyncRequest {
   repoName: string
   provider: string
   integration: string | null
+  commitUrl?: string | null
 }
 
 /** The space's `gitSync` member (spaces.git_sync, JSON), rewritten after each successful sync. */
@@ -42,22 +47,29 @@ export interface SpaceGitSync {
 export function gitSyncRepository(db: Db) {
   const byId = db.prepare<[string], GitSyncRow>('SELECT * FROM git_sync_states WHERE space_id = ?')
   const upsertRequest = db.prepare(
-    `INSERT INTO git_sync_states (space_id, operation, status, url, ref, repo_name, provider, integration, updated_at)
-     VALUES (@space_id, @operation, 'pending', @url, @ref, @repo_name, @provider, @integration, @updated_at)
+    `INSERT INTO git_sync_states (space_id, operation, status, url, ref, repo_name, provider, integration, commit_url, updated_at)
+     VALUES (@space_id, @operation, 'pending', @url, @ref, @repo_name, @provider, @integration, @commit_url, @updated_at)
      ON CONFLICT (space_id) DO UPDATE SET operation = excluded.operation, status = 'pending', error = NULL, url = excluded.url,
        ref = excluded.ref, repo_name = excluded.repo_name, provider = excluded.provider, integration = excluded.integration,
-       updated_at = excluded.updated_at`
+       commit_url = excluded.commit_url, started_at = NULL, finished_at = NULL, updated_at = excluded.updated_at`
   )
-  const setStatus = db.prepare('UPDATE git_sync_states SET status = ?, error = ?, updated_at = ? WHERE space_id = ?')
+  // A job running stamps started_at; an outcome stamps finished_at (pending while more jobs wait: not finished).
+  const setStatus = db.prepare(
+    `UPDATE git_sync_states SET status = @status, error = @error, updated_at = @now,
+       started_at = CASE WHEN @status = 'running' THEN @now ELSE started_at END,
+       finished_at = CASE WHEN @status IN ('succeeded', 'failed', 'skipped') THEN @now ELSE NULL END
+     WHERE space_id = @space_id`
+  )
   const setSynced = db.prepare(
     `UPDATE git_sync_states SET status = @status, error = NULL, commit_oid = @commit_oid, synced_url = @url, synced_ref = @ref,
        revision_id = coalesce(@revision_id, revision_id),
        last_timestamp = CASE WHEN last_timestamp IS NULL OR last_timestamp < @timestamp THEN @timestamp ELSE last_timestamp END,
+       finished_at = CASE WHEN @status IN ('succeeded', 'failed', 'skipped') THEN @updated_at ELSE NULL END,
        updated_at = @updated_at
      WHERE space_id = @space_id`
   )
   const interrupt = db.prepare(
-    "UPDATE git_sync_states SET status = 'failed', error = ?, updated_at = ? WHERE status IN ('pending', 'running')"
+    "UPDATE git_sync_states SET status = 'failed', error = @message, updated_at = @now, finished_at = @now WHERE status IN ('pending', 'running')"
   )
   const setSpaceGitSync = db.prepare('UPDATE spaces SET git_sync = ? WHERE id = ?')
 
@@ -67,11 +79,11 @@ export function gitSyncRepository(db: Db) {
     request(spaceId: string, input: GitSyncRequest, now: string): void {
       upsertRequest.run({
         space_id: spaceId, operation: input.operation, url: input.url, ref: input.ref, repo_name: input.repoName,
-        provider: input.provider, integration: input.integration, updated_at: now
+        provider: input.provider, integration: input.integration, commit_url: input.commitUrl ?? null, updated_at: now
       })
     },
     setStatus(spaceId: string, status: GitSyncStatus, error: string | null, now: string): void {
-      setStatus.run(status, error, now, spaceId)
+      setStatus.run({ status, error, now, space_id: spaceId })
     },
     /** A successful sync: the commit the space is now in step with, and the event time it applied. */
     synced(
@@ -86,7 +98,7 @@ export function gitSyncRepository(db: Db) {
     },
     /** Jobs live in memory: after a restart the ones that never finished are failed, not left pending. */
     interruptAll(message: string, now: string): number {
-      return interrupt.run(message, now).changes
+      return interrupt.run({ message, now }).changes
     },
     setSpaceGitSync(spaceId: string, value: SpaceGitSync): void {
       setSpaceGitSync.run(JSON.stringify(value), spaceId)

@@ -28,13 +28,13 @@ export function SectionTabs({ tabs, params, compact }: { params: Record<string, 
       value={active?.to ?? null}
       onChange={(to) => to && void navigate({ to, params } as never)}
       mb={compact ? 0 : 'lg'}
-      classNames={compact ? undefined : { root: classes.root, list: classes.list, tab: classes.tab, tabSection: classes.section }}
+      classNames={compact ? { list: classes.compactList } : { root: classes.root, list: classes.list, tab: classes.tab, tabSection: classes.section }}
     >
       <Tabs.List grow={compact}>
         {resolved.map((t) =>
           compact ? (
             <Tooltip key={t.to} label={t.label}>
-              <Tabs.Tab value={t.to} aria-label={t.label} data-testid={t.testId} px={6}>
+              <Tabs.Tab value={t.to} aria-label={t.label} data-testid={t.testId} px={4}>
                 {t.icon}
               </Tabs.Tab>
             </Tooltip>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { ActionIcon, Badge, Breadcrumbs, Button, CloseButton, Group, Menu, Text, Tooltip } from '@mantine/core'
-import { IconArrowsExchange, IconArrowsMove, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconSettings, IconShare, IconTrash } from '@tabler/icons-react'
+import { IconArrowsExchange, IconArrowsMove, IconBrandGit, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconSettings, IconShare, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -62,6 +62,7 @@ const SPACE_TABS: SectionTab[] = [
   { to: '/spaces/$spaceId/links', label: 'Links', icon: <IconLink size={16} />, testId: 'tab-links' },
   { to: '/spaces/$spaceId/reusable-contents', label: 'Reusable', icon: <IconPuzzle size={16} />, testId: 'tab-reusable-contents' },
   { to: '/spaces/$spaceId/history', label: 'History', icon: <IconHistory size={16} />, testId: 'tab-history' },
+  { to: '/spaces/$spaceId/git', label: 'Git', icon: <IconBrandGit size={16} />, testId: 'tab-git' },
   { to: '/spaces/$spaceId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' },
 ]
 
