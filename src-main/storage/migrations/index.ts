@@ -18,6 +18,7 @@ import { run as convertRevisionDeltas, sql as revisionDeltas } from './0019_revi
 import { sql as unreferencedContent } from './0020_unreferenced_content'
 import { packDocuments, sql as textStoredOnce } from './0021_text_stored_once'
 import { sql as idempotencyKeys } from './0022_idempotency_keys'
+import { sql as integrationTargets } from './0024_integration_targets'
 import { sql as outboxExactlyOnce } from './0023_outbox_exactly_once'
 import type { Db } from '../database'
 
@@ -47,5 +48,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 20, name: 'unreferenced_content', sql: unreferencedContent },
   { version: 21, name: 'text_stored_once', sql: textStoredOnce, run: packDocuments },
   { version: 22, name: 'idempotency_keys', sql: idempotencyKeys },
-  { version: 23, name: 'outbox_exactly_once', sql: outboxExactlyOnce }
+  { version: 23, name: 'outbox_exactly_once', sql: outboxExactlyOnce },
+  { version: 24, name: 'integration_targets', sql: integrationTargets }
 ]
