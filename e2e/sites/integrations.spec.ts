@@ -111,6 +111,7 @@ test('install an integration on a space with a configuration, change it, uninsta
   await screen.expectSuccess(`${title} configured on “${spaceTitle}”`)
   await screen.expectDialogsClosed()
   expect((await json<{ configuration: unknown }>(api.get(spaceInstallation))).configuration).toEqual({ channel: '#handbook', digest: 'weekly', batch: 5, mentions: true })
+  await screen.screenshots('integration-installed', testInfo)
 
   // the registry shows it installed
   await page.getByTestId('back-to-integrations').click()
