@@ -131,10 +131,11 @@ export const IntegrationList = ListOf(IntegrationSchema)
 
 export const InstallationSchema = Type.Object({
   id: Type.String(),
+  integration: Type.String({ description: 'Name of the integration' }),
   status: StringEnum(INSTALLATION_STATUSES),
   space_selection: StringEnum(['all', 'selected'] as const),
   site_selection: StringEnum(['all', 'selected'] as const),
-  spaces: Type.Number(),
+  spaces: Type.Number({ description: 'Spaces it is installed on' }),
   configuration: Type.Record(Type.String(), Type.Unknown()),
   externalIds: Type.Array(Type.String()),
   target: Type.Object({ organization: Type.String() }),
@@ -154,3 +155,50 @@ export const InstallationCreateSchema = Type.Object({
   externalIds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20, uniqueItems: true })),
   configuration: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { maxProperties: 100 }))
 })
+
+const ConfigurationValues = Type.Record(Type.String(), Type.Unknown(), {
+  maxProperties: 100,
+  description: "Values for the integration's configuration schema of that target (checked: types, enum, required)"
+})
+
+export const InstallationParams = Type.Object({ integrationName: Name, installationId: Type.String({ minLength: 1, maxLength: 100 }) })
+
+export const InstallationUpdateSchema = Type.Object(
+  {
+    configuration: Type.Optional(ConfigurationValues),
+    externalIds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 20, uniqueItems: true }))
+  },
+  { minProperties: 1 }
+)
+
+/** An organization's installations, each with its integration. */
+export const OrganizationInstallationList = ListOf(Type.Object({ installation: InstallationSchema, integration: IntegrationSchema }))
+
+export const SpaceInstallationSchema = Type.Object({
+  integration: Type.String({ description: 'Name of the integration' }),
+  installation: Type.String({ description: 'Id of the organization installation' }),
+  space: Type.String({ description: 'Id of the space' }),
+  status: StringEnum(INSTALLATION_STATUSES),
+  configuration: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: DateTime,
+  updatedAt: DateTime
+})
+export type SpaceInstallation = Type.Static<typeof SpaceInstallationSchema>
+export const SiteInstallationSchema = Type.Object({
+  integration: Type.String({ description: 'Name of the integration' }),
+  installation: Type.String({ description: 'Id of the organization installation' }),
+  site: Type.String({ description: 'Id of the site' }),
+  status: StringEnum(INSTALLATION_STATUSES),
+  configuration: Type.Record(Type.String(), Type.Unknown()),
+  createdAt: DateTime,
+  updatedAt: DateTime
+})
+export type SiteInstallation = Type.Static<typeof SiteInstallationSchema>
+export const SpaceInstallationList = ListOf(SpaceInstallationSchema)
+export const SiteInstallationList = ListOf(SiteInstallationSchema)
+
+export const SpaceInstallationParams = Type.Object({ ...InstallationParams.properties, spaceId: Type.String({ minLength: 1, maxLength: 100 }) })
+export const SiteInstallationParams = Type.Object({ ...InstallationParams.properties, siteId: Type.String({ minLength: 1, maxLength: 100 }) })
+export const SpaceInstallationCreateSchema = Type.Object({ space: Type.String({ minLength: 1, maxLength: 100 }), configuration: Type.Optional(ConfigurationValues) })
+export const SiteInstallationCreateSchema = Type.Object({ site: Type.String({ minLength: 1, maxLength: 100 }), configuration: Type.Optional(ConfigurationValues) })
+export const TargetInstallationUpdateSchema = Type.Object({ configuration: ConfigurationValues })

@@ -111,7 +111,7 @@ async function seed(): Promise<void> {
 
   ids.integrationName = 'fuzz-notes'
   await ok(api.post(`/v1/integrations/${ids.integrationName}`, manifest(org)), 'integration')
-  await ok(api.post(`/v1/integrations/${ids.integrationName}/installations`, { organization: org }), 'installation')
+  ids.installationId = (await ok(api.post(`/v1/integrations/${ids.integrationName}/installations`, { organization: org }), 'installation')).id
 
   known = {
     // Anything fetched goes nowhere but a closed port of this machine.

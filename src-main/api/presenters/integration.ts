@@ -1,5 +1,6 @@
-import type { Installation, Integration } from '../../../src-shared/schemas/integrations'
+import type { Installation, Integration, SiteInstallation, SpaceInstallation } from '../../../src-shared/schemas/integrations'
 import { integrationRepository, type InstallationRow, type IntegrationRow } from '../../storage/repositories/integrationRepository'
+import { installationRepository, type InstallationTarget, type TargetInstallationRow } from '../../storage/repositories/installationRepository'
 import type { OrganizationRow } from '../../storage/repositories/organizationRepository'
 import type { Ctx } from '../../workspace/context'
 import { integrationPermissions, integrationViewer } from '../policies/integration'
@@ -52,17 +53,43 @@ export function presentIntegration(row: IntegrationRow, owner: OrganizationRow, 
   return integration
 }
 
-export function presentInstallation(row: InstallationRow): Installation {
+/** A page of installations of integrations, with how many spaces each is installed on (one query). */
+export function presentInstallations(rows: InstallationRow[], integrationNames: Map<string, string>, ctx: Ctx): Installation[] {
+  const spaces = ctx.repo(installationRepository).spaceCounts(rows.map((r) => r.id))
+  return rows.map((row) => presentInstallation(row, integrationNames.get(row.integration_id)!, spaces.get(row.id) ?? 0))
+}
+
+export function presentInstallation(row: InstallationRow, integrationName: string, spaces: number): Installation {
   return {
     id: row.id,
+    integration: integrationName,
     status: row.status as Installation['status'],
     space_selection: row.space_selection as Installation['space_selection'],
     site_selection: row.site_selection as Installation['site_selection'],
-    // Installations are organization-wide here: no space is selected individually.
-    spaces: 0,
+    spaces,
     configuration: JSON.parse(row.configuration),
     externalIds: JSON.parse(row.external_ids),
     target: { organization: row.organization_id },
     createdAt: row.created_at
+  }
+}
+
+export function presentSpaceInstallation(row: TargetInstallationRow, integrationName: string): SpaceInstallation {
+  return { integration: integrationName, installation: row.installation_id, space: row.target_id, ...targetFields(row) }
+}
+
+export function presentSiteInstallation(row: TargetInstallationRow, integrationName: string): SiteInstallation {
+  return { integration: integrationName, installation: row.installation_id, site: row.target_id, ...targetFields(row) }
+}
+
+export const presentTargetInstallation = (target: InstallationTarget, row: TargetInstallationRow, integrationName: string) =>
+  target === 'space' ? presentSpaceInstallation(row, integrationName) : presentSiteInstallation(row, integrationName)
+
+function targetFields(row: TargetInstallationRow) {
+  return {
+    status: row.status as SpaceInstallation['status'],
+    configuration: JSON.parse(row.configuration),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at
   }
 }

@@ -82,6 +82,7 @@ const SELECT_ORG = `SELECT o.*, (SELECT coalesce(json_group_array(domain), '[]')
 
 export function integrationRepository(db: Db) {
   const byName = db.prepare<[string], IntegrationRow>('SELECT * FROM integrations WHERE name = ?')
+  const byIds = db.prepare<[string], IntegrationRow>('SELECT * FROM integrations WHERE id IN (SELECT value FROM json_each(?))')
   const insert = db.prepare(
     `INSERT INTO integrations (id, name, owner_id, version, title, description, summary, icon, preview_images, visibility, target,
        scopes, categories, blocks, content_sources, external_links, configurations, script, secrets, content_security_policy,
@@ -143,6 +144,8 @@ export function integrationRepository(db: Db) {
 
   return {
     getByName: (name: string) => byName.get(name),
+    /** Integrations by id, in one query (any order; each once). */
+    getByIds: (ids: string[]) => byIds.all(JSON.stringify([...new Set(ids)])),
     /** First publish: version 1. */
     create(name: string, ownerId: string, manifest: IntegrationManifest, index: { categories: string[]; domains: string[] }, now: string): IntegrationRow {
       const id = newId()

@@ -42,3 +42,4 @@ export type { ChangeRequest, ChangeRequestStatus } from '../../../src-shared/sch
 export type { Page as ContentPage, File as ContentFile, Revision } from '../../../src-shared/schemas/content.ts'
 export type { ContentChangeInput } from '../../../src-shared/schemas/changeRequests.ts'
 export type { Workspace, WorkspaceList } from '../../../src-shared/workspaces.ts'
+export type { Installation, Integration, SiteInstallation, SpaceInstallation } from '../../../src-shared/schemas/integrations.ts'

@@ -20,6 +20,7 @@ describe('POST /v1/integrations/{integrationName}/installations (Quire extension
     expect(res.status).toBe(201)
     expect(res.body).toEqual({
       id: expect.any(String),
+      integration: 'slack',
       status: 'pending',
       space_selection: 'selected',
       site_selection: 'selected',
@@ -97,5 +98,104 @@ describe('GET /v1/integrations/{integrationName}/installations', () => {
     expect((await t.owner.api.get('/v1/integrations/nope/installations')).status).toBe(404)
     const long = await t.owner.api.get('/v1/integrations/slack/installations', { externalId: 'x'.repeat(201) })
     expect(long.body).toEqual({ error: { code: 400, message: 'externalId: must be at most 200 characters' } })
+  })
+})
+
+const SCHEMA = {
+  configurations: {
+    account: {
+      properties: {
+        channel: { type: 'string', title: 'Channel' },
+        retries: { type: 'number' },
+        verbose: { type: 'boolean' },
+        level: { type: 'string', enum: ['info', 'debug'] },
+        connect: { type: 'button', button_text: 'Connect' }
+      },
+      required: ['channel']
+    }
+  }
+}
+
+async function installed(api: TestServer['owner']['api'], orgId: string, name = 'slack', body: Record<string, unknown> = {}) {
+  const res = await api.post(`/v1/integrations/${name}/installations`, { organization: orgId, ...body })
+  expect(res.status, JSON.stringify(res.body)).toBe(201)
+  return res.body as { id: string }
+}
+
+describe('GET /v1/orgs/{organizationId}/installations', () => {
+  it('lists the organization\u2019s installations with their integrations, page by page, to its non-guest members', async () => {
+    for (const name of ['slack', 'figma', 'jira']) await publish(t.owner.api, name, manifest(t.orgId, { title: `T ${name}` }))
+    const ids = [await installed(t.owner.api, t.orgId, 'jira'), await installed(t.owner.api, t.orgId, 'slack'), await installed(t.owner.api, t.orgId, 'figma')]
+    const vendor = await otherAdmin(t)
+    await installed(vendor.api, vendor.orgId, 'slack')
+
+    const reader = await t.user({ role: 'read' })
+    const { items, pages } = await walk(reader.api, `/v1/orgs/${t.orgId}/installations`, { limit: 2 })
+    expect(items.map((i) => [i.installation.id, i.installation.integration, i.integration.name, i.integration.title])).toEqual([
+      [ids[0]!.id, 'jira', 'jira', 'T jira'], [ids[1]!.id, 'slack', 'slack', 'T slack'], [ids[2]!.id, 'figma', 'figma', 'T figma']
+    ])
+    expect(pages.map((p) => p.count)).toEqual([3, 3])
+    expect(items[0].integration.object).toBe('integration')
+
+    const guest = await t.user({ role: null })
+    expect((await guest.api.get(`/v1/orgs/${t.orgId}/installations`)).status).toBe(403)
+    expect((await vendor.api.get(`/v1/orgs/${t.orgId}/installations`)).status).toBe(404)
+    expect((await t.owner.api.get('/v1/orgs/nope/installations')).status).toBe(404)
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/installations`, { limit: 0 })).body).toEqual({ error: { code: 400, message: 'limit: must be at least 1' } })
+  })
+})
+
+describe('GET, PATCH and DELETE /v1/integrations/{integrationName}/installations/{installationId}', () => {
+  it('reads an installation, replaces its configuration (checked against the account schema) and activates it', async () => {
+    await publish(t.owner.api, 'slack', manifest(t.orgId, SCHEMA))
+    const { id } = await installed(t.owner.api, t.orgId, 'slack', { configuration: { retries: 2 } })
+    const path = `/v1/integrations/slack/installations/${id}`
+    const reader = await t.user({ role: 'read' })
+    expect((await reader.api.get(path)).body).toMatchObject({ id, integration: 'slack', status: 'pending', configuration: { retries: 2 } })
+
+    for (const [configuration, message] of [
+      [{ retries: 2 }, 'configuration.channel: is required'],
+      [{ channel: '' }, 'configuration.channel: is required'],
+      [{ channel: 5 }, 'configuration.channel: must be string'],
+      [{ channel: '#a', retries: 'two' }, 'configuration.retries: must be number'],
+      [{ channel: '#a', verbose: 'yes' }, 'configuration.verbose: must be boolean'],
+      [{ channel: '#a', level: 'trace' }, 'configuration.level: must be one of "info", "debug"'],
+      [{ channel: '#a', connect: true }, 'configuration.connect: is a button and holds no value']
+    ] as const) {
+      const res = await t.owner.api.patch(path, { configuration })
+      expect(res.body).toEqual({ error: { code: 400, message } })
+    }
+    expect((await t.owner.api.patch(path, {})).status).toBe(400)
+    expect((await t.owner.api.get(path)).body).toMatchObject({ status: 'pending', configuration: { retries: 2 } })
+
+    const res = await t.owner.api.patch(path, { configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } }, externalIds: ['T9'] })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ status: 'active', configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } }, externalIds: ['T9'] })
+    expect((await t.owner.api.get(path)).body).toEqual(res.body)
+    expect((await t.owner.api.get('/v1/integrations/slack/installations', { externalId: 'T9' })).body.count).toBe(1)
+    // Types are checked at install too; a missing required value only leaves it pending.
+    const vendor = await otherAdmin(t)
+    const bad = await vendor.api.post('/v1/integrations/slack/installations', { organization: vendor.orgId, configuration: { level: 'x' } })
+    expect(bad.body).toEqual({ error: { code: 400, message: 'configuration.level: must be one of "info", "debug"' } })
+  })
+
+  it('lets only admins of its organization change or uninstall it: 403 for members, 404 for outsiders and unknown ids', async () => {
+    await publish(t.owner.api, 'slack', manifest(t.orgId))
+    await publish(t.owner.api, 'figma', manifest(t.orgId))
+    const { id } = await installed(t.owner.api, t.orgId)
+    const path = `/v1/integrations/slack/installations/${id}`
+    const editor = await t.user({ role: 'edit' })
+    expect((await editor.api.patch(path, { configuration: {} })).status).toBe(403)
+    expect((await editor.api.delete(path)).status).toBe(403)
+    const vendor = await otherAdmin(t)
+    expect((await vendor.api.get(path)).status).toBe(404)
+    expect((await vendor.api.delete(path)).status).toBe(404)
+    expect((await t.owner.api.get(`/v1/integrations/figma/installations/${id}`)).status).toBe(404)
+    expect((await t.owner.api.get('/v1/integrations/slack/installations/nope')).status).toBe(404)
+    expect((await t.owner.api.get(path)).status).toBe(200)
+
+    expect((await t.owner.api.delete(path)).status).toBe(204)
+    expect((await t.owner.api.get(path)).status).toBe(404)
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/installations`)).body.count).toBe(0)
   })
 })

@@ -1,13 +1,22 @@
+import { NoContent, PageQuery } from '../../../../src-shared/schemas/common'
 import {
-  InstallationCreateSchema, InstallationList, InstallationListQuery, InstallationSchema, IntegrationParams
+  InstallationCreateSchema, InstallationList, InstallationListQuery, InstallationParams, InstallationSchema, InstallationUpdateSchema,
+  IntegrationParams, OrganizationInstallationList
 } from '../../../../src-shared/schemas/integrations'
+import { OrgParams } from '../../../../src-shared/schemas/orgs'
+import Type from 'typebox'
+import { installationRepository } from '../../../storage/repositories/installationRepository'
 import { integrationRepository } from '../../../storage/repositories/integrationRepository'
 import type { Api } from '../../app'
 import { read, write } from '../../../workspace/context'
 import { conflict, forbidden } from '../../../base/errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
+import { requireOrgRole } from '../../policies/access'
 import { authorizeIntegration, isAdminOf } from '../../policies/integration'
-import { presentInstallation } from '../../presenters/integration'
+import { presentInstallation, presentInstallations, presentIntegrations } from '../../presenters/integration'
+import { checkConfiguration, configurationSchema, loadInstallation } from './installationLoaders'
+import installationTargetRoutes from './installationTargets'
+import { isComplete } from '../../../../src-shared/integrationConfiguration'
 
 const tags = ['Integrations']
 
@@ -30,7 +39,7 @@ export default function installationRoutes(app: Api) {
         const rows = integrations.listInstallations(integration.id, externalId, after, limit + 1)
         const count = cachedCount(ctx, `installations:${integration.id}:${externalId ?? ''}`, () =>
           integrations.countInstallations(integration.id, externalId))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map(presentInstallation))
+        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentInstallations(page, new Map([[integration.id, integration.name]]), ctx))
       })
   )
 
@@ -55,15 +64,98 @@ export default function installationRoutes(app: Api) {
         if (integrations.installationIn(integration.id, org.id)) throw conflict(`organization: ${integration.name} is already installed there`)
         const configuration = req.body.configuration ?? {}
         // Active once the account configuration has every required property, as the hosted service does.
-        const required: string[] = JSON.parse(integration.configurations).account?.required ?? []
-        const status = required.every((name) => configuration[name] !== undefined && configuration[name] !== null) ? 'active' : 'pending'
+        const schema = configurationSchema(integration, 'account')
+        checkConfiguration(schema, configuration, false)
+        const status = isComplete(schema, configuration) ? 'active' : 'pending'
         const row = integrations.install(
           { integration_id: integration.id, organization_id: org.id, status, configuration, external_ids: req.body.externalIds ?? [] },
           ctx.now
         )
-        return presentInstallation(row)
+        return presentInstallation(row, integration.name, 0)
       })
       return reply.code(201).send(body)
     }
   )
+
+  app.get(
+    '/v1/orgs/:organizationId/installations',
+    {
+      schema: {
+        tags, summary: 'Integrations installed in an organization, each with its integration (non-guest members)',
+        params: OrgParams, querystring: Type.Object(PageQuery), response: { 200: OrganizationInstallationList }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => {
+        const { org } = requireOrgRole(ctx, req.params.organizationId, 'read')
+        const installations = ctx.repo(installationRepository)
+        const limit = req.query.limit ?? DEFAULT_LIMIT
+        const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
+        const rows = installations.listOfOrg(org.id, after, limit + 1)
+        const count = cachedCount(ctx, `org-installations:${org.id}`, () => installations.countOfOrg(org.id))
+        return envelope(rows, limit, count, (r) => [r.seq], (page) => {
+          const integrationRows = ctx.repo(integrationRepository).getByIds(page.map((r) => r.integration_id))
+          const presented = new Map(presentIntegrations(integrationRows, ctx).map((i, n) => [integrationRows[n]!.id, i]))
+          const installed = presentInstallations(page, new Map(integrationRows.map((r) => [r.id, r.name])), ctx)
+          return page.map((r, n) => ({ installation: installed[n]!, integration: presented.get(r.integration_id)! }))
+        })
+      })
+  )
+
+  app.get(
+    '/v1/integrations/:integrationName/installations/:installationId',
+    {
+      schema: {
+        tags, summary: 'An installation (members of its organization, admins of the integration\u2019s owner)',
+        params: InstallationParams, response: { 200: InstallationSchema }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => {
+        const { integration, installation } = loadInstallation(ctx, req.params, 'view')
+        return presentInstallations([installation], new Map([[integration.id, integration.name]]), ctx)[0]!
+      })
+  )
+
+  app.patch(
+    '/v1/integrations/:integrationName/installations/:installationId',
+    {
+      schema: {
+        tags, summary: 'Update an installation\u2019s configuration (checked against the account schema) and external ids (organization admins)',
+        params: InstallationParams, body: InstallationUpdateSchema, response: { 200: InstallationSchema }
+      }
+    },
+    async (req) =>
+      write(req, (ctx) => {
+        const { integration, installation } = loadInstallation(ctx, req.params, 'admin')
+        const schema = configurationSchema(integration, 'account')
+        const configuration = req.body.configuration ?? JSON.parse(installation.configuration)
+        if (req.body.configuration) checkConfiguration(schema, configuration, true)
+        const row = ctx.repo(installationRepository).update(installation, {
+          status: isComplete(schema, configuration) ? 'active' : 'pending',
+          configuration,
+          external_ids: req.body.externalIds ?? JSON.parse(installation.external_ids)
+        })
+        return presentInstallations([row], new Map([[integration.id, integration.name]]), ctx)[0]!
+      })
+  )
+
+  app.delete(
+    '/v1/integrations/:integrationName/installations/:installationId',
+    {
+      schema: {
+        tags, summary: 'Uninstall from the organization, and so from all of its spaces and sites (organization admins)',
+        params: InstallationParams, response: { 204: NoContent }
+      }
+    },
+    async (req, reply) => {
+      write(req, (ctx) => {
+        const { installation } = loadInstallation(ctx, req.params, 'admin')
+        ctx.repo(installationRepository).remove(installation.id)
+      })
+      return reply.code(204).send()
+    }
+  )
+
+  installationTargetRoutes(app)
 }

@@ -19,7 +19,7 @@ describe('paletteCommands', () => {
   })
 
   it("offers the space's sections inside a space, the comments panel with a page open, and the organization's screens in one", () => {
-    expect(ids({ orgId: 'o' })).toEqual(expect.arrayContaining(['go-spaces', 'go-sites', 'go-members', 'go-trash', 'new-space', 'toggle-theme', 'shortcuts']))
+    expect(ids({ orgId: 'o' })).toEqual(expect.arrayContaining(['go-spaces', 'go-sites', 'go-integrations', 'go-members', 'go-trash', 'new-space', 'toggle-theme', 'shortcuts']))
     expect(ids({ orgId: 'o' })).not.toContain('space-files')
     expect(ids({ orgId: 'o', spaceId: 's' })).toEqual(expect.arrayContaining(['space-pages', 'space-change-requests', 'space-comments', 'space-files', 'space-links', 'space-history']))
     expect(ids({ orgId: 'o', spaceId: 's' })).not.toContain('toggle-comments')
