@@ -19,6 +19,7 @@ import { sql as unreferencedContent } from './0020_unreferenced_content'
 import { packDocuments, sql as textStoredOnce } from './0021_text_stored_once'
 import { sql as idempotencyKeys } from './0022_idempotency_keys'
 import { sql as outboxExactlyOnce } from './0023_outbox_exactly_once'
+import { sql as openapiProcessErrors } from './0024_openapi_process_errors'
 import type { Db } from '../database'
 
 /**
@@ -47,5 +48,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 20, name: 'unreferenced_content', sql: unreferencedContent },
   { version: 21, name: 'text_stored_once', sql: textStoredOnce, run: packDocuments },
   { version: 22, name: 'idempotency_keys', sql: idempotencyKeys },
-  { version: 23, name: 'outbox_exactly_once', sql: outboxExactlyOnce }
+  { version: 23, name: 'outbox_exactly_once', sql: outboxExactlyOnce },
+  { version: 24, name: 'openapi_process_errors', sql: openapiProcessErrors }
 ]
