@@ -11,6 +11,7 @@ export type { CustomField, CustomFieldType } from '../../../src-shared/schemas/c
 export type { OrgSearchSpace, SearchPage } from '../../../src-shared/schemas/search.ts'
 export type { ChangeRequestLink, ContentLink } from '../../../src-shared/schemas/links.ts'
 export type { ImportResult, ImportSource } from '../../../src-shared/schemas/import.ts'
+export type { Job } from '../../../src-shared/schemas/jobs.ts'
 export type { OpenAPISpec, OpenAPISpecVersion, OpenAPIProcessError, OpenAPIErrorLocation } from '../../../src-shared/schemas/openapi.ts'
 
 import type { Role } from '../../../src-shared/schemas/common.ts'
