@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 
-export type NavTarget = 'spaces' | 'sites' | 'integrations' | 'team' | 'settings' | 'trash'
+export type NavTarget = 'spaces' | 'sites' | 'integrations' | 'openapi' | 'team' | 'settings' | 'trash'
 
 /** The frame around every screen: sidebar (organization, navigation), header (search, user), toasts. */
 export class AppShell {

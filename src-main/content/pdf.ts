@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit'
 import { hintStyle, includeResolver, isBlockTag, parseBlockTagged, type BlockTagNode, type HintStyle, type IncludeSource } from '../../src-shared/blockTags'
 import { parseMarkdown } from './markdown'
 import { fontPieces, useFont, type Face } from './pdfFonts'
+import { throwIfCancelled, type WorkProgress } from './progress'
 
 /** One page of content, in tree order; `depth` 0 is a top-level page of the export. */
 export interface PdfPage {
@@ -289,7 +290,8 @@ export async function renderPdf(
   pages: PdfPage[],
   includes: readonly IncludeSource[] = [],
   images?: PdfImages,
-  fileNames?: PdfFileNames
+  fileNames?: PdfFileNames,
+  progress?: WorkProgress
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Creator: 'Quire' }, displayTitle: true })
   const chunks: Buffer[] = []
@@ -312,7 +314,12 @@ export async function renderPdf(
     const [first, ...rest] = tree.children.filter((n) => n.type !== 'yaml')
     const body = first?.type === 'heading' && first.depth === 1 && toString(first).trim() === page.title.trim() ? rest : tree.children
     writer.blocks(body, 0)
-    if (i % 20 === 19) await nextTick()
+    progress?.report?.('pages', i + 1, pages.length)
+    // Between pages the server answers other requests (a progress poll, a cancel), which may stop the work here.
+    if (i % 20 === 19) {
+      await nextTick()
+      throwIfCancelled(progress)
+    }
   }
   doc.end()
   return done

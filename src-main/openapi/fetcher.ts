@@ -1,10 +1,12 @@
-import type { OpenAPIErrorCode } from '../../src-shared/schemas/openapi'
+import type { OpenAPIErrorCode, OpenAPIErrorLocation, OpenAPIProcessError } from '../../src-shared/schemas/openapi'
 
-/** A processing failure with the code recorded in the spec's `lastProcessErrorCode`. */
+/** A processing failure with the code recorded in the spec's `lastProcessErrorCode`, and where it is when known. */
 export class ProcessingError extends Error {
   constructor(
     readonly code: OpenAPIErrorCode,
-    message: string
+    message: string,
+    public location?: OpenAPIErrorLocation,
+    public lines?: OpenAPIProcessError['lines']
   ) {
     super(message)
   }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import type { OpenAPIProcessingPhase } from '../../src-shared/schemas/openapi'
 import type { Services } from '../workspace/context'
 import { newId } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
@@ -96,10 +97,15 @@ async function processSpec(services: Services, specId: string, signal: AbortSign
     budget -= Buffer.byteLength(file.text)
     return file
   }
+  // Each phase is one short write, so a screen polling the spec sees it move.
+  const phase = (name: OpenAPIProcessingPhase, files: number) => {
+    if (!signal.aborted) commit(() => specs.setPhase(specId, generation, name, files))
+  }
   try {
     const source: SourceDocument = spec.source_url != null ? await read(spec.source_url) : { url: undefined, text: spec.source_text ?? '' }
-    const loaded = await loadSpec(source, read)
+    const loaded = await loadSpec(source, read, phase)
     if (signal.aborted) return
+    phase('storing', Object.keys(loaded.filesystem).length)
     const versionId = newId()
     const version = {
       id: versionId,
@@ -109,10 +115,11 @@ async function processSpec(services: Services, specId: string, signal: AbortSign
     commit(() => specs.recordVersion(specId, generation, version, clock.now().toISOString()))
   } catch (error) {
     if (error instanceof ProcessingCancelled || signal.aborted) return
-    // The code is all the spec records; the reason goes to the log (the document's own words, no credentials).
+    // The spec records the code, the message and where (the document's own words; URLs without credentials).
     if (error instanceof ProcessingError) log.info({ specId, code: error.code, reason: error.message }, 'OpenAPI processing failed')
     else log.error({ err: error, specId }, 'OpenAPI processing failed unexpectedly')
-    const code = error instanceof ProcessingError ? error.code : 'PARSE_ERROR'
-    commit(() => specs.recordFailure(specId, generation, code, clock.now().toISOString()))
+    const failure = error instanceof ProcessingError ? error : new ProcessingError('PARSE_ERROR', 'The document could not be processed')
+    const detail = JSON.stringify({ message: failure.message, location: failure.location, lines: failure.lines })
+    commit(() => specs.recordFailure(specId, generation, failure.code, detail, clock.now().toISOString()))
   }
 }

@@ -5,6 +5,9 @@ export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as 
 export type OpenAPIProcessingState = (typeof OPENAPI_PROCESSING_STATES)[number]
 export const OPENAPI_ERROR_CODES = ['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR'] as const
 export type OpenAPIErrorCode = (typeof OPENAPI_ERROR_CODES)[number]
+/** What a running processing is doing (Quire's addition): reading the document, its `$ref` files, checking it, storing it. */
+export const OPENAPI_PROCESSING_PHASES = ['fetching', 'parsing', 'resolving', 'validating', 'storing'] as const
+export type OpenAPIProcessingPhase = (typeof OPENAPI_PROCESSING_PHASES)[number]
 
 /** Largest inline `{text}` source (the Quire extension), in characters. */
 export const OPENAPI_TEXT_MAX = 5 * 1024 * 1024
@@ -14,6 +17,41 @@ const Slug = Type.String({
   maxLength: 100,
   ...patterned('^[a-z0-9]+(?:-[a-z0-9]+)*$', 'lower-case letters and digits, words joined by single hyphens (my-api)')
 })
+
+export const OpenAPIErrorLocationSchema = Type.Object(
+  {
+    file: Type.String({ description: "The file as the version's filesystem names it (the main document's file name, a $ref file's path relative to it), or the URL that could not be read" }),
+    line: Type.Optional(Type.Integer({ minimum: 1 })),
+    column: Type.Optional(Type.Integer({ minimum: 1 })),
+    pointer: Type.Optional(Type.String({ description: 'JSON pointer of the offending value (a schema error, a $ref)' }))
+  },
+  { description: 'Where the error is: a line and column for a syntax error, a JSON pointer (and its line when found) otherwise' }
+)
+export type OpenAPIErrorLocation = Type.Static<typeof OpenAPIErrorLocationSchema>
+
+export const OpenAPIProcessErrorSchema = Type.Object(
+  {
+    code: StringEnum(OPENAPI_ERROR_CODES),
+    message: Type.String(),
+    location: Type.Optional(OpenAPIErrorLocationSchema),
+    lines: Type.Optional(
+      Type.Array(Type.Object({ number: Type.Integer({ minimum: 1 }), text: Type.String() }), {
+        description: 'The lines around `location.line` as the file had them (at most 5, each cut to 200 characters)'
+      })
+    )
+  },
+  { description: "Quire's addition: why the last processing failed" }
+)
+export type OpenAPIProcessError = Type.Static<typeof OpenAPIProcessErrorSchema>
+
+export const OpenAPIProcessingProgressSchema = Type.Object(
+  {
+    phase: StringEnum(OPENAPI_PROCESSING_PHASES),
+    filesRead: Type.Integer({ minimum: 0, description: 'Files read so far: the document and its $ref files' })
+  },
+  { description: "Quire's addition: what a processing in progress is doing" }
+)
+export type OpenAPIProcessingProgress = Type.Static<typeof OpenAPIProcessingProgressSchema>
 
 export const OpenAPISpecSchema = Type.Object({
   object: Type.Literal('openapi-spec'),
@@ -26,6 +64,8 @@ export const OpenAPISpecSchema = Type.Object({
   lastVersion: Type.Optional(Type.String({ description: 'Id of the latest version' })),
   lastProcessedAt: Type.Optional(DateTime),
   lastProcessErrorCode: Type.Optional(StringEnum(OPENAPI_ERROR_CODES, { description: 'Why the last processing failed' })),
+  lastProcessError: Type.Optional(OpenAPIProcessErrorSchema),
+  processingProgress: Type.Optional(OpenAPIProcessingProgressSchema),
   permissions: Type.Object({ view: Type.Boolean(), edit: Type.Boolean() }),
   urls: Type.Object({ location: Type.String(), app: Type.String() })
 })

@@ -109,6 +109,10 @@ async function seed(): Promise<void> {
   await untilComplete(api, `/v1/orgs/${org}/openapi/petstore`)
   ids.versionId = (await ok(api.get(`/v1/orgs/${org}/openapi/petstore/versions`), 'versions')).items[0].id
 
+  // A job that exists: an import that fails at once (nothing listens on port 9) still leaves its job to read.
+  await api.request('POST', `/v1/spaces/${space.id}/content/import`, { url: 'http://127.0.0.1:9/fuzz.md', source: 'markdown' }, { job: 'fuzz-job-1' })
+  ids.jobId = 'fuzz-job-1'
+
   ids.integrationName = 'fuzz-notes'
   await ok(api.post(`/v1/integrations/${ids.integrationName}`, manifest(org)), 'integration')
   ids.installationId = (await ok(api.post(`/v1/integrations/${ids.integrationName}/installations`, { organization: org }), 'installation')).id

@@ -1,4 +1,4 @@
-import type { OpenAPIErrorCode, OpenAPIProcessingState, OpenAPISpec, OpenAPISpecVersion } from '../../../src-shared/schemas/openapi'
+import type { OpenAPIErrorCode, OpenAPIProcessError, OpenAPIProcessingPhase, OpenAPIProcessingState, OpenAPISpec, OpenAPISpecVersion } from '../../../src-shared/schemas/openapi'
 import type { OpenAPISpecRow, OpenAPIVersionRow } from '../../storage/repositories/openapiSpecRepository'
 import type { Ctx } from '../../workspace/context'
 import { membership } from '../policies/access'
@@ -20,7 +20,15 @@ export function presentOpenAPISpec(row: OpenAPISpecRow, ctx: Ctx): OpenAPISpec {
   if (row.source_url != null) spec.sourceURL = row.source_url
   if (row.last_version_id != null) spec.lastVersion = row.last_version_id
   if (row.last_processed_at != null) spec.lastProcessedAt = row.last_processed_at
-  if (row.last_process_error_code != null) spec.lastProcessErrorCode = row.last_process_error_code as OpenAPIErrorCode
+  if (row.last_process_error_code != null) {
+    spec.lastProcessErrorCode = row.last_process_error_code as OpenAPIErrorCode
+    // Failures recorded before migration 24 have a code only.
+    const detail = row.last_process_error ? (JSON.parse(row.last_process_error) as Omit<OpenAPIProcessError, 'code'>) : { message: row.last_process_error_code }
+    spec.lastProcessError = { code: spec.lastProcessErrorCode, ...detail }
+  }
+  if (row.processing_state === 'progress' && row.processing_phase != null) {
+    spec.processingProgress = { phase: row.processing_phase as OpenAPIProcessingPhase, filesRead: row.processing_files }
+  }
   return spec
 }
 

@@ -17,6 +17,7 @@ import siteAreaRoutes from './sites'
 import commentAreaRoutes from './comments'
 import fileRoutes from './files/files'
 import importRoutes from './import/import'
+import jobRoutes from './jobs/jobs'
 import pdfRoutes from './pdf/pdf'
 import searchRoutes from './search/search'
 import linkRoutes from './links/links'
@@ -26,4 +27,4 @@ import gitRoutes from './git/git'
 import historyRoutes from './history/history'
 
 /** Every route module of the /v1 API, one per resource area. */
-export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes]
+export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, jobRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes]

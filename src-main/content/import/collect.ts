@@ -1,6 +1,7 @@
 import mammoth from 'mammoth'
 import type { ImportSource } from '../../../src-shared/schemas/import'
 import { titleOf } from '../markdown'
+import { throwIfCancelled } from '../progress'
 import { fetchResource, ImportError, textOf } from './fetchResource'
 import { convertHtml, titleFromUrl } from './htmlToMarkdown'
 import { fetchImages } from './images'
@@ -13,11 +14,16 @@ const DOCX_TYPES = new Set(['application/vnd.openxmlformats-officedocument.wordp
 /**
  * Fetches and converts what `url` holds as `source` says, then the images of the pages, without touching the
  * store (it runs before the write transaction, which cannot wait on the network). Fails with an ImportError when
- * the URL is unusable; an image that cannot be fetched is only left out.
+ * the URL is unusable; an image that cannot be fetched is only left out. `limits.signal` cancels it
+ * (WorkCancelled); `limits.report` hears of each page and image.
  */
 export async function collectImport(url: string, source: ImportSource, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<CollectedImport> {
   const collected = await collectPages(url, source, limits)
-  return { ...collected, images: await fetchImages(collected.pages, limits) }
+  throwIfCancelled(limits)
+  limits.report?.('pages', collected.pages.length)
+  const images = await fetchImages(collected.pages, limits)
+  throwIfCancelled(limits)
+  return { ...collected, images }
 }
 
 async function collectPages(url: string, source: ImportSource, limits: ImportLimits): Promise<CollectedPages> {

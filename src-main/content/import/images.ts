@@ -33,7 +33,9 @@ export function imageFileName(url: string, contentType: string): string {
 export async function fetchImages(pages: ImportedPage[], limits: ImportLimits): Promise<ImportedImage[]> {
   const urls = [...new Set(pages.flatMap((page) => imageUrlsOf(page.markdown)).filter(isHttpUrl))].slice(0, limits.maxImages)
   if (!urls.length) return []
-  const deadline = AbortSignal.timeout(limits.imagesTimeoutMs)
+  const deadline = limits.signal ? AbortSignal.any([AbortSignal.timeout(limits.imagesTimeoutMs), limits.signal]) : AbortSignal.timeout(limits.imagesTimeoutMs)
+  let done = 0
+  limits.report?.('images', 0, urls.length)
   const fetchLimits = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: deadline }
   // By index, so the files come in the order the pages show them whichever download ends first.
   const found: (ImportedImage | undefined)[] = []
@@ -52,6 +54,7 @@ export async function fetchImages(pages: ImportedPage[], limits: ImportLimits): 
       } catch {
         // Not fatal: the page keeps the image's URL.
       }
+      limits.report?.('images', ++done, urls.length)
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, urls.length) }, worker))

@@ -41,6 +41,10 @@ export interface ImportLimits {
   maxImages: number
   maxImageBytes: number
   imagesTimeoutMs: number
+  /** Cancels the whole import (the caller's: a cancelled import job). */
+  signal?: AbortSignal
+  /** Told after each page and each image. */
+  report?(phase: 'pages' | 'images', done: number, total?: number): void
 }
 
 export const DEFAULT_IMPORT_LIMITS: ImportLimits = {

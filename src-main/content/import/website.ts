@@ -34,7 +34,7 @@ interface Fetched {
  * path: each under the imported page whose path is the longest prefix of its own.
  */
 export async function crawlWebsite(startUrl: string, limits: ImportLimits): Promise<CollectedPages> {
-  const deadline = AbortSignal.timeout(limits.crawlTimeoutMs)
+  const deadline = limits.signal ? AbortSignal.any([AbortSignal.timeout(limits.crawlTimeoutMs), limits.signal]) : AbortSignal.timeout(limits.crawlTimeoutMs)
   const fetchLimits = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: deadline }
   let origin = new URL(startUrl).origin
   const queued = new Set<string>([pageKey(new URL(startUrl))])
@@ -81,6 +81,7 @@ export async function crawlWebsite(startUrl: string, limits: ImportLimits): Prom
           skipped++
         }
       }
+      limits.report?.('pages', pages.length)
     }
     // Pages of this level left unvisited (a bound was reached) still count as found.
     skipped += frontier.length - i

@@ -18,11 +18,12 @@ import { run as convertRevisionDeltas, sql as revisionDeltas } from './0019_revi
 import { sql as unreferencedContent } from './0020_unreferenced_content'
 import { packDocuments, sql as textStoredOnce } from './0021_text_stored_once'
 import { sql as idempotencyKeys } from './0022_idempotency_keys'
-import { sql as integrationTargets } from './0024_integration_targets'
 import { sql as outboxExactlyOnce } from './0023_outbox_exactly_once'
 import { sql as searchInstances } from './0024_search_instances'
 import { sql as siteGrants } from './0025_site_grants'
 import { sql as gitConnections } from './0026_git_connections'
+import { sql as integrationTargets } from './0027_integration_targets'
+import { sql as openapiProcessErrors } from './0028_openapi_process_errors'
 import type { Db } from '../database'
 
 /**
@@ -55,5 +56,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 24, name: 'search_instances', sql: searchInstances },
   { version: 25, name: 'site_grants', sql: siteGrants },
   { version: 26, name: 'git_connections', sql: gitConnections },
-  { version: 27, name: 'integration_targets', sql: integrationTargets }
+  { version: 27, name: 'integration_targets', sql: integrationTargets },
+  { version: 28, name: 'openapi_process_errors', sql: openapiProcessErrors }
 ]

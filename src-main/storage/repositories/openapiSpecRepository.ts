@@ -13,6 +13,10 @@ export interface OpenAPISpecRow {
   last_version_id: string | null
   last_processed_at: string | null
   last_process_error_code: string | null
+  /** JSON `{message, location?, lines?}` of the last failure. */
+  last_process_error: string | null
+  processing_phase: string | null
+  processing_files: number
   created_at: string
   updated_at: string
 }
@@ -51,18 +55,21 @@ export function openapiSpecRepository(db: Db) {
   const remove = db.prepare('DELETE FROM openapi_specs WHERE id = ?')
   const unfinished = db.prepare<[], string>("SELECT id FROM openapi_specs WHERE processing_state <> 'complete' ORDER BY seq").pluck()
   const toProgress = db.prepare<[string, number]>(
-    "UPDATE openapi_specs SET processing_state = 'progress' WHERE id = ? AND source_generation = ?"
+    "UPDATE openapi_specs SET processing_state = 'progress', processing_phase = 'fetching', processing_files = 0 WHERE id = ? AND source_generation = ?"
+  )
+  const toPhase = db.prepare(
+    "UPDATE openapi_specs SET processing_phase = @phase, processing_files = @files WHERE id = @id AND source_generation = @generation AND processing_state = 'progress'"
   )
   const insertVersion = db.prepare(
     'INSERT INTO openapi_spec_versions (id, spec_id, url, filesystem, created_at) VALUES (@id, @spec_id, @url, @filesystem, @now)'
   )
   const succeeded = db.prepare(
     `UPDATE openapi_specs SET processing_state = 'complete', last_version_id = @version_id, last_processed_at = @now,
-     last_process_error_code = NULL WHERE id = @id AND source_generation = @generation`
+     last_process_error_code = NULL, last_process_error = NULL, processing_phase = NULL WHERE id = @id AND source_generation = @generation`
   )
   const failed = db.prepare(
-    `UPDATE openapi_specs SET processing_state = 'complete', last_processed_at = @now, last_process_error_code = @code
-     WHERE id = @id AND source_generation = @generation`
+    `UPDATE openapi_specs SET processing_state = 'complete', last_processed_at = @now, last_process_error_code = @code,
+     last_process_error = @error, processing_phase = NULL WHERE id = @id AND source_generation = @generation`
   )
   const versionsBefore = db.prepare<[string, number, number], OpenAPIVersionRow>(
     `SELECT ${VERSION_COLUMNS} FROM openapi_spec_versions WHERE spec_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`
@@ -97,13 +104,17 @@ export function openapiSpecRepository(db: Db) {
     unfinished: () => unfinished.all(),
     /** Marks the processing of `generation` as started; false when the spec is gone or has a newer source. */
     markProgress: (id: string, generation: number) => toProgress.run(id, generation).changes > 0,
+    /** What the running processing of `generation` is doing now. */
+    setPhase: (id: string, generation: number, phase: string, files: number) => toPhase.run({ id, generation, phase, files }).changes > 0,
     /** Records a successful processing as version `input.id`; false (nothing written) when the source changed meanwhile. */
     recordVersion(id: string, generation: number, input: { id: string; url: string; filesystem: string }, now: string): boolean {
       if (succeeded.run({ id, generation, version_id: input.id, now }).changes === 0) return false
       insertVersion.run({ id: input.id, spec_id: id, url: input.url, filesystem: input.filesystem, now })
       return true
     },
-    recordFailure: (id: string, generation: number, code: string, now: string) => failed.run({ id, generation, code, now }).changes > 0,
+    /** `error`: JSON `{message, location?, lines?}`. */
+    recordFailure: (id: string, generation: number, code: string, error: string, now: string) =>
+      failed.run({ id, generation, code, error, now }).changes > 0,
     /** Newest first. */
     listVersions: (specId: string, beforeSeq: number, limit: number) => versionsBefore.all(specId, beforeSeq, limit),
     countVersions: (specId: string) => countVersions.get(specId)!,

@@ -13,6 +13,8 @@ export type { OrgSearchSpace, SearchPage } from '../../../src-shared/schemas/sea
 export type { ChangeRequestLink, ContentLink } from '../../../src-shared/schemas/links.ts'
 export type { ImportResult, ImportSource } from '../../../src-shared/schemas/import.ts'
 export type { GitConnection, GitConnectionInput, GitInfo, GitProgress } from '../../../src-shared/schemas/git.ts'
+export type { Job } from '../../../src-shared/schemas/jobs.ts'
+export type { OpenAPISpec, OpenAPISpecVersion, OpenAPIProcessError, OpenAPIErrorLocation } from '../../../src-shared/schemas/openapi.ts'
 
 import type { Role } from '../../../src-shared/schemas/common.ts'
 import type { Member } from '../../../src-shared/schemas/members.ts'

@@ -292,3 +292,99 @@ describe('GET .../versions', () => {
     expect(Object.keys(oldest.filesystem['openapi.yaml'].paths)).toContain('/v0')
   })
 })
+
+describe('what a failure says and where (lastProcessError, Quire addition)', () => {
+  it('a YAML syntax error names the file, the line and column from the parser, and the lines around it', async () => {
+    const server = await serve({ '/specs/broken.yaml': { body: 'openapi: 3.0.3\ninfo:\n  title: Broken\n  version: 1.0.0\npaths:\n  /a: [unclosed\n  /b: {}\n' } })
+    const spec = await processed('broken', { url: server.url('/specs/broken.yaml') })
+    expect(spec.lastProcessErrorCode).toBe('PARSE_ERROR')
+    expect(spec.lastProcessError).toEqual({
+      code: 'PARSE_ERROR',
+      message: expect.stringMatching(/^The document is neither JSON nor YAML \(Flow sequence .* at line 7, column 3\)$/),
+      location: { file: 'broken.yaml', line: 7, column: 3 },
+      lines: [
+        { number: 5, text: 'paths:' },
+        { number: 6, text: '  /a: [unclosed' },
+        { number: 7, text: '  /b: {}' }
+      ]
+    })
+    // The list answers the same.
+    expect((await t.owner.api.get(base())).body.items[0].lastProcessError).toEqual(spec.lastProcessError)
+  })
+
+  it('a JSON syntax error gives its line and column too', async () => {
+    const text = '{\n  "openapi": "3.0.3",\n  "info": {"title": "x" "version": "1"},\n  "paths": {}\n}\n'
+    const spec = await processed('json', { text })
+    expect(spec.lastProcessError).toMatchObject({ code: 'PARSE_ERROR', location: { file: 'openapi.json', line: 3, column: 25 } })
+    expect(spec.lastProcessError.lines.map((l: { number: number }) => l.number)).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('a $ref to no place names the file and the pointer of the $ref, with its line', async () => {
+    const server = await serve({ '/bad-ref.yaml': { body: PETSTORE.replace("'#/components/schemas/Pet'", "'#/components/schemas/Nope'") } })
+    const spec = await processed('bad-ref', { url: server.url('/bad-ref.yaml') })
+    const line = PETSTORE.split('\n').findIndex((l) => l.includes('$ref')) + 1
+    expect(spec.lastProcessError).toMatchObject({
+      code: 'PARSE_ERROR',
+      message: '$ref #/components/schemas/Nope names no place in bad-ref.yaml',
+      location: { file: 'bad-ref.yaml', pointer: '/paths/~1pets/get/responses/200/content/application~1json/schema/items/$ref', line, column: 19 }
+    })
+    expect(spec.lastProcessError.lines).toContainEqual({ number: line, text: "                  $ref: '#/components/schemas/Nope'" })
+  })
+
+  it('a $ref file that cannot be read is FETCH_ERROR at the $ref naming it', async () => {
+    const server = await serve({
+      '/api/missing.yaml': { body: PETSTORE.replace("'#/components/schemas/Pet'", "'schemas/gone.yaml#/Pet'") },
+    })
+    const missing = await processed('missing', { url: server.url('/api/missing.yaml') })
+    expect(missing.lastProcessError).toMatchObject({
+      code: 'FETCH_ERROR',
+      message: `${server.url('/api/schemas/gone.yaml')} answered HTTP 404`,
+      location: { file: 'missing.yaml', pointer: '/paths/~1pets/get/responses/200/content/application~1json/schema/items/$ref' }
+    })
+  })
+
+  it('a schema error names the pointer of the offending value and its line', async () => {
+    const spec = await processed('no-version', { text: 'openapi: 3.0.3\ninfo:\n  title: x\npaths: {}\n' })
+    expect(spec.lastProcessError).toMatchObject({
+      code: 'PARSE_ERROR',
+      message: "Not a valid Swagger 2.0 or OpenAPI 3.x document: /info must have required property 'version'",
+      location: { file: 'openapi.yaml', pointer: '/info', line: 2, column: 1 }
+    })
+  })
+
+  it('a fetch timeout keeps FETCH_TIMEOUT', async () => {
+    t.server.api.services.openapi = { fetchTimeoutMs: 200 }
+    const server = await serve({ '/slow.yaml': { hang: true } })
+    const spec = await processed('slow', { url: server.url('/slow.yaml') })
+    expect(spec.lastProcessError).toEqual({ code: 'FETCH_TIMEOUT', message: `${server.url('/slow.yaml')} did not answer within 200 ms` })
+  })
+
+  it('a success clears the error; the error never shows credentials of the URL', async () => {
+    const server = await serve({ '/private/bad.yaml': { body: 'openapi: [', auth: 'reader:s3cret' }, '/good.yaml': { body: PETSTORE } })
+    const spec = await processed('api', { url: server.url('/private/bad.yaml').replace('http://', 'http://reader:s3cret@') })
+    expect(spec.lastProcessError.code).toBe('PARSE_ERROR')
+    expect(JSON.stringify(spec.lastProcessError)).not.toContain('s3cret')
+    await t.owner.api.put(`${base()}/api`, { source: { url: server.url('/good.yaml') } })
+    const good = await pollUntil(t.owner.api, `${base()}/api`, (s) => s.processingState === 'complete' && !!s.lastVersion)
+    expect(good.lastProcessError).toBeUndefined()
+    expect(good.lastProcessErrorCode).toBeUndefined()
+  })
+})
+
+describe('processing progress (processingProgress, Quire addition)', () => {
+  it('shows the phase and the files read while it runs, and nothing once complete', async () => {
+    const release = gate()
+    t.server.api.services.openapi = { fetchTimeoutMs: 10_000 }
+    const server = await serve({
+      '/api/openapi.yaml': { body: PETSTORE.replace("'#/components/schemas/Pet'", "'pet.yaml#/Pet'") },
+      '/api/pet.yaml': { gate: release.promise, body: 'Pet:\n  type: object\n' }
+    })
+    await t.owner.api.post(base(), { slug: 'gated', source: { url: server.url('/api/openapi.yaml') } })
+    const running = await pollUntil(t.owner.api, `${base()}/gated`, (s) => s.processingProgress?.phase === 'resolving')
+    expect(running).toMatchObject({ processingState: 'progress', processingProgress: { phase: 'resolving', filesRead: 1 } })
+    release.release()
+    const done = await untilComplete(t.owner.api, `${base()}/gated`)
+    expect(done.processingProgress).toBeUndefined()
+    expect(done.lastVersion).toEqual(expect.any(String))
+  })
+})

@@ -9,6 +9,8 @@ import { CONTENT_PREFIXES, contentParams, resolveContent } from '../content/scop
 import { sendDownload } from '../files/contentHeaders'
 import { loadSpace } from '../spaces/loaders'
 import { cachedPdf, pdfContent } from './pdfExport'
+import { JobQuery } from '../../../../src-shared/schemas/jobs'
+import { startJob } from '../../jobs'
 
 const Id = { type: 'string', maxLength: 100 } as const
 
@@ -50,13 +52,15 @@ export default function pdfRoutes(app: Api) {
       schema: {
         hide: true,
         params: { type: 'object', required: ['spaceId', 'revisionId', 'name'], properties: { spaceId: Id, revisionId: Id, name: { type: 'string', maxLength: 300 } } },
-        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 512 }, ...PdfQuery.properties } }
+        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 512 }, ...PdfQuery.properties, ...JobQuery.properties } }
       }
     },
     async (req, reply) => {
       const { spaceId, revisionId } = req.params as { spaceId: string; revisionId: string }
-      const { page, only } = req.query as PdfQueryInput
+      const { page, only, job: jobId } = req.query as PdfQueryInput & { job?: string }
       req.actor = downloadActor(req, spaceId, revisionId)
+      // A `job` id lets the caller follow the rendering page by page and cancel it (api/jobs.ts).
+      const job = startJob(req.server.services, req.actor.id, jobId, 'pdf', 'reading')
       const { rendering, name } = read(req, (ctx) => {
         const { space } = loadSpace(ctx, spaceId, 'view')
         const revision = getRevision(ctx.db, revisionId)
@@ -67,9 +71,9 @@ export default function pdfRoutes(app: Api) {
         // The title is the space's (renamable) or the page's: part of what was rendered.
         const key = JSON.stringify([revisionId, page ?? null, !!only, title])
         // The pages are read here, in the transaction; only the rendering runs after it.
-        return { rendering: cachedPdf(ctx.db, key, title, () => pdfContent(ctx.db, revisionId, { page, only })), name: `${title}.pdf` }
+        return { rendering: cachedPdf(ctx.db, key, title, () => pdfContent(ctx.db, revisionId, { page, only }), jobId === undefined ? undefined : job), name: `${title}.pdf` }
       })
-      const pdf = await rendering
+      const pdf = await job.run(() => rendering)
       return sendDownload(
         reply,
         { bytes: pdf.bytes, contentType: 'application/pdf', name, etag: pdf.etag, inline: true, sandbox: false },

@@ -6,6 +6,7 @@ import { renderPdf, type PdfFileNames, type PdfImages, type PdfPage } from '../.
 import { loadFiles, loadIncludeSources, loadPages, type FileRecord } from '../../../content/revisions'
 import { readDocuments } from '../../../content/documents'
 import type { Db } from '../../../storage/database'
+import type { WorkProgress } from '../../../content/progress'
 import { notFound } from '../../../base/errors'
 
 export interface PdfSelection {
@@ -93,7 +94,11 @@ interface Rendered {
 const CACHE_SIZE = 8
 const caches = new WeakMap<Db, Map<string, Promise<Rendered>>>()
 
-export function cachedPdf(db: Db, key: string, title: string, content: () => PdfContent): Promise<Rendered> {
+/**
+ * A rendering followed by a job (`progress`) is its own, so a cancel stops no one else's: it joins the cache once
+ * it is done.
+ */
+export function cachedPdf(db: Db, key: string, title: string, content: () => PdfContent, progress?: WorkProgress): Promise<Rendered> {
   let cache = caches.get(db)
   if (!cache) caches.set(db, (cache = new Map()))
   const hit = cache.get(key)
@@ -104,7 +109,14 @@ export function cachedPdf(db: Db, key: string, title: string, content: () => Pdf
     return hit
   }
   const { pages, includes, images, fileNames } = content()
-  const rendering = renderPdf(title, pages, includes, images, fileNames).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
+  const rendering = renderPdf(title, pages, includes, images, fileNames, progress).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
+  if (progress) {
+    return rendering.then((done) => {
+      cache.set(key, Promise.resolve(done))
+      while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      return done
+    })
+  }
   cache.set(key, rendering)
   rendering.catch(() => cache.delete(key))
   while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!)

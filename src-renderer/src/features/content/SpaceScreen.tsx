@@ -13,6 +13,8 @@ import { orgQuery } from '../orgs/queries.ts'
 import { ImportDialog } from '../pages/ImportDialog.tsx'
 import { downloadPdf } from '../pages/queries.ts'
 import { ShareDialog } from '../access/ShareDialog.tsx'
+import { PdfExportProgress } from '../pages/PdfExportProgress.tsx'
+import { newJobId } from '../common/jobs.ts'
 import { ContentDialogs } from './ContentDialogs.tsx'
 import { useContentActions } from './contentActions.tsx'
 import { EmojiPicker } from './EmojiPicker.tsx'
@@ -199,13 +201,22 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
   const orgId = space.organization
   const navigate = useNavigate()
   const actions = useContentActions(orgId)
-  // The whole space's main content as a PDF (a failure says why in a toast, as every failed action does).
-  const pdf = useMutation({ mutationFn: () => downloadPdf({ spaceId: space.id }) })
+  // The whole space's main content as a PDF (a failure says why in a toast, as every failed action does),
+  // followed by its job while the server draws it.
+  const [pdfJob, setPdfJob] = useState<string | undefined>()
+  const pdf = useMutation({
+    mutationFn: async () => {
+      const job = newJobId()
+      await downloadPdf({ spaceId: space.id }, undefined, job)
+      setPdfJob(job)
+    },
+  })
   const [importing, setImporting] = useState(false)
   const [sharing, setSharing] = useState(false)
   const row = { kind: 'space' as const, id: space.id, title: space.title, childCount: 0 }
   return (
     <>
+      <PdfExportProgress job={pdfJob} onDone={() => setPdfJob(undefined)} />
       <Menu>
         <Menu.Target>
           {compact ? (

@@ -1,10 +1,13 @@
-import { useEffect } from 'react'
-import { Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
+import { useEffect, useState } from 'react'
+import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ImportSource } from '../../api/types.ts'
-import { applyFormError, notifySuccess } from '../../app/notify.ts'
+import { applyFormError, notifyInfo, notifySuccess } from '../../app/notify.ts'
+import { isCancelled } from '../common/jobProgress.ts'
+import { JobProgress } from '../common/JobProgress.tsx'
+import { cancelJob, newJobId } from '../common/jobs.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { plural } from '../common/format.ts'
 import { importContent } from './queries.ts'
@@ -45,18 +48,28 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
   useEffect(() => {
     if (opened) form.reset()
   }, [opened])
+  // The running import's job: its progress shows in place of the form's fields, and Cancel stops it.
+  const [job, setJob] = useState<string | undefined>()
   const run = useMutation({
-    mutationFn: (values: { url: string; source: ImportSource; into: Into }) => importContent(spaceId, { url: values.url.trim(), source: values.source }, values.into),
+    mutationFn: (values: { url: string; source: ImportSource; into: Into; job: string }) =>
+      importContent(spaceId, { url: values.url.trim(), source: values.source }, values.into, values.job),
     meta: { inlineErrors: true },
     onSettled: () => void client.invalidateQueries({ queryKey: ['spaces', spaceId] }),
   })
   const source = SOURCES.find((s) => s.value === form.values.source)!
+  const close = () => {
+    // Closing while it runs cancels it: nothing is imported.
+    if (run.isPending && job) void cancelJob(job)
+    onClose()
+  }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Import pages" size="lg" data-testid="import-dialog">
+    <Modal opened={opened} onClose={close} title="Import pages" size="lg" data-testid="import-dialog">
       <form
-        onSubmit={form.onSubmit((values) =>
-          run.mutate(values, {
+        onSubmit={form.onSubmit((values) => {
+          const id = newJobId()
+          setJob(id)
+          run.mutate({ ...values, job: id }, {
             onSuccess: ({ result, changeRequest }) => {
               const found = result.totalResources > result.importedResources ? ` (${result.totalResources} found)` : ''
               notifySuccess(`Imported ${plural(result.importedResources, 'page')}${found}${changeRequest ? ` into change request #${changeRequest.number}` : ''}`)
@@ -64,9 +77,12 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
               if (changeRequest) void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number: String(changeRequest.number) } })
               else void navigate({ to: '/spaces/$spaceId', params: { spaceId } })
             },
-            onError: (e) => applyFormError(form, e),
-          }),
-        )}
+            onError: (e) => {
+              if (isCancelled(e)) notifyInfo('Import cancelled: nothing was imported')
+              else applyFormError(form, e)
+            },
+          })
+        })}
       >
         <Stack>
           <Stack gap={6}>
@@ -85,7 +101,18 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
               <Radio value="space" label="The space's content" description="The pages go live at once, without review." data-testid="import-into-space" />
             </Stack>
           </Radio.Group>
-          <DialogActions onCancel={onClose} submit={run.isPending ? 'Importing…' : 'Import'} loading={run.isPending} submitTestId="import-submit" />
+          {run.isPending && job ? (
+            <>
+              <JobProgress id={job} label="Import progress" />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => void cancelJob(job)} data-testid="import-cancel">
+                  Cancel import
+                </Button>
+              </Group>
+            </>
+          ) : (
+            <DialogActions onCancel={close} submit="Import" submitTestId="import-submit" />
+          )}
         </Stack>
       </form>
     </Modal>

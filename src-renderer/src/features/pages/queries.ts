@@ -73,10 +73,11 @@ export const reusableContentsQuery = (scope: ContentScope) =>
  * page alone (`only`). The API answers the PDF's address (signed, valid about an hour); the file is then
  * downloaded from it as the browser (or Electron) saves files.
  */
-export async function downloadPdf(scope: ContentScope, page?: { id: string; only: boolean }): Promise<void> {
+export async function downloadPdf(scope: ContentScope, page?: { id: string; only: boolean }, job?: string): Promise<void> {
   const { url } = await api.request<{ url: string }>('GET', withQuery(`${scopePath(scope)}/pdf`, { page: page?.id, only: page?.only || undefined }))
   const link = document.createElement('a')
-  link.href = url
+  // `job` lets the screen follow the rendering and cancel it (GET/DELETE /v1/jobs/{job}).
+  link.href = job ? `${url}${url.includes('?') ? '&' : '?'}job=${encodeURIComponent(job)}` : url
   // Saved, not opened; the server names the file after the space or page.
   link.download = ''
   document.body.append(link)
@@ -93,11 +94,14 @@ export async function importContent(
   spaceId: string,
   body: { url: string; source: ImportSource },
   into: 'change-request' | 'space',
+  job?: string,
 ): Promise<{ result: ImportResult; changeRequest?: ChangeRequest }> {
-  if (into === 'space') return { result: await api.request<ImportResult>('POST', `/v1/spaces/${spaceId}/content/import`, body) }
+  // `job` lets the dialog follow the import and cancel it (GET/DELETE /v1/jobs/{job}).
+  const path = withQuery(`/v1/spaces/${spaceId}/content/import`, { job })
+  if (into === 'space') return { result: await api.request<ImportResult>('POST', path, body) }
   // The server opens the change request with the pages, in one write: a failed import leaves none behind.
   const subject = `Import from ${new URL(body.url).host}`.slice(0, 100)
-  const result = await api.request<ImportResult>('POST', `/v1/spaces/${spaceId}/content/import`, { ...body, changeRequest: { subject } })
+  const result = await api.request<ImportResult>('POST', path, { ...body, changeRequest: { subject } })
   return { result, changeRequest: result.changeRequest }
 }
 

@@ -88,6 +88,7 @@ export const COMMANDS: readonly Command[] = [
   { id: 'go-spaces', title: 'Spaces', group: 'Go to', keywords: 'organization home', when: inOrg, run: go('/orgs/$orgId', 'orgId') },
   { id: 'go-sites', title: 'Sites', group: 'Go to', keywords: 'publish docs site', when: inOrg, run: go('/orgs/$orgId/sites', 'orgId') },
   { id: 'go-integrations', title: 'Integrations', group: 'Go to', keywords: 'install apps connect plugins', when: inOrg, run: go('/orgs/$orgId/integrations', 'orgId') },
+  { id: 'go-openapi', title: 'API specs', group: 'Go to', keywords: 'openapi swagger reference', when: inOrg, run: go('/orgs/$orgId/openapi', 'orgId') },
   { id: 'go-members', title: 'Members', group: 'Go to', keywords: 'team people users roles', when: inOrg, run: go('/orgs/$orgId/team/members', 'orgId') },
   { id: 'go-teams', title: 'Teams', group: 'Go to', keywords: 'groups', when: inOrg, run: go('/orgs/$orgId/team/teams', 'orgId') },
   { id: 'go-invites', title: 'Invites', group: 'Go to', keywords: 'team invite links e-mail', when: inOrg, run: go('/orgs/$orgId/team/invites', 'orgId') },

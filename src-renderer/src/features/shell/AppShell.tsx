@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { ActionIcon, Kbd, Tooltip, UnstyledButton } from '@mantine/core'
 import { spotlight } from '@mantine/spotlight'
-import { IconLayoutSidebar, IconPlugConnected, IconSearch, IconSettings, IconStack2, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react'
+import { IconApi, IconLayoutSidebar, IconPlugConnected, IconSearch, IconSettings, IconStack2, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
@@ -119,6 +119,14 @@ function Navigation({ orgId }: { orgId: string }) {
           label="Integrations"
           leftSection={<IconPlugConnected size={18} stroke={1.6} />}
           data-testid="nav-integrations"
+        />
+        <RouterNavLink
+          className={classes.navLink}
+          to="/orgs/$orgId/openapi"
+          params={params}
+          label="API specs"
+          leftSection={<IconApi size={18} stroke={1.6} />}
+          data-testid="nav-openapi"
         />
         <RouterNavLink
           className={classes.navLink}
