@@ -7,8 +7,10 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { blockTagsSanitizeSchema, includeResolver, markBlockTags, remarkBlockTags, type FoldOptions, type IncludeSource } from '../../src-shared/blockTags'
+import { docsBlocks, type OutlineEntry } from './docsBlocks'
 
 let fold: FoldOptions = {}
+let outline: OutlineEntry[] = []
 let fileUrl: ((url: string) => string | undefined) | undefined
 
 /**
@@ -41,6 +43,9 @@ const processor = unified()
   .use(remarkRehype)
   .use(rehypeSanitize, blockTagsSanitizeSchema)
   .use(rehypeFileUrls)
+  .use(() => (tree: HastRoot) => {
+    outline = docsBlocks(tree)
+  })
   .use(rehypeStringify)
   .freeze()
 
@@ -51,15 +56,23 @@ export interface RenderOptions {
   files?: (url: string) => string | undefined
 }
 
-/** A page's markdown as safe HTML for the published preview. */
-export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+export interface RenderedPage {
+  html: string
+  /** The page's top-level headings, with the ids the HTML gives them. */
+  outline: OutlineEntry[]
+}
+
+/** A page's markdown as safe HTML for the published preview (tabs, code blocks, heading ids: docsBlocks.ts). */
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): RenderedPage {
   fold = options.includes ? { include: includeResolver(options.includes.contents, options.includes.pagePath) } : {}
   fileUrl = options.files
   try {
-    return String(processor.processSync(markBlockTags(markdown)))
+    const html = String(processor.processSync(markBlockTags(markdown)))
+    return { html, outline }
   } finally {
     fold = {}
     fileUrl = undefined
+    outline = []
   }
 }
 

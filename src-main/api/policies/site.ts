@@ -17,7 +17,11 @@ export const SITE_ACTIONS = {
   publish: 'create',
   arrange: 'create',
   share: 'create',
-  customize: 'create'
+  customize: 'create',
+  // The draft preview shows the site to those who may change it, published or not.
+  preview: 'create',
+  // A visitor token opens visitor-auth sites with any claims: only admins mint them.
+  mintVisitorToken: 'admin'
 } as const satisfies Record<string, Role>
 
 export type SiteAction = keyof typeof SITE_ACTIONS
