@@ -26,6 +26,9 @@ describe('the docs blocks of a preview page', () => {
     ])
     expect(html).toContain('<h2 id="install">Install</h2>')
     expect(html).toContain('<h3 id="größe">Größe</h3>')
+    // A first heading repeating the page's title is dropped (the page shows its title); others stay.
+    expect(renderMarkdown('# Intro\n\n## Intro\n', { title: 'Intro' })).toEqual({ html: '\n<h2 id="intro">Intro</h2>', outline: [{ id: 'intro', text: 'Intro', depth: 2 }] })
+    expect(renderMarkdown('# Other\n', { title: 'Intro' }).html).toBe('<h1 id="other">Other</h1>')
     // A page's own ids keep the sanitizer's prefix: they cannot clash with the outline's.
     expect(renderMarkdown('<a id="x"></a>\n\n[a](#x)\n').html).not.toContain('id="x"')
   })

@@ -92,8 +92,13 @@ function blocks(parent: HastRoot | Element, counter: { tabs: number }): void {
   })
 }
 
-/** The rehype step after the sanitizer (so what it adds is its own, never the page's): outline, tabs, code. */
-export function docsBlocks(tree: HastRoot): OutlineEntry[] {
+/**
+ * The rehype step after the sanitizer (so what it adds is its own, never the page's): outline, tabs, code. A
+ * first heading that repeats the page's title (as imported pages often begin) is dropped: the page shows its title.
+ */
+export function docsBlocks(tree: HastRoot, title?: string): OutlineEntry[] {
+  const first = tree.children.find((c) => c.type === 'element' || (c.type === 'text' && c.value.trim()))
+  if (title && first?.type === 'element' && first.tagName === 'h1' && textOf(first).trim() === title.trim()) tree.children.splice(tree.children.indexOf(first), 1)
   const entries = outline(tree)
   blocks(tree, { tabs: 0 })
   return entries

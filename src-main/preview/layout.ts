@@ -78,7 +78,8 @@ header input[type=search]{font:inherit;padding:.3rem .6rem;border:1px solid var(
 button{font:inherit;cursor:pointer;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:.2rem .6rem}
 nav ul{list-style:none;margin:0;padding:0}
 .sections ul{display:flex;gap:1rem;flex-wrap:wrap}.sections .group{font-size:.8rem;opacity:.8}
-.draft{background:#fff4d6;color:#5c4400;padding:.25rem 1.5rem;font-size:.85rem}
+.draft{background:color-mix(in srgb,var(--warning) 22%,var(--bg));color:var(--fg);padding:.25rem 1.5rem;font-size:.85rem}
+.sections a{text-decoration:none;font-weight:500}.sections a[aria-current=page]{text-decoration:underline;text-underline-offset:.35em;text-decoration-thickness:2px}
 .layout{display:flex;min-height:calc(100vh - 60px)}
 aside{width:260px;flex:none;padding:1rem;border-right:1px solid var(--line);background:${s.sidebar.background === 'filled' ? 'var(--tint)' : 'transparent'}}
 aside ul ul{padding-left:1rem}aside li{margin:.1rem 0}
@@ -88,7 +89,7 @@ a{color:var(--primary)${s.links === 'accent' ? ';font-weight:600' : ''}}a[aria-c
 main{flex:1;min-width:0;padding:2rem 3rem;max-width:56rem}
 .outline{width:220px;flex:none;padding:2rem 1rem;font-size:.85rem}.outline h2{font-size:.8rem;text-transform:uppercase;color:var(--muted);margin:0 0 .5rem}
 .outline a{color:var(--muted);text-decoration:none}.outline a:hover{color:var(--primary)}.outline .depth-3{padding-left:.75rem}
-@media (max-width: 1100px){.outline{display:none}}
+@media (max-width: 900px){.outline{display:none}aside{width:200px}main{padding:1.5rem}}
 pre{background:var(--code);padding:1rem;margin:0;border-radius:0 0 var(--radius) var(--radius);overflow:auto}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}
 .docs-code{margin:0 0 1rem;border:1px solid var(--line);border-radius:var(--radius)}
@@ -113,6 +114,11 @@ table{border-collapse:collapse}td,th{border:1px solid var(--line);padding:.25rem
 /** Link pages may point anywhere on the web, but never at script (javascript:, data: and the like). */
 function safeHref(href: string | undefined): string {
   return href && /^(https?:|mailto:|\/|#)/i.test(href) ? href : '#'
+}
+
+/** An image's address: on the web or an inline image (an <img> runs no script, even an SVG's). */
+function safeImage(src: string): string {
+  return /^(https?:|\/|data:image\/)/i.test(src) ? src : '#'
 }
 
 function link(href: string, label: string, current: boolean, attrs = ''): string {
@@ -160,8 +166,8 @@ function logo(c: SiteCustomization): string {
   const f = c.favicon
   if (!f) return ''
   if ('emoji' in f) return `<span class="logo" aria-hidden="true">${e(f.emoji)}</span>`
-  const light = `<img class="logo logo-light" src="${e(safeHref(f.icon.light))}" alt="">`
-  return f.icon.dark ? `${light}<img class="logo logo-dark" src="${e(safeHref(f.icon.dark))}" alt="">` : light.replace('logo logo-light', 'logo')
+  const light = `<img class="logo logo-light" src="${e(safeImage(f.icon.light))}" alt="">`
+  return f.icon.dark ? `${light}<img class="logo logo-dark" src="${e(safeImage(f.icon.dark))}" alt="">` : light.replace('logo logo-light', 'logo')
 }
 
 function favicon(c: SiteCustomization): string {
@@ -171,7 +177,7 @@ function favicon(c: SiteCustomization): string {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${e(f.emoji)}</text></svg>`
     return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg))}">`
   }
-  return `<link rel="icon" href="${e(safeHref(f.icon.light))}">`
+  return `<link rel="icon" href="${e(safeImage(f.icon.light))}">`
 }
 
 function searchForm(view: PageView): string {

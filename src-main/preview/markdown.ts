@@ -11,6 +11,7 @@ import { docsBlocks, type OutlineEntry } from './docsBlocks'
 
 let fold: FoldOptions = {}
 let outline: OutlineEntry[] = []
+let pageTitle: string | undefined
 let fileUrl: ((url: string) => string | undefined) | undefined
 
 /**
@@ -44,7 +45,7 @@ const processor = unified()
   .use(rehypeSanitize, blockTagsSanitizeSchema)
   .use(rehypeFileUrls)
   .use(() => (tree: HastRoot) => {
-    outline = docsBlocks(tree)
+    outline = docsBlocks(tree, pageTitle)
   })
   .use(rehypeStringify)
   .freeze()
@@ -54,6 +55,8 @@ export interface RenderOptions {
   includes?: { contents: readonly IncludeSource[]; pagePath?: string }
   /** The URL a reader loads the file an image or link names from (`/files/<id>`, `../.gitbook/assets/x.png`). */
   files?: (url: string) => string | undefined
+  /** The page's title, which the preview shows above the document (a first heading repeating it is dropped). */
+  title?: string
 }
 
 export interface RenderedPage {
@@ -66,6 +69,7 @@ export interface RenderedPage {
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): RenderedPage {
   fold = options.includes ? { include: includeResolver(options.includes.contents, options.includes.pagePath) } : {}
   fileUrl = options.files
+  pageTitle = options.title
   try {
     const html = String(processor.processSync(markBlockTags(markdown)))
     return { html, outline }
@@ -73,6 +77,7 @@ export function renderMarkdown(markdown: string, options: RenderOptions = {}): R
     fold = {}
     fileUrl = undefined
     outline = []
+    pageTitle = undefined
   }
 }
 

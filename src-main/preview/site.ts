@@ -98,7 +98,7 @@ function renderSite(db: Db, site: SiteRow | undefined, segments: string[], optio
   const revisionId = located.siteSpace.space.revision_id
   const includes = current && revisionId && markdown.includes('{% include') ? { contents: loadIncludeSources(db, revisionId), pagePath: current.page.props.git?.path } : undefined
   const files = revisionId ? siteFileUrls(site.id, located.siteSpace, loadFiles(db, revisionId), query) : undefined
-  const rendered = current ? renderMarkdown(markdown, { includes, files }) : { html: '', outline: [] }
+  const rendered = current ? renderMarkdown(markdown, { includes, files, title: current.page.title }) : { html: '', outline: [] }
   const around = current ? neighbours(pages, current) : {}
   const pageLink = (node: PageNode | undefined): PageLink | undefined =>
     node && { href: href([...located.siteSpace.segments, ...node.path.split('/')]), title: node.page.title }
