@@ -202,6 +202,11 @@ describe('the page a reader sees', () => {
     expect(setup.html).toContain('header{background:var(--primary)')
     expect(setup.html).toContain('<img class="logo logo-light" src="https://example.com/logo.png" alt=""><img class="logo logo-dark" src="https://example.com/logo-dark.png" alt="">')
     expect(setup.html).toContain('<link rel="icon" href="https://example.com/logo.png">')
+    // A favicon is only ever an image: a script address is not followed.
+    await t.owner.api.put(`${sitePath(t, site.id)}/customization`, { favicon: { icon: { light: 'javascript:alert(1)' } } })
+    const scripted = await preview(t, `/preview/sites/${site.id}/`)
+    expect(scripted.html).toContain('<img class="logo" src="#" alt="">')
+    expect(scripted.html).not.toContain('javascript:')
     expect(setup.html).toContain(`<a class="previous" rel="prev" href="/preview/sites/${site.id}/guides/intro/"><small>Previous</small>Intro</a>`)
     expect(setup.html).toContain(`<a class="next" rel="next" href="/preview/sites/${site.id}/guides/deploy/"><small>Next</small>Deploy</a>`)
 
