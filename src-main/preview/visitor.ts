@@ -95,6 +95,7 @@ export async function verifyVisitorToken(db: Db, site: SiteRow, token: string, n
  * key of an active link (else 404, as if the site did not exist); a visitor-auth site needs a visitor JWT
  * (else 401). Signed claims come from the JWT; with adaptive content on, unsigned claims come from
  * `visitor.<name>` query parameters. A key or token given in the query is kept in a cookie for the next pages.
+ * A draft preview (`req.draft`) opens any visibility, and its claims come from the query only.
  */
 export async function resolveVisitor(db: Db, site: SiteRow, req: VisitorRequest, now: Date): Promise<VisitorAccess> {
   const setCookies: string[] = []
