@@ -3,7 +3,7 @@ import { AppShell } from './appShell.ts'
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-export type SiteTab = 'structure' | 'share-links' | 'customization' | 'adaptive' | 'settings'
+export type SiteTab = 'structure' | 'share-links' | 'preview' | 'customization' | 'adaptive' | 'settings'
 
 /** Sites: the organization's list, and a site's editor (header, structure tree and details, tabs). */
 export class SitesPage extends AppShell {

@@ -36,6 +36,8 @@ const strictCsp = [
   "img-src 'self' data: blob: quire:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The site's draft preview shows in a frame (served by quire://local).
+  "frame-src quire:",
   "base-uri 'none'",
   "form-action 'none'",
   "object-src 'none'",

@@ -7,8 +7,11 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { blockTagsSanitizeSchema, includeResolver, markBlockTags, remarkBlockTags, type FoldOptions, type IncludeSource } from '../../src-shared/blockTags'
+import { docsBlocks, type OutlineEntry } from './docsBlocks'
 
 let fold: FoldOptions = {}
+let outline: OutlineEntry[] = []
+let pageTitle: string | undefined
 let fileUrl: ((url: string) => string | undefined) | undefined
 
 /**
@@ -41,6 +44,9 @@ const processor = unified()
   .use(remarkRehype)
   .use(rehypeSanitize, blockTagsSanitizeSchema)
   .use(rehypeFileUrls)
+  .use(() => (tree: HastRoot) => {
+    outline = docsBlocks(tree, pageTitle)
+  })
   .use(rehypeStringify)
   .freeze()
 
@@ -49,17 +55,29 @@ export interface RenderOptions {
   includes?: { contents: readonly IncludeSource[]; pagePath?: string }
   /** The URL a reader loads the file an image or link names from (`/files/<id>`, `../.gitbook/assets/x.png`). */
   files?: (url: string) => string | undefined
+  /** The page's title, which the preview shows above the document (a first heading repeating it is dropped). */
+  title?: string
 }
 
-/** A page's markdown as safe HTML for the published preview. */
-export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+export interface RenderedPage {
+  html: string
+  /** The page's top-level headings, with the ids the HTML gives them. */
+  outline: OutlineEntry[]
+}
+
+/** A page's markdown as safe HTML for the published preview (tabs, code blocks, heading ids: docsBlocks.ts). */
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): RenderedPage {
   fold = options.includes ? { include: includeResolver(options.includes.contents, options.includes.pagePath) } : {}
   fileUrl = options.files
+  pageTitle = options.title
   try {
-    return String(processor.processSync(markBlockTags(markdown)))
+    const html = String(processor.processSync(markBlockTags(markdown)))
+    return { html, outline }
   } finally {
     fold = {}
     fileUrl = undefined
+    outline = []
+    pageTitle = undefined
   }
 }
 

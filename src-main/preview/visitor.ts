@@ -18,6 +18,11 @@ const JWT_REGISTERED = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti']
 export interface VisitorRequest {
   query: Record<string, unknown>
   cookies: Record<string, string>
+  /**
+   * The draft token of someone who may edit the site (checked by the caller): the site opens whatever its
+   * visibility, and the token (with a `jwt_token` given in the query) is carried in links instead of cookies.
+   */
+  draft?: string
 }
 
 export type VisitorAccess =
@@ -90,25 +95,32 @@ export async function verifyVisitorToken(db: Db, site: SiteRow, token: string, n
  * key of an active link (else 404, as if the site did not exist); a visitor-auth site needs a visitor JWT
  * (else 401). Signed claims come from the JWT; with adaptive content on, unsigned claims come from
  * `visitor.<name>` query parameters. A key or token given in the query is kept in a cookie for the next pages.
+ * A draft preview (`req.draft`) opens any visibility, and its claims come from the query only.
  */
 export async function resolveVisitor(db: Db, site: SiteRow, req: VisitorRequest, now: Date): Promise<VisitorAccess> {
   const setCookies: string[] = []
   const queryKey = text(req.query.shareKey)
   const queryToken = text(req.query.jwt_token)
+  const draft = req.draft
 
-  if (site.visibility === 'share-link') {
+  if (site.visibility === 'share-link' && !draft) {
     const key = queryKey ?? req.cookies[SHARE_COOKIE]
     if (!key || !repository(db, siteShareLinkRepository).activeOfSite(site.id, key)) return { ok: false, status: 404 }
     if (queryKey) setCookies.push(cookie(site, SHARE_COOKIE, queryKey))
   }
 
-  const token = queryToken ?? req.cookies[VISITOR_COOKIE]
+  // A draft preview shows exactly the visitor it is asked for: no token kept from an earlier visit.
+  const token = queryToken ?? (draft ? undefined : req.cookies[VISITOR_COOKIE])
   const signed = token ? await verifyVisitorToken(db, site, token, now) : undefined
-  if (site.visibility === 'visitor-auth' && !signed) return { ok: false, status: 401 }
-  if (signed && queryToken) setCookies.push(cookie(site, VISITOR_COOKIE, queryToken))
+  if (site.visibility === 'visitor-auth' && !signed && !draft) return { ok: false, status: 401 }
+  const carry: Record<string, string> = {}
+  if (draft) {
+    // The draft preview sits in the app's frame, where the preview's cookies may not be kept.
+    carry.draft = draft
+    if (signed && queryToken) carry.jwt_token = queryToken
+  } else if (signed && queryToken) setCookies.push(cookie(site, VISITOR_COOKIE, queryToken))
 
   const claims: VisitorClaims = { ...(signed ?? {}) }
-  const carry: Record<string, string> = {}
   if (site.adaptive_enabled) {
     const unsigned: Record<string, unknown> = {}
     for (const [name, value] of Object.entries(req.query)) {

@@ -21,7 +21,11 @@ export const SITE_ACTIONS = {
   share: 'create',
   customize: 'create',
   /** Who else holds a role on the site (grants). */
-  access: 'admin'
+  access: 'admin',
+  // The draft preview shows the site to those who may change it, published or not.
+  preview: 'create',
+  // A visitor token opens visitor-auth sites with any claims: only admins mint them.
+  mintVisitorToken: 'admin'
 } as const satisfies Record<string, Role>
 
 export type SiteAction = keyof typeof SITE_ACTIONS

@@ -39,6 +39,7 @@ export interface TeamMember {
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const satisfies readonly Role[]
 export type { Site, SiteSpace, SiteSection, SiteSectionGroup, ShareLink, SiteAdaptiveSchema, PublishedSite } from '../../../src-shared/schemas/sites.ts'
 export type { SiteCustomization, SiteCustomizationUpdate } from '../../../src-shared/schemas/siteCustomization.ts'
+export type { SiteDraftPreview, SiteVisitorToken, SiteVisitorTokenCreate } from '../../../src-shared/schemas/sitePreview.ts'
 export type { Comment, CommentReply, CommentReaction, CommentStatusFilter } from '../../../src-shared/schemas/comments.ts'
 export type { ChangeRequest, ChangeRequestStatus } from '../../../src-shared/schemas/changeRequests.ts'
 export type { Page as ContentPage, File as ContentFile, Revision } from '../../../src-shared/schemas/content.ts'

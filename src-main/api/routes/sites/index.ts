@@ -1,5 +1,6 @@
 import type { Api } from '../../app'
 import sitePreviewRoutes from './preview'
+import sitePreviewAccessRoutes from './sitePreviews'
 import siteSectionGroupRoutes from './sectionGroups'
 import siteSectionRoutes from './sections'
 import siteSettingRoutes from './siteSettings'
@@ -10,7 +11,7 @@ import sitePermissionRoutes from './permissions'
 
 /** The sites area: sites, their structure, share links, adaptive content, customization and the local preview. */
 export default function siteAreaRoutes(app: Api) {
-  for (const register of [siteRoutes, siteSettingRoutes, siteSpaceRoutes, siteSectionRoutes, siteSectionGroupRoutes, siteShareLinkRoutes, sitePermissionRoutes, sitePreviewRoutes]) {
+  for (const register of [siteRoutes, siteSettingRoutes, siteSpaceRoutes, siteSectionRoutes, siteSectionGroupRoutes, siteShareLinkRoutes, sitePermissionRoutes, sitePreviewAccessRoutes, sitePreviewRoutes]) {
     register(app)
   }
 }

@@ -90,7 +90,10 @@ describe('rendering', () => {
     await publish(t, site.id)
     const page = await preview(t, root(site.id))
     expect(page.html).toContain('<div class="gb-hint gb-hint-success"><p>All <strong>set</strong>.</p></div>')
-    expect(page.html).toContain('<div class="gb-code gb-block"><div class="gb-title">run.sh</div><pre><code class="language-sh">quire serve\n</code></pre></div>')
+    expect(page.html).toContain(
+      '<div class="gb-code gb-block"><div class="docs-code"><div class="docs-code-bar"><span class="docs-code-language">run.sh</span>' +
+        '<button type="button" class="docs-copy" aria-label="Copy code">Copy</button></div><pre><code class="language-sh">quire serve\n</code></pre></div></div>'
+    )
     expect(page.html).not.toContain('{%')
     // The reader does not see the author's broken include.
     expect(page.html).toContain('.gb-include-missing{display:none}')

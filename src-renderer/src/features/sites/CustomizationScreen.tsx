@@ -27,12 +27,25 @@ import {
 import { customizationQuery, useSaveCustomization } from './queries.ts'
 import { useCanManageSites } from './SiteScreen.tsx'
 import classes from './Sites.module.css'
+import { SitePreviewFrame } from './SitePreviewFrame.tsx'
+import previewClasses from './SitePreview.module.css'
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: capitalize(v) }))
 
-/** How the published site looks: title, theme, colours (light and dark), shapes and language. */
+/** How the published site looks, beside the draft preview (which loads again after each save). */
 export function CustomizationScreen({ orgId, siteId }: { orgId: string; siteId: string }) {
+  const canManage = useCanManageSites(orgId)
+  return (
+    <div className={previewClasses.customizeLayout}>
+      <CustomizationForm orgId={orgId} siteId={siteId} />
+      {canManage && <SitePreviewFrame orgId={orgId} siteId={siteId} />}
+    </div>
+  )
+}
+
+/** Title, theme, colours (light and dark), shapes and language. */
+function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string }) {
   const { data: customization } = useSuspenseQuery(customizationQuery(orgId, siteId))
   const canManage = useCanManageSites(orgId)
   const save = useSaveCustomization(orgId, siteId)

@@ -6,6 +6,7 @@ import {
   IconAdjustments,
   IconBinaryTree,
   IconDots,
+  IconEye,
   IconExternalLink,
   IconLink,
   IconPalette,
@@ -37,6 +38,7 @@ import { ShareDialog } from '../access/ShareDialog.tsx'
 const SITE_TABS: SectionTab[] = [
   { to: '/orgs/$orgId/sites/$siteId', label: 'Structure', icon: <IconBinaryTree size={16} />, testId: 'tab-structure' },
   { to: '/orgs/$orgId/sites/$siteId/share-links', label: 'Share links', icon: <IconLink size={16} />, testId: 'tab-share-links' },
+  { to: '/orgs/$orgId/sites/$siteId/preview', label: 'Preview', icon: <IconEye size={16} />, testId: 'tab-preview' },
   { to: '/orgs/$orgId/sites/$siteId/customization', label: 'Customization', icon: <IconPalette size={16} />, testId: 'tab-customization' },
   { to: '/orgs/$orgId/sites/$siteId/adaptive', label: 'Adaptive content', icon: <IconUserQuestion size={16} />, testId: 'tab-adaptive' },
   { to: '/orgs/$orgId/sites/$siteId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' },

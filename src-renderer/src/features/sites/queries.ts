@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import { fetchAll } from '../../api/lists.ts'
-import type { PublishedSite, ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteSection, SiteSectionGroup, SiteSpace } from '../../api/types.ts'
+import type {
+  PublishedSite, ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteDraftPreview, SiteSection, SiteSectionGroup, SiteSpace, SiteVisitorToken,
+  SiteVisitorTokenCreate,
+} from '../../api/types.ts'
 import type { CustomizationUpdate } from './customization.ts'
 import { movePath, type MoveRequest } from './siteTree.ts'
 
@@ -54,6 +57,25 @@ export const adaptiveSchemaQuery = (orgId: string, siteId: string) =>
     queryKey: ['orgs', orgId, 'sites', siteId, 'adaptive-schema'],
     queryFn: () => api.request<SiteAdaptiveSchema>('GET', `${sitePath(orgId, siteId)}/adaptive-schema`),
   })
+
+/**
+ * The draft preview's address (the caller's, for an hour). Kept for 50 minutes, so a refetch of the site's
+ * queries does not reload the panel by giving a new address.
+ */
+export const draftPreviewQuery = (orgId: string, siteId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'sites', siteId, 'draft-preview'],
+    queryFn: () => api.request<SiteDraftPreview>('GET', `${sitePath(orgId, siteId)}/draft-preview`),
+    staleTime: 50 * 60 * 1000,
+    refetchOnWindowFocus: false,
+  })
+
+/** Signs a visitor token with chosen claims (admins): nothing to invalidate, the answer is used once. */
+export function useMintVisitorToken(orgId: string, siteId: string) {
+  return useMutation({
+    mutationFn: (body: SiteVisitorTokenCreate) => api.request<SiteVisitorToken>('POST', `${sitePath(orgId, siteId)}/visitor-tokens`, body),
+  })
+}
 
 /**
  * After a write to a site: the site and everything under it, and the organization's site lists (counts,
