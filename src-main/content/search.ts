@@ -311,10 +311,15 @@ function matchesOf(db: Db, ranked: Ranked | undefined, match: string, from: numb
 /** The matches of `match` in [from, to) ranked by bm25() (tests compare the one-word ranking with it). */
 export const bm25Matches = (db: Db, match: string, from: number, to: number): Matches => matchesHere(db, match, from, to)
 
-/** The matches of a one-word query in [from, to) ranked from its occurrences; undefined for any other query. */
-export function wordRankedMatches(db: Db, match: string, from: number, to: number): Matches | undefined {
+/**
+ * The matches of a one-word query in [from, to) ranked from its occurrences (read whole, or in two parts split at
+ * row `middle` as the search threads read them); undefined for any other query.
+ */
+export function wordRankedMatches(db: Db, match: string, from: number, to: number, middle?: number): Matches | undefined {
   const word = oneWord(match)
-  return word && wordMatchesHere(db, word, from, to)
+  if (!word) return undefined
+  const parts = middle === undefined ? undefined : [occurrencesHere(db, word, 0, middle), occurrencesHere(db, word, middle, ROWID_END)]
+  return wordMatchesHere(db, word, from, to, parts)
 }
 
 /**

@@ -107,43 +107,102 @@ interface Counts {
 
 /**
  * Sums occurrences per row. They come in parts of ascending row ranges, each part in term order and each term's
- * in row order: runs in row order (one for a whole word), merged here two at a time, adding up the counts of a
- * row that several terms are in.
+ * in row order: runs in row order (one per part for a whole word; a prefix's terms make more), summed within a
+ * run first, then merged in one pass that adds up the counts of a row several terms are in.
  */
 function countsPerRow(parts: Float64Array[], titleWeight: number): Counts {
   const n = parts.reduce((total, part) => total + part.length, 0)
-  const occurrences = parts.length === 1 ? parts[0]! : new Float64Array(n)
-  if (parts.length > 1) parts.reduce((at, part) => (occurrences.set(part, at), at + part.length), 0)
-  const summed: Counts[] = []
-  let run: Counts = { rows: new Float64Array(n), counts: new Float64Array(n), length: 0 }
-  let runStart = 0
-  for (let i = 0; i < n; i++) {
-    const signed = occurrences[i]!
-    const row = Math.abs(signed)
-    const weight = signed < 0 ? titleWeight : 1.0
-    const last = run.length - 1
-    if (last >= runStart && run.rows[last] === row) run.counts[last]! += weight
-    else {
-      if (last >= runStart && row < run.rows[last]!) {
-        summed.push({ rows: run.rows.subarray(runStart, run.length), counts: run.counts.subarray(runStart, run.length), length: run.length - runStart })
-        runStart = run.length
+  const rows = new Float64Array(n)
+  const counts = new Float64Array(n)
+  /** Where each run starts in `rows`/`counts` (and, last, where the runs end). */
+  const runStarts = [0]
+  let length = 0
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      const signed = part[i]!
+      const row = signed < 0 ? -signed : signed
+      const weight = signed < 0 ? titleWeight : 1.0
+      if (length > runStarts[runStarts.length - 1]! && rows[length - 1] === row) counts[length - 1]! += weight
+      else {
+        // A row below the last one starts the next term's run (or the next part's, if the parts came out of order).
+        if (length > runStarts[runStarts.length - 1]! && row < rows[length - 1]!) runStarts.push(length)
+        rows[length] = row
+        counts[length++] = weight
       }
-      run.rows[run.length] = row
-      run.counts[run.length++] = weight
     }
+    // A part's runs end with it: the next part starts a run of its own, even if its first row comes after.
+    if (length > runStarts[runStarts.length - 1]!) runStarts.push(length)
   }
-  summed.push({ rows: run.rows.subarray(runStart, run.length), counts: run.counts.subarray(runStart, run.length), length: run.length - runStart })
-  let runs = summed
+  if (runStarts[runStarts.length - 1] !== length) runStarts.push(length)
+  const runs = runStarts.length - 1
+  // Runs that follow one another in row order (a whole word read in parts) are one run already.
+  let ordered = true
+  for (let r = 1; r < runs && ordered; r++) ordered = rows[runStarts[r]! - 1]! < rows[runStarts[r]!]!
+  if (ordered) return { rows, counts, length }
+  return mergeRuns(rows, counts, runStarts)
+  return mergeRuns(rows, counts, runStarts)
+}
+
+/**
+ * The runs [runStarts[r], runStarts[r + 1]) merged into one, the two shortest first: a prefix's rare terms make short
+ * runs, merged into a long one by finding each of their rows in it (and copying what lies between in blocks).
+ */
+function mergeRuns(rows: Float64Array, counts: Float64Array, runStarts: number[]): Counts {
+  let runs: Counts[] = []
+  for (let r = 0; r + 1 < runStarts.length; r++) {
+    const from = runStarts[r]!
+    const to = runStarts[r + 1]!
+    runs.push({ rows: rows.subarray(from, to), counts: counts.subarray(from, to), length: to - from })
+  }
   while (runs.length > 1) {
-    const next: Counts[] = []
-    for (let i = 0; i < runs.length; i += 2) next.push(i + 1 < runs.length ? merge(runs[i]!, runs[i + 1]!) : runs[i]!)
-    runs = next
+    runs.sort((a, b) => b.length - a.length)
+    const shorter = runs.pop()!
+    const longer = runs.pop()!
+    // Finding each row costs log2(longer) steps; walking both costs one step per row of either.
+    runs.push(shorter.length * Math.log2(longer.length + 1) < longer.length ? insertInto(longer, shorter) : merge(longer, shorter))
   }
   return runs[0]!
 }
 
+/** The rows of a short run put into a long one: each found by binary search, the long run copied between them. */
+function insertInto(long: Counts, short: Counts): Counts {
+  const out: Counts = { rows: new Float64Array(long.length + short.length), counts: new Float64Array(long.length + short.length), length: 0 }
+  let i = 0
+  for (let j = 0; j < short.length; j++) {
+    const row = short.rows[j]!
+    let lo = i
+    let hi = long.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (long.rows[mid]! < row) lo = mid + 1
+      else hi = mid
+    }
+    out.rows.set(long.rows.subarray(i, lo), out.length)
+    out.counts.set(long.counts.subarray(i, lo), out.length)
+    out.length += lo - i
+    i = lo
+    const same = i < long.length && long.rows[i] === row
+    out.rows[out.length] = row
+    out.counts[out.length++] = short.counts[j]! + (same ? long.counts[i++]! : 0)
+  }
+  out.rows.set(long.rows.subarray(i, long.length), out.length)
+  out.counts.set(long.counts.subarray(i, long.length), out.length)
+  out.length += long.length - i
+  return out
+}
+
+/** Two runs merged by walking both (or put end to end, when one's rows all come before the other's). */
 function merge(a: Counts, b: Counts): Counts {
   const out: Counts = { rows: new Float64Array(a.length + b.length), counts: new Float64Array(a.length + b.length), length: 0 }
+  if (!a.length || !b.length || a.rows[a.length - 1]! < b.rows[0]! || b.rows[b.length - 1]! < a.rows[0]!) {
+    const [first, second] = !a.length || (b.length && b.rows[b.length - 1]! < a.rows[0]!) ? [b, a] : [a, b]
+    out.rows.set(first.rows.subarray(0, first.length))
+    out.counts.set(first.counts.subarray(0, first.length))
+    out.rows.set(second.rows.subarray(0, second.length), first.length)
+    out.counts.set(second.counts.subarray(0, second.length), first.length)
+    out.length = a.length + b.length
+    return out
+  }
   let i = 0
   let j = 0
   while (i < a.length || j < b.length) {
