@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
+import { AUDIT_ROUTES, UNRECORDED_ROUTES } from '../../../workspace/auditActions'
 
 let t: TestServer
 beforeEach(async () => {
@@ -42,7 +43,7 @@ describe('recording', () => {
     const editor = await t.user({ role: 'edit' })
     expect((await t.owner.api.patch(`/v1/orgs/${t.orgId}/members/${editor.user.id}`, { role: 'review' })).status).toBe(200)
     const [event] = (await events({ action: 'member.updated' })).body.items
-    expect(event.target).toMatchObject({ type: 'member', id: editor.user.id })
+    expect(event.target).toEqual({ type: 'member', id: editor.user.id, label: editor.user.display_name })
     const detail = await t.owner.api.get(`/v1/orgs/${t.orgId}/audit-events/${event.id}`)
     expect(detail.body.payload).toEqual({ before: { role: 'edit' }, after: { role: 'review' } })
   })
@@ -82,6 +83,18 @@ describe('recording', () => {
     await t.emptySpace()
     t.server.api.services.audit = undefined
     expect((await events()).body.count).toBe(0)
+  })
+})
+
+describe('the action table', () => {
+  it('names every write route of the API, or says it records nothing; and names no route that does not exist', () => {
+    const unrecorded = new Set(UNRECORDED_ROUTES)
+    const writes = t.server.api.routeTable
+      .routes()
+      .filter((r) => r.pattern.startsWith('/v1/') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method))
+      .map((r) => `${r.method} ${r.pattern}`)
+    expect(writes.filter((w) => !AUDIT_ROUTES.has(w) && !unrecorded.has(w))).toEqual([])
+    expect([...AUDIT_ROUTES.keys()].filter((k) => !writes.includes(k))).toEqual([])
   })
 })
 
