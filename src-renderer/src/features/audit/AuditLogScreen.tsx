@@ -97,9 +97,12 @@ export function AuditLogScreen({ orgId, filters, onFiltersChange }: { orgId: str
           onChange={(e) => onFiltersChange({ ...filters, toDay: e.currentTarget.value || undefined })}
           w={150}
         />
-        {filtered && (
+      </Group>
+      <Group gap="sm" justify="space-between">
+        {filtered ? (
           <Button
             variant="subtle"
+            size="compact-sm"
             onClick={() => {
               setTarget('')
               onFiltersChange({})
@@ -107,14 +110,17 @@ export function AuditLogScreen({ orgId, filters, onFiltersChange }: { orgId: str
           >
             Clear filters
           </Button>
+        ) : (
+          <span />
         )}
-        <span style={{ flex: 1 }} />
-        <Text size="sm" c="dimmed" data-testid="audit-count">
-          {total} {total === 1 ? 'event' : 'events'}
-        </Text>
-        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} disabled={total === 0} onClick={() => void exportCsv()}>
-          Export CSV
-        </Button>
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" data-testid="audit-count">
+            {total} {total === 1 ? 'event' : 'events'}
+          </Text>
+          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} disabled={total === 0} onClick={() => void exportCsv()}>
+            Export CSV
+          </Button>
+        </Group>
       </Group>
       <div className={classes.table} style={{ ['--columns' as string]: COLUMNS, ['--columns-narrow' as string]: NARROW_COLUMNS }}>
         <div className={classes.head}>
