@@ -69,6 +69,8 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
     this.remote = options.remote
     this.host = new URL(this.remote.url).host
     copy.services.journal = journalWrite
+    // The server records the audit events of what the outbox sends it; the copy records none.
+    copy.services.audit = false
     this.pulls = new PullQueue((message) => options.warn?.(message))
     this.mirror = createMirror(copy.services.db, (path) => this.remote.request(new Request(`${ORIGIN}${path}`)), {
       now: options.now,

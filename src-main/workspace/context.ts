@@ -7,6 +7,7 @@ import type { SearchPool } from '../content/searchPool'
 import type { Clock } from '../base/clock'
 import { unauthorized } from '../base/errors'
 import { answerRecorded, recordAnswer } from './idempotency'
+import { beginAudit, finishAudit } from './audit'
 import type { RouteTable } from './offline'
 import type { TokenSeal } from './tokenSeal'
 
@@ -27,6 +28,11 @@ export interface Services {
    * workspace's local copy keeps its outbox this way (src-main/sync/journal.ts). Throwing undoes the write.
    */
   journal?: (req: FastifyRequest, ctx: Ctx, result: unknown) => void
+  /**
+   * False where writes record no audit event: a connected workspace's local copy (its server records the
+   * writes when the outbox sends them). Default true (audit.ts).
+   */
+  audit?: boolean
   /** The process's keychain seals (the desktop app's), used first for secrets kept in the database (tokenSeal.ts). */
   seals?: readonly TokenSeal[]
 }
@@ -121,10 +127,15 @@ export function write<T>(req: FastifyRequest, fn: (ctx: Ctx) => T): T {
   const journal = services.journal
   // A keyed request (Idempotency-Key) records its answer in the same transaction as its effect.
   const keyed = req.idempotency !== null && !req.idempotency.recorded
+  const audited = services.audit !== false
+  // Before the write, its audit event learns what the write may remove (a deleted space's organization and title);
+  // after it, the event is recorded in the same transaction, before the journal and the idempotency record.
   const body =
-    journal || keyed
+    journal || keyed || audited
       ? (c: Ctx) => {
+          const pending = audited ? beginAudit(req, c) : undefined
           const result = fn(c)
+          if (pending) finishAudit(pending, c, result)
           journal?.(req, c, result)
           if (keyed) recordAnswer(req, c, result)
           return result

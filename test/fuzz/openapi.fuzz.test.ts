@@ -116,6 +116,8 @@ async function seed(): Promise<void> {
   ids.integrationName = 'fuzz-notes'
   await ok(api.post(`/v1/integrations/${ids.integrationName}`, manifest(org)), 'integration')
   ids.installationId = (await ok(api.post(`/v1/integrations/${ids.integrationName}/installations`, { organization: org }), 'installation')).id
+  // The writes above recorded audit events.
+  ids.auditEventId = (await ok(api.get(`/v1/orgs/${org}/audit-events`, { limit: 1 }), 'audit events')).items[0].id
 
   known = {
     // Anything fetched goes nowhere but a closed port of this machine.

@@ -25,6 +25,7 @@ import openapiRoutes from './openapi/openapi'
 import integrationRoutes from './integrations/integrations'
 import gitRoutes from './git/git'
 import historyRoutes from './history/history'
+import auditRoutes from './audit/audit'
 
 /** Every route module of the /v1 API, one per resource area. */
-export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, jobRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes]
+export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, jobRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes, auditRoutes]

@@ -17,6 +17,7 @@ import { presentSpaces } from '../../presenters/space'
 import { loadCollection, parentCollection } from './load'
 import collectionStructureRoutes from './structure'
 import collectionPermissionRoutes from './permissions'
+import { auditChange } from '../../../workspace/audit'
 
 const tags = ['Collections']
 const DEFAULT_TITLE = 'Untitled collection'
@@ -115,6 +116,9 @@ export default function collectionRoutes(app: Api) {
         if (b.description !== undefined) patch.description = b.description || null
         if (b.defaultLevel !== undefined) patch.default_level = b.defaultLevel
         if (Object.keys(patch).length) collections.update(row.id, { ...patch, updated_at: ctx.now })
+        auditChange(ctx, 'title', row.title, patch.title)
+        auditChange(ctx, 'description', row.description, patch.description)
+        auditChange(ctx, 'defaultLevel', row.default_level, patch.default_level)
         ctx.memo.clear()
         const updated = collections.get(row.id)!
         return presentCollection(updated, ctx, collectionRole(ctx, updated))

@@ -13,6 +13,7 @@ import { presentMember, presentMembers } from '../../presenters/member'
 import { loadMember } from './loaders'
 import { visitorClaimsKey } from '../../../preview/visitor'
 import { signVisitorClaims } from './visitorClaims'
+import { auditChange } from '../../../workspace/audit'
 
 const tags = ['Members']
 
@@ -59,6 +60,7 @@ export default function memberRoutes(app: Api) {
         const members = ctx.repo(memberRepository)
         if (req.body.role !== 'admin') keepAnAdmin(ctx, target, 'role', 'demote')
         members.setRole(target.organization_id, target.user_id, req.body.role)
+        auditChange(ctx, 'role', target.role, req.body.role)
         return presentMember(members.get(target.organization_id, target.user_id)!, ctx)
       })
   )

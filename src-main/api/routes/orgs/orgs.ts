@@ -11,6 +11,7 @@ import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagina
 import { requireOrg, requireOrgRole } from '../../policies/access'
 import { presentOrganization } from '../../presenters/organization'
 import { presentUser } from '../../presenters/user'
+import { auditChange } from '../../../workspace/audit'
 
 const tags = ['Organizations']
 
@@ -74,6 +75,9 @@ export default function orgRoutes(app: Api) {
         if (b.ai !== undefined) patch.ai = b.ai ? 1 : 0
         if (b.inviteLinks !== undefined) patch.invite_links = b.inviteLinks ? 1 : 0
         orgs.update(org.id, patch)
+        auditChange(ctx, 'title', org.title, patch.title)
+        auditChange(ctx, 'hostname', org.hostname, patch.hostname)
+        auditChange(ctx, 'defaultRole', org.default_role, patch.default_role)
         if (b.emailDomains !== undefined) orgs.setEmailDomains(org.id, b.emailDomains)
         return presentOrganization(orgs.get(org.id)!, ctx)
       })

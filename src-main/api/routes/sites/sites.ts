@@ -11,6 +11,7 @@ import { badRequest, conflict } from '../../../base/errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentOneSite, presentSites } from '../../presenters/site'
 import { loadSite, requireSiteRole, sectionInSite, siteSpaceInSite } from './loaders'
+import { auditChange } from '../../../workspace/audit'
 
 const tags = ['Sites']
 
@@ -73,6 +74,9 @@ export default function siteRoutes(app: Api) {
         if (b.defaultSiteSpace !== undefined) setDefaultSiteSpace(ctx, site, b.defaultSiteSpace, patch.default_section_id ?? site.default_section_id)
         if (changesVisitorSettings(site, patch)) patch.visitor_settings_at = ctx.now
         sites.update(site.id, patch)
+        auditChange(ctx, 'title', site.title, patch.title)
+        auditChange(ctx, 'visibility', site.visibility, patch.visibility)
+        auditChange(ctx, 'hostname', site.hostname, patch.hostname)
         return presentOneSite(sites.get(site.id)!, ctx)
       })
   )

@@ -16,6 +16,16 @@ import { presentSpace, presentSpaces } from '../../presenters/space'
 import { placeUrl } from '../../presenters/siteSpace'
 import { collectionInOrg, loadSpace } from './loaders'
 import { SPACE_RESTORE_WINDOW_MS } from '../../../workspace/workspace'
+import { auditChange } from '../../../workspace/audit'
+
+/** The space's fields whose changes its audit event shows (wire name, column). */
+const SPACE_AUDITED = [
+  ['title', 'title'],
+  ['emoji', 'emoji'],
+  ['visibility', 'visibility'],
+  ['editMode', 'edit_mode'],
+  ['defaultLevel', 'default_level']
+] as const
 
 const tags = ['Spaces']
 
@@ -103,6 +113,7 @@ export default function spaceRoutes(app: Api) {
         if (Object.keys(patch).length) patch.updated_at = ctx.now
         const spaces = ctx.repo(spaceRepository)
         spaces.update(space.id, patch)
+        for (const [field, column] of SPACE_AUDITED) auditChange(ctx, field, space[column], patch[column])
         return presentSpace(spaces.get(space.id)!, ctx, role)
       })
   )

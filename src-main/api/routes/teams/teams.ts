@@ -10,6 +10,7 @@ import { requireOrgMember, requireOrgRole } from '../../policies/access'
 import { presentTeam, presentTeams } from '../../presenters/team'
 import { loadTeam } from './loaders'
 import teamSpaceRoutes from './teamSpaces'
+import { auditChange } from '../../../workspace/audit'
 
 const tags = ['Teams']
 
@@ -64,6 +65,7 @@ export default function teamRoutes(app: Api) {
         const { team } = loadTeam(ctx, req.params.organizationId, req.params.teamId, 'admin')
         const teams = ctx.repo(teamRepository)
         teams.setTitle(team.id, req.body.title)
+        auditChange(ctx, 'title', team.title, req.body.title)
         return presentTeam(teams.get(team.id)!, ctx)
       })
   )

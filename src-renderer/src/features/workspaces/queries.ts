@@ -15,6 +15,7 @@ import type { Workspace, WorkspaceList } from '../../api/types.ts'
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify.ts'
 import { sessionsOf } from '../pages/pageSession.ts'
 import { changeRequestsOf, renumberedPath } from './outbox.ts'
+import { saveFile } from '../common/saveFile.ts'
 
 /**
  * While the active workspace's server is out of reach, or writes wait to be sent, the list is asked again every
@@ -252,18 +253,6 @@ export function useBackupWorkspace() {
     },
     onSuccess: (filename, workspace) => notifySuccess(`Backed up “${workspace.name}” as ${filename}`),
   })
-}
-
-function saveFile(bytes: Uint8Array<ArrayBuffer>, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The download has its bytes once it started; the address is let go of a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 /**
