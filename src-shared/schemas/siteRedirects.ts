@@ -1,11 +1,6 @@
 import Type from 'typebox'
+import { BULK_REDIRECTS_MAX, REDIRECT_SOURCE_MAX, REDIRECT_SOURCE_PATTERN } from '../redirects'
 import { DateTime, ListOf, PageQuery, patterned, StringEnum } from './common'
-
-/** A redirect's source: a path of the published site, optionally ending with a `*` wildcard. */
-export const REDIRECT_SOURCE_PATTERN =
-  '^\\/(?!\\*)(?!.*\\*.+)(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+(?:\\/(?:[A-Za-z0-9\\-._~+]|%[0-9A-Fa-f]{2})+)*(?:\\/\\*|\\*)?$'
-export const REDIRECT_SOURCE_MAX = 512
-export const BULK_REDIRECTS_MAX = 500
 
 export const SiteRedirectSourcePath = Type.String({
   maxLength: REDIRECT_SOURCE_MAX,
