@@ -179,7 +179,7 @@ function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, t
       <Text className={table.cell} ff="monospace" size="sm" truncate data-testid="redirect-source">
         {redirect.source}
       </Text>
-      <Text className={table.cell} ff="monospace" size="sm" truncate c={destination ? undefined : 'dimmed'} data-testid="redirect-destination">
+      <Text className={table.cell} ff={destination ? 'monospace' : undefined} size="sm" truncate c={destination ? undefined : 'dimmed'} data-testid="redirect-destination">
         {destination ?? (pagesLoaded ? 'Not in the site any more' : '…')}
       </Text>
       <Group gap={4} className={table.cell} wrap="nowrap">
