@@ -3,7 +3,7 @@ import { AppShell } from './appShell.ts'
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-export type SiteTab = 'structure' | 'share-links' | 'preview' | 'customization' | 'adaptive' | 'settings'
+export type SiteTab = 'structure' | 'share-links' | 'redirects' | 'preview' | 'customization' | 'adaptive' | 'settings'
 
 /** Sites: the organization's list, and a site's editor (header, structure tree and details, tabs). */
 export class SitesPage extends AppShell {
@@ -12,6 +12,7 @@ export class SitesPage extends AppShell {
   readonly inspector: Locator
   readonly shareLinkRows: Locator
   readonly publishedBadge: Locator
+  readonly redirectRows: Locator
 
   constructor(page: Page) {
     super(page)
@@ -20,6 +21,7 @@ export class SitesPage extends AppShell {
     this.inspector = page.getByTestId('structure-inspector')
     this.shareLinkRows = page.getByTestId('share-link-row')
     this.publishedBadge = page.getByTestId('site-published-badge')
+    this.redirectRows = page.getByTestId('redirect-row')
   }
 
   site(title: string): Locator {
@@ -32,6 +34,16 @@ export class SitesPage extends AppShell {
 
   shareLink(name: string): Locator {
     return this.shareLinkRows.filter({ has: this.page.getByTestId('share-link-title').getByText(name, { exact: true }) })
+  }
+
+  redirect(source: string): Locator {
+    return this.redirectRows.filter({ has: this.page.getByTestId('redirect-source').getByText(source, { exact: true }) })
+  }
+
+  /** Opens the import dialog of the Redirects tab and pastes a CSV (not sent yet: the dialog checks it first). */
+  async pasteRedirectsCsv(csv: string): Promise<void> {
+    await this.page.getByTestId('import-redirects').click()
+    await this.page.getByTestId('redirects-csv').fill(csv)
   }
 
   /** Creates a site from the list; the app opens its editor. */

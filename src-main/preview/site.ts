@@ -12,6 +12,7 @@ import { renderError, renderLayout, type PageLink, type SearchResults } from './
 import { renderMarkdown } from './markdown'
 import { findPage, firstPage, locate, pageTreeOf, visibleStructure, type NavSiteSpace, type PageNode, type VisibleStructure } from './navigation'
 import { PREVIEW_PREFIX, previewPath } from './urls'
+import { matchRedirect, redirectTarget, withSuffix, type RedirectDestination } from './redirects'
 import { parseCookies, resolveVisitor } from './visitor'
 
 export interface PreviewRequest {
@@ -25,9 +26,11 @@ export interface PreviewRequest {
 }
 
 export interface PreviewResponse {
-  status: 200 | 401 | 404
+  status: 200 | 307 | 308 | 401 | 404
   html: string
   setCookies: string[]
+  /** Where a redirect of the site sends the reader (307/308). */
+  location?: string
 }
 
 const fail = (status: 401 | 404): PreviewResponse => ({ status, html: renderError(status), setCookies: [] })
@@ -42,6 +45,8 @@ export async function renderPreview(db: Db, request: PreviewRequest, now: Date):
   if (!site || !(site.published || request.draft)) return fail(404)
   const access = await resolveVisitor(db, site, { query: request.query, cookies: parseCookies(request.cookieHeader), draft: request.draft }, now)
   if (!access.ok) return fail(access.status)
+  const redirect = request.segments[0] === SEARCH_SEGMENT ? undefined : siteRedirect(db, site, request.segments, access.carry, !!request.draft)
+  if (redirect) return { ...redirect, html: '', setCookies: access.setCookies }
   const search = request.segments[0] === SEARCH_SEGMENT ? buildSearchQuery(text(request.query.q) ?? '') ?? null : undefined
   // A merge just before may have left the index to catch up: the results never lag the pages.
   if (search) ensureSearchIndex(db, readSiteStructure(db, site).siteSpaces.map((ss) => ss.space_id))
@@ -50,6 +55,25 @@ export async function renderPreview(db: Db, request: PreviewRequest, now: Date):
   // Everything a page shows is read in one snapshot.
   const page = db.transaction(() => renderSite(db, repository(db, siteRepository).get(site.id), request.segments, options)).deferred()
   return page ? { status: 200, html: page, setCookies: access.setCookies } : fail(404)
+}
+
+/**
+ * A live redirect of the site for this path, as a published site answers it: 308 for a permanent redirect of a
+ * public site, else 307 (share-link and visitor-auth sites and the draft preview are not public traffic). The
+ * redirect wins over a page at the same path. Within the site, the visitor's share key or token comes along.
+ */
+function siteRedirect(db: Db, site: SiteRow, segments: string[], carry: Record<string, string>, draft: boolean): { status: 307 | 308; location: string } | undefined {
+  if (!segments.length) return undefined
+  const found = matchRedirect(db, site, `/${segments.join('/')}`)
+  if (!found) return undefined
+  const target = redirectTarget(db, site, JSON.parse(found.redirect.destination) as RedirectDestination)
+  // A destination since removed from the site: the path answers as if there were no redirect.
+  if (!target) return undefined
+  const resolved = withSuffix(target, found.redirect.capture_wildcard ? found.suffix : '')
+  const query = new URLSearchParams(carry).toString()
+  const location = 'url' in resolved ? resolved.url : `${previewPath(site.id, resolved.segments)}${query ? `?${query}` : ''}`
+  const isPublic = !draft && (site.visibility === 'public' || site.visibility === 'unlisted')
+  return { status: isPublic && found.redirect.permanent ? 308 : 307, location }
 }
 
 /** The segment after the site id of the search results page (`…/~search?q=`). */

@@ -104,6 +104,7 @@ async function seed(): Promise<void> {
   await ok(api.post(`${sitePath}/sections`, { spaceId: null, title: 'Reference' }), 'section')
   ids.siteSectionGroupId = (await ok(api.post(`${sitePath}/section-groups`, { title: 'All', sections: [ids.siteSectionId] }), 'group')).id
   ids.shareLinkId = (await ok(api.post(`${sitePath}/share-links`, { name: 'Review' }), 'share link')).id
+  ids.siteRedirectId = (await ok(api.post(`${sitePath}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: ids.siteSectionId } }), 'redirect')).id
 
   ids.specSlug = (await ok(api.post(`/v1/orgs/${org}/openapi`, { slug: 'petstore', source: { text: PETSTORE } }), 'spec')).slug
   await untilComplete(api, `/v1/orgs/${org}/openapi/petstore`)

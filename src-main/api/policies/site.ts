@@ -22,6 +22,8 @@ export const SITE_ACTIONS = {
   customize: 'create',
   /** Who else holds a role on the site (grants). */
   access: 'admin',
+  // Redirects reroute every reader of the published site, even away from it: its admins set them.
+  redirect: 'admin',
   // The draft preview shows the site to those who may change it, published or not.
   preview: 'create',
   // A visitor token opens visitor-auth sites with any claims: only admins mint them.

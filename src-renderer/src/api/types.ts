@@ -38,6 +38,9 @@ export interface TeamMember {
 // would pull TypeBox into the bundle. `satisfies` keeps the two lists in step.
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const satisfies readonly Role[]
 export type { Site, SiteSpace, SiteSection, SiteSectionGroup, ShareLink, SiteAdaptiveSchema, PublishedSite } from '../../../src-shared/schemas/sites.ts'
+export type {
+  SiteRedirect, SiteRedirectBulkItem, SiteRedirectBulkResult, SiteRedirectCreate, SiteRedirectDestination, SiteRedirectUpdate,
+} from '../../../src-shared/schemas/siteRedirects.ts'
 export type { SiteCustomization, SiteCustomizationUpdate } from '../../../src-shared/schemas/siteCustomization.ts'
 export type { SiteDraftPreview, SiteVisitorToken, SiteVisitorTokenCreate } from '../../../src-shared/schemas/sitePreview.ts'
 export type { Comment, CommentReply, CommentReaction, CommentStatusFilter } from '../../../src-shared/schemas/comments.ts'

@@ -53,6 +53,7 @@ export default function sitePreviewRoutes(app: Api) {
     const page = await renderPreview(db, { siteId: req.params.siteId, segments, query, cookieHeader: req.headers.cookie, draft }, clock.now())
     reply.code(page.status).headers(draft ? DRAFT_HEADERS : HEADERS)
     if (page.setCookies.length) reply.header('set-cookie', page.setCookies)
+    if (page.location) reply.header('location', page.location)
     return reply.send(page.html)
   }
   app.get(`${PREVIEW_PREFIX}/:siteId`, { schema: { hide: true } }, handler)

@@ -7,6 +7,7 @@ import {
   IconBinaryTree,
   IconDots,
   IconEye,
+  IconArrowForwardUp,
   IconExternalLink,
   IconLink,
   IconPalette,
@@ -38,6 +39,7 @@ import { ShareDialog } from '../access/ShareDialog.tsx'
 const SITE_TABS: SectionTab[] = [
   { to: '/orgs/$orgId/sites/$siteId', label: 'Structure', icon: <IconBinaryTree size={16} />, testId: 'tab-structure' },
   { to: '/orgs/$orgId/sites/$siteId/share-links', label: 'Share links', icon: <IconLink size={16} />, testId: 'tab-share-links' },
+  { to: '/orgs/$orgId/sites/$siteId/redirects', label: 'Redirects', icon: <IconArrowForwardUp size={16} />, testId: 'tab-redirects' },
   { to: '/orgs/$orgId/sites/$siteId/preview', label: 'Preview', icon: <IconEye size={16} />, testId: 'tab-preview' },
   { to: '/orgs/$orgId/sites/$siteId/customization', label: 'Customization', icon: <IconPalette size={16} />, testId: 'tab-customization' },
   { to: '/orgs/$orgId/sites/$siteId/adaptive', label: 'Adaptive content', icon: <IconUserQuestion size={16} />, testId: 'tab-adaptive' },
@@ -51,7 +53,7 @@ export function useCanManageSites(orgId: string): boolean {
 
 /**
  * A site: what it is and who reads it (title, visibility, published or not), the preview, and tabs for its
- * structure, share links, look, adaptive content and settings (child routes render below the tabs).
+ * structure, share links, redirects, look, adaptive content and settings (child routes render below the tabs).
  */
 export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string }) {
   const { data: site } = useSuspenseQuery(siteQuery(orgId, siteId))

@@ -7,6 +7,8 @@ import type {
 } from '../../api/types.ts'
 import type { CustomizationUpdate } from './customization.ts'
 import { movePath, type MoveRequest } from './siteTree.ts'
+import { batches } from './redirects.ts'
+import type { SiteRedirect, SiteRedirectBulkItem, SiteRedirectBulkResult, SiteRedirectCreate, SiteRedirectUpdate } from '../../api/types.ts'
 
 // Keys mirror API paths after /v1: `/v1/orgs/{org}/sites/{site}/share-links` → ['orgs', org, 'sites', site,
 // 'share-links']; list filters go last as an object.
@@ -309,3 +311,44 @@ export function useSaveAdaptiveSchema(orgId: string, siteId: string) {
     onSuccess: (saved) => client.setQueryData(adaptiveSchemaQuery(orgId, siteId).queryKey, saved),
   })
 }
+
+// --- redirects --------------------------------------------------------------------------------------------
+
+/** Every live redirect of the site, newest first. */
+export const redirectsQuery = (orgId: string, siteId: string) =>
+  queryOptions({
+    queryKey: ['orgs', orgId, 'sites', siteId, 'redirects'],
+    queryFn: () => fetchAll<SiteRedirect>(`${sitePath(orgId, siteId)}/redirects`),
+  })
+
+function useRedirectMutation<V, R>(orgId: string, siteId: string, fn: (base: string, vars: V) => Promise<R>, inline = false) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (vars: V) => fn(`${sitePath(orgId, siteId)}/redirects`, vars),
+    meta: { inlineErrors: inline },
+    onSettled: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'sites', siteId, 'redirects'] }),
+  })
+}
+
+export const useCreateRedirect = (orgId: string, siteId: string) =>
+  useRedirectMutation(orgId, siteId, (base, body: SiteRedirectCreate) => api.request<SiteRedirect>('POST', base, body), true)
+
+export const useUpdateRedirect = (orgId: string, siteId: string) =>
+  useRedirectMutation(orgId, siteId, (base, { id, ...body }: SiteRedirectUpdate & { id: string }) => api.request<SiteRedirect>('PATCH', `${base}/${id}`, body), true)
+
+export const useDeleteRedirect = (orgId: string, siteId: string) =>
+  useRedirectMutation(orgId, siteId, (base, id: string) => api.request<void>('DELETE', `${base}/${id}`))
+
+/**
+ * Writes rows with the bulk PUT, a batch of at most 500 at a time (each batch one transaction: a refused
+ * batch writes nothing, and the batches before it stay written). Answers how many rows were written.
+ */
+export const useBulkRedirects = (orgId: string, siteId: string) =>
+  useRedirectMutation(orgId, siteId, async (base, rows: SiteRedirectBulkItem[]) => {
+    let written = 0
+    for (const batch of batches(rows)) {
+      await api.request<SiteRedirectBulkResult>('PUT', base, { redirects: batch })
+      written += batch.length
+    }
+    return written
+  })

@@ -30,7 +30,7 @@ interface RowBase extends ItemRef {
 export type StructureRow = RowBase &
   ({ kind: 'group'; group: SiteSectionGroup } | { kind: 'section'; section: SiteSection } | { kind: 'site-space'; siteSpace: SiteSpace })
 
-type Structure = PublishedSite['structure']
+export type Structure = PublishedSite['structure']
 type Item = Structure['structure'][number]
 
 export const rowKey = (ref: ItemRef): string => `${ref.kind}:${ref.id}`
