@@ -46,3 +46,6 @@ export type { Page as ContentPage, File as ContentFile, Revision } from '../../.
 export type { ContentChangeInput } from '../../../src-shared/schemas/changeRequests.ts'
 export type { Workspace, WorkspaceList } from '../../../src-shared/workspaces.ts'
 export type { Installation, Integration, SiteInstallation, SpaceInstallation } from '../../../src-shared/schemas/integrations.ts'
+export type {
+  ChangeRequestReview, MergeRule, MergeStatus, OrgMergeRules, RequestedReviewer, ReviewStatus, SpaceMergeRules
+} from '../../../src-shared/schemas/reviews.ts'
