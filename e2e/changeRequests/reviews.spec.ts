@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { test, expect } from '../fixtures/server.ts'
 import { ChangeRequestsPage } from '../pages/changeRequestsPage.ts'
+import { SpaceSettingsPage } from '../pages/spaceSettingsPage.ts'
 import { json, orgIdOf, spaceWithPages } from '../content/seed.ts'
 
 const crPath = (spaceId: string, cr: string | number, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
@@ -78,4 +79,21 @@ test('a merge blocked by a rule says why; the admin the rules let bypass merges 
   await crs.merge()
   await crs.expectSuccess(`Change request #${cr.number} merged into main`)
   expect((await json<{ status: string }>(api.get(crPath(spaceId, cr.id)))).status).toBe('merged')
+})
+
+test('an admin sets a space\'s merge rules in its settings, over the organization\'s', async ({ page, token, api }, testInfo) => {
+  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
+  const { spaceId } = await spaceWithPages(api, `Rules ${suffix}`, ['Guide'])
+  const settings = new SpaceSettingsPage(page)
+  await settings.openFor(token, spaceId)
+  await expect(settings.mergeRules.getByRole('radio', { name: 'The organization’s rules' })).toBeChecked()
+  await settings.mergeRules.getByRole('radio', { name: 'These rules' }).check()
+  await settings.mergeRules.getByRole('checkbox', { name: 'At least one approving review' }).check()
+  await settings.mergeRules.getByRole('checkbox', { name: 'Up to date with main' }).check()
+  await settings.mergeRules.getByTestId('merge-rules-save').click()
+  await settings.expectSuccess('Merge rules saved')
+  const space = await json<{ mergeRules: unknown }>(api.get(`/v1/spaces/${spaceId}`))
+  expect(space.mergeRules).toEqual({ type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }, { rule: 'require_up_to_date_change_request' }] })
+  await page.reload()
+  await expect(settings.mergeRules.getByRole('checkbox', { name: 'Up to date with main' })).toBeChecked()
 })
