@@ -98,6 +98,33 @@ export class ChangeRequestsPage extends AppShell {
     await expect(this.mergeGuardDialog).toBeVisible()
   }
 
+  /** The change request's reviews: who is asked, who approved, what blocks the merge, Approve / Request changes. */
+  get reviewPanel(): Locator {
+    return this.page.getByTestId('review-panel')
+  }
+
+  /** The merge rules' unmet conditions, in words. */
+  get mergeBlockers(): Locator {
+    return this.page.getByTestId('merge-blockers')
+  }
+
+  get mergeButton(): Locator {
+    return this.page.getByTestId('cr-merge')
+  }
+
+  /** Asks a member for a review with the panel's picker. */
+  async askReviewer(name: string): Promise<void> {
+    await this.choose(this.reviewPanel.getByRole('combobox', { name: 'Ask for a review' }), name)
+    await this.expectSuccess('Review requested')
+    await expect(this.reviewPanel.getByTestId('requested-reviewer').filter({ hasText: name })).toBeVisible()
+  }
+
+  async approve(comment?: string): Promise<void> {
+    if (comment) await this.reviewPanel.getByRole('textbox', { name: 'Review comment' }).fill(comment)
+    await this.reviewPanel.getByRole('button', { name: 'Approve' }).click()
+    await this.expectSuccess('Approved')
+  }
+
   async merge(): Promise<void> {
     await this.page.getByTestId('cr-merge').click()
     await this.page.getByTestId('confirm-merge').click()

@@ -20,6 +20,11 @@ export class SpaceSettingsPage extends AppShell {
     await expect(this.screen).toBeVisible()
   }
 
+  /** The merge rules section (its own Save). */
+  get mergeRules(): Locator {
+    return this.page.getByRole('region', { name: 'Merge rules' })
+  }
+
   /** The custom fields section, where each field's input is named by its title. */
   get customFields(): Locator {
     return this.page.getByRole('region', { name: 'Custom fields' })

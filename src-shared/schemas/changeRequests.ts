@@ -14,6 +14,7 @@ export const ChangeRequestSchema = Type.Object({
   createdBy: Type.Optional(UserSchema),
   createdAt: DateTime,
   updatedAt: DateTime,
+  space: Type.String(),
   revision: Type.String(),
   revisionInitial: Type.String(),
   revisionMergedAncestor: Type.Optional(Type.String()),

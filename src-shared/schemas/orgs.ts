@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { OrgMergeRulesSchema } from './reviews'
 import { DateTime, ListOf, Nullable, NullableRoleSchema, PageQuery, patterned, StringEnum, UserSchema } from './common'
 
 export const ORG_TYPES = ['business', 'community'] as const
@@ -28,6 +29,7 @@ export const OrganizationSchema = Type.Object({
   plan: Type.String(),
   customHostname: Type.Optional(Type.String()),
   internal_isOnNewTrial: Type.Boolean({ deprecated: true }),
+  mergeRules: OrgMergeRulesSchema,
   urls: Type.Object({ location: Type.String(), app: Type.String(), logo: Type.Optional(Type.String()) }),
   permissions: Type.Object({
     view: Type.Boolean(),
@@ -68,7 +70,8 @@ export const OrgUpdateSchema = Type.Object({
   logo: Type.Optional(Nullable(Type.String({ maxLength: 2048, format: 'uri' }))),
   sso: Type.Optional(Type.Boolean()),
   ai: Type.Optional(Type.Boolean()),
-  inviteLinks: Type.Optional(Type.Boolean())
+  inviteLinks: Type.Optional(Type.Boolean()),
+  mergeRules: Type.Optional(OrgMergeRulesSchema)
 })
 
 export const EmailDomainParams = Type.Object({ emailDomain: Type.String({ minLength: 1, maxLength: 253 }) })

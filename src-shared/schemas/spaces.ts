@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { SpaceMergeRulesSchema } from './reviews'
 import { DateTime, ListOf, NullableEnum, NullableRoleSchema, PageQuery, Position, ROLES, StringEnum } from './common'
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const
@@ -32,6 +33,7 @@ export const SpaceSchema = Type.Object({
   changeRequests: Type.Number(),
   changeRequestsOpen: Type.Number(),
   changeRequestsDraft: Type.Number(),
+  mergeRules: SpaceMergeRulesSchema,
   urls: Type.Object({
     location: Type.String(),
     app: Type.String(),
@@ -76,7 +78,8 @@ export const SpaceUpdateSchema = Type.Object({
   visibility: Type.Optional(StringEnum(SPACE_VISIBILITIES, { description: '`in-collection` only for a space in a collection' })),
   title: Type.Optional(Title),
   defaultLevel: Type.Optional(NullableRoleSchema),
-  emoji: Type.Optional(Emoji)
+  emoji: Type.Optional(Emoji),
+  mergeRules: Type.Optional(SpaceMergeRulesSchema)
 })
 
 export const SpaceGetQuery = Type.Object({ shareKey: Type.Optional(Type.String({ maxLength: 512 })) })

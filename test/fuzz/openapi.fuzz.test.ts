@@ -80,6 +80,7 @@ async function seed(): Promise<void> {
   }), 'content')
   await ok(api.post(`${s}/change-requests/${merged.id}/merge`), 'merge')
   ids.changeRequestId = (await ok(api.post(`${s}/change-requests`, { subject: 'Open one' }), 'change request')).id
+  ids.reviewId = (await ok(api.post(`${s}/change-requests/${ids.changeRequestId}/reviews`, { status: 'changes-requested' }), 'review')).id
   const pages = (await ok(api.get(`${s}/content/pages`), 'pages')).pages
   ids.pageId = pages.find((p: { title: string }) => p.title === 'Guide').id
   ids.fileId = (await ok(api.get(`${s}/content/files`), 'files')).items[0].id

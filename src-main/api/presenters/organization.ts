@@ -21,6 +21,7 @@ export function presentOrganization(row: OrganizationRow, ctx: Ctx): Organizatio
     inviteLinks: !!row.invite_links,
     plan: row.plan,
     internal_isOnNewTrial: true,
+    mergeRules: row.merge_rules ? JSON.parse(row.merge_rules) : { type: 'none' },
     urls: { location: ctx.url(`/v1/orgs/${row.id}`), app: ctx.appUrl(`/orgs/${row.id}`) },
     permissions: organizationPermissions(member?.role as Role | null | undefined, !!member)
   }

@@ -40,6 +40,7 @@ export function presentSpace(row: SpaceRow, ctx: Ctx, role: Role | null, publish
     changeRequests: row.change_requests,
     changeRequestsOpen: row.change_requests_open,
     changeRequestsDraft: row.change_requests_draft,
+    mergeRules: row.merge_rules ? JSON.parse(row.merge_rules) : { type: 'inherit' },
     urls: { location: ctx.url(`/v1/spaces/${row.id}`), app: ctx.appUrl(`/spaces/${row.id}`) },
     permissions: spacePermissions(role, row.edit_mode)
   }

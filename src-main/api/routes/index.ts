@@ -1,6 +1,7 @@
 import type { Api } from '../app'
 import orgRoutes from './orgs/orgs'
 import changeRequestRoutes from './change-requests/changeRequests'
+import reviewRoutes from './change-requests/reviews'
 import contentRoutes from './content/content'
 import collectionRoutes from './collections/collections'
 import customFieldRoutes from './custom-fields/customFields'
@@ -28,4 +29,4 @@ import historyRoutes from './history/history'
 import auditRoutes from './audit/audit'
 
 /** Every route module of the /v1 API, one per resource area. */
-export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, jobRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes, auditRoutes]
+export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, reviewRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, jobRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes, auditRoutes]

@@ -24,6 +24,7 @@ import { sql as siteGrants } from './0025_site_grants'
 import { sql as gitConnections } from './0026_git_connections'
 import { sql as integrationTargets } from './0027_integration_targets'
 import { sql as openapiProcessErrors } from './0028_openapi_process_errors'
+import { sql as reviews } from './0029_reviews'
 import { sql as siteRedirects } from './0030_site_redirects'
 import { sql as auditEvents } from './0031_audit_events'
 import type { Db } from '../database'
@@ -60,6 +61,7 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 26, name: 'git_connections', sql: gitConnections },
   { version: 27, name: 'integration_targets', sql: integrationTargets },
   { version: 28, name: 'openapi_process_errors', sql: openapiProcessErrors },
+  { version: 29, name: 'reviews', sql: reviews },
   { version: 30, name: 'site_redirects', sql: siteRedirects },
   { version: 31, name: 'audit_events', sql: auditEvents }
 ]

@@ -19,14 +19,17 @@ export interface ChangeRequestRow {
   revision_merged_ancestor: string | null
   revision_merged: string | null
   comments_open: number
+  /** Who merged past unmet merge rules (allowed to bypass them), and those rules' messages as JSON. */
+  merge_bypassed_by: string | null
+  merge_bypassed_rules: string | null
 }
 
 export type ChangeRequestPatch = Partial<
-  Pick<ChangeRequestRow, 'status' | 'subject' | 'updated_at' | 'revision_id' | 'revision_merged_ancestor' | 'revision_merged'>
+  Pick<ChangeRequestRow, 'status' | 'subject' | 'updated_at' | 'revision_id' | 'revision_merged_ancestor' | 'revision_merged' | 'merge_bypassed_by' | 'merge_bypassed_rules'>
 >
 
 /** A change request's row as another Quire or the hosted service has it (a connected workspace's copy). */
-export type MirroredChangeRequest = Omit<ChangeRequestRow, 'seq'>
+export type MirroredChangeRequest = Omit<ChangeRequestRow, 'seq' | 'merge_bypassed_by' | 'merge_bypassed_rules'>
 
 const MIRRORED_COLUMNS = [
   'space_id', 'number', 'status', 'subject', 'created_by', 'created_at', 'updated_at', 'revision_id', 'revision_initial',

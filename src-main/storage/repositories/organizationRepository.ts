@@ -23,6 +23,8 @@ export interface OrganizationRow {
   logo: string | null
   /** JSON array of the organization's e-mail domains (joined in by every read). */
   email_domains: string
+  /** JSON of the organization's merge rules configuration; NULL is none. */
+  merge_rules: string | null
 }
 
 export interface MemberRow {
@@ -41,7 +43,7 @@ const SELECT_ORG = `SELECT o.*, (SELECT coalesce(json_group_array(domain), '[]')
   FROM organizations o`
 
 /** An organization's row as another Quire or the hosted service has it (a connected workspace's copy). */
-export type MirroredOrganization = Omit<OrganizationRow, 'seq' | 'email_domains'>
+export type MirroredOrganization = Omit<OrganizationRow, 'seq' | 'email_domains' | 'merge_rules'>
 
 const MIRRORED_COLUMNS = [
   'title', 'created_at', 'hostname', 'type', 'use_case', 'community_type', 'default_role', 'default_content', 'sso', 'ai',
@@ -57,6 +59,7 @@ export type OrganizationPatch = Partial<{
   sso: number
   ai: number
   invite_links: number
+  merge_rules: string | null
 }>
 
 export function organizationRepository(db: Db) {

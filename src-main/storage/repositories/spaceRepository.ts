@@ -26,16 +26,18 @@ export interface SpaceRow {
   created_at: string
   updated_at: string
   deleted_at: string | null
+  /** JSON of the space's merge rules configuration; NULL inherits the organization's. */
+  merge_rules: string | null
 }
 
 export type SpacePatch = Partial<
-  Pick<SpaceRow, 'title' | 'emoji' | 'edit_mode' | 'default_level' | 'parent_id' | 'position' | 'organization_id' | 'visibility' | 'revision_id' | 'deleted_at' | 'updated_at'>
+  Pick<SpaceRow, 'title' | 'emoji' | 'edit_mode' | 'default_level' | 'parent_id' | 'position' | 'organization_id' | 'visibility' | 'revision_id' | 'deleted_at' | 'updated_at' | 'merge_rules'>
 >
 
 export type GrantPrincipal = 'user' | 'team'
 
 /** A space's row as another Quire or the hosted service has it (a connected workspace's copy), but its revision. */
-export type MirroredSpace = Omit<SpaceRow, 'seq' | 'revision_id' | 'created_by'>
+export type MirroredSpace = Omit<SpaceRow, 'seq' | 'revision_id' | 'created_by' | 'merge_rules'>
 
 const MIRRORED_COLUMNS = [
   'organization_id', 'parent_id', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level', 'visitor_auth', 'git_sync',
@@ -145,7 +147,7 @@ export function spaceRepository(db: Db) {
     setPosition(kind: string, id: string, position: number) {
       ;(kind === 'space' ? setSpacePosition : setCollectionPosition).run(position, id)
     },
-    create(input: Omit<SpaceRow, 'seq' | 'id' | 'revision_id' | 'visitor_auth' | 'git_sync' | 'comments_open' | 'change_requests' | 'change_requests_open' | 'change_requests_draft' | 'deleted_at'>): SpaceRow {
+    create(input: Omit<SpaceRow, 'seq' | 'id' | 'revision_id' | 'visitor_auth' | 'git_sync' | 'comments_open' | 'change_requests' | 'change_requests_open' | 'change_requests_draft' | 'deleted_at' | 'merge_rules'>): SpaceRow {
       const id = newId()
       insert.run({ ...input, id })
       return byId.get(id)!

@@ -50,3 +50,6 @@ export type { ContentChangeInput } from '../../../src-shared/schemas/changeReque
 export type { Workspace, WorkspaceList } from '../../../src-shared/workspaces.ts'
 export type { Installation, Integration, SiteInstallation, SpaceInstallation } from '../../../src-shared/schemas/integrations.ts'
 export type { AuditEvent, AuditEventDetails, AuditEventAction } from '../../../src-shared/schemas/audit.ts'
+export type {
+  ChangeRequestReview, MergeRule, MergeStatus, OrgMergeRules, RequestedReviewer, ReviewStatus, SpaceMergeRules
+} from '../../../src-shared/schemas/reviews.ts'

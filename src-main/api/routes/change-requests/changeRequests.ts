@@ -2,6 +2,7 @@ import {
   ChangeRequestCreateSchema, ChangeRequestList, ChangeRequestListQuery, ChangeRequestParams, ChangeRequestPullSchema, ChangeRequestSchema,
   ChangeRequestUpdateSchema, ChangesSchema, ContentBatchSchema, MergeResultSchema, type ChangeRequestStatus
 } from '../../../../src-shared/schemas/changeRequests'
+import { MergeRequestSchema } from '../../../../src-shared/schemas/reviews'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { changeRequestRepository, type ChangeRequestPatch } from '../../../storage/repositories/changeRequestRepository'
 import type { Api } from '../../app'
@@ -10,7 +11,8 @@ import { changeRequestChanges } from '../../commands/changeRequestChanges'
 import { openChangeRequest } from '../../commands/changeRequestOpener'
 import { applyContentChanges } from '../../commands/contentEditor'
 import { read, write } from '../../../workspace/context'
-import { badRequest, conflict, preconditionFailed } from '../../../base/errors'
+import { badRequest, conflict, forbidden, preconditionFailed } from '../../../base/errors'
+import { mergeStatus } from '../../policies/mergeRules'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentChangeRequest, presentChangeRequests } from '../../presenters/changeRequest'
 import { emptyBodyIsObject } from '../../validation'
@@ -100,7 +102,7 @@ export default function changeRequestRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge',
-    { schema: { tags, summary: 'Merge into the primary content (three-way, per page)', params: ChangeRequestParams, response: { 200: MergeResultSchema } } },
+    { schema: { tags, summary: 'Merge into the primary content (three-way, per page), if the merge rules allow', params: ChangeRequestParams, body: MergeRequestSchema, response: { 200: MergeResultSchema } }, preValidation: emptyBodyIsObject },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'merge')
@@ -112,7 +114,16 @@ export default function changeRequestRoutes(app: Api) {
         if (reviewed && !reviewed.includes(cr.revision_id)) {
           throw preconditionFailed(`The change request changed since revision ${reviewed.join(', ')} (If-Match): review it again before merging`)
         }
-        return presentOutcome(mergeChangeRequest(ctx, space, cr))
+        const { unmet, canBypass } = mergeStatus(ctx, space, cr)
+        const bypass = unmet.length > 0 && req.body.bypassMergeRules === true
+        if (unmet.length && !bypass) throw forbidden(`Merge rules not met: ${unmet.map((u) => u.message).join('; ')}`)
+        if (bypass && !canBypass) throw forbidden('bypassMergeRules: you are not allowed to bypass the merge rules (allow_bypass)')
+        const outcome = mergeChangeRequest(ctx, space, cr)
+        // A bypass is recorded with the rules it passed over, once the merge went through.
+        if (bypass && outcome.result === 'merge') {
+          ctx.repo(changeRequestRepository).update(cr.id, { merge_bypassed_by: ctx.actor.id, merge_bypassed_rules: JSON.stringify(unmet.map((u) => u.message)) })
+        }
+        return presentOutcome(outcome)
       })
   )
 

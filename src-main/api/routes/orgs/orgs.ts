@@ -1,4 +1,5 @@
 import { UserSchema } from '../../../../src-shared/schemas/common'
+import { checkMergeRules } from '../../policies/mergeRules'
 import {
   EmailDomainOrgs, EmailDomainParams, OrgCreateSchema, OrgList, OrgListQuery, OrgParams, OrgUpdateSchema,
   OrganizationSchema
@@ -74,6 +75,10 @@ export default function orgRoutes(app: Api) {
         if (b.sso !== undefined) patch.sso = b.sso ? 1 : 0
         if (b.ai !== undefined) patch.ai = b.ai ? 1 : 0
         if (b.inviteLinks !== undefined) patch.invite_links = b.inviteLinks ? 1 : 0
+        if (b.mergeRules !== undefined) {
+          checkMergeRules(ctx, org.id, b.mergeRules)
+          patch.merge_rules = b.mergeRules.type === 'none' ? null : JSON.stringify(b.mergeRules)
+        }
         orgs.update(org.id, patch)
         auditChange(ctx, 'title', org.title, patch.title)
         auditChange(ctx, 'hostname', org.hostname, patch.hostname)

@@ -1,4 +1,5 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
+import { checkMergeRules } from '../../policies/mergeRules'
 import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import {
   SpaceCreateSchema, SpaceGetQuery, SpaceList, SpaceListQuery, SpaceParams, SpaceSchema, SpaceUpdateSchema
@@ -105,6 +106,10 @@ export default function spaceRoutes(app: Api) {
         if (b.emoji !== undefined) patch.emoji = b.emoji
         if (b.editMode !== undefined) patch.edit_mode = b.editMode
         if (b.defaultLevel !== undefined) patch.default_level = b.defaultLevel
+        if (b.mergeRules !== undefined) {
+          checkMergeRules(ctx, space.organization_id, b.mergeRules)
+          patch.merge_rules = b.mergeRules.type === 'inherit' ? null : JSON.stringify(b.mergeRules)
+        }
         if (b.visibility !== undefined) {
           // The same rule as a move to the root: `in-collection` only exists inside a collection.
           if (b.visibility === 'in-collection' && !space.parent_id) throw badRequest('visibility: in-collection is only for a space in a collection')

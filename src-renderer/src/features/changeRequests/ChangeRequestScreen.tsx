@@ -21,12 +21,15 @@ import { validateSubject } from './NewChangeRequestDialog.tsx'
 import {
   changeRequestChangesQuery,
   changeRequestQuery,
+  mergeStatusQuery,
   useMergeChangeRequest,
   useMoveChangeRequest,
   useRenameChangeRequest,
   useUpdateFromMain,
 } from './queries.ts'
 import { OutdatedBadge, StatusBadge } from './StatusBadge.tsx'
+import { ReviewPanel } from './ReviewPanel.tsx'
+import { mergeBlock } from './reviews.ts'
 import classes from './ChangeRequests.module.css'
 import { ReusableChanges } from '../reusableContents/ReusableChanges.tsx'
 import { LockedNotice } from '../spaceSettings/SpaceSettingsScreen.tsx'
@@ -73,6 +76,7 @@ export function ChangeRequestScreen({
   const guard = useMergeGuard(spaceId, number, active)
   const canEdit = space?.permissions.edit ?? false
   const canMerge = space?.permissions.merge ?? false
+  const block = mergeBlock(useQuery({ ...mergeStatusQuery(spaceId, number), enabled: active }).data)
   // Conflict flags only mean something while the change request can still be merged.
   const conflicts = active ? conflictingPages(changes.data ?? [], stopped?.conflicts) : new Map<string, undefined>()
   const flagged = active ? conflictCount(changes.data ?? []) : 0
@@ -83,7 +87,7 @@ export function ChangeRequestScreen({
   }
 
   const runMerge = () =>
-    merge.mutate(cr.revision, {
+    merge.mutate({ reviewed: cr.revision, bypass: block.bypass }, {
       onSuccess: (result) => {
         if (result.result === 'conflicts') {
           const list = result.conflicts ?? []
@@ -197,18 +201,27 @@ export function ChangeRequestScreen({
             )}
             {active && (
               <Tooltip
-                label={space?.editMode === 'locked' ? 'The space is locked: an admin must unlock it first' : 'Your role on this space does not allow merging'}
-                disabled={canMerge}
+                label={
+                  !canMerge
+                    ? space?.editMode === 'locked'
+                      ? 'The space is locked: an admin must unlock it first'
+                      : 'Your role on this space does not allow merging'
+                    : block.reason
+                }
+                disabled={canMerge && !block.reason}
+                multiline
+                w={320}
               >
                 <Button
                   leftSection={<IconGitMerge size={16} />}
+                  color={block.bypass ? 'orange' : undefined}
                   loading={merge.isPending || guard.checking}
                   disabled={busy && !merge.isPending}
-                  {...softDisabled(!canMerge)}
-                  onClick={() => canMerge && void confirmMerge()}
+                  {...softDisabled(!canMerge || block.blocked)}
+                  onClick={() => canMerge && !block.blocked && void confirmMerge()}
                   data-testid="cr-merge"
                 >
-                  Merge
+                  {block.bypass ? 'Merge anyway' : 'Merge'}
                 </Button>
               </Tooltip>
             )}
@@ -264,6 +277,8 @@ export function ChangeRequestScreen({
           Archived: set aside without merging. Reopen it to edit, update or merge it.
         </Alert>
       )}
+
+      <ReviewPanel spaceId={spaceId} number={number} cr={cr} space={space} active={active} />
 
       {active && <MergeGuard spaceId={spaceId} number={number} guard={guard} changes={changes.data ?? []} />}
 

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Q
 import { entityTag } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
-import type { ChangeRequest, ChangeRequestLink, ChangeRequestStatus, Page } from '../../api/types.ts'
+import type { ChangeRequest, ChangeRequestLink, ChangeRequestReview, ChangeRequestStatus, MergeStatus, Page, RequestedReviewer, ReviewStatus } from '../../api/types.ts'
+import { fetchAll } from '../../api/lists.ts'
 import { pageQuery } from '../pages/queries.ts'
 import type { MergeResult, PageChange, Resolution } from './changes.ts'
 
@@ -112,8 +113,14 @@ export const useMoveChangeRequest = (spaceId: string, number: string) => useUpda
 export function useMergeChangeRequest(spaceId: string, number: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (reviewed?: string) =>
-      api.request<MergeResult>('POST', `${crPath(spaceId, number)}/merge`, undefined, reviewed ? { headers: { 'if-match': entityTag(reviewed) } } : undefined),
+    // `bypass`: merge past unmet merge rules (for the users the rules allow to).
+    mutationFn: ({ reviewed, bypass }: { reviewed?: string; bypass?: boolean } = {}) =>
+      api.request<MergeResult>(
+        'POST',
+        `${crPath(spaceId, number)}/merge`,
+        bypass ? { bypassMergeRules: true } : undefined,
+        reviewed ? { headers: { 'if-match': entityTag(reviewed) } } : undefined,
+      ),
     onSuccess: (result) => {
       if (result.result === 'merge') void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
       else void client.invalidateQueries({ queryKey: [...base(spaceId), number] })
@@ -142,5 +149,58 @@ export function useUpdateFromMain(spaceId: string, number: string) {
       ),
     // The list shows "Outdated" badges; the change request's own content lives under its key.
     onSuccess: () => void client.invalidateQueries({ queryKey: base(spaceId) }),
+  })
+}
+
+/** Every review of the change request, newest first (a change request has few). */
+export const reviewsQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: [...base(spaceId), number, 'reviews'],
+    queryFn: () => fetchAll<ChangeRequestReview>(`${crPath(spaceId, number)}/reviews`),
+  })
+
+/** The users asked to review, in the order asked. */
+export const requestedReviewersQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: [...base(spaceId), number, 'requested-reviewers'],
+    queryFn: () => fetchAll<RequestedReviewer>(`${crPath(spaceId, number)}/requested-reviewers`),
+  })
+
+/** The merge rules that apply, and those a merge by the signed-in user would not meet now. */
+export const mergeStatusQuery = (spaceId: string, number: string) =>
+  queryOptions({
+    queryKey: [...base(spaceId), number, 'merge-rules'],
+    queryFn: () => api.request<MergeStatus>('GET', `${crPath(spaceId, number)}/merge-rules`),
+  })
+
+/** Reviews, requests and the merge status move together: one invalidation for all of them. */
+const invalidateReviews = (client: QueryClient, spaceId: string, number: string) =>
+  client.invalidateQueries({ queryKey: [...base(spaceId), number] })
+
+export function useSubmitReview(spaceId: string, number: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { status: ReviewStatus; comment?: string }) =>
+      api.request<ChangeRequestReview>('POST', `${crPath(spaceId, number)}/reviews`, {
+        status: body.status,
+        ...(body.comment?.trim() ? { comment: { markdown: body.comment.trim() } } : {}),
+      }),
+    onSuccess: () => invalidateReviews(client, spaceId, number),
+  })
+}
+
+export function useRequestReviewers(spaceId: string, number: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (users: string[]) => api.request<{ users: RequestedReviewer[] }>('POST', `${crPath(spaceId, number)}/requested-reviewers`, { users }),
+    onSuccess: () => invalidateReviews(client, spaceId, number),
+  })
+}
+
+export function useRemoveRequestedReviewer(spaceId: string, number: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (userId: string) => api.request<null>('DELETE', `${crPath(spaceId, number)}/requested-reviewers/${userId}`),
+    onSuccess: () => invalidateReviews(client, spaceId, number),
   })
 }

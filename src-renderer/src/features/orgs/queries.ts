@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import { fetchAll } from '../../api/lists.ts'
-import type { Organization, Role, User } from '../../api/types.ts'
+import type { OrgMergeRules, Organization, Role, User } from '../../api/types.ts'
 
 // Keys mirror API paths after /v1, so `main:data-changed` prefixes invalidate them directly.
 export const userQuery = () =>
@@ -29,6 +29,7 @@ export interface OrgUpdate {
   defaultRole?: Role | null
   inviteLinks?: boolean
   emailDomains?: string[]
+  mergeRules?: OrgMergeRules
 }
 
 export function useUpdateOrg(orgId: string) {

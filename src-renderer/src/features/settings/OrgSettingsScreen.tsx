@@ -2,8 +2,9 @@ import { useEffect } from 'react'
 import { Button, Divider, Group, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { Organization } from '../../api/types.ts'
-import { applyFormError, notifySuccess } from '../../app/notify.ts'
+import type { OrgMergeRules, Organization } from '../../api/types.ts'
+import { applyFormError, notifyError, notifySuccess } from '../../app/notify.ts'
+import { MergeRulesForm } from '../spaceSettings/MergeRulesForm.tsx'
 import { formatDate } from '../common/format.ts'
 import { fromRoleValue, roleOptions, toRoleValue } from '../common/roles.ts'
 import { useScreenReady } from '../common/screen.ts'
@@ -54,57 +55,71 @@ export function OrgSettingsScreen({ orgId }: { orgId: string }) {
   })
 
   return (
-    <form onSubmit={submit}>
+    <Stack gap="lg">
+      <form onSubmit={submit}>
+        <Paper p="lg" maw={720}>
+          <Stack gap="lg">
+            <Section title="Organization" description={`Created ${formatDate(org.createdAt)} · ${org.type === 'community' ? 'Community' : 'Business'} · ${org.plan} plan`}>
+              <TextInput label="Name" disabled={!canAdmin} {...form.getInputProps('title')} data-testid="settings-title" />
+              <TextInput
+                label="Hostname"
+                description="Default hostname of your public content: lower-case letters, digits and dashes"
+                placeholder="acme-docs"
+                disabled={!canAdmin}
+                {...form.getInputProps('hostname')}
+              />
+            </Section>
+            <Divider />
+            <Section title="Joining" description="How people become members and what they can do at first.">
+              <Select
+                label="Default role"
+                description="The role of new members who join without a specific role"
+                data={roleOptions(true)}
+                disabled={!canAdmin}
+                {...form.getInputProps('defaultRole')}
+                w={280}
+              />
+              <Switch
+                label="Allow invite links"
+                description="Anyone with an invite link can join the organization"
+                disabled={!canAdmin}
+                {...form.getInputProps('inviteLinks', { type: 'checkbox' })}
+              />
+              <TagsInput
+                label="E-mail domains"
+                description="People with an address at these domains can find and join the organization"
+                placeholder="example.com"
+                splitChars={[',', ' ']}
+                disabled={!canAdmin}
+                {...form.getInputProps('emailDomains')}
+              />
+            </Section>
+            {canAdmin && (
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" disabled={!form.isDirty()} onClick={() => form.setValues(valuesOf(org))}>
+                  Discard
+                </Button>
+                <Button type="submit" disabled={!form.isDirty()} loading={update.isPending} data-testid="settings-save">
+                  Save changes
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      </form>
       <Paper p="lg" maw={720}>
-        <Stack gap="lg">
-          <Section title="Organization" description={`Created ${formatDate(org.createdAt)} · ${org.type === 'community' ? 'Community' : 'Business'} · ${org.plan} plan`}>
-            <TextInput label="Name" disabled={!canAdmin} {...form.getInputProps('title')} data-testid="settings-title" />
-            <TextInput
-              label="Hostname"
-              description="Default hostname of your public content: lower-case letters, digits and dashes"
-              placeholder="acme-docs"
-              disabled={!canAdmin}
-              {...form.getInputProps('hostname')}
-            />
-          </Section>
-          <Divider />
-          <Section title="Joining" description="How people become members and what they can do at first.">
-            <Select
-              label="Default role"
-              description="The role of new members who join without a specific role"
-              data={roleOptions(true)}
-              disabled={!canAdmin}
-              {...form.getInputProps('defaultRole')}
-              w={280}
-            />
-            <Switch
-              label="Allow invite links"
-              description="Anyone with an invite link can join the organization"
-              disabled={!canAdmin}
-              {...form.getInputProps('inviteLinks', { type: 'checkbox' })}
-            />
-            <TagsInput
-              label="E-mail domains"
-              description="People with an address at these domains can find and join the organization"
-              placeholder="example.com"
-              splitChars={[',', ' ']}
-              disabled={!canAdmin}
-              {...form.getInputProps('emailDomains')}
-            />
-          </Section>
-          {canAdmin && (
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" disabled={!form.isDirty()} onClick={() => form.setValues(valuesOf(org))}>
-                Discard
-              </Button>
-              <Button type="submit" disabled={!form.isDirty()} loading={update.isPending} data-testid="settings-save">
-                Save changes
-              </Button>
-            </Group>
-          )}
-        </Stack>
+        <MergeRulesForm
+          value={org.mergeRules}
+          orgId={orgId}
+          allowInherit={false}
+          disabled={!canAdmin}
+          saving={update.isPending && !!update.variables?.mergeRules}
+          onSave={(mergeRules) =>
+            update.mutate({ mergeRules: mergeRules as OrgMergeRules }, { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) })
+          }
+        />
       </Paper>
-    </form>
+    </Stack>
   )
 }
 

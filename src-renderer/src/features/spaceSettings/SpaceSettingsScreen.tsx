@@ -13,6 +13,7 @@ import { customFieldsQuery } from '../customFields/queries.ts'
 import { orgQuery } from '../orgs/queries.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
 import { initialDrafts, valueErrorOf, valuesUpdate, type Draft, type Drafts } from './customFieldForm.ts'
+import { MergeRulesForm } from './MergeRulesForm.tsx'
 import { spaceCustomFieldsQuery, useSaveCustomFieldValues, useSetEditMode, useUpdateSpaceSettings } from './queries.ts'
 
 export const VISIBILITY_CHOICES: { value: Space['visibility']; label: string; description: string }[] = [
@@ -49,12 +50,29 @@ export function SpaceSettingsScreen({ spaceId }: { spaceId: string }) {
       <Paper p="lg">
         <CustomFieldsSection space={space} />
       </Paper>
+      <Paper p="lg">
+        <MergeRulesSection space={space} />
+      </Paper>
       {admin && (
         <Paper p="lg">
           <TransferSection space={space} />
         </Paper>
       )}
     </Stack>
+  )
+}
+
+function MergeRulesSection({ space }: { space: Space }) {
+  const update = useUpdateSpaceSettings(space.id)
+  return (
+    <MergeRulesForm
+      value={space.mergeRules}
+      orgId={space.organization}
+      allowInherit
+      disabled={!space.permissions.admin}
+      saving={update.isPending}
+      onSave={(mergeRules) => update.mutate({ mergeRules }, { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) })}
+    />
   )
 }
 

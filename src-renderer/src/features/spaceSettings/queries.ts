@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
-import type { Collection, Role, Space } from '../../api/types.ts'
+import type { Collection, Role, Space, SpaceMergeRules } from '../../api/types.ts'
 import { collectionQuery, spaceQuery } from '../content/queries.ts'
 import type { StoredValue } from './customFieldForm.ts'
 
@@ -19,6 +19,7 @@ export interface SpaceSettingsUpdate {
   editMode?: 'live' | 'locked'
   visibility?: Space['visibility']
   defaultLevel?: Role | null
+  mergeRules?: SpaceMergeRules
 }
 
 /** The space as it is now everywhere it shows: its own query and the organization's lists. */
