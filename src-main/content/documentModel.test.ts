@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { schemaViolations } from '../testing/contract'
-import { documentToMarkdown, markdownToDocument, type BlockNode, type JsonDocument } from './documentModel'
+import { documentToMarkdown, markdownToDocument, type BlockNode, type InlineNode, type JsonDocument } from './documentModel'
 
 /** The model of the markdown, checked against the published JSONDocument schema. */
 function model(markdown: string): JsonDocument {
@@ -50,7 +50,7 @@ describe('document model: blocks', () => {
 
   it('links to URLs, files, pages and anchors', () => {
     const p = first('See [docs](https://example.com/a), [file](/files/f1), [page](/pages/p1) and [here](#intro).\n')
-    const refs = p.nodes!.filter((n) => n.object === 'inline').map((n) => (n as BlockNode).data.ref)
+    const refs = p.nodes!.filter((n) => n.object === 'inline').map((n) => (n as InlineNode).data.ref)
     expect(refs).toEqual([
       { kind: 'url', url: 'https://example.com/a' }, { kind: 'file', file: 'f1' }, { kind: 'page', page: 'p1' }, { kind: 'anchor', anchor: 'intro' }
     ])
@@ -127,7 +127,7 @@ describe('document model: blocks', () => {
 
   it('math: inline and blocks, formulas kept as written', () => {
     const p = first('Energy $$E = m*c^2$$ and $$\\{x_1\\}$$.\n')
-    expect(p.nodes!.filter((n) => n.object === 'inline').map((n) => (n as BlockNode).data.formula)).toEqual(['E = m*c^2', '\\{x_1\\}'])
+    expect(p.nodes!.filter((n) => n.object === 'inline').map((n) => (n as InlineNode).data.formula)).toEqual(['E = m*c^2', '\\{x_1\\}'])
     const doc = roundTrip('Before\n\n$$\n\\frac{a_1}{b*2}\n$$\n\nAfter\n')
     expect(doc.nodes[1]).toEqual({ object: 'block', type: 'math', isVoid: true, data: { formula: '\\frac{a_1}{b*2}' } })
     expect(model('```\n$$x$$\n```\n').nodes[0]!.type).toBe('code')

@@ -1,7 +1,7 @@
 // Page content as the published document model (`JSONDocument`: blocks, inlines, text leaves with marks) and back.
 // Quire stores markdown; `format=document` answers this model and the content batch accepts it. Both ways go
-// through mdast: markdown is parsed as everywhere else (GFM, front matter, GitBook's block tags folded by
-// src-shared/blockTags.ts), and a model is turned into mdast and written by mdast-util-to-markdown.
+// through mdast: markdown is parsed as everywhere else (GFM, front matter, the Git format's block tags folded
+// by src-shared/blockTags.ts), and a model is turned into mdast and written by mdast-util-to-markdown.
 //
 // The model holds less than markdown can say; what it cannot hold is normalized on the way in: heading levels 4-6
 // are `heading-3`, a table's header cells are plain text (a column title), a hard line break is a newline, a
@@ -14,7 +14,9 @@ import type {
 import { gfmToMarkdown } from 'mdast-util-gfm'
 import { toMarkdown, type Handle } from 'mdast-util-to-markdown'
 import { toString } from 'mdast-util-to-string'
-import { hintStyle, isBlockTag, parseBlockTagged, type BlockTagNode } from '../../src-shared/blockTags'
+import { hintStyle, includePath, isBlockTag, parseBlockTagged, relativeIncludePath, type BlockTagNode } from '../../src-shared/blockTags'
+import type { ContentChangeInput, ContentChangeWire } from '../../src-shared/schemas/changeRequests'
+import { badRequest } from '../base/errors'
 import { parseMarkdown } from './markdown'
 import { fromMath, protectMath, toMath } from './documentMath'
 
@@ -349,7 +351,10 @@ class ModelReader {
             break
           }
           case 'footnoteReference': push(`[^${node.label ?? node.identifier}]`, marks); break
-          default: if ('children' in node) walk(node.children as PhrasingContent[], marks)
+          default: {
+            const other = node as { children?: PhrasingContent[] }
+            if (other.children) walk(other.children, marks)
+          }
         }
       }
     }
@@ -565,3 +570,43 @@ function wrapLeaves(leaves: Leaf[], depth: number): PhrasingContent[] {
 
 /** An argument value inside a tag's double quotes (they cannot be escaped there). */
 const attr = (value: string) => value.replace(/"/g, "'").replace(/\n/g, ' ')
+
+// ---- the content batch ----
+
+/** The most markdown a batch's document may hold (as the schema's `markdown` limit). */
+const MAX_MARKDOWN = 1_000_000
+
+/**
+ * A content batch's changes with every document as markdown: a model (`{document: {object: "document", …}}`) is
+ * written as markdown here, so the rest of the batch (and a queued offline write) knows markdown only.
+ */
+export function withMarkdownDocuments(changes: readonly ContentChangeWire[]): ContentChangeInput[] {
+  return changes.map((change, i) => {
+    if (!('document' in change) || !change.document || 'markdown' in change.document) return change as ContentChangeInput
+    const markdown = documentToMarkdown(change.document.document as { nodes?: unknown[] })
+    if (markdown.length > MAX_MARKDOWN) throw badRequest(`changes.${i}.document: the document is more than ${MAX_MARKDOWN} characters of markdown`)
+    return { ...change, document: { markdown } } as ContentChangeInput
+  })
+}
+
+/**
+ * How a page's includes name reusable contents in the model (their ids) and back (their Git paths relative to the
+ * page's), by the revision's reusable contents: as `{% include %}` finds them (src-shared/blockTags.ts).
+ */
+export function reusableContentRefs(contents: readonly { id: string; git: { path?: string } | null }[], pagePath: string | undefined): ToModelOptions & ToMarkdownOptions {
+  const withPath = contents.filter((c) => c.git?.path)
+  const byPath = new Map(withPath.map((c) => [c.git!.path!, c.id]))
+  const byName = new Map<string, string | null>()
+  for (const c of withPath) {
+    const name = c.git!.path!.slice(c.git!.path!.lastIndexOf('/') + 1)
+    byName.set(name, byName.has(name) ? null : c.id)
+  }
+  const byId = new Map(withPath.map((c) => [c.id, c.git!.path!]))
+  return {
+    reusableContentId: (path) => byPath.get(includePath(pagePath, path)) ?? byName.get(path.slice(path.lastIndexOf('/') + 1)) ?? undefined,
+    reusableContentPath: (id) => {
+      const path = byId.get(id)
+      return path === undefined ? undefined : relativeIncludePath(pagePath, path)
+    }
+  }
+}

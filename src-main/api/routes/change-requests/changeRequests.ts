@@ -16,6 +16,7 @@ import { presentChangeRequest, presentChangeRequests } from '../../presenters/ch
 import { emptyBodyIsObject } from '../../validation'
 import { loadSpace } from '../spaces/loaders'
 import { assertEditable, assertOpenForChanges, ifMatchRevisions, loadChangeRequest } from './loaders'
+import { withMarkdownDocuments } from '../../../content/documentModel'
 
 const tags = ['Change requests']
 
@@ -142,7 +143,7 @@ export default function changeRequestRoutes(app: Api) {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
         assertEditable(space)
         assertOpenForChanges(cr, 'cannot change')
-        return presentChangeRequest(applyContentChanges(ctx, space, cr, req.body.changes, ifMatchRevisions(req.headers['if-match'])), space, ctx)
+        return presentChangeRequest(applyContentChanges(ctx, space, cr, withMarkdownDocuments(req.body.changes), ifMatchRevisions(req.headers['if-match'])), space, ctx)
       })
   )
 
