@@ -69,3 +69,10 @@ export function toMath(text: string): (string | { formula: string; block: boolea
 export function fromMath(formula: string, inline = false): PhrasingContent {
   return { type: 'raw', value: inline ? `$$${formula}$$` : `$$\n${formula}\n$$` } as unknown as PhrasingContent
 }
+
+/** Text with its placeholders back as the formulas were written (raw HTML that swallowed them is kept as text). */
+export function unprotectMath(text: string): string {
+  if (!/[\uE000\uE002]/.test(text)) return text
+  return text.replace(PLACEHOLDER, (_all, inline: string | undefined, block: string | undefined) =>
+    inline !== undefined ? `$$${unhex(inline)}$$` : `$$\n${unhex(block!)}\n$$`)
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SETUP_PAGE } from '../git/testing/gitbookDocs'
 import { schemaViolations } from '../testing/contract'
 import { documentToMarkdown, markdownToDocument, type BlockNode, type InlineNode, type JsonDocument } from './documentModel'
 
@@ -174,4 +175,38 @@ describe('document model: what the model cannot hold', () => {
     ] })
     expect(md).toBe('😀 hi\n')
   })
+})
+
+describe('document model: markdown as written (not as the converter writes it)', () => {
+  // Loose lists, `*` bullets, tags with no blank lines, HTML, nesting the model limits: the model validates,
+  // its markdown reads back as the same model, and that markdown is stable.
+  const SAMPLES: Record<string, string> = {
+    'a page from Git': SETUP_PAGE.join('\n'),
+    'messy markdown': [
+      'Title', '=====', '', '* one', '', '* two', '  1) nested', '  2) list', '', 'Text<br>with <b>html</b> and a hard  ', 'break.',
+      '{% hint style="danger" %}', '| a | b |', '|---|:-:|', '| 1 | `x` |', '{% endhint %}',
+      '- item', '  ```js', '  code()', '  ```', '  > quoted', '  > ![img](https://x.test/i.png)',
+      '<details>', '<summary>Open me</summary>', '', '- [ ] task', '', '</details>', '',
+      '{% tabs %}', '{% tab title="A" %}', '<details>', '', '<summary>Not in a tab</summary>', '', 'Body', '', '</details>', '', '{% endtab %}', '{% endtabs %}',
+      '$$', 'x^2 * y_1', '$$', 'Inline $$\\alpha$$ in ~~text~~ with *emph **strong***.', '',
+      '[ref]: https://example.com', 'A [reference][ref] and [[not a link]] and a footnote[^1].', '', '[^1]: The note.',
+      '{% embed url="https://www.youtube.com/watch?v=1" %}', 'Caption text', '{% endembed %}',
+      '{% columns %}', '{% column %}', '![a](/files/f1 "Cap")', '{% endcolumn %}', '{% endcolumns %}',
+      '{% stepper %}', '{% step %}', '### Step one', '{% endstep %}', '{% endstepper %}',
+      '{% api-method method="get" path="/x" %}', 'Kept text', '{% endapi-method %}'
+    ].join('\n')
+  }
+  for (const [name, markdown] of Object.entries(SAMPLES)) {
+    it(name, () => {
+      const document = model(markdown)
+      const written = documentToMarkdown(document)
+      expect(markdownToDocument(written)).toEqual(document)
+      expect(documentToMarkdown(markdownToDocument(written))).toBe(written)
+    })
+  }
+})
+
+it('raw HTML that swallows tags and formulas keeps them as written', () => {
+  const p = model('<div>\n$$x$$\n{% endhint %}\n</div>\n').nodes[0]!
+  expect(p.nodes).toEqual([text('<div>\n$$x$$\n{% endhint %}\n</div>')])
 })

@@ -18,7 +18,7 @@ import { hintStyle, includePath, isBlockTag, parseBlockTagged, relativeIncludePa
 import type { ContentChangeInput, ContentChangeWire } from '../../src-shared/schemas/changeRequests'
 import { badRequest } from '../base/errors'
 import { parseMarkdown } from './markdown'
-import { fromMath, protectMath, toMath } from './documentMath'
+import { fromMath, protectMath, toMath, unprotectMath } from './documentMath'
 
 // ---- The model's shapes (the published schemas' members Quire writes) ----
 
@@ -159,7 +159,8 @@ class ModelReader {
       case 'table': return [this.table(node)]
       case 'html': {
         const text = node.value.trim()
-        return text && !/^<!--[\s\S]*-->$/.test(text) ? [paragraphOf([textOf(node.value, [])])] : []
+        // Raw HTML is text, as written (tags and formulas it swallowed put back as they were).
+        return text && !/^<!--[\s\S]*-->$/.test(text) ? [paragraphOf([textOf(asWritten(node.value), [])])] : []
       }
       case 'blockTag': return this.blockTag(node)
       case 'yaml': case 'definition': return []
@@ -336,7 +337,7 @@ class ModelReader {
           case 'delete': walk(node.children, [...marks, 'strikethrough']); break
           case 'inlineCode': push(node.value, [...marks, 'code']); break
           case 'break': push('\n', marks); break
-          case 'html': push(node.value, marks); break
+          case 'html': push(asWritten(node.value), marks); break
           case 'link': out.push(this.link(node.url, node.children, marks)); break
           case 'linkReference': {
             const url = this.definitions.get(node.identifier)
@@ -369,6 +370,9 @@ class ModelReader {
     return { object: 'inline', type: 'link', isVoid: false, data: { ref: refOf(url) }, nodes: nodes.length ? nodes : [textOf('', [])] }
   }
 }
+
+/** Raw text with the reading's marks undone: block tags and formulas as written. */
+const asWritten = (raw: string) => unprotectMath(raw.replace(/<!--quire:(.*?)-->/g, '$1'))
 
 const wrapMarks = (children: PhrasingContent[], marks: MarkType[]): PhrasingContent =>
   marks.reduceRight<PhrasingContent>((inner, mark) => {
