@@ -16,6 +16,7 @@ import { toMarkdown, type Handle } from 'mdast-util-to-markdown'
 import { toString } from 'mdast-util-to-string'
 import { hintStyle, includePath, isBlockTag, parseBlockTagged, relativeIncludePath, type BlockTagNode } from '../../src-shared/blockTags'
 import type { ContentChangeInput, ContentChangeWire } from '../../src-shared/schemas/changeRequests'
+import { frontMatterBlock } from '../../src-shared/frontMatter'
 import { badRequest } from '../base/errors'
 import { parseMarkdown } from './markdown'
 import { fromMath, protectMath, toMath, unprotectMath } from './documentMath'
@@ -582,12 +583,17 @@ const MAX_MARKDOWN = 1_000_000
 
 /**
  * A content batch's changes with every document as markdown: a model (`{document: {object: "document", …}}`) is
- * written as markdown here, so the rest of the batch (and a queued offline write) knows markdown only.
+ * written as markdown here, so the rest of the batch (and a queued offline write) knows markdown only. A model
+ * holds no front matter: an updated page keeps the front matter of its current markdown (`current`, by page id),
+ * so its settings (layout, cover…) stay as they are when its content is written as a model.
  */
-export function withMarkdownDocuments(changes: readonly ContentChangeWire[]): ContentChangeInput[] {
+export function withMarkdownDocuments(changes: readonly ContentChangeWire[], current?: (page: string) => string | undefined): ContentChangeInput[] {
   return changes.map((change, i) => {
     if (!('document' in change) || !change.document || 'markdown' in change.document) return change as ContentChangeInput
-    const markdown = documentToMarkdown(change.document.document as { nodes?: unknown[] })
+    let markdown = documentToMarkdown(change.document.document as { nodes?: unknown[] })
+    const before = change.operation === 'update_page' ? current?.(change.page) : undefined
+    const frontMatter = before === undefined ? null : frontMatterBlock(before)
+    if (frontMatter) markdown = `${before!.slice(0, frontMatter.end).trimEnd()}\n\n${markdown}`
     if (markdown.length > MAX_MARKDOWN) throw badRequest(`changes.${i}.document: the document is more than ${MAX_MARKDOWN} characters of markdown`)
     return { ...change, document: { markdown } } as ContentChangeInput
   })

@@ -122,4 +122,17 @@ describe('the content batch takes a document model', () => {
     }
     expect((await t.owner.api.get(`${path}/page/${pages.Guide}`)).body.markdown).toBe(before)
   })
+
+  it('a page written as a model keeps its front matter (its settings)', async () => {
+    const path = `/v1/spaces/${spaceId}/change-requests/${cr}/content`
+    const settings = '---\ndescription: Kept\nlayout:\n  title:\n    visible: false\n---\n'
+    await t.owner.api.post(path, { changes: [{ operation: 'update_page', page: pages.Guide, document: { markdown: `${settings}\n# Old\n` } }] })
+    const res = await t.owner.api.post(path, { changes: [{ operation: 'update_page', page: pages.Guide, document: { document: model } }] })
+    expect(res.status).toBe(200)
+    const page = (await t.owner.api.get(`${path}/page/${pages.Guide}`)).body
+    expect(page.markdown).toBe(`${settings}\n# From a model\n\n**Bold** text.\n\n- [x] done\n`)
+    expect(page.description).toBe('Kept')
+    expect(page.layout.title).toBe(false)
+  })
 })
+
