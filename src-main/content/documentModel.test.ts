@@ -58,6 +58,17 @@ describe('document model: blocks', () => {
     expect(p.nodes![1]).toMatchObject({ object: 'inline', type: 'link', nodes: [text('docs')] })
   })
 
+  it('marks around a link are on its text', () => {
+    const doc = model('_[a](https://x.test)_ **~~[b](https://y.test)~~**\n')
+    expect(documentToMarkdown(doc)).toBe('[_a_](https://x.test) [**~~b~~**](https://y.test)\n')
+    expect(markdownToDocument(documentToMarkdown(doc))).toEqual(doc)
+    expect(doc.nodes[0]!.nodes).toEqual([
+      { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: 'https://x.test' } }, nodes: [text('a', 'italic')] },
+      text(' '),
+      { object: 'inline', type: 'link', isVoid: false, data: { ref: { kind: 'url', url: 'https://y.test' } }, nodes: [text('b', 'bold', 'strikethrough')] }
+    ])
+  })
+
   it('reference links become links', () => {
     expect(documentToMarkdown(model('A [link][x].\n\n[x]: https://example.com\n'))).toBe('A [link](https://example.com).\n')
   })

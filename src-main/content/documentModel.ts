@@ -366,7 +366,7 @@ class ModelReader {
 
   private link(url: string, children: PhrasingContent[], marks: MarkType[]): InlineNode {
     // The link's text keeps the marks around the link (`**[a](b)**`): the model has marks on leaves only.
-    const inner = this.inlines(marks.length ? [wrapMarks(children, marks)] : children)
+    const inner = this.inlines(wrapMarks(children, marks))
     const nodes = inner.filter((n) => n.object === 'text' || n.type === 'inline-image')
     return { object: 'inline', type: 'link', isVoid: false, data: { ref: refOf(url) }, nodes: nodes.length ? nodes : [textOf('', [])] }
   }
@@ -375,11 +375,9 @@ class ModelReader {
 /** Raw text with the reading's marks undone: block tags and formulas as written. */
 const asWritten = (raw: string) => unprotectMath(raw.replace(/<!--quire:(.*?)-->/g, '$1'))
 
-const wrapMarks = (children: PhrasingContent[], marks: MarkType[]): PhrasingContent =>
-  marks.reduceRight<PhrasingContent>((inner, mark) => {
-    const type = mark === 'bold' ? 'strong' : mark === 'italic' ? 'emphasis' : 'delete'
-    return { type, children: [inner] } as PhrasingContent
-  }, { type: 'strong', children } as PhrasingContent)
+/** Phrasing inside the mark nodes of `marks` (outermost first). */
+const wrapMarks = (children: PhrasingContent[], marks: MarkType[]): PhrasingContent[] =>
+  marks.reduceRight<PhrasingContent[]>((inner, mark) => [{ type: mark === 'bold' ? 'strong' : mark === 'italic' ? 'emphasis' : 'delete', children: inner } as PhrasingContent], children)
 
 const imageRef = (url: string): ContentRef => {
   const ref = refOf(url)
