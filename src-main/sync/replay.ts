@@ -16,7 +16,9 @@ import { randomUUID } from 'node:crypto'
 import { entityTag, revisionsOfTags } from '../../src-shared/entityTags'
 import { mergeText } from '../../src-shared/textMerge'
 import { DELIVERY_HEADER } from '../backend/remoteBackend'
+import type { ContentChangeWire } from '../../src-shared/schemas/changeRequests'
 import { readDocument } from '../content/documents'
+import { withMarkdownDocuments } from '../content/documentModel'
 import { loadPages, type PageRecord } from '../content/revisions'
 import type { OutboxCommand } from '../workspace/offline'
 import type { Db } from '../storage/database'
@@ -583,7 +585,9 @@ function insertedPages(before: readonly PageRecord[], after: readonly PageRecord
 // --- paths and ids -----------------------------------------------------------------------------------------
 
 function changesOf(body: string | null): Change[] {
-  return ((body ? JSON.parse(body) : { changes: [] }) as { changes?: Change[] }).changes ?? []
+  // A batch may carry a document model: the replay compares and merges markdown.
+  const changes = ((body ? JSON.parse(body) : { changes: [] }) as { changes?: ContentChangeWire[] }).changes ?? []
+  return withMarkdownDocuments(changes) as Change[]
 }
 
 /**

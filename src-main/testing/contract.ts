@@ -92,6 +92,22 @@ export function contractViolation(method: string, path: string, status: number, 
 }
 
 /**
+ * What is wrong with a value by one of the published document's schemas (`JSONDocument`), as `pointer message`
+ * lines; empty when it validates. For tests of parts of an answer whose operation is still pending.
+ */
+export function schemaViolations(schema: string, value: unknown): string[] {
+  const { ajv, validators } = load()
+  const key = `schema ${schema}`
+  let validate = validators.get(key)
+  if (!validate) {
+    validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${pointer('components', 'schemas', schema)}` })
+    validators.set(key, validate)
+  }
+  if (validate(value)) return []
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`)
+}
+
+/**
  * Operations whose answers do not yet match the published document: their violations are recorded, not thrown.
  * Each entry is `METHOD /published/template`; the list only shrinks (issue 23 works it down to the argued
  * exceptions in docs/api-behaviour.md).

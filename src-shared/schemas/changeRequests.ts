@@ -42,6 +42,20 @@ export const ChangeRequestUpdateSchema = Type.Object({
 })
 const PageRefId = Type.String({ minLength: 1, maxLength: 100 })
 const Document = Type.Object({ markdown: Type.String({ maxLength: 1_000_000 }) })
+/**
+ * A content batch's document: markdown, or the published document model (`{document: {object: "document", nodes}}`,
+ * written as markdown when the batch is applied, src-main/content/documentModel.ts).
+ */
+const BatchDocument = Type.Union([
+  Document,
+  Type.Object({
+    document: Type.Object({
+      object: Type.Literal('document'),
+      data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+      nodes: Type.Array(Type.Object({ object: Type.Literal('block'), type: Type.String({ maxLength: 100 }) }, { additionalProperties: true }), { maxItems: 100_000 })
+    }, { additionalProperties: true })
+  })
+])
 const Title = Type.String({ minLength: 1, maxLength: 255 })
 const Emoji = Type.String({ maxLength: 50 })
 const Description = Type.String({ maxLength: 1000 })
@@ -73,7 +87,7 @@ export const MergeResultSchema = Type.Object({
 
 export const InsertPageChange = Type.Object({
   operation: Type.Literal('insert_page'),
-  document: Document,
+  document: BatchDocument,
   title: Type.Optional(Title),
   emoji: Type.Optional(Emoji),
   description: Type.Optional(Description),
@@ -84,7 +98,7 @@ export const InsertPageChange = Type.Object({
 export const UpdatePageChange = Type.Object({
   operation: Type.Literal('update_page'),
   page: PageRefId,
-  document: Type.Optional(Document),
+  document: Type.Optional(BatchDocument),
   title: Type.Optional(Title),
   slug: Type.Optional(Slug),
   emoji: Type.Optional(Type.Union([Emoji, Type.Null()])),
@@ -126,21 +140,22 @@ const ReusableRef = Type.String({ minLength: 1, maxLength: 100, description: 'A 
 export const InsertReusableContentChange = Type.Object({
   operation: Type.Literal('insert_reusable_content'),
   title: ReusableTitle,
-  document: Document,
+  document: BatchDocument,
   ref: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
 })
 export const UpdateReusableContentChange = Type.Object({
   operation: Type.Literal('update_reusable_content'),
   reusableContent: ReusableRef,
   title: Type.Optional(ReusableTitle),
-  document: Type.Optional(Document)
+  document: Type.Optional(BatchDocument)
 })
 export const DeleteReusableContentChange = Type.Object({ operation: Type.Literal('delete_reusable_content'), reusableContent: ReusableRef })
 
 /** The operations that change reusable contents (a connected workspace sends them only while its server answers). */
 export const REUSABLE_CONTENT_OPERATIONS = ['insert_reusable_content', 'update_reusable_content', 'delete_reusable_content'] as const
 
-export const ContentChange = Type.Unsafe<
+/** A change as sent: its document markdown or a document model. */
+export type ContentChangeWire =
   | Type.Static<typeof InsertPageChange>
   | Type.Static<typeof UpdatePageChange>
   | Type.Static<typeof DeletePageChange>
@@ -149,7 +164,12 @@ export const ContentChange = Type.Unsafe<
   | Type.Static<typeof InsertReusableContentChange>
   | Type.Static<typeof UpdateReusableContentChange>
   | Type.Static<typeof DeleteReusableContentChange>
->({
+
+type MarkdownDocument<T> = T extends { document: unknown }
+  ? Omit<T, 'document'> & { document: Type.Static<typeof Document> }
+  : T extends { document?: unknown } ? Omit<T, 'document'> & { document?: Type.Static<typeof Document> } : T
+
+export const ContentChange = Type.Unsafe<ContentChangeWire>({
   type: 'object',
   required: ['operation'],
   discriminator: { propertyName: 'operation' },
@@ -158,7 +178,8 @@ export const ContentChange = Type.Unsafe<
     InsertReusableContentChange, UpdateReusableContentChange, DeleteReusableContentChange
   ]
 })
-export type ContentChangeInput = Type.Static<typeof ContentChange>
+/** A change with its document as markdown (a model is written as markdown before the batch is applied). */
+export type ContentChangeInput = ContentChangeWire extends infer C ? (C extends unknown ? MarkdownDocument<C> : never) : never
 
 export const ContentBatchSchema = Type.Object({ changes: Type.Array(ContentChange, { minItems: 1, maxItems: 50 }) })
 

@@ -13,7 +13,7 @@ export const REACTIONS_PER_REQUEST_MAX = 20
 const Free = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })
 const Format = StringEnum(FORMATS)
 
-/** `{markdown}` by default, `{document}` (the mdast tree) with `format=document`. */
+/** `{markdown}` by default, `{document}` (the published document model) with `format=document`. */
 const CommentBody = Type.Object({ markdown: Type.Optional(Type.String()), document: Type.Optional(Free) })
 
 const ReactionSchema = Type.Object({

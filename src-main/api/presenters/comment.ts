@@ -1,6 +1,6 @@
 import type { Role } from '../../../src-shared/schemas/common'
 import type { Comment, CommentReaction, CommentReply } from '../../../src-shared/schemas/comments'
-import { parseMarkdown } from '../../content/markdown'
+import { markdownToDocument } from '../../content/documentModel'
 import { loadPagesWithPaths } from '../../content/revisions'
 import { commentRepository, type CommentReplyRow, type CommentRow } from '../../storage/repositories/commentRepository'
 import { reactionRepository, type ReactionRow } from '../../storage/repositories/reactionRepository'
@@ -18,7 +18,7 @@ export interface CommentPresentOptions {
 }
 
 function presentBody(markdown: string, format: CommentPresentOptions['format']): Comment['body'] {
-  return format === 'document' ? { document: parseMarkdown(markdown) as unknown as Record<string, unknown> } : { markdown }
+  return format === 'document' ? { document: markdownToDocument(markdown) as unknown as Record<string, unknown> } : { markdown }
 }
 
 /** Reactions grouped by emoji, in the order each emoji was first used; users oldest first. */

@@ -1,5 +1,6 @@
 import type { File, Page, Revision } from '../../../src-shared/schemas/content'
 import { parseMarkdown } from '../../content/markdown'
+import { markdownToDocument, reusableContentRefs } from '../../content/documentModel'
 import { PageTree } from '../../content/pageTree'
 import { coverFile, layoutOf } from '../../content/pageSettings'
 import { loadFiles, loadPages, loadReusableContents, type FileRecord, type PageRecord, type RevisionRow } from '../../content/revisions'
@@ -16,7 +17,7 @@ export interface ContentScope {
 }
 
 export interface PresentOptions {
-  /** Include each page's document: `markdown` (text) or `document` (the parsed tree). */
+  /** Include each page's document: `markdown` (text) or `document` (the published document model). */
   format?: 'markdown' | 'document'
   /** false: omit mutable git metadata. */
   metadata?: boolean
@@ -81,7 +82,11 @@ export function presentPage(
   if (p.href) out.href = p.href
   if (p.git && options.metadata !== false) out.git = p.git
   if (options.markdown !== undefined) {
-    if (options.format === 'document') out.document = parseMarkdown(options.markdown) as unknown as Record<string, unknown>
+    if (options.format === 'document') {
+      // An include names its reusable content by id in the model (by Git path in markdown).
+      const refs = options.markdown.includes('{%') ? reusableContentRefs(loadReusableContents(ctx.db, scope.revisionId), p.git?.path) : {}
+      out.document = markdownToDocument(options.markdown, refs) as unknown as Record<string, unknown>
+    }
     else out.markdown = options.markdown
   }
   return out
@@ -127,7 +132,7 @@ export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, opt
   return out
 }
 
-/** A revision's reusable contents: `{id, title, document (the parsed markdown, as a page's format=document), markdown, git}`. */
+/** A revision's reusable contents: `{id, title, document (the parsed markdown, mdast), markdown, git}`. */
 function presentReusableContents(ctx: Ctx, revisionId: string, options: PresentOptions): Revision['reusableContents'] {
   const contents = loadReusableContents(ctx.db, revisionId)
   if (!contents.length) return []

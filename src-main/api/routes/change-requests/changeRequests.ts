@@ -18,6 +18,9 @@ import { presentChangeRequest, presentChangeRequests } from '../../presenters/ch
 import { emptyBodyIsObject } from '../../validation'
 import { loadSpace } from '../spaces/loaders'
 import { assertEditable, assertOpenForChanges, ifMatchRevisions, loadChangeRequest } from './loaders'
+import { withMarkdownDocuments } from '../../../content/documentModel'
+import { readDocument } from '../../../content/documents'
+import { loadPages } from '../../../content/revisions'
 
 const tags = ['Change requests']
 
@@ -153,7 +156,14 @@ export default function changeRequestRoutes(app: Api) {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
         assertEditable(space)
         assertOpenForChanges(cr, 'cannot change')
-        return presentChangeRequest(applyContentChanges(ctx, space, cr, req.body.changes, ifMatchRevisions(req.headers['if-match'])), space, ctx)
+        // A page written as a model keeps its front matter (its settings): read from the change request as it is.
+        let hashes: Map<string, string | null> | undefined
+        const current = (page: string) => {
+          hashes ??= new Map(loadPages(ctx.db, cr.revision_id).map((p) => [p.id, p.documentHash]))
+          return hashes.has(page) ? readDocument(ctx.db, hashes.get(page)!) : undefined
+        }
+        const changes = withMarkdownDocuments(req.body.changes, current)
+        return presentChangeRequest(applyContentChanges(ctx, space, cr, changes, ifMatchRevisions(req.headers['if-match'])), space, ctx)
       })
   )
 

@@ -139,7 +139,7 @@ describe('GET /v1/spaces/{spaceId}/content (the revision)', () => {
 })
 
 describe('GET /v1/spaces/{spaceId}/content/page/{pageId}', () => {
-  it('answers markdown by default and with format=markdown, the parsed document with format=document', async () => {
+  it('answers markdown by default and with format=markdown, the document model with format=document', async () => {
     const ids = await seed([insert('Guide', '# Guide\n\nRead **this**.\n', { ref: 'guide' }), insert('Child', 'child', { into: 'guide' })])
     const path = spacePath(`/content/page/${ids.Guide}`)
     const byDefault = await t.owner.api.get(path)
@@ -153,11 +153,17 @@ describe('GET /v1/spaces/{spaceId}/content/page/{pageId}', () => {
     const doc = await t.owner.api.get(path, { format: 'document' })
     expect(doc.status).toBe(200)
     expect(doc.body.markdown).toBeUndefined()
-    expect(doc.body.document).toMatchObject({
-      type: 'root',
-      children: [
-        { type: 'heading', depth: 1, children: [{ type: 'text', value: 'Guide' }] },
-        { type: 'paragraph', children: [{ type: 'text', value: 'Read ' }, { type: 'strong', children: [{ type: 'text', value: 'this' }] }, { type: 'text', value: '.' }] }
+    expect(doc.body.document).toEqual({
+      object: 'document',
+      data: {},
+      nodes: [
+        { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Guide', marks: [] }] }] },
+        {
+          object: 'block', type: 'paragraph', data: {},
+          nodes: [{ object: 'text', leaves: [
+            { object: 'leaf', text: 'Read ', marks: [] }, { object: 'leaf', text: 'this', marks: [{ object: 'mark', type: 'bold' }] }, { object: 'leaf', text: '.', marks: [] }
+          ] }]
+        }
       ]
     })
     const { document: _document, ...rest } = doc.body

@@ -185,12 +185,12 @@ describe('GET /comments', () => {
     expect(paged.pages.every((p) => p.count === 3)).toBe(true)
   })
 
-  it('presents the body as a document tree with format=document, on lists and single comments', async () => {
+  it('presents the body as the document model with format=document, on lists and single comments', async () => {
     const c = await f.post({ body: { markdown: '# Title\n\nSome *text*' } })
     const one = (await t.owner.api.get(f.commentPath(c.id), { format: 'document' })).body
     expect(one.body.markdown).toBeUndefined()
-    expect(one.body.document).toMatchObject({ type: 'root', children: [{ type: 'heading', depth: 1 }, { type: 'paragraph' }] })
-    expect((await t.owner.api.get(f.commentsPath, { format: 'document' })).body.items[0].body.document.type).toBe('root')
+    expect(one.body.document).toMatchObject({ object: 'document', nodes: [{ type: 'heading-1' }, { type: 'paragraph' }] })
+    expect((await t.owner.api.get(f.commentsPath, { format: 'document' })).body.items[0].body.document.object).toBe('document')
     expect((await t.owner.api.get(f.commentPath(c.id), { format: 'markdown' })).body.body).toEqual({ markdown: '# Title\n\nSome *text*' })
   })
 

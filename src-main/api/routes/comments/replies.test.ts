@@ -53,7 +53,7 @@ describe('replies', () => {
     expect((await t.owner.api.get(f.commentPath(comment.id))).body.replies).toBe(1)
     const read = (await t.owner.api.get(replies(`/${res.body.id}`))).body
     expect(read).toEqual({ ...res.body, permissions: { view: true, edit: false, reply: true, delete: true } })
-    expect((await t.owner.api.get(replies(`/${res.body.id}`), { format: 'document' })).body.body.document).toMatchObject({ type: 'root' })
+    expect((await t.owner.api.get(replies(`/${res.body.id}`), { format: 'document' })).body.body.document).toMatchObject({ object: 'document' })
     expect((await t.owner.api.post(replies(), { body: {} })).body.body).toEqual({ markdown: '' })
   })
 
@@ -85,7 +85,7 @@ describe('replies', () => {
     expect(pages.every((p) => p.count === 5)).toBe(true)
     expect(pages.at(-1).next).toBeUndefined()
     items.forEach((r) => expectReply(r, f.spaceId, comment.id))
-    expect((await t.owner.api.get(replies(), { format: 'document' })).body.items[0].body.document.type).toBe('root')
+    expect((await t.owner.api.get(replies(), { format: 'document' })).body.items[0].body.document.object).toBe('document')
   })
 
   it('only the author edits a reply; anyone taking part reacts', async () => {

@@ -32,7 +32,7 @@ export default function commentReplyRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/comments/:commentId/replies',
-    { schema: { tags, summary: 'Reply to a comment', params: CommentParams, body: CommentReplyCreateSchema, response: { 200: CommentReplySchema } } },
+    { schema: { tags, summary: 'Reply to a comment', params: CommentParams, querystring: CommentFormatQuery, body: CommentReplyCreateSchema, response: { 200: CommentReplySchema } } },
     async (req) =>
       write(req, (ctx) => {
         const { space, role, comment } = loadComment(ctx, req.params.spaceId, req.params.commentId)
@@ -42,7 +42,7 @@ export default function commentReplyRoutes(app: Api) {
           posted_by: ctx.actor.id,
           posted_at: ctx.now
         })
-        return presentReply(row, comment, ctx, { space, role })
+        return presentReply(row, comment, ctx, { space, role, format: req.query.format })
       })
   )
 

@@ -1,5 +1,5 @@
 // The revision's reusable contents as the preview's `{% include %}` tags need them. The API gives each one's
-// document as its syntax tree (mdast, as a page's format=document); it is written back to markdown here so the
+// document as its syntax tree (mdast); it is written back to markdown here so the
 // preview reads its block tags (a reusable hint, say) by the same rule as a page's text.
 import type { Root } from 'mdast'
 import { gfmToMarkdown } from 'mdast-util-gfm'
