@@ -5,7 +5,7 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { CONTRACT_EXCEPTIONS } from './contractExceptions'
+import { CONTRACT_AMENDMENTS, CONTRACT_EXCEPTIONS } from './contractExceptions'
 
 interface Operation {
   method: string
@@ -83,8 +83,9 @@ export function contractViolation(method: string, path: string, status: number, 
     validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${at}` })
     validators.set(key, validate)
   }
-  if (!validate || validate(body)) return undefined
   const operationName = `${operation.method} ${operation.template}`
+  for (const amendment of CONTRACT_AMENDMENTS) if (amendment.operation.test(operationName)) body = amendment.amend(body)
+  if (!validate || validate(body)) return undefined
   const errors = (validate.errors ?? []).filter((e) => !CONTRACT_EXCEPTIONS.some((x) => x.operation.test(operationName) && x.instancePath.test(e.instancePath) && x.message.test(e.message ?? '')))
   if (!errors.length) return undefined
   const described = errors.slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`)
