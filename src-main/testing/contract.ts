@@ -5,7 +5,7 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { CONTRACT_AMENDMENTS, CONTRACT_EXCEPTIONS } from './contractExceptions'
+import { CONTRACT_AMENDMENTS, CONTRACT_EXCEPTIONS, CONTRACT_SCHEMA_FIXES } from './contractExceptions'
 
 interface Operation {
   method: string
@@ -31,6 +31,7 @@ function load(): Published {
   if (published) return published
   const require = createRequire(import.meta.url)
   const document = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
+  for (const { schema, fix } of CONTRACT_SCHEMA_FIXES) fix(document.components.schemas[schema])
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true })
   addFormats.default(ajv)
   ajv.addSchema(document, DOCUMENT_ID)

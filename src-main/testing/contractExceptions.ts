@@ -76,3 +76,28 @@ export const CONTRACT_EXCEPTIONS: ContractException[] = [
       'as the route\'s own fragment (`…#anchor`), which the app\'s router reads and a strict URI parser refuses (a second `#`).'
   }
 ]
+
+/**
+ * Places where the published document cannot be met by any answer: each is corrected in the copy the check
+ * compiles, with the reason.
+ */
+export interface ContractSchemaFix {
+  /** The component schema corrected. */
+  schema: string
+  fix(schema: Record<string, any>): void
+  reason: string
+}
+
+export const CONTRACT_SCHEMA_FIXES: ContractSchemaFix[] = [
+  {
+    schema: 'RevisionSemanticChangePageEdited',
+    fix: (schema) => {
+      const attributes = schema.properties.attributes
+      attributes.anyOf = attributes.oneOf
+      delete attributes.oneOf
+    },
+    reason:
+      "An edited page's `attributes` must match exactly one of the document, group and link attribute sets, but they " +
+      'share `title`, `emoji` and `slug` and admit other members: any document page edit matches two. Checked as any of them.'
+  }
+]
