@@ -143,7 +143,7 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/summary', () => {
 
 describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and files', () => {
   it('answers an old revision as the current content is answered: the Revision, pages, a page by id and by path, files', async () => {
-    const { revision: old } = await change([
+    const { revision: old, cr } = await change([
       insert('Guide', '# Guide\n\nOld text.\n', { ref: 'guide' }),
       insert('Install', 'Run it.\n', { into: 'guide' }),
       { operation: 'insert_files', files: [{ name: 'pixel.png', contentType: 'image/png', base64: PNG }] }
@@ -155,6 +155,9 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and file
     expect(revision.status).toBe(200)
     expect(revision.headers.get('etag')).toContain(old)
     expect(revision.body).toMatchObject({ object: 'revision', id: old, type: 'merge', files: [{ name: 'pixel.png', contentType: 'image/png' }] })
+    // A merge names the change request it merged; no tags; a document page's kind is its older name.
+    expect(revision.body).toMatchObject({ tags: [], mergedFrom: { object: 'change-request', id: cr.id, space: spaceId, status: 'merged', revisionMerged: old } })
+    expect(revision.body.pages[0]).toMatchObject({ type: 'document', kind: 'sheet', tags: [] })
     expect(outline(revision.body.pages)).toEqual([['Guide', ['Install']]])
 
     const pages = await t.owner.api.get(revPath(old, '/pages'))
