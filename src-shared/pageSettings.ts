@@ -16,6 +16,7 @@ import { frontMatterSource } from './frontMatter'
  *       cover: { visible: true, size: hero }
  *       title: { visible: false }
  *       tableOfContents: { visible: false }
+ *       width: wide
  *     hidden: true
  *     noIndex: true
  *     noRobotsIndex: true
@@ -25,31 +26,46 @@ import { frontMatterSource } from './frontMatter'
  * (the server's applyDocumentSettings) and kept in the page's props, so listing a tree reads no documents.
  */
 
-/** The Page `layout` of the API: which parts of the page show. */
+/** The Page `layout` of the API: which parts of the page show, and how wide it is. */
 export interface PageLayout {
+  width: 'default' | 'wide'
   cover: boolean
   coverSize: 'hero' | 'full'
+  /** Quire draws covers unmasked: no front matter key sets a mask. */
+  coverMask: 'none'
   title: boolean
   description: boolean
   tableOfContents: boolean
   outline: boolean
   pagination: boolean
+  metadata: boolean
+  tags: boolean
+  actions: boolean
+  anchors: boolean
 }
 
 /** A document page's layout when its front matter says nothing: everything shows, a full-width cover. */
 export const DEFAULT_LAYOUT: Readonly<PageLayout> = Object.freeze({
+  width: 'default',
   cover: true,
   coverSize: 'full',
+  coverMask: 'none',
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
-  pagination: true
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true
 })
 
 /** The parts of a page its front matter shows or hides (`layout.<part>.visible`), beside the cover. */
 export const LAYOUT_PARTS = ['title', 'description', 'tableOfContents', 'outline', 'pagination'] as const
 export type LayoutPart = (typeof LAYOUT_PARTS)[number]
+/** Parts the front matter also sets (`layout.metadata.visible`…), kept on the page; the editor's menu leaves them. */
+const MORE_LAYOUT_PARTS = ['metadata', 'tags', 'actions', 'anchors'] as const
 
 /** What a document's front matter sets. Absent members are not set (the defaults apply). */
 export interface DocumentSettings {
@@ -108,10 +124,11 @@ export function documentSettings(markdown: string): DocumentSettings {
     if (coverPart !== undefined) set.cover = coverPart
     const size = layout.cover && typeof layout.cover === 'object' ? (layout.cover as Record<string, unknown>).size : undefined
     if (size === 'hero' || size === 'full') set.coverSize = size
-    for (const part of LAYOUT_PARTS) {
+    for (const part of [...LAYOUT_PARTS, ...MORE_LAYOUT_PARTS]) {
       const value = visible(layout[part])
       if (value !== undefined) set[part] = value
     }
+    if (layout.width === 'default' || layout.width === 'wide') set.width = layout.width
     if (Object.keys(set).length) out.layout = set
   }
   return out

@@ -104,7 +104,7 @@ test('comment, reply, react, resolve and reopen', async ({ page, token, api }, t
   expect(open.count).toBe(1)
   const [comment] = open.items
   expect(comment).toMatchObject({ replies: 1, body: { markdown: `**${text}**` }, target: { page: { id: pageId } } })
-  expect(comment!.status).toBeUndefined()
+  expect(comment!.status).toBe('open')
   expect(comment!.reactions).toMatchObject([{ emoji: '🚀', count: 1, users: [{ user: { id: me.id } }] }])
   const replies = await json<Listed<{ body: { markdown: string } }>>(await api.get(`/v1/spaces/${spaceId}/comments/${comment!.id}/replies`))
   expect(replies.items.map((r) => r.body.markdown)).toEqual([replyText])

@@ -23,7 +23,7 @@ test('make a reusable content in the app, include it in a page, edit it in a cha
   await expect(screen.item('Support note')).toContainText('.gitbook/includes/support-note.md')
   const number = Number(new URL(page.url()).hash.match(/cr=(\d+)/)![1])
   const draft = await json<Revision>(api.get(`/v1/spaces/${spaceId}/change-requests/${number}/content`))
-  expect(draft.reusableContents.map((c) => [c.title, c.markdown, c.git?.path])).toEqual([['Support note', 'Write to help@example.com.', '.gitbook/includes/support-note.md']])
+  expect(draft.reusableContents.map((c) => [c.title, c.markdown, c.path])).toEqual([['Support note', 'Write to help@example.com.', '.gitbook/includes/support-note.md']])
   await screen.screenshots('reusable-contents', testInfo)
 
   // Included in a page (written through the API), and both merged.

@@ -80,6 +80,8 @@ export interface PageHit {
   title: string
   path: string
   score: number
+  /** One-based position among all the query's matching pages (of every readable space, for organization search). */
+  rank: number
   sections: SectionHit[]
 }
 
@@ -409,6 +411,11 @@ export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: S
   const pages = pagesOf(found, 0, found.rids.length)
   const rows = bestPages(pages, page.limit + 1, page.after).flatMap((p) => pageRowsFound(found, pages, p))
   const items = groupPages(rows, sectionDetails(db, rows, query))
+  // The pages ranking at or before the cursor come before this list page.
+  let before = 0
+  const after = page.after
+  if (after) for (let p = 0; p < pages.count; p++) if (pages.best[p]! < after[0] || (pages.best[p] === after[0] && pages.keys[p]! <= (after[1] as number))) before++
+  items.forEach((item, i) => (item.rank = before + i + 1))
   return { items: items.slice(0, page.limit), count: pages.count, more: items.length > page.limit }
 }
 
@@ -457,10 +464,53 @@ export function searchOrganization(
   })
   const details = sectionDetails(db, perSpace.flatMap((x) => x.rows), query)
   const items = perSpace.map(({ space, rows }) => ({ spaceId: space.id, score: space.score, pages: groupPages(rows, details) }))
+  rankAmong(found, spaces.map((x) => x.run), items.slice(0, page.limit).flatMap((x) => x.pages))
   return { items: items.slice(0, page.limit), count: spaces.length, more: items.length > page.limit }
 }
 
 type Details = Map<number, IndexedRow>
+
+/**
+ * Sets each shown page's rank among all the pages of the given runs of matches (by best score, then key): one pass
+ * over the matches, each page's best placed among the shown pages' by binary search, then counted up.
+ */
+function rankAmong({ rids, scores }: Matches, runs: { from: number; to: number }[], shown: PageHit[]): void {
+  if (!shown.length) return
+  const sorted = [...shown].sort((a, b) => a.score - b.score || a.key - b.key)
+  // ahead[i]: the pages ranking before sorted[i] and after sorted[i - 1].
+  const ahead = new Array<number>(sorted.length + 1).fill(0)
+  const place = (score: number, key: number) => {
+    let lo = 0
+    let hi = sorted.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      const s = sorted[mid]!
+      if (s.score < score || (s.score === score && s.key <= key)) lo = mid + 1
+      else hi = mid
+    }
+    ahead[lo]!++
+  }
+  for (const run of runs) {
+    let key = -1
+    let bestScore = 0
+    for (let i = run.from; i < run.to; i++) {
+      const k = pageKeyOfRow(rids[i]!)
+      if (k !== key) {
+        if (key >= 0) place(bestScore, key)
+        key = k
+        bestScore = scores[i]!
+      } else if (scores[i]! < bestScore) bestScore = scores[i]!
+    }
+    if (key >= 0) place(bestScore, key)
+  }
+  // A page lands in the bucket after the last shown page at or before it (a shown page in its own next one), so
+  // sorted[i] ranks after the pages of buckets 0..i.
+  let total = 0
+  sorted.forEach((page, i) => {
+    total += ahead[i]!
+    page.rank = total + 1
+  })
+}
 
 /** The found rows' pages and sections, each section's text cut to an excerpt around the query's first term. */
 function sectionDetails(db: Db, found: { rid: number }[], query: SearchQuery): Details {
@@ -477,7 +527,7 @@ function groupPages(found: Found[], details: Details): PageHit[] {
     const d = details.get(row.rid)
     if (!d) continue
     if (current?.key !== row.page_key) {
-      current = { key: row.page_key, pageId: d.pageId, title: d.pageTitle, path: d.path, score: row.score, sections: [] }
+      current = { key: row.page_key, pageId: d.pageId, title: d.pageTitle, path: d.path, score: row.score, rank: 0, sections: [] }
       pages.push(current)
     }
     if (d.sectionId || d.body) current.sections.push({ rowId: row.rid, sectionId: d.sectionId, title: d.title, body: d.body, score: row.score })

@@ -130,6 +130,28 @@ export function indexedRows(db: Db, rowids: Iterable<number>): Map<number, Index
   return result
 }
 
+/** A found page's description and its ancestors' titles (top-level first), in the revision the index describes. */
+export interface FoundPageContext {
+  description: string
+  ancestors: string[]
+}
+
+/** The context of found pages (`spaceId/pageId` keys), in one query for a whole result list. */
+export function foundPageContexts(db: Db, pages: { spaceId: string; pageId: string }[]): Map<string, FoundPageContext> {
+  const result = new Map<string, FoundPageContext>()
+  if (!pages.length) return result
+  const rows = st(db).pageContexts.all(JSON.stringify(pages.map((p) => [p.spaceId, p.pageId])))
+  for (const row of rows) {
+    const key = `${row.space_id}/${row.page_id}`
+    let context = result.get(key)
+    if (!context) result.set(key, (context = { description: '', ancestors: [] }))
+    // Rows come nearest first: the page itself (depth 0), then its parent, up to the top level.
+    if (row.depth === 0) context.description = row.description ?? ''
+    else context.ancestors.unshift(row.title)
+  }
+  return result
+}
+
 interface SpaceEntry {
   ord: number
   next_page: number
@@ -175,6 +197,19 @@ function statements(db: Db) {
     pagesAt: db.prepare<[string], { space_ord: number; ord: number; page_id: string; title: string; path: string; document_hash: string | null }>(
       `SELECT p.space_ord, p.ord, p.page_id, p.title, p.path, p.document_hash FROM json_each(?) AS j
        JOIN search_pages AS p ON p.space_ord = j.value ->> 0 AND p.ord = j.value ->> 1`
+    ),
+    pageContexts: db.prepare<[string], { space_id: string; page_id: string; depth: number; title: string; description: string | null }>(
+      `WITH RECURSIVE chain(space_id, page_id, revision_id, at, depth) AS (
+         SELECT j.value ->> 0, j.value ->> 1, s.revision_id, j.value ->> 1, 0 FROM json_each(?) AS j
+         JOIN search_state AS s ON s.space_id = j.value ->> 0
+         UNION ALL
+         SELECT c.space_id, c.page_id, c.revision_id, rp.parent_page_id, c.depth + 1 FROM chain AS c
+         JOIN revision_pages AS rp ON rp.revision_id = c.revision_id AND rp.page_id = c.at
+         WHERE rp.parent_page_id IS NOT NULL AND c.depth < 100
+       )
+       SELECT c.space_id, c.page_id, c.depth, rp.title, rp.description FROM chain AS c
+       JOIN revision_pages AS rp ON rp.revision_id = c.revision_id AND rp.page_id = c.at
+       ORDER BY c.space_id, c.page_id, c.depth`
     )
   }
 }

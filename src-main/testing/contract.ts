@@ -5,7 +5,7 @@ import { appendFileSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { CONTRACT_EXCEPTIONS } from './contractExceptions'
+import { CONTRACT_AMENDMENTS, CONTRACT_EXCEPTIONS, CONTRACT_SCHEMA_FIXES } from './contractExceptions'
 
 interface Operation {
   method: string
@@ -31,6 +31,7 @@ function load(): Published {
   if (published) return published
   const require = createRequire(import.meta.url)
   const document = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8'))
+  for (const { schema, fix } of CONTRACT_SCHEMA_FIXES) fix(document.components.schemas[schema])
   const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateFormats: true })
   addFormats.default(ajv)
   ajv.addSchema(document, DOCUMENT_ID)
@@ -83,8 +84,9 @@ export function contractViolation(method: string, path: string, status: number, 
     validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${at}` })
     validators.set(key, validate)
   }
-  if (!validate || validate(body)) return undefined
   const operationName = `${operation.method} ${operation.template}`
+  for (const amendment of CONTRACT_AMENDMENTS) if (amendment.operation.test(operationName)) body = amendment.amend(body)
+  if (!validate || validate(body)) return undefined
   const errors = (validate.errors ?? []).filter((e) => !CONTRACT_EXCEPTIONS.some((x) => x.operation.test(operationName) && x.instancePath.test(e.instancePath) && x.message.test(e.message ?? '')))
   if (!errors.length) return undefined
   const described = errors.slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`)

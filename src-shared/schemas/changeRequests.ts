@@ -14,7 +14,7 @@ export const ChangeRequestSchema = Type.Object({
   createdBy: Type.Optional(UserSchema),
   createdAt: DateTime,
   updatedAt: DateTime,
-  space: Type.String(),
+  space: Type.String({ description: 'The space the change request belongs to' }),
   revision: Type.String(),
   revisionInitial: Type.String(),
   revisionMergedAncestor: Type.Optional(Type.String()),

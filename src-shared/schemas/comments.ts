@@ -22,6 +22,12 @@ const ReactionSchema = Type.Object({
   users: Type.Array(Type.Object({ user: UserSchema, reactedAt: DateTime }))
 })
 
+const ReplierSchema = Type.Object({
+  user: UserSchema,
+  count: Type.Integer({ description: 'Their replies to the comment' }),
+  updatedAt: Type.String({ format: 'date-time', description: 'When they last replied or edited a reply' })
+})
+
 const CommentPermissions = Type.Object({ view: Type.Boolean(), edit: Type.Boolean(), reply: Type.Boolean(), delete: Type.Boolean() })
 
 export const CommentTargetSchema = Type.Object({
@@ -51,11 +57,12 @@ export const CommentSchema = Type.Object({
   editedAt: Type.Optional(DateTime),
   reactions: Type.Array(ReactionSchema),
   replies: Type.Number(),
+  repliers: Type.Array(ReplierSchema, { description: 'Who replied: each user once, in the order of their first reply' }),
   body: CommentBody,
   target: CommentTargetSchema,
   urls: Type.Object({ location: Type.String() }),
   permissions: CommentPermissions,
-  status: Type.Optional(Type.Literal('resolved')),
+  status: StringEnum(['open', 'resolved'] as const),
   resolvedAt: Type.Optional(DateTime),
   resolvedBy: Type.Optional(UserSchema)
 })

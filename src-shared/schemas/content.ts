@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { ChangeRequestSchema } from './changeRequests'
 import { DateTime, ListOf, PageQuery, StringEnum } from './common'
 
 export const PAGE_TYPES = ['document', 'group', 'link'] as const
@@ -19,6 +20,7 @@ export const PageSchema = Type.Object(
     markdown: Type.Optional(Type.String()),
     document: Type.Optional(Free),
     type: StringEnum(PAGE_TYPES),
+    kind: StringEnum(['sheet', 'group', 'link'] as const, { description: 'The page type by its older name (`sheet` for a document)' }),
     urls: Type.Object({ app: Type.String() }),
     slug: Type.String(),
     path: Type.String(),
@@ -29,19 +31,26 @@ export const PageSchema = Type.Object(
     git: Type.Optional(Git),
     layout: Type.Optional(
       Type.Object({
+        width: StringEnum(['default', 'wide'] as const),
         cover: Type.Boolean(),
         coverSize: StringEnum(['hero', 'full'] as const),
+        coverMask: StringEnum(['none'] as const),
         title: Type.Boolean(),
         description: Type.Boolean(),
         tableOfContents: Type.Boolean(),
         outline: Type.Boolean(),
-        pagination: Type.Boolean()
+        pagination: Type.Boolean(),
+        metadata: Type.Boolean(),
+        tags: Type.Boolean(),
+        actions: Type.Boolean(),
+        anchors: Type.Boolean()
       })
     ),
     cover: Type.Optional(Type.Object({ ref: Type.Object({ kind: Type.Literal('file'), file: Type.String() }), yPos: Type.Number() })),
     hidden: Type.Boolean(),
     noIndex: Type.Optional(Type.Boolean()),
-    noRobotsIndex: Type.Optional(Type.Boolean())
+    noRobotsIndex: Type.Optional(Type.Boolean()),
+    tags: Type.Optional(Type.Array(Type.Object({ tag: Type.Object({ kind: Type.Literal('tag'), tag: Type.String() }) }), { description: "The page's tags (document pages; Quire has none)" }))
   },
   { $id: 'Page' }
 )
@@ -69,11 +78,13 @@ export const RevisionSchema = Type.Object({
     Type.Object({
       id: Type.String(),
       title: Type.String(),
-      document: Type.Optional(Free),
+      document: Type.Optional(Type.String({ description: 'Id of the document holding the text (the hosted service sends it; Quire sends `markdown`)' })),
       markdown: Type.Optional(Type.String({ description: 'The text as stored (Quire\'s addition), as a content batch writes it' })),
-      git: Type.Optional(Git)
+      path: Type.Optional(Type.String({ description: 'Its Git path, as `{% include %}` names it (Quire\'s addition)' })),
+      git: Type.Optional(Type.Object({ oid: Type.String(), path: Type.String() }, { description: 'The Git blob it came from' }))
     })
   ),
+  tags: Type.Array(Type.Object({ slug: Type.String(), label: Type.String() }), { description: 'Tags defined in the revision (Quire has none)' }),
   createdAt: DateTime,
   git: Type.Optional(
     Type.Object({
@@ -85,7 +96,9 @@ export const RevisionSchema = Type.Object({
     })
   ),
   urls: Type.Object({ app: Type.String(), published: Type.Optional(Type.String()), public: Type.Optional(Type.String()) }),
-  type: Type.String()
+  type: Type.String(),
+  /** A merge revision: the change request it merged. */
+  mergedFrom: Type.Optional(ChangeRequestSchema)
 })
 export type Revision = Type.Static<typeof RevisionSchema>
 

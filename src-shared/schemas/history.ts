@@ -1,6 +1,7 @@
 import Type, { type TSchema } from 'typebox'
 import { ChangeRequestSchema } from './changeRequests'
 import { DateTime, ListOf, PageQuery, StringEnum, UserSchema } from './common'
+import { PAGE_TYPES } from './content'
 
 const Id = Type.String({ maxLength: 100 })
 
@@ -28,7 +29,6 @@ export const SEMANTIC_CHANGE_TYPES = ['page_created', 'page_edited', 'page_delet
 export type SemanticChangeType = (typeof SEMANTIC_CHANGE_TYPES)[number]
 
 const Before = <T extends TSchema>(value: T) => Type.Object({ before: value, after: value })
-const Nullable = <T extends TSchema>(value: T) => Type.Union([value, Type.Null()])
 
 /** A unified-diff hunk of a page's text (src-shared/lineHunks.ts). */
 const LineHunkSchema = Type.Object({
@@ -40,8 +40,11 @@ const LineHunkSchema = Type.Object({
 })
 
 /** A page as a change names it: its id, and its title and path in the revision that has it (the newer one when both do). */
-const ChangedPage = Type.Object({ id: Type.String(), title: Type.String(), path: Type.String() })
-const ChangedFile = Type.Object({ id: Type.String(), name: Type.String(), contentType: Type.String(), size: Type.Number() })
+const ChangedPage = Type.Object({ id: Type.String(), type: StringEnum(PAGE_TYPES), title: Type.String(), path: Type.String() })
+export type SemanticChangePage = Type.Static<typeof ChangedPage>
+const ChangedFile = Type.Object({ id: Type.String(), name: Type.String(), contentType: Type.String(), size: Type.Number(), downloadURL: Type.String() })
+/** Before and after of a value a side may not have (that side is left out). */
+const Sides = Type.Object({ before: Type.Optional(Type.String()), after: Type.Optional(Type.String()) })
 
 export const SemanticChangeSchema = Type.Object({
   type: StringEnum(SEMANTIC_CHANGE_TYPES),
@@ -52,22 +55,23 @@ export const SemanticChangeSchema = Type.Object({
     Type.Object({
       title: Type.Optional(Before(Type.String())),
       slug: Type.Optional(Before(Type.String())),
-      emoji: Type.Optional(Before(Nullable(Type.String()))),
-      description: Type.Optional(Before(Nullable(Type.String()))),
+      emoji: Type.Optional(Sides),
+      description: Type.Optional(Sides),
       hidden: Type.Optional(Before(Type.Boolean())),
       document: Type.Optional(
         Type.Object(
-          { before: Nullable(Type.String()), after: Nullable(Type.String()), hunks: Type.Array(LineHunkSchema) },
-          { description: 'Present when the text changed: its content hashes before and after (null: none) and the line changes' }
+          { before: Type.Optional(Type.String()), after: Type.Optional(Type.String()), hunks: Type.Array(LineHunkSchema) },
+          { description: 'Present when the text changed: its content hashes before and after (left out: none) and the line changes' }
         )
       ),
       name: Type.Optional(Before(Type.String())),
       contentType: Type.Optional(Before(Type.String())),
-      size: Type.Optional(Before(Type.Number()))
+      size: Type.Optional(Before(Type.Number())),
+      downloadURL: Type.Optional(Before(Type.String()))
     })
   ),
-  /** page_moved: the parent page (null: the root) and the path, before and after. */
-  parent: Type.Optional(Before(Nullable(Type.String()))),
+  /** page_moved: the parent page before and after (left out: the root), and the path. */
+  parent: Type.Optional(Type.Object({ before: Type.Optional(ChangedPage), after: Type.Optional(ChangedPage) })),
   path: Type.Optional(Before(Type.String()))
 })
 export type SemanticChange = Type.Static<typeof SemanticChangeSchema>

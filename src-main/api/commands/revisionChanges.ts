@@ -1,4 +1,4 @@
-import type { SemanticChange } from '../../../src-shared/schemas/history'
+import type { SemanticChange, SemanticChangePage } from '../../../src-shared/schemas/history'
 import { placedBy } from '../../content/merge'
 import { PageTree } from '../../content/pageTree'
 import { loadFiles, loadPages, type FileRecord, type PageRecord } from '../../content/revisions'
@@ -8,29 +8,44 @@ import type { Ctx } from '../../workspace/context'
 
 type Attributes = NonNullable<SemanticChange['attributes']>
 
+/** `{before, after}` of a value a side may not have: that side is left out. */
+function sides(before: string | null | undefined, after: string | null | undefined): { before?: string; after?: string } {
+  const out: { before?: string; after?: string } = {}
+  if (before != null) out.before = before
+  if (after != null) out.after = after
+  return out
+}
+
+/** A file's download address in one revision. */
+type FileUrl = (revisionId: string, file: FileRecord) => string
+
 /** What changed in a page's own fields (not its place), or undefined when nothing did. */
 function pageAttributes(b: PageRecord, a: PageRecord): Attributes | undefined {
   const out: Attributes = {}
   if (b.title !== a.title) out.title = { before: b.title, after: a.title }
   if (b.slug !== a.slug) out.slug = { before: b.slug, after: a.slug }
-  if (b.emoji !== a.emoji) out.emoji = { before: b.emoji, after: a.emoji }
-  if (b.description !== a.description) out.description = { before: b.description, after: a.description }
+  if (b.emoji !== a.emoji) out.emoji = sides(b.emoji, a.emoji)
+  if (b.description !== a.description) out.description = sides(b.description, a.description)
   if (b.hidden !== a.hidden) out.hidden = { before: b.hidden, after: a.hidden }
-  if (b.documentHash !== a.documentHash) out.document = { before: b.documentHash, after: a.documentHash, hunks: [] }
+  if (b.documentHash !== a.documentHash) out.document = { ...sides(b.documentHash, a.documentHash), hunks: [] }
   const settingsChanged = b.type !== a.type || JSON.stringify(b.props) !== JSON.stringify(a.props)
   return Object.keys(out).length || settingsChanged ? out : undefined
 }
 
-function fileAttributes(b: FileRecord, a: FileRecord): Attributes | undefined {
+function fileAttributes(b: FileRecord, a: FileRecord, urls: { before: string; after: string }): Attributes | undefined {
   const out: Attributes = {}
   if (b.name !== a.name) out.name = { before: b.name, after: a.name }
   if (b.contentType !== a.contentType) out.contentType = { before: b.contentType, after: a.contentType }
   if (b.size !== a.size) out.size = { before: b.size, after: a.size }
   const changed = Object.keys(out).length || b.blobHash !== a.blobHash || b.width !== a.width || b.height !== a.height
+  // Each side's bytes are downloaded from their own revision.
+  if (changed) out.downloadURL = urls
   return changed ? out : undefined
 }
 
-const fileSummary = (f: FileRecord) => ({ id: f.id, name: f.name, contentType: f.contentType, size: f.size })
+const fileSummary = (f: FileRecord, downloadURL: string) => ({ id: f.id, name: f.name, contentType: f.contentType, size: f.size, downloadURL })
+
+const changedPage = (page: PageRecord, path: string) => ({ id: page.id, type: page.type as SemanticChangePage['type'], title: page.title, path })
 
 /**
  * The semantic changes from revision `fromId` (none: an empty space) to `toId`: pages created, edited, moved (in
@@ -38,7 +53,7 @@ const fileSummary = (f: FileRecord) => ({ id: f.id, name: f.name, contentType: f
  * A page whose fields and place both changed is listed twice (edited, moved). Only records that differ are
  * compared: two revisions share every unchanged record.
  */
-export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string): SemanticChange[] {
+export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string, fileUrl: FileUrl): SemanticChange[] {
   const before = PageTree.readOnly(fromId ? loadPages(ctx.db, fromId) : [])
   const after = PageTree.readOnly(loadPages(ctx.db, toId))
   const beforePaths = before.paths()
@@ -52,14 +67,17 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string): 
   const walk = (parentId: string | null) => {
     for (const a of afterIndex.get(parentId) ?? []) {
       const path = afterPaths.get(a.id)!
-      const page = { id: a.id, title: a.title, path }
+      const page = changedPage(a, path)
       const b = before.get(a.id)
       if (!b) changes.push({ type: 'page_created', page })
       else if (b !== a) {
         const attributes = pageAttributes(b, a)
         if (attributes) changes.push({ type: 'page_edited', page, attributes })
         if (b.parentId !== a.parentId || placed.has(a.id)) {
-          changes.push({ type: 'page_moved', page, parent: { before: b.parentId, after: a.parentId }, path: { before: beforePaths.get(b.id)!, after: path } })
+          const parent: NonNullable<SemanticChange['parent']> = {}
+          if (b.parentId) parent.before = changedPage(before.get(b.parentId)!, beforePaths.get(b.parentId)!)
+          if (a.parentId) parent.after = changedPage(after.get(a.parentId)!, afterPaths.get(a.parentId)!)
+          changes.push({ type: 'page_moved', page, parent, path: { before: beforePaths.get(b.id)!, after: path } })
         }
       }
       walk(a.id)
@@ -68,7 +86,7 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string): 
   walk(null)
   const deleted = (parentId: string | null) => {
     for (const b of beforeIndex.get(parentId) ?? []) {
-      if (!after.has(b.id)) changes.push({ type: 'page_deleted', page: { id: b.id, title: b.title, path: beforePaths.get(b.id)! } })
+      if (!after.has(b.id)) changes.push({ type: 'page_deleted', page: changedPage(b, beforePaths.get(b.id)!) })
       deleted(b.id)
     }
   }
@@ -78,14 +96,14 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string): 
   const afterFiles = loadFiles(ctx.db, toId)
   for (const a of afterFiles) {
     const b = beforeFiles.get(a.id)
-    if (!b) changes.push({ type: 'file_created', file: fileSummary(a) })
+    if (!b) changes.push({ type: 'file_created', file: fileSummary(a, fileUrl(toId, a)) })
     else {
-      const attributes = fileAttributes(b, a)
-      if (attributes) changes.push({ type: 'file_edited', file: fileSummary(a), attributes })
+      const attributes = fileAttributes(b, a, { before: fileUrl(fromId!, b), after: fileUrl(toId, a) })
+      if (attributes) changes.push({ type: 'file_edited', file: fileSummary(a, fileUrl(toId, a)), attributes })
     }
   }
   const kept = new Set(afterFiles.map((f) => f.id))
-  for (const b of beforeFiles.values()) if (!kept.has(b.id)) changes.push({ type: 'file_deleted', file: fileSummary(b) })
+  for (const b of beforeFiles.values()) if (!kept.has(b.id)) changes.push({ type: 'file_deleted', file: fileSummary(b, fileUrl(fromId!, b)) })
   return changes
 }
 
@@ -95,7 +113,7 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string): 
  */
 export function withTextHunks(ctx: Ctx, changes: SemanticChange[]): SemanticChange[] {
   const edits = changes.map((c) => c.attributes?.document).filter((d): d is NonNullable<Attributes['document']> => !!d)
-  const texts = readDocuments(ctx.db, edits.flatMap((d) => [d.before, d.after]))
+  const texts = readDocuments(ctx.db, edits.flatMap((d) => [d.before ?? null, d.after ?? null]))
   for (const d of edits) d.hunks = lineHunks(d.before ? (texts.get(d.before) ?? '') : '', d.after ? (texts.get(d.after) ?? '') : '')
   return changes
 }

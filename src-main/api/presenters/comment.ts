@@ -35,10 +35,10 @@ function presentReactions(rows: ReactionRow[], users: Map<string, UserRow>, ctx:
   return [...byEmoji.values()]
 }
 
-/** The rows' authors, resolvers and reacting users, and the reactions themselves: one query each. */
-function loadPeople(ctx: Ctx, subjects: { id: string; posted_by: string | null; resolved_by?: string | null }[]) {
+/** The rows' authors, resolvers, repliers (`others`) and reacting users, and the reactions themselves: one query each. */
+function loadPeople(ctx: Ctx, subjects: { id: string; posted_by: string | null; resolved_by?: string | null }[], others: string[] = []) {
   const reactions = ctx.repo(reactionRepository).forSubjects(subjects.map((s) => s.id))
-  const ids: string[] = []
+  const ids: string[] = [...others]
   for (const s of subjects) {
     if (s.posted_by) ids.push(s.posted_by)
     if (s.resolved_by) ids.push(s.resolved_by)
@@ -54,7 +54,8 @@ function loadPeople(ctx: Ctx, subjects: { id: string; posted_by: string | null; 
 export function presentComments(rows: CommentRow[], ctx: Ctx, options: CommentPresentOptions): Comment[] {
   const { space } = options
   const comments = ctx.repo(commentRepository)
-  const { reactions, users } = loadPeople(ctx, rows)
+  const repliers = comments.repliers(rows.filter((r) => r.replies > 0).map((r) => r.id))
+  const { reactions, users } = loadPeople(ctx, rows, [...repliers.values()].flat().map((r) => r.user_id))
 
   // A page target is shown as the content the comment belongs to holds it now (the primary content, or the
   // change request's head); it is `outdated` when its document changed since the comment was posted, or it is gone.
@@ -99,16 +100,20 @@ export function presentComments(rows: CommentRow[], ctx: Ctx, options: CommentPr
       postedAt: row.posted_at,
       reactions: presentReactions(reactions.get(row.id) ?? [], users, ctx),
       replies: row.replies,
+      repliers: (repliers.get(row.id) ?? []).flatMap((r) => {
+        const user = users.get(r.user_id)
+        return user ? [{ user: presentUser(user, ctx), count: r.count, updatedAt: r.updated_at }] : []
+      }),
       body: presentBody(row.body, options.format),
       target,
       urls: { location: ctx.url(`/v1/spaces/${row.space_id}/comments/${row.id}`) },
-      permissions: commentPermissions(options.role, row, ctx.actor.id)
+      permissions: commentPermissions(options.role, row, ctx.actor.id),
+      status: row.resolved_at ? 'resolved' : 'open'
     }
     const author = row.posted_by ? users.get(row.posted_by) : undefined
     if (author) comment.postedBy = presentUser(author, ctx)
     if (row.edited_at) comment.editedAt = row.edited_at
     if (row.resolved_at) {
-      comment.status = 'resolved'
       comment.resolvedAt = row.resolved_at
       const resolver = row.resolved_by ? users.get(row.resolved_by) : undefined
       if (resolver) comment.resolvedBy = presentUser(resolver, ctx)

@@ -5,7 +5,11 @@ import { PageTree } from '../../content/pageTree'
 import { coverFile, layoutOf } from '../../content/pageSettings'
 import { loadFiles, loadPages, loadReusableContents, type FileRecord, type PageRecord, type RevisionRow } from '../../content/revisions'
 import { readDocuments } from '../../content/documents'
+import { changeRequestRepository } from '../../storage/repositories/changeRequestRepository'
+import { revisionRepository } from '../../storage/repositories/revisionRepository'
+import { spaceRepository } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../workspace/context'
+import { presentChangeRequest } from './changeRequest'
 import { downloadUrl } from '../downloads'
 
 /** Where a revision is read from: the space's primary content, or a change request (for app URLs). */
@@ -27,6 +31,9 @@ function pageAppUrl(ctx: Ctx, scope: ContentScope, pageId: string): string {
   const base = scope.changeRequest ? `/spaces/${scope.spaceId}/change-requests/${scope.changeRequest}` : `/spaces/${scope.spaceId}`
   return ctx.appUrl(`${base}/pages/${pageId}`)
 }
+
+/** A page type by the older name the wire still requires in `kind`. */
+const KIND = { document: 'sheet', group: 'group', link: 'link' } as const satisfies Record<Page['type'], Page['kind']>
 
 type CoverResolver = (page: PageRecord) => Page['cover'] | undefined
 
@@ -60,6 +67,7 @@ export function presentPage(
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
     type: page.type as Page['type'],
+    kind: KIND[page.type as Page['type']],
     urls: { app: pageAppUrl(ctx, scope, page.id) },
     slug: page.slug,
     path,
@@ -78,6 +86,7 @@ export function presentPage(
     if (cover) out.cover = cover
     out.noIndex = p.noIndex ?? false
     out.noRobotsIndex = p.noRobotsIndex ?? false
+    out.tags = []
   }
   if (p.href) out.href = p.href
   if (p.git && options.metadata !== false) out.git = p.git
@@ -132,17 +141,18 @@ export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, opt
   return out
 }
 
-/** A revision's reusable contents: `{id, title, document (the parsed markdown, mdast), markdown, git}`. */
+/**
+ * A revision's reusable contents: `{id, title, markdown, path, git}`. `git` is the blob one came from (with its
+ * oid); one made in the app has a Git path of its own (`path`) and no blob yet.
+ */
 function presentReusableContents(ctx: Ctx, revisionId: string, options: PresentOptions): Revision['reusableContents'] {
   const contents = loadReusableContents(ctx.db, revisionId)
   if (!contents.length) return []
   const texts = readDocuments(ctx.db, contents.map((c) => c.documentHash))
   return contents.map((c) => {
-    const out: Revision['reusableContents'][number] = {
-      id: c.id, title: c.title, document: parseMarkdown(texts.get(c.documentHash) ?? '') as unknown as Record<string, unknown>,
-      markdown: texts.get(c.documentHash) ?? ''
-    }
-    if (c.git && options.metadata !== false) out.git = c.git
+    const out: Revision['reusableContents'][number] = { id: c.id, title: c.title, markdown: texts.get(c.documentHash) ?? '' }
+    if (c.git?.path) out.path = c.git.path
+    if (c.git?.oid && c.git.path && options.metadata !== false) out.git = { oid: c.git.oid, path: c.git.path }
     return out
   })
 }
@@ -156,10 +166,17 @@ export function presentRevision(ctx: Ctx, scope: ContentScope, revision: Revisio
     pages: presentPageTree(ctx, scope, tree, { metadata: options.metadata }),
     files: loadFiles(ctx.db, revision.id).map((f) => presentFile(ctx, scope, f, options)),
     reusableContents: presentReusableContents(ctx, revision.id, options),
+    tags: [],
     createdAt: revision.created_at,
     urls: { app: ctx.appUrl(scope.changeRequest ? `/spaces/${scope.spaceId}/change-requests/${scope.changeRequest}` : `/spaces/${scope.spaceId}`) },
     type: revision.type
   }
   if (revision.git && options.metadata !== false) out.git = JSON.parse(revision.git)
+  if (revision.type === 'merge') {
+    const merged = ctx.repo(revisionRepository).mergedBy(scope.spaceId, revision.id)
+    const space = merged && ctx.repo(spaceRepository).get(scope.spaceId)
+    const changeRequest = merged && ctx.repo(changeRequestRepository).get(scope.spaceId, merged)
+    if (space && changeRequest) out.mergedFrom = presentChangeRequest(changeRequest, space, ctx)
+  }
   return out
 }

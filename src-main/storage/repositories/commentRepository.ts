@@ -32,6 +32,14 @@ export interface CommentReplyRow {
   edited_at: string | null
 }
 
+/** One user's replies to one comment. */
+export interface ReplierRow {
+  comment_id: string
+  user_id: string
+  count: number
+  updated_at: string
+}
+
 /** What a comment list selects: one content scope of a space, then optional filters. */
 export interface CommentFilter {
   spaceId: string
@@ -106,6 +114,11 @@ export function commentRepository(db: Db) {
   const changeRequestHeads = db.prepare<[string], { id: string; revision_id: string }>(
     'SELECT id, revision_id FROM change_requests WHERE id IN (SELECT value FROM json_each(?))'
   )
+  const repliersOf = db.prepare<[string], ReplierRow>(
+    `SELECT comment_id, posted_by AS user_id, count(*) AS count, max(coalesce(edited_at, posted_at)) AS updated_at
+     FROM comment_replies WHERE comment_id IN (SELECT value FROM json_each(?)) AND posted_by IS NOT NULL
+     GROUP BY comment_id, posted_by ORDER BY comment_id, min(seq)`
+  )
   const adjustOpen = (row: CommentRow, delta: number) => {
     if (row.change_request_id) changeRequestCounter.run(delta, row.change_request_id)
     else spaceCounter.run(delta, row.space_id)
@@ -168,6 +181,18 @@ export function commentRepository(db: Db) {
     changeRequestHeads(ids: Iterable<string>): Map<string, string> {
       const list = [...new Set(ids)]
       return new Map(list.length ? changeRequestHeads.all(JSON.stringify(list)).map((r) => [r.id, r.revision_id]) : [])
+    },
+
+    /** Who replied to each comment, in the order of their first reply: their reply count and latest reply (or edit). */
+    repliers(commentIds: string[]): Map<string, ReplierRow[]> {
+      const byComment = new Map<string, ReplierRow[]>()
+      if (!commentIds.length) return byComment
+      for (const row of repliersOf.all(JSON.stringify(commentIds))) {
+        const list = byComment.get(row.comment_id)
+        if (list) list.push(row)
+        else byComment.set(row.comment_id, [row])
+      }
+      return byComment
     },
 
   }

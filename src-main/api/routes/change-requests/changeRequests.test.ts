@@ -480,7 +480,10 @@ describe('ETag and If-Match on content', () => {
   })
 })
 
-const DEFAULT_LAYOUT = { cover: true, coverSize: 'full', title: true, description: true, tableOfContents: true, outline: true, pagination: true }
+const DEFAULT_LAYOUT = {
+  width: 'default', cover: true, coverSize: 'full', coverMask: 'none', title: true, description: true, tableOfContents: true, outline: true,
+  pagination: true, metadata: true, tags: true, actions: true, anchors: true
+}
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const SETTINGS = [
   '---',
@@ -494,6 +497,9 @@ const SETTINGS = [
   '  title:',
   '    visible: false',
   '  tableOfContents:',
+  '    visible: false',
+  '  width: wide',
+  '  metadata:',
   '    visible: false',
   'hidden: true',
   'noIndex: true',
@@ -531,7 +537,7 @@ describe('page settings in front matter', () => {
       hidden: true,
       noIndex: true,
       noRobotsIndex: false,
-      layout: { ...DEFAULT_LAYOUT, coverSize: 'hero', title: false, tableOfContents: false },
+      layout: { ...DEFAULT_LAYOUT, width: 'wide', coverSize: 'hero', title: false, tableOfContents: false, metadata: false },
       cover: { ref: { kind: 'file', file: fileId }, yPos: 30 }
     })
     expect(plain).toMatchObject({ title: 'Plain', hidden: false, noIndex: false, noRobotsIndex: false, layout: DEFAULT_LAYOUT })

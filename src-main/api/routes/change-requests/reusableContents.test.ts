@@ -18,13 +18,13 @@ const merge = (cr: string) => t.owner.api.post(crPath(cr, '/merge'))
 const insertContent = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_reusable_content', title, document: { markdown }, ...extra })
 const editContent = (reusableContent: string, extra: Record<string, unknown>) => ({ operation: 'update_reusable_content', reusableContent, ...extra })
 /** The reusable contents of a change request's head (or of the primary content) as [title, markdown, git path]. */
-async function contents(cr?: string): Promise<{ id: string; title: string; markdown: string; git?: { path?: string } }[]> {
+async function contents(cr?: string): Promise<{ id: string; title: string; markdown: string; path?: string; git?: { oid: string; path: string } }[]> {
   const res = await t.owner.api.get(cr ? crPath(cr, '/content') : `/v1/spaces/${spaceId}/content`)
   expect(res.status).toBe(200)
   return res.body.reusableContents
 }
 // By path (`-` sorts before `.`): contents of one title come by id, which is random.
-const summary = async (cr?: string) => (await contents(cr)).map((c) => [c.title, c.markdown, c.git?.path]).sort((a, b) => (a[2]! < b[2]! ? -1 : 1))
+const summary = async (cr?: string) => (await contents(cr)).map((c) => [c.title, c.markdown, c.path]).sort((a, b) => (a[2]! < b[2]! ? -1 : 1))
 const LINES = 'one\ntwo\nthree\nfour\nfive\n'
 
 /** Merges a change request making one reusable content; answers its id. */
@@ -49,8 +49,8 @@ describe('reusable content operations of the content batch', () => {
       ['Support note', 'Another.\n', '.gitbook/includes/support-note-2.md'],
       ['Support note', 'Ask **support** at any time.\n', '.gitbook/includes/support-note.md']
     ])
-    // The document is given too, as the hosted API gives it.
-    expect((await contents(cr)).every((c) => (c as any).document?.type === 'root')).toBe(true)
+    // Made in the app: a Git path of its own, no blob yet.
+    expect((await contents(cr)).every((c) => c.git === undefined)).toBe(true)
     // Not in the primary content until merged.
     expect(await contents()).toEqual([])
     expect((await merge(cr)).body.result).toBe('merge')

@@ -42,7 +42,7 @@ describe('access', () => {
     expect((await t.owner.api.get(other.commentPath(c.id))).status).toBe(404)
     expect((await t.owner.api.put(other.commentPath(c.id), { resolved: true })).status).toBe(404)
     expect((await t.owner.api.delete(other.commentPath(c.id))).status).toBe(404)
-    expect((await t.owner.api.get(f.commentPath(c.id))).body.status).toBeUndefined()
+    expect((await t.owner.api.get(f.commentPath(c.id))).body.status).toBe('open')
   })
 
   it('needs the comment role to read and post discussions (403 for readers and guests without it)', async () => {
@@ -82,14 +82,14 @@ describe('POST /comments', () => {
     expectUser(c.postedBy, commenter.user.id)
     const space = await f.space()
     expect(c).toMatchObject({
-      postedAt: '2026-03-01T10:00:00.000Z', reactions: [], replies: 0, body: { markdown: 'Is this **right**?' },
+      postedAt: '2026-03-01T10:00:00.000Z', reactions: [], replies: 0, repliers: [], status: 'open', body: { markdown: 'Is this **right**?' },
       target: {
         space: f.spaceId, revision: space.revision, node: { id: 'block-1', preview: 'First words.' },
         page: { id: f.pages.Guide, title: 'Guide', path: 'guide', outdated: false, createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO) }
       },
       permissions: { view: true, edit: true, reply: true, delete: true }
     })
-    for (const key of ['editedAt', 'status', 'resolvedAt', 'resolvedBy']) expect(c).not.toHaveProperty(key)
+    for (const key of ['editedAt', 'resolvedAt', 'resolvedBy']) expect(c).not.toHaveProperty(key)
     expect(c.target).not.toHaveProperty('changeRequest')
     expect(space.comments).toBe(1)
     expect((await t.owner.api.get(f.commentPath(c.id))).body).toEqual({ ...c, permissions: { view: true, edit: false, reply: true, delete: true } })

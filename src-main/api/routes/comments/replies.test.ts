@@ -57,6 +57,25 @@ describe('replies', () => {
     expect((await t.owner.api.post(replies(), { body: {} })).body.body).toEqual({ markdown: '' })
   })
 
+  it('lists the repliers on the comment: each user once, in the order of their first reply, with their count and latest reply', async () => {
+    const commenter = await t.user({ role: 'comment' })
+    await commenter.api.post(replies(), { body: { markdown: 'first' } })
+    t.clock.advance(60_000)
+    const own = (await t.owner.api.post(replies(), { body: { markdown: 'second' } })).body
+    t.clock.advance(60_000)
+    await commenter.api.post(replies(), { body: { markdown: 'third' } })
+    t.clock.advance(60_000)
+    await t.owner.api.put(replies(`/${own.id}`), { body: { markdown: 'second, edited' } })
+    const read = (await t.owner.api.get(f.commentPath(comment.id))).body
+    expect(read.repliers).toEqual([
+      { user: expect.objectContaining({ id: commenter.user.id }), count: 2, updatedAt: '2026-03-01T10:02:00.000Z' },
+      { user: expect.objectContaining({ id: t.owner.user.id }), count: 1, updatedAt: '2026-03-01T10:03:00.000Z' }
+    ])
+    expect((await t.owner.api.get(f.commentsPath)).body.items.find((c: any) => c.id === comment.id).repliers).toEqual(read.repliers)
+    expect((await t.owner.api.delete(replies(`/${own.id}`))).status).toBe(205)
+    expect((await t.owner.api.get(f.commentPath(comment.id))).body.repliers.map((r: any) => r.count)).toEqual([2])
+  })
+
   it('validates the body; a refused reply changes nothing', async () => {
     const cases: [unknown, string][] = [
       [{}, 'body: is required'],

@@ -108,12 +108,11 @@ describe('git import', { timeout: 60_000 }, () => {
     expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
     const content = async (path = '') => (await t.owner.api.get(`/v1/spaces/${spaceId}${path}/content`)).body
     const first = (await content()).reusableContents
-    // Titled as pages are (heading, else the file name), by title; the document is the parsed markdown, the markdown as stored.
+    // Titled as pages are (heading, else the file name), by title; the markdown as stored, the blob they came from.
     expect(first).toEqual([
-      { id: expect.any(String), title: 'Beta warning', document: expect.objectContaining({ type: 'root' }), markdown: 'In beta.\n', git: { oid: await blobOid('In beta.\n'), path: '.gitbook/includes/beta-warning.md' } },
-      { id: expect.any(String), title: 'Support notice', document: expect.objectContaining({ type: 'root' }), markdown: support, git: { oid: await blobOid(support), path: '.gitbook/includes/support.md' } }
+      { id: expect.any(String), title: 'Beta warning', markdown: 'In beta.\n', path: '.gitbook/includes/beta-warning.md', git: { oid: await blobOid('In beta.\n'), path: '.gitbook/includes/beta-warning.md' } },
+      { id: expect.any(String), title: 'Support notice', markdown: support, path: '.gitbook/includes/support.md', git: { oid: await blobOid(support), path: '.gitbook/includes/support.md' } }
     ])
-    expect(first[1].document.children[0]).toMatchObject({ type: 'heading', depth: 1 })
     // They are not pages.
     expect(outlineOf(await pagesOf(t.owner.api, spaceId))).toEqual([{ title: 'Home', git: 'README.md', pages: [] }])
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content`, { metadata: false })).body.reusableContents[0].git).toBeUndefined()
@@ -144,9 +143,9 @@ describe('git import', { timeout: 60_000 }, () => {
     // One made in the app (a Git path, no oid yet) is not removed by the next import for being absent from the repository.
     await editThroughChangeRequest(t.owner.api, spaceId, [{ operation: 'insert_reusable_content', title: 'App note', document: { markdown: 'Made here.\n' } }])
     expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
-    expect((await content()).reusableContents.map((c: any) => [c.title, c.git])).toEqual([
-      ['App note', { path: '.gitbook/includes/app-note.md' }],
-      ['Support notice', { oid: await blobOid(edited), path: '.gitbook/includes/support.md' }]
+    expect((await content()).reusableContents.map((c: any) => [c.title, c.path, c.git])).toEqual([
+      ['App note', '.gitbook/includes/app-note.md', undefined],
+      ['Support notice', '.gitbook/includes/support.md', { oid: await blobOid(edited), path: '.gitbook/includes/support.md' }]
     ])
   })
 

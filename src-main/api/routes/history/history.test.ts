@@ -143,7 +143,7 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/summary', () => {
 
 describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and files', () => {
   it('answers an old revision as the current content is answered: the Revision, pages, a page by id and by path, files', async () => {
-    const { revision: old } = await change([
+    const { revision: old, cr } = await change([
       insert('Guide', '# Guide\n\nOld text.\n', { ref: 'guide' }),
       insert('Install', 'Run it.\n', { into: 'guide' }),
       { operation: 'insert_files', files: [{ name: 'pixel.png', contentType: 'image/png', base64: PNG }] }
@@ -155,6 +155,9 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and file
     expect(revision.status).toBe(200)
     expect(revision.headers.get('etag')).toContain(old)
     expect(revision.body).toMatchObject({ object: 'revision', id: old, type: 'merge', files: [{ name: 'pixel.png', contentType: 'image/png' }] })
+    // A merge names the change request it merged; no tags; a document page's kind is its older name.
+    expect(revision.body).toMatchObject({ tags: [], mergedFrom: { object: 'change-request', id: cr.id, space: spaceId, status: 'merged', revisionMerged: old } })
+    expect(revision.body.pages[0]).toMatchObject({ type: 'document', kind: 'sheet', tags: [] })
     expect(outline(revision.body.pages)).toEqual([['Guide', ['Install']]])
 
     const pages = await t.owner.api.get(revPath(old, '/pages'))
@@ -237,7 +240,7 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
     expect(res.body.changes).toEqual([
       {
         type: 'page_edited',
-        page: { id: ids.Guide, title: 'Handbook', path: 'handbook' },
+        page: { id: ids.Guide, type: 'document', title: 'Handbook', path: 'handbook' },
         attributes: {
           title: { before: 'Guide', after: 'Handbook' },
           // The slug followed the title.
@@ -245,9 +248,13 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
           document: { before: expect.any(String), after: expect.any(String), hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-Guide.', '+Guide, again.'] }] }
         }
       },
-      { type: 'page_moved', page: { id: ids.Install, title: 'Install', path: 'handbook/install' }, parent: { before: null, after: ids.Guide }, path: { before: 'install', after: 'handbook/install' } },
-      { type: 'page_created', page: { id: expect.any(String), title: 'New', path: 'new' } },
-      { type: 'page_deleted', page: { id: ids.Old, title: 'Old', path: 'old' } }
+      // From the root (no parent before) to under the handbook, named as the newer revision has it.
+      {
+        type: 'page_moved', page: { id: ids.Install, type: 'document', title: 'Install', path: 'handbook/install' },
+        parent: { after: { id: ids.Guide, type: 'document', title: 'Handbook', path: 'handbook' } }, path: { before: 'install', after: 'handbook/install' }
+      },
+      { type: 'page_created', page: { id: expect.any(String), type: 'document', title: 'New', path: 'new' } },
+      { type: 'page_deleted', page: { id: ids.Old, type: 'document', title: 'Old', path: 'old' } }
     ])
   })
 
@@ -302,8 +309,18 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
     })
     const res = await t.owner.api.get(revPath(edited, '/changes'))
     expect(res.body.changes).toEqual([
-      { type: 'file_edited', file: { id: file!.id, name: 'c.txt', contentType: 'text/plain', size: 2 }, attributes: { name: { before: 'a.txt', after: 'c.txt' }, size: { before: 1, after: 2 } } }
+      {
+        type: 'file_edited', file: { id: file!.id, name: 'c.txt', contentType: 'text/plain', size: 2, downloadURL: expect.stringContaining(`/files/${spaceId}/${edited}/${file!.id}/c.txt?`) },
+        attributes: {
+          name: { before: 'a.txt', after: 'c.txt' }, size: { before: 1, after: 2 },
+          // Each side downloads from its own revision.
+          downloadURL: { before: expect.stringContaining(`/files/${spaceId}/${withFile}/${file!.id}/a.txt?`), after: res.body.changes[0].file.downloadURL }
+        }
+      }
     ])
+    const before = await fetch(res.body.changes[0].attributes.downloadURL.before)
+    expect(before.status).toBe(200)
+    expect((await before.arrayBuffer()).byteLength).toBe(1)
   })
 })
 

@@ -178,7 +178,7 @@ export default function historyRoutes(app: Api) {
         const from = req.query.against !== undefined
           ? loadRevision(ctx, space.id, req.query.against).revision.id
           : ((JSON.parse(revision.parents) as string[])[0] ?? null)
-        const all = revisionChanges(ctx, from, revision.id)
+        const all = revisionChanges(ctx, from, revision.id, (revisionId, file) => presentFile(ctx, { spaceId: space.id, revisionId }, file).downloadURL)
         const limit = req.query.limit ?? CHANGES_LIMIT
         const out: RevisionChanges = { changes: withTextHunks(ctx, all.slice(0, limit)) }
         if (all.length > limit) out.more = all.length - limit

@@ -85,7 +85,11 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     expect(page).toEqual({
       id: ids['Getting started'],
       title: 'Getting started',
+      description: '',
       path: 'getting-started',
+      score: expect.any(Number),
+      rank: 1,
+      ancestors: [],
       urls: { app },
       sections: [
         {
@@ -93,10 +97,37 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
           title: 'Installation',
           path: 'getting-started#installation',
           body: 'Run the setup wizard and pick a folder.',
+          score: page.score,
           urls: { app: `${app}#installation` }
         }
       ]
     })
+    expect(page.score).toBeGreaterThan(0)
+  })
+
+  it('gives each page its description, its ancestors top-level first, a higher-better score and its rank across list pages', async () => {
+    await edit(spaceId, [
+      insert('Handbook', 'Top.\n', { ref: 'top' }),
+      insert('Setup', 'Middle.\n', { ref: 'mid', into: 'top' }),
+      insert('Wizard', 'The wizard wizard wizard.\n', { into: 'mid', description: 'All about the wizard' }),
+      insert('Other', 'A wizard here, and many other words around it to dilute it somewhat.\n'),
+      insert('Third', 'Wizard.\n\nMore text, more text, more text, more text, more text, more text, more text.\n')
+    ])
+    const all = (await search('wizard')).body.items
+    expect(all.map((p: any) => p.rank)).toEqual([1, 2, 3])
+    for (let i = 1; i < all.length; i++) expect(all[i].score).toBeLessThanOrEqual(all[i - 1].score)
+    const wizard = all.find((p: any) => p.title === 'Wizard')
+    expect(wizard).toMatchObject({ description: 'All about the wizard', ancestors: [{ title: 'Handbook' }, { title: 'Setup' }] })
+    expect(all.find((p: any) => p.title === 'Other')).toMatchObject({ description: '', ancestors: [] })
+    // Paged one by one, each page keeps its rank in the whole list.
+    const paged: any[] = []
+    let cursor: string | undefined
+    do {
+      const res = (await search('wizard', { limit: 1, ...(cursor ? { page: cursor } : {}) })).body
+      paged.push(...res.items)
+      cursor = res.next?.page
+    } while (cursor)
+    expect(paged.map((p) => [p.id, p.rank])).toEqual(all.map((p: any) => [p.id, p.rank]))
   })
 
   it('does not search change requests before they merge, and forgets removed pages', async () => {
@@ -360,8 +391,15 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
     expect(res.body.items[0]).toMatchObject({ id: spaceId, pages: [{ id: ids.Nebula }, { id: ids.Stars, sections: [{ id: 'dust', path: 'stars#dust' }] }] })
     expect(res.body.items[1]).toMatchObject({ id: other, pages: [{ id: otherIds.Misc, urls: { app: `${t.url}/#/spaces/${other}/pages/${otherIds.Misc}` } }] })
 
+    // Each space scores as its best page; pages rank among all the matching pages of every space, best first.
+    for (const space of res.body.items) expect(space).toMatchObject({ type: 'space', score: Math.max(...space.pages.map((p: any) => p.score)) })
+    const pages = res.body.items.flatMap((s: any) => s.pages).sort((a: any, b: any) => a.rank - b.rank)
+    expect(pages.map((p: any) => p.rank)).toEqual([1, 2, 3])
+    for (let i = 1; i < pages.length; i++) expect(pages[i].score).toBeLessThanOrEqual(pages[i - 1].score)
+
     const walked = await walk(t.owner.api, `/v1/orgs/${t.orgId}/search`, { query: 'nebula', limit: 1 })
     expect(walked.items.map((s) => s.id)).toEqual([spaceId, other])
+    expect(walked.items.flatMap((s) => s.pages.map((p: any) => p.rank))).toEqual(res.body.items.flatMap((s: any) => s.pages.map((p: any) => p.rank)))
     expect(walked.pages[0].next).toBeDefined()
     expect(walked.pages[1].next).toBeUndefined()
   })

@@ -2,7 +2,7 @@ import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import { OrgSearchList, SearchQuerySchema, SpaceSearchList } from '../../../../src-shared/schemas/search'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { buildSearchQuery, rankAll, rankSpace, searchOrganization, searchSpace, type HitList } from '../../../content/search'
-import { ensureSearchIndex } from '../../../content/searchIndex'
+import { ensureSearchIndex, foundPageContexts } from '../../../content/searchIndex'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
 import { read } from '../../../workspace/context'
@@ -57,7 +57,8 @@ export default function searchRoutes(app: Api) {
       return read(req, (ctx) => {
         const { space } = loadSpace(ctx, spaceId, 'view')
         const found = searchSpace(ctx.db, space.id, query, { after, limit: req.query.limit ?? DEFAULT_LIMIT }, ranked)
-        return listOf(found, (hit) => hit.key, (hit) => presentSearchPage(ctx, space.id, hit))
+        const contexts = foundPageContexts(ctx.db, found.items.map((hit) => ({ spaceId: space.id, pageId: hit.pageId })))
+        return listOf(found, (hit) => hit.key, (hit) => presentSearchPage(ctx, space.id, hit, contexts))
       })
     }
   )
@@ -87,7 +88,8 @@ export default function searchRoutes(app: Api) {
         const { org } = requireOrg(ctx, req.params.organizationId)
         const found = searchOrganization(ctx.db, org.id, spaceListScope(ctx, org.id), query, { after, limit: req.query.limit ?? DEFAULT_LIMIT }, ranked)
         const spaces = ctx.repo(spaceRepository).getMany(found.items.map((hit) => hit.spaceId))
-        return listOf(found, (hit) => hit.spaceId, (hit) => presentOrgSearchSpace(ctx, spaces.get(hit.spaceId)!, hit))
+        const contexts = foundPageContexts(ctx.db, found.items.flatMap((hit) => hit.pages.map((p) => ({ spaceId: hit.spaceId, pageId: p.pageId }))))
+        return listOf(found, (hit) => hit.spaceId, (hit) => presentOrgSearchSpace(ctx, spaces.get(hit.spaceId)!, hit, contexts))
       })
     }
   )

@@ -4,16 +4,19 @@ import { compareKey, compareRows, pageRows, pagesToRestore, pickChange, pickPage
 
 const page = (id: string, pages: ContentPage[] = [], type: ContentPage['type'] = 'document') => ({ id, title: id, type, pages }) as unknown as ContentPage
 
-const created: SemanticChange = { type: 'page_created', page: { id: 'a', title: 'A', path: 'a' } }
+const created: SemanticChange = { type: 'page_created', page: { id: 'a', type: 'document', title: 'A', path: 'a' } }
 const edited: SemanticChange = {
   type: 'page_edited',
-  page: { id: 'b', title: 'B', path: 'b' },
+  page: { id: 'b', type: 'document', title: 'B', path: 'b' },
   attributes: { document: { before: 'h1', after: 'h2', hunks: [] } },
 }
-const renamed: SemanticChange = { type: 'page_edited', page: { id: 'c', title: 'C', path: 'c' }, attributes: { title: { before: 'Old', after: 'C' } } }
-const moved: SemanticChange = { type: 'page_moved', page: { id: 'b', title: 'B', path: 'x/b' }, parent: { before: null, after: 'x' }, path: { before: 'b', after: 'x/b' } }
-const deleted: SemanticChange = { type: 'page_deleted', page: { id: 'd', title: 'D', path: 'd' } }
-const file: SemanticChange = { type: 'file_created', file: { id: 'f', name: 'f.png', contentType: 'image/png', size: 3 } }
+const renamed: SemanticChange = { type: 'page_edited', page: { id: 'c', type: 'document', title: 'C', path: 'c' }, attributes: { title: { before: 'Old', after: 'C' } } }
+const moved: SemanticChange = {
+  type: 'page_moved', page: { id: 'b', type: 'document', title: 'B', path: 'x/b' },
+  parent: { after: { id: 'x', type: 'group', title: 'X', path: 'x' } }, path: { before: 'b', after: 'x/b' }
+}
+const deleted: SemanticChange = { type: 'page_deleted', page: { id: 'd', type: 'document', title: 'D', path: 'd' } }
+const file: SemanticChange = { type: 'file_created', file: { id: 'f', name: 'f.png', contentType: 'image/png', size: 3, downloadURL: 'http://127.0.0.1/files/f.png' } }
 
 describe('revision names', () => {
   it('names a merge by its change request, the first revision as such, and others by their type', () => {

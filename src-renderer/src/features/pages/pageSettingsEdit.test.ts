@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_LAYOUT } from '../../../../src-shared/pageSettings.ts'
 import { readPageSettings, withPageSetting } from './pageSettingsEdit.ts'
 
 describe('page settings in the editor', () => {
@@ -20,7 +21,7 @@ describe('page settings in the editor', () => {
       '---\n# written by hand\ndescription: Start here # short\nlayout:\n  outline:\n    visible: false\n  pagination:\n    visible: false\nnoIndex: true\n---\n# Guide\n'
     )
     expect(readPageSettings(next)).toEqual({
-      layout: { cover: true, coverSize: 'full', title: true, description: true, tableOfContents: true, outline: false, pagination: false },
+      layout: { ...DEFAULT_LAYOUT, outline: false, pagination: false },
       noIndex: true,
       hidden: false,
       description: 'Start here',

@@ -17,7 +17,7 @@ export const reusableContentListQuery = (scope: ContentScope) =>
     queryKey: [...scopeKey(scope), 'content', 'reusable-contents', 'list'],
     queryFn: () =>
       api.request<Revision>('GET', `${scopePath(scope)}/content`).then((r) =>
-        r.reusableContents.map<ReusableContent>((c) => ({ id: c.id, title: c.title, markdown: c.markdown ?? '', path: c.git?.path })),
+        r.reusableContents.map<ReusableContent>((c) => ({ id: c.id, title: c.title, markdown: c.markdown ?? '', path: c.path ?? c.git?.path })),
       ),
   })
 
