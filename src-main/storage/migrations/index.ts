@@ -24,6 +24,7 @@ import { sql as siteGrants } from './0025_site_grants'
 import { sql as gitConnections } from './0026_git_connections'
 import { sql as integrationTargets } from './0027_integration_targets'
 import { sql as openapiProcessErrors } from './0028_openapi_process_errors'
+import { sql as installationUpdatedAt } from './0033_installation_updated_at'
 import type { Db } from '../database'
 
 /**
@@ -57,5 +58,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 25, name: 'site_grants', sql: siteGrants },
   { version: 26, name: 'git_connections', sql: gitConnections },
   { version: 27, name: 'integration_targets', sql: integrationTargets },
-  { version: 28, name: 'openapi_process_errors', sql: openapiProcessErrors }
+  { version: 28, name: 'openapi_process_errors', sql: openapiProcessErrors },
+  { version: 33, name: 'installation_updated_at', sql: installationUpdatedAt }
 ]
