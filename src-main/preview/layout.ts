@@ -164,15 +164,16 @@ function pagesNav(view: PageView): string {
 /** The site's icon in the header and the tab: the favicon's image (light and dark), or its emoji. */
 function logo(c: SiteCustomization): string {
   const f = c.favicon
-  if (!f) return ''
+  if (!f || !('emoji' in f || 'icon' in f)) return ''
   if ('emoji' in f) return `<span class="logo" aria-hidden="true">${e(f.emoji)}</span>`
   const light = `<img class="logo logo-light" src="${e(safeImage(f.icon.light))}" alt="">`
-  return f.icon.dark ? `${light}<img class="logo logo-dark" src="${e(safeImage(f.icon.dark))}" alt="">` : light.replace('logo logo-light', 'logo')
+  const dark = f.icon.dark !== f.icon.light ? f.icon.dark : undefined
+  return dark ? `${light}<img class="logo logo-dark" src="${e(safeImage(dark))}" alt="">` : light.replace('logo logo-light', 'logo')
 }
 
 function favicon(c: SiteCustomization): string {
   const f = c.favicon
-  if (!f) return ''
+  if (!f || !('emoji' in f || 'icon' in f)) return ''
   if ('emoji' in f) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><text y=".9em" font-size="90">${e(f.emoji)}</text></svg>`
     return `<link rel="icon" href="data:image/svg+xml,${e(encodeURIComponent(svg))}">`

@@ -1,10 +1,16 @@
-import type { SiteCustomization, SiteCustomizationUpdate } from '../../src-shared/schemas/siteCustomization'
+import { PREVIEW_CUSTOMIZATION, PREVIEW_STYLING_VALUES, type SiteCustomization, type SiteCustomizationUpdate } from '../../src-shared/schemas/siteCustomization'
 import type { SiteRow } from '../storage/repositories/siteRepository'
 
 const pair = (light: string, dark = light) => ({ light, dark })
 
+/** What can be set (the rest of an answer is fixed: PREVIEW_CUSTOMIZATION). */
+type Customizable = Omit<SiteCustomization, keyof typeof PREVIEW_CUSTOMIZATION | 'styling' | 'favicon'> & {
+  styling: Omit<SiteCustomization['styling'], keyof typeof PREVIEW_STYLING_VALUES>
+  favicon?: SiteCustomization['favicon']
+}
+
 /** What a site looks like before anything is customized. */
-function defaults(site: SiteRow): SiteCustomization {
+function defaults(site: SiteRow): Customizable {
   return {
     title: site.title,
     styling: {
@@ -58,7 +64,11 @@ function completePairs(stored: Record<string, any>): Record<string, any> {
 
 /** The stored customization values over the defaults. */
 export function presentCustomization(site: SiteRow): SiteCustomization {
-  return deepMerge(defaults(site), completePairs(site.customization ? JSON.parse(site.customization) : {}))
+  const set = deepMerge(defaults(site), completePairs(site.customization ? JSON.parse(site.customization) : {}))
+  // An image set for light only serves dark too (as the preview shows it).
+  const favicon = set.favicon && 'icon' in set.favicon ? { icon: { light: set.favicon.icon.light, dark: set.favicon.icon.dark ?? set.favicon.icon.light } } : set.favicon
+  // What the preview does not let anyone change comes last, so nothing stored can claim otherwise.
+  return { ...set, favicon: favicon ?? {}, styling: { ...set.styling, ...PREVIEW_STYLING_VALUES }, ...PREVIEW_CUSTOMIZATION }
 }
 
 /** What to store after a PUT: the values set so far, updated with `update`. */

@@ -74,6 +74,32 @@ export const CONTRACT_EXCEPTIONS: ContractException[] = [
     reason:
       "The app's addresses are hash routes (`…/#/spaces/{id}/pages/{id}`); a section's address gives the heading's anchor " +
       'as the route\'s own fragment (`…#anchor`), which the app\'s router reads and a strict URI parser refuses (a second `#`).'
+  },
+  {
+    operation: /^(GET|POST|PATCH) \/orgs\/\{organizationId\}\/saml/,
+    instancePath: /^(\/items\/\d+)?$/,
+    message: /^must have required property '(ssoURL|entityID|certificate)'$/,
+    reason:
+      'A provider is created from a label alone and configured later (status pending): until then it has no sign-in URL, ' +
+      'entity ID or certificate, and an empty string would not be a URL (ssoURL is format uri) nor true.'
+  },
+  {
+    operation: /^(GET|POST|PATCH) \/(integrations|orgs\/\{organizationId\}\/installations)/,
+    instancePath: /\/urls$/,
+    message: /^must have required property 'public(Content)?Endpoint'$/,
+    reason: 'Integrations run no code in Quire: no integration or installation has a public HTTP endpoint to name.'
+  },
+  {
+    operation: /^(GET|PUT) \/orgs\/\{organizationId\}\/sites\/\{siteId\}\/(customization|published)$/,
+    instancePath: /\/styling$/,
+    message: /^must have required property 'monospaceFont'$/,
+    reason: "The preview sets code in the reader's system monospace font: none of the listed fonts, and no font file to describe."
+  },
+  {
+    operation: /^GET \/spaces\/\{spaceId\}\/git\/info$/,
+    instancePath: /^\/installationProvider$/,
+    message: /^must be equal to one of the allowed values$/,
+    reason: 'Quire syncs any Git repository: one on neither GitHub nor GitLab is `git`, which the published enum lacks.'
   }
 ]
 

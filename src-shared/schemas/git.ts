@@ -62,7 +62,19 @@ export const GitInfoSchema = Type.Object({
   url: Type.String({ description: 'The repository URL, never with credentials' }),
   updatedAt: DateTime,
   ref: Type.String(),
-  operation: StringEnum(GIT_OPERATIONS, { description: 'The latest operation requested' }),
+  /** The space's Git connection is the installation: named by the space's id. */
+  installationId: Type.String(),
+  /** `active` when the space has a Git connection; `pending` without one (each operation names its repository). */
+  installationStatus: StringEnum(['active', 'pending'] as const),
+  /** The latest operation requested, in the published shape (`status` below tells queued from running). */
+  operation: Type.Object({
+    state: StringEnum(['running', 'failure', 'success'] as const),
+    direction: StringEnum(GIT_OPERATIONS),
+    /** When it started; for one still queued, when it was requested. */
+    startedAt: DateTime,
+    endedAt: Type.Optional(DateTime),
+    error: Type.Optional(Type.String())
+  }),
   status: StringEnum(GIT_SYNC_STATUSES, { description: 'pending while queued (or while more operations wait), then the outcome' }),
   error: Type.Optional(Type.String({ description: 'Why the latest operation failed (no credentials)' })),
   commit: Type.Optional(Type.String({ description: 'The commit the space was last in step with' })),

@@ -139,7 +139,10 @@ export const InstallationSchema = Type.Object({
   configuration: Type.Record(Type.String(), Type.Unknown()),
   externalIds: Type.Array(Type.String()),
   target: Type.Object({ organization: Type.String() }),
-  createdAt: DateTime
+  /** Integrations run no code in Quire: installations have no public endpoint. */
+  urls: Type.Object({ location: Type.String(), app: Type.String() }),
+  createdAt: DateTime,
+  updatedAt: DateTime
 })
 export type Installation = Type.Static<typeof InstallationSchema>
 
@@ -180,6 +183,9 @@ export const SpaceInstallationSchema = Type.Object({
   space: Type.String({ description: 'Id of the space' }),
   status: StringEnum(INSTALLATION_STATUSES),
   configuration: Type.Record(Type.String(), Type.Unknown()),
+  /** Only organization installations carry external ids: always empty. */
+  externalIds: Type.Array(Type.String(), { maxItems: 0 }),
+  urls: Type.Object({ location: Type.String() }),
   createdAt: DateTime,
   updatedAt: DateTime
 })
@@ -190,6 +196,9 @@ export const SiteInstallationSchema = Type.Object({
   site: Type.String({ description: 'Id of the site' }),
   status: StringEnum(INSTALLATION_STATUSES),
   configuration: Type.Record(Type.String(), Type.Unknown()),
+  /** Only organization installations carry external ids: always empty. */
+  externalIds: Type.Array(Type.String(), { maxItems: 0 }),
+  urls: Type.Object({ location: Type.String() }),
   createdAt: DateTime,
   updatedAt: DateTime
 })

@@ -63,6 +63,8 @@ export const OpenAPISpecSchema = Type.Object({
   processingState: StringEnum(OPENAPI_PROCESSING_STATES),
   lastVersion: Type.Optional(Type.String({ description: 'Id of the latest version' })),
   lastProcessedAt: Type.Optional(DateTime),
+  /** Processing stops at the first error: 1 after a failed processing, else 0. */
+  lastProcessedErrorCount: Type.Integer({ minimum: 0 }),
   lastProcessErrorCode: Type.Optional(StringEnum(OPENAPI_ERROR_CODES, { description: 'Why the last processing failed' })),
   lastProcessError: Type.Optional(OpenAPIProcessErrorSchema),
   processingProgress: Type.Optional(OpenAPIProcessingProgressSchema),
@@ -84,7 +86,8 @@ export const OpenAPISpecContentSchema = Type.Object({
   filesystem: Type.Record(Type.String(), Type.Unknown(), {
     description: 'Path -> parsed document: the main document under its file name, and every external $ref file under its path relative to it (or its URL when on another origin)'
   }),
-  url: Type.String()
+  url: Type.String(),
+  urls: Type.Object({ source: Type.String(), public: Type.Null({ description: 'Specs have no public address' }) })
 })
 
 export const OpenAPISpecSource = Type.Object(

@@ -16,10 +16,30 @@ export const PATH_PATTERN = '^(?!\\.{1,2}$)[A-Za-z0-9._~-]+$'
 
 // --- wire shapes ----------------------------------------------------------------------------------------
 
+/** The site features Quire's sites have (all of them, on every site: Quire has no plans). */
+export const SITE_FEATURES = [
+  'sites-adaptive-content', 'sites-basic-customization', 'sites-custom-domain', 'sites-custom-subdirectory', 'sites-full-text-search',
+  'sites-multivariant-site', 'sites-public-visibility', 'sites-sections', 'sites-share-links', 'sites-unlisted-visibility', 'sites-visitor-authentication'
+] as const
+
+/** What the caller may do with a site, from their role on it (organization role and grants on the site). */
+export const SitePermissionsSchema = Type.Object({
+  view: Type.Boolean(),
+  access: Type.Boolean(),
+  edit: Type.Boolean(),
+  create: Type.Boolean(),
+  admin: Type.Boolean(),
+  installIntegration: Type.Boolean(),
+  viewAdaptiveSchema: Type.Boolean(),
+  editAdaptiveSchema: Type.Boolean()
+})
+
 export const SiteSchema = Type.Object({
   object: Type.Literal('site'),
   id: Type.String(),
   type: StringEnum(SITE_TYPES),
+  /** Quire applies the type it stores (no plan can freeze a site to a lower one). */
+  appliedType: StringEnum(SITE_TYPES),
   title: Type.String(),
   icon: Type.Optional(
     Type.Union([Type.Object({ icon: Type.Object({ light: Type.String(), dark: Type.Optional(Type.String()) }) }), Type.String(), Type.Null()])
@@ -28,13 +48,22 @@ export const SiteSchema = Type.Object({
   basename: Type.Optional(Type.String()),
   proxy: Type.Optional(Type.Object({ origin: Type.String(), target: Type.String() })),
   visibility: StringEnum(SITE_VISIBILITIES),
+  /** Members' role on the site comes from their organization role: always `inherit`. */
+  defaultLevel: Type.Literal('inherit'),
+  permissions: SitePermissionsSchema,
   published: Type.Boolean(),
   siteSpaces: Type.Number(),
   createdAt: DateTime,
   adaptiveContent: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
   ads: Type.Optional(Type.Object({ status: StringEnum(ADS_STATUSES), submittable: Type.Boolean() })),
-  features: Type.Optional(Type.Array(Type.Object({ id: Type.String(), plan: Type.String(), frozen: Type.Boolean() }))),
-  urls: Type.Object({ location: Type.String(), app: Type.String(), published: Type.Optional(Type.String()) })
+  features: Type.Array(Type.Object({ id: StringEnum(SITE_FEATURES), plan: StringEnum(SITE_TYPES), frozen: Type.Boolean() })),
+  urls: Type.Object({
+    location: Type.String(),
+    app: Type.String(),
+    published: Type.Optional(Type.String()),
+    /** The site in the local preview; unpublished, it opens with a draft token (…/draft-preview). */
+    preview: Type.String()
+  })
 })
 export type Site = Type.Static<typeof SiteSchema>
 
@@ -48,7 +77,9 @@ export const SiteSpaceSchema = Type.Object({
   default: Type.Optional(Type.Boolean()),
   condition: Type.Optional(Type.String()),
   hasAdvancedCustomizationFeature: Type.Optional(Type.Boolean()),
-  urls: Type.Optional(Type.Object({ published: Type.Optional(Type.String()) }))
+  /** Not live: the site is unpublished (readers reach it only through a draft preview). */
+  draft: Type.Boolean(),
+  urls: Type.Object({ published: Type.Optional(Type.String()) })
 })
 export type SiteSpace = Type.Static<typeof SiteSpaceSchema>
 
@@ -62,6 +93,8 @@ export const SiteSectionSchema = Type.Object({
   condition: Type.Optional(Type.String()),
   sectionGroup: Type.Optional(Type.String()),
   siteSpaces: Type.Array(SiteSpaceSchema),
+  /** Not live: the site is unpublished. */
+  draft: Type.Boolean(),
   urls: Type.Object({ published: Type.Optional(Type.String()) }),
   icon: Type.Optional(Type.String())
 })
@@ -72,7 +105,11 @@ export const SiteSectionGroupSchema = Type.Object({
   id: Type.String(),
   title: Type.String(),
   icon: Type.Optional(Type.String()),
-  sections: Type.Optional(Type.Array(SiteSectionSchema))
+  /** Not live: the site is unpublished. */
+  draft: Type.Boolean(),
+  /** The same sections as `children` (the older name); groups do not nest in Quire. */
+  sections: Type.Array(SiteSectionSchema),
+  children: Type.Array(SiteSectionSchema)
 })
 export type SiteSectionGroup = Type.Static<typeof SiteSectionGroupSchema>
 
@@ -108,7 +145,10 @@ export const PublishedSiteSchema = Type.Object({
     type: StringEnum(['sections', 'siteSpaces'] as const),
     structure: Type.Array(Type.Union([SiteSectionSchema, SiteSectionGroupSchema, SiteSpaceSchema]))
   }),
-  customizations: Type.Object({ site: SiteCustomizationSchema })
+  /** No site space overrides the site's customization in Quire: always `{}`. */
+  customizations: Type.Object({ site: SiteCustomizationSchema, siteSpaces: Type.Record(Type.String(), SiteCustomizationSchema, { maxProperties: 0 }) }),
+  /** Integrations run no scripts on Quire's sites: always empty. */
+  scripts: Type.Array(Type.Unknown(), { maxItems: 0 })
 })
 export type PublishedSite = Type.Static<typeof PublishedSiteSchema>
 
@@ -192,13 +232,13 @@ const SectionAnchor = Type.Object({ type: StringEnum(['site-section', 'site-sect
 
 export const SiteSectionCreateSchema = Type.Object({
   spaceId: Nullable(Id),
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  title: Type.Optional(Title),
   path: Type.Optional(SitePath),
   icon: Type.Optional(Icon)
 })
 
 export const SiteSectionUpdateSchema = Type.Object({
-  title: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  title: Type.Optional(Title),
   path: Type.Optional(SitePath),
   icon: Type.Optional(Nullable(Icon)),
   description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),

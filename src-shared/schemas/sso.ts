@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { DateTime, ListOf, Nullable, NullableRoleSchema, PageQuery } from './common'
+import { DateTime, ListOf, Nullable, NullableRoleSchema, PageQuery, StringEnum } from './common'
 import { TeamSchema } from './teams'
 
 export const SamlProviderSchema = Type.Object({
@@ -12,6 +12,8 @@ export const SamlProviderSchema = Type.Object({
   defaultTeam: Type.Optional(TeamSchema),
   defaultRole: NullableRoleSchema,
   createdAt: DateTime,
+  /** `active` once ssoURL, entityID and certificate are all set; `pending` before. */
+  status: StringEnum(['active', 'pending'] as const),
   service: Type.Object({
     acsURL: Type.String({ description: 'Assertion Consumer Service URL to configure at the identity provider' }),
     startURL: Type.String({ description: 'Where a sign-in through this provider starts' }),
@@ -32,7 +34,7 @@ export const SamlProviderParams = Type.Object({
 
 const Label = Type.String({ minLength: 1, maxLength: 30 })
 const EntityId = Type.String({ maxLength: 1024 })
-const Certificate = Type.String({ maxLength: 10000, description: 'PEM X.509 certificate (-----BEGIN CERTIFICATE-----)' })
+const Certificate = Type.String({ maxLength: 10000, description: 'X.509 certificate: PEM (-----BEGIN CERTIFICATE-----) or its base64 body alone, as identity providers show it' })
 const SsoUrl = Type.String({ maxLength: 2048, format: 'uri', description: 'http or https URL of the identity provider' })
 const DefaultTeam = Nullable(Type.String({ minLength: 1, maxLength: 100, description: 'Team id of this organization; null: none' }))
 

@@ -4,7 +4,7 @@ import { siteSectionRepository, type SiteSectionRow } from '../../storage/reposi
 import { siteSpaceRepository } from '../../storage/repositories/siteSpaceRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../workspace/context'
-import { conflict } from '../../base/errors'
+import { badRequest, conflict } from '../../base/errors'
 import { positionAmong } from './positioning'
 import { createSpace } from './spaceCreator'
 import { linkSiteSpace } from './siteSpaceLinker'
@@ -31,6 +31,10 @@ export function requireFreeSectionPath(ctx: Ctx, siteId: string, path: string, e
 export function createSection(ctx: Ctx, site: SiteRow, input: SectionCreateInput): SiteSectionRow {
   const sections = ctx.repo(siteSectionRepository)
   const siteSpaces = ctx.repo(siteSpaceRepository)
+  // A section title has 2 characters or more: a shorter space title cannot be the section's.
+  if (input.title === undefined && input.space && input.space.title.trim().length < 2) {
+    throw badRequest(`title: is required when the space's title is shorter than 2 characters`)
+  }
   const space = input.space ?? createSpace(ctx, { organizationId: site.organization_id, parentId: null, title: (input.title ?? 'New section').slice(0, 50) })
   const title = input.title ?? space.title
   let path = input.path

@@ -12,15 +12,29 @@ export function commitUrlOf(row: Pick<GitSyncRow, 'url' | 'provider' | 'commit_u
   return undefined
 }
 
+const STATES: Record<GitSyncRow['status'], GitInfo['operation']['state']> = {
+  pending: 'running',
+  running: 'running',
+  succeeded: 'success',
+  // An event older than the last one applied: nothing to do, done.
+  skipped: 'success',
+  failed: 'failure'
+}
+
 /** The space's Git sync state in the wire shape. Rows hold credential-free URLs only. */
-export function presentGitInfo(row: GitSyncRow, progress?: GitProgress): GitInfo {
+export function presentGitInfo(row: GitSyncRow, connected: boolean, progress?: GitProgress): GitInfo {
+  const operation: GitInfo['operation'] = { state: STATES[row.status], direction: row.operation, startedAt: row.started_at ?? row.updated_at }
+  if (row.finished_at) operation.endedAt = row.finished_at
+  if (row.error) operation.error = row.error
   const out: GitInfo = {
     repoName: row.repo_name,
     installationProvider: row.provider as GitInfo['installationProvider'],
+    installationId: row.space_id,
+    installationStatus: connected ? 'active' : 'pending',
     url: row.url,
     updatedAt: row.updated_at,
     ref: row.ref,
-    operation: row.operation,
+    operation,
     status: row.status
   }
   if (row.integration) out.integration = row.integration

@@ -56,10 +56,13 @@ export function presentIntegration(row: IntegrationRow, owner: OrganizationRow, 
 /** A page of installations of integrations, with how many spaces each is installed on (one query). */
 export function presentInstallations(rows: InstallationRow[], integrationNames: Map<string, string>, ctx: Ctx): Installation[] {
   const spaces = ctx.repo(installationRepository).spaceCounts(rows.map((r) => r.id))
-  return rows.map((row) => presentInstallation(row, integrationNames.get(row.integration_id)!, spaces.get(row.id) ?? 0))
+  return rows.map((row) => presentInstallation(row, integrationNames.get(row.integration_id)!, spaces.get(row.id) ?? 0, ctx))
 }
 
-export function presentInstallation(row: InstallationRow, integrationName: string, spaces: number): Installation {
+export const installationPath = (integrationName: string, installationId: string) =>
+  `/integrations/${encodeURIComponent(integrationName)}/installations/${encodeURIComponent(installationId)}`
+
+export function presentInstallation(row: InstallationRow, integrationName: string, spaces: number, ctx: Ctx): Installation {
   return {
     id: row.id,
     integration: integrationName,
@@ -70,25 +73,29 @@ export function presentInstallation(row: InstallationRow, integrationName: strin
     configuration: JSON.parse(row.configuration),
     externalIds: JSON.parse(row.external_ids),
     target: { organization: row.organization_id },
-    createdAt: row.created_at
+    urls: { location: ctx.url(`/v1${installationPath(integrationName, row.id)}`), app: ctx.appUrl(`/orgs/${row.organization_id}/integrations/${encodeURIComponent(integrationName)}`) },
+    createdAt: row.created_at,
+    updatedAt: row.updated_at
   }
 }
 
-export function presentSpaceInstallation(row: TargetInstallationRow, integrationName: string): SpaceInstallation {
-  return { integration: integrationName, installation: row.installation_id, space: row.target_id, ...targetFields(row) }
+export function presentSpaceInstallation(row: TargetInstallationRow, integrationName: string, ctx: Ctx): SpaceInstallation {
+  return { integration: integrationName, installation: row.installation_id, space: row.target_id, ...targetFields(row, integrationName, 'spaces', ctx) }
 }
 
-export function presentSiteInstallation(row: TargetInstallationRow, integrationName: string): SiteInstallation {
-  return { integration: integrationName, installation: row.installation_id, site: row.target_id, ...targetFields(row) }
+export function presentSiteInstallation(row: TargetInstallationRow, integrationName: string, ctx: Ctx): SiteInstallation {
+  return { integration: integrationName, installation: row.installation_id, site: row.target_id, ...targetFields(row, integrationName, 'sites', ctx) }
 }
 
-export const presentTargetInstallation = (target: InstallationTarget, row: TargetInstallationRow, integrationName: string) =>
-  target === 'space' ? presentSpaceInstallation(row, integrationName) : presentSiteInstallation(row, integrationName)
+export const presentTargetInstallation = (target: InstallationTarget, row: TargetInstallationRow, integrationName: string, ctx: Ctx) =>
+  target === 'space' ? presentSpaceInstallation(row, integrationName, ctx) : presentSiteInstallation(row, integrationName, ctx)
 
-function targetFields(row: TargetInstallationRow) {
+function targetFields(row: TargetInstallationRow, integrationName: string, kind: 'spaces' | 'sites', ctx: Ctx) {
   return {
     status: row.status as SpaceInstallation['status'],
     configuration: JSON.parse(row.configuration),
+    externalIds: [],
+    urls: { location: ctx.url(`/v1${installationPath(integrationName, row.installation_id)}/${kind}/${encodeURIComponent(row.target_id)}`) },
     createdAt: row.created_at,
     updatedAt: row.updated_at
   }

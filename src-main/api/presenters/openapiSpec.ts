@@ -14,6 +14,7 @@ export function presentOpenAPISpec(row: OpenAPISpecRow, ctx: Ctx): OpenAPISpec {
     updatedAt: row.updated_at,
     slug: row.slug,
     processingState: row.processing_state as OpenAPIProcessingState,
+    lastProcessedErrorCount: row.last_process_error_code != null ? 1 : 0,
     permissions: openapiSpecPermissions(membership(ctx, row.organization_id)),
     urls: { location: ctx.url(specPath(row)), app: ctx.appUrl(`/orgs/${row.organization_id}/openapi/${row.slug}`) }
   }

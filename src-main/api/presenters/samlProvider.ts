@@ -26,6 +26,7 @@ export function presentSamlProvider(row: SamlProviderRow, ctx: Ctx, teams?: Map<
     label: row.label,
     defaultRole: row.default_role as Role | null,
     createdAt: row.created_at,
+    status: row.sso_url !== null && row.entity_id !== null && row.certificate !== null ? 'active' : 'pending',
     service: samlServiceUrls(ctx, row),
     urls: { location: ctx.url(`/v1/orgs/${row.organization_id}/saml/${row.id}`) }
   }

@@ -23,6 +23,7 @@ export function presentSections(rows: SiteSectionRow[], ctx: Ctx, site: SiteRow,
       default: site.default_section_id === row.id,
       path: row.path,
       siteSpaces: (bySection.get(row.id) ?? []).map((ss) => presentSiteSpace(ss, ctx, batch)),
+      draft: !site.published,
       urls: { published: publishedUrl(ctx, site.id, [row.path], options.shareKey) }
     }
     if (row.description) section.description = row.description
@@ -39,11 +40,11 @@ export function presentGroups(rows: SiteSectionGroupRow[], ctx: Ctx, site: SiteR
   const presented = presentSections(sections, ctx, site)
   const byGroup = new Map<string, SiteSection[]>()
   presented.forEach((s) => byGroup.set(s.sectionGroup!, [...(byGroup.get(s.sectionGroup!) ?? []), s]))
-  return rows.map((row) => presentGroup(row, byGroup.get(row.id) ?? []))
+  return rows.map((row) => presentGroup(row, site, byGroup.get(row.id) ?? []))
 }
 
-export function presentGroup(row: SiteSectionGroupRow, sections: SiteSection[]): SiteSectionGroup {
-  const group: SiteSectionGroup = { object: 'site-section-group', id: row.id, title: row.title, sections }
+export function presentGroup(row: SiteSectionGroupRow, site: SiteRow, sections: SiteSection[]): SiteSectionGroup {
+  const group: SiteSectionGroup = { object: 'site-section-group', id: row.id, title: row.title, draft: !site.published, sections, children: sections }
   if (row.icon) group.icon = row.icon
   return group
 }

@@ -46,6 +46,7 @@ export function presentSiteSpace(row: SiteSpaceRow, ctx: Ctx, batch: SiteSpaceBa
     title: batch.spaceRows.get(row.space_id)?.title ?? '',
     default: !!row.is_default,
     hasAdvancedCustomizationFeature: batch.site.type === 'premium' || batch.site.type === 'ultimate',
+    draft: !batch.site.published,
     urls: { published: publishedUrl(ctx, batch.site.id, siteSpaceSegments(row, batch.sectionPaths), batch.shareKey) }
   }
   if (row.section_id) siteSpace.section = row.section_id

@@ -28,7 +28,7 @@ export function installationRepository(db: Db) {
     'SELECT * FROM integration_installations WHERE organization_id = ? AND seq > ? ORDER BY seq LIMIT ?'
   )
   const countOfOrg = db.prepare<[string], number>('SELECT count(*) FROM integration_installations WHERE organization_id = ?').pluck()
-  const update = db.prepare('UPDATE integration_installations SET status = @status, configuration = @configuration, external_ids = @external_ids WHERE id = @id')
+  const update = db.prepare('UPDATE integration_installations SET status = @status, configuration = @configuration, external_ids = @external_ids, updated_at = @now WHERE id = @id')
   const clearExternalIds = db.prepare('DELETE FROM integration_installation_external_ids WHERE installation_id = ?')
   const addExternalId = db.prepare(
     'INSERT OR IGNORE INTO integration_installation_external_ids (installation_id, integration_id, external_id, installation_seq) VALUES (?, ?, ?, ?)'
@@ -65,8 +65,8 @@ export function installationRepository(db: Db) {
     spaceCounts(installationIds: string[]): Map<string, number> {
       return new Map(countSpaces.all(JSON.stringify(installationIds)).map((r) => [r.installation_id, r.spaces]))
     },
-    update(row: InstallationRow, values: { status: string; configuration: object; external_ids: string[] }): InstallationRow {
-      update.run({ id: row.id, status: values.status, configuration: JSON.stringify(values.configuration), external_ids: JSON.stringify(values.external_ids) })
+    update(row: InstallationRow, values: { status: string; configuration: object; external_ids: string[] }, now: string): InstallationRow {
+      update.run({ id: row.id, status: values.status, configuration: JSON.stringify(values.configuration), external_ids: JSON.stringify(values.external_ids), now })
       clearExternalIds.run(row.id)
       for (const externalId of values.external_ids) addExternalId.run(row.id, row.integration_id, externalId, row.seq)
       return byId.get(row.id)!

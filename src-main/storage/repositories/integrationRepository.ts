@@ -48,6 +48,7 @@ export interface InstallationRow {
   configuration: string
   external_ids: string
   created_at: string
+  updated_at: string
 }
 
 export interface IntegrationFilters {
@@ -127,8 +128,8 @@ export function integrationRepository(db: Db) {
     'SELECT * FROM integration_installations WHERE integration_id = ? AND organization_id = ?'
   )
   const insertInstallation = db.prepare(
-    `INSERT INTO integration_installations (id, integration_id, organization_id, status, configuration, external_ids, created_at)
-     VALUES (@id, @integration_id, @organization_id, @status, @configuration, @external_ids, @now)`
+    `INSERT INTO integration_installations (id, integration_id, organization_id, status, configuration, external_ids, created_at, updated_at)
+     VALUES (@id, @integration_id, @organization_id, @status, @configuration, @external_ids, @now, @now)`
   )
   const installationById = db.prepare<[string], InstallationRow>('SELECT * FROM integration_installations WHERE id = ?')
   const addExternalId = db.prepare(

@@ -25,7 +25,10 @@ describe('git import', { timeout: 60_000 }, () => {
 
     const info = await sync(t.owner.api, spaceId, 'import', { url: dir, ref: 'refs/heads/main', repoCommitURL: 'https://example.com/commit/' })
     const head = await headOf(`${dir}/.git`)
-    expect(info).toMatchObject({ status: 'succeeded', operation: 'import', repoName: dir.split('/').pop(), installationProvider: 'git', url: dir, ref: 'refs/heads/main', commit: head })
+    expect(info).toMatchObject({ status: 'succeeded', repoName: dir.split('/').pop(), installationProvider: 'git', url: dir, ref: 'refs/heads/main', commit: head })
+    // A one-off import by URL: the space has no Git connection, so its installation is pending.
+    expect(info).toMatchObject({ installationId: spaceId, installationStatus: 'pending' })
+    expect(info.operation).toEqual({ state: 'success', direction: 'import', startedAt: info.startedAt, endedAt: info.finishedAt })
     expect(info.error).toBeUndefined()
 
     const pages = await pagesOf(t.owner.api, spaceId)
@@ -190,6 +193,7 @@ describe('git import', { timeout: 60_000 }, () => {
     expect(missingBranch).toMatchObject({ status: 'failed', error: 'ref: the branch refs/heads/nope does not exist in the repository' })
     const missingRepo = await sync(t.owner.api, spaceId, 'import', { url: `${repo}-gone`, ref: 'refs/heads/main' })
     expect(missingRepo).toMatchObject({ status: 'failed', error: 'url: no Git repository at that path' })
+    expect(missingRepo.operation).toMatchObject({ state: 'failure', error: 'url: no Git repository at that path' })
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body).toMatchObject({ revision })
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.gitSync).toBeUndefined()
   })
@@ -229,7 +233,7 @@ describe('git export', { timeout: 60_000 }, () => {
     const pagesA = await pagesOf(t.owner.api, spaceA)
 
     const info = await sync(t.owner.api, spaceA, 'export', { url, ref: 'refs/heads/main', commitMessage: 'Docs: restart after install' })
-    expect(info).toMatchObject({ status: 'succeeded', operation: 'export' })
+    expect(info).toMatchObject({ status: 'succeeded', operation: { state: 'success', direction: 'export' } })
     const head = await headOf(repo)
     expect(head).not.toBe(first)
     expect(info.commit).toBe(head)

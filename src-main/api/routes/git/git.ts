@@ -180,7 +180,7 @@ export default function gitRoutes(app: Api) {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
         const row = ctx.repo(gitSyncRepository).get(space.id)
         if (!row) throw notFound('Git sync')
-        return presentGitInfo(row, gitJobs(ctx.services).progress(space.id))
+        return presentGitInfo(row, !!ctx.repo(gitConnectionRepository).get(space.id), gitJobs(ctx.services).progress(space.id))
       })
   )
 

@@ -64,7 +64,8 @@ describe('git connection', { timeout: 60_000 }, () => {
 
     // An import without a body uses the connection, and its credentials reach the server.
     const imported = await start('import')
-    expect(imported).toMatchObject({ status: 'succeeded', operation: 'import', url: repoUrl(), commit: await headOf(repo) })
+    expect(imported).toMatchObject({ status: 'succeeded', operation: { state: 'success', direction: 'import' }, url: repoUrl(), commit: await headOf(repo) })
+    expect(imported).toMatchObject({ installationId: spaceId, installationStatus: 'active' })
     expect(imported.commitURL).toBe(`https://git.example.com/docs/commit/${imported.commit}`)
     expect(imported.startedAt).toEqual(expect.any(String))
     expect(imported.finishedAt).toEqual(expect.any(String))

@@ -106,7 +106,7 @@ describe('git sync over http', { timeout: 60_000 }, () => {
     })
     expect(res.status).toBe(204)
     const info = (await t.owner.api.get(`/v1/spaces/${spaceId}/git/info`)).body
-    expect(info).toMatchObject({ repoName: 'acme/handbook', installationProvider: 'gitlab', url, operation: 'import' })
+    expect(info).toMatchObject({ repoName: 'acme/handbook', installationProvider: 'gitlab', url, operation: { direction: 'import' } })
     expect(['pending', 'running', 'failed']).toContain(info.status)
     expect(JSON.stringify(info)).not.toContain(PASSWORD)
   })

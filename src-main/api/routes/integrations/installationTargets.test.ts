@@ -31,6 +31,7 @@ describe('installations on spaces', () => {
     expect(first.status).toBe(201)
     expect(first.body).toEqual({
       integration: 'slack', installation: base.split('/').at(-1), space: spaces[0]!.id, status: 'pending', configuration: {},
+      externalIds: [], urls: { location: `${t.url}${base}/spaces/${spaces[0]!.id}` },
       createdAt: expect.any(String), updatedAt: expect.any(String)
     })
     for (const space of spaces.slice(1)) {

@@ -48,7 +48,7 @@ export default function installationTargetRoutes(app: Api) {
       : { one: SiteInstallationSchema, list: SiteInstallationList, params: SiteInstallationParams, create: SiteInstallationCreateSchema }
     const base = `/v1/integrations/:integrationName/installations/:installationId/${plural}`
     // One route body serves both targets; the response schema of each route checks the shape.
-    const present = (row: Parameters<typeof presentTargetInstallation>[1], integration: IntegrationRow) => presentTargetInstallation(target, row, integration.name) as never
+    const present = (row: Parameters<typeof presentTargetInstallation>[1], integration: IntegrationRow, ctx: Ctx) => presentTargetInstallation(target, row, integration.name, ctx) as never
 
     app.get(
       base,
@@ -66,7 +66,7 @@ export default function installationTargetRoutes(app: Api) {
           const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
           const rows = installations.listTargets(target, installation.id, after, limit + 1)
           const count = cachedCount(ctx, `${target}-installations:${installation.id}`, () => installations.countTargets(target, installation.id))
-          return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => present(r, integration)))
+          return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => present(r, integration, ctx)))
         })
     )
 
@@ -90,7 +90,7 @@ export default function installationTargetRoutes(app: Api) {
           const schema = configurationSchema(integration, target)
           checkConfiguration(schema, configuration, false)
           const row = installations.installOn(target, installation.id, id, isComplete(schema, configuration) ? 'active' : 'pending', configuration, ctx.now)
-          return present(row, integration)
+          return present(row, integration, ctx)
         })
         return reply.code(201).send(body)
       }
@@ -102,7 +102,7 @@ export default function installationTargetRoutes(app: Api) {
       async (req) =>
         read(req, (ctx) => {
           const { integration, installation } = loadInstallation(ctx, req.params, 'view')
-          return present(existing(ctx, target, installation, (req.params as Record<string, string>)[idParam]!), integration)
+          return present(existing(ctx, target, installation, (req.params as Record<string, string>)[idParam]!), integration, ctx)
         })
     )
 
@@ -122,7 +122,7 @@ export default function installationTargetRoutes(app: Api) {
           const row = existing(ctx, target, installation, id)
           const schema = configurationSchema(integration, target)
           checkConfiguration(schema, req.body.configuration, true)
-          return present(ctx.repo(installationRepository).updateTarget(target, row, 'active', req.body.configuration, ctx.now), integration)
+          return present(ctx.repo(installationRepository).updateTarget(target, row, 'active', req.body.configuration, ctx.now), integration, ctx)
         })
     )
 

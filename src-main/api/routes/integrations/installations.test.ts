@@ -28,7 +28,12 @@ describe('POST /v1/integrations/{integrationName}/installations (Quire extension
       configuration: {},
       externalIds: ['T123'],
       target: { organization: vendor.orgId },
-      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/)
+      urls: {
+        location: `${t.url}/v1/integrations/slack/installations/${res.body.id}`,
+        app: expect.stringMatching(new RegExp(`/orgs/${vendor.orgId}/integrations/slack$`))
+      },
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      updatedAt: res.body.createdAt
     })
     const own = await t.owner.api.post('/v1/integrations/slack/installations', { organization: t.orgId, configuration: { channel: '#docs' } })
     expect(own.status).toBe(201)
@@ -109,7 +114,7 @@ const SCHEMA = {
         retries: { type: 'number' },
         verbose: { type: 'boolean' },
         level: { type: 'string', enum: ['info', 'debug'] },
-        connect: { type: 'button', button_text: 'Connect' }
+        connect: { type: 'button', button_text: 'Connect', callback_url: 'https://slack.example/connect' }
       },
       required: ['channel']
     }
@@ -168,8 +173,12 @@ describe('GET, PATCH and DELETE /v1/integrations/{integrationName}/installations
     expect((await t.owner.api.patch(path, {})).status).toBe(400)
     expect((await t.owner.api.get(path)).body).toMatchObject({ status: 'pending', configuration: { retries: 2 } })
 
+    const before = (await t.owner.api.get(path)).body
+    t.clock.advance(60_000)
     const res = await t.owner.api.patch(path, { configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } }, externalIds: ['T9'] })
     expect(res.status).toBe(200)
+    expect(res.body.createdAt).toBe(before.createdAt)
+    expect(Date.parse(res.body.updatedAt) - Date.parse(before.updatedAt)).toBe(60_000)
     expect(res.body).toMatchObject({ status: 'active', configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } }, externalIds: ['T9'] })
     expect((await t.owner.api.get(path)).body).toEqual(res.body)
     expect((await t.owner.api.get('/v1/integrations/slack/installations', { externalId: 'T9' })).body.count).toBe(1)

@@ -71,7 +71,7 @@ export default function installationRoutes(app: Api) {
           { integration_id: integration.id, organization_id: org.id, status, configuration, external_ids: req.body.externalIds ?? [] },
           ctx.now
         )
-        return presentInstallation(row, integration.name, 0)
+        return presentInstallation(row, integration.name, 0, ctx)
       })
       return reply.code(201).send(body)
     }
@@ -135,7 +135,7 @@ export default function installationRoutes(app: Api) {
           status: isComplete(schema, configuration) ? 'active' : 'pending',
           configuration,
           external_ids: req.body.externalIds ?? JSON.parse(installation.external_ids)
-        })
+        }, ctx.now)
         return presentInstallations([row], new Map([[integration.id, integration.name]]), ctx)[0]!
       })
   )

@@ -134,6 +134,8 @@ describe('POST /v1/integrations/{integrationName} (publish)', () => {
       ['slack', { externalLinks: [{ url: 'not a url', label: 'Bad' }] }, 'externalLinks.0.url: must be a valid uri'],
       ['slack', { configurations: { account: { properties: { a: { type: 'string' } }, required: ['b'] } } }, 'configurations.account.required: b is not one of its properties'],
       ['slack', { configurations: { site: { properties: { a: { type: 'color' } } } } }, 'configurations.site.properties.a.type: must be one of: string, number, boolean, button'],
+      ['slack', { configurations: { account: { properties: { go: { type: 'button', button_text: 'Go' } } } } }, 'configurations.account.properties.go.callback_url: is required for a button'],
+      ['slack', { configurations: { account: { properties: { go: { type: 'button', callback_url: 'https://a.example/go' } } } } }, 'configurations.account.properties.go.button_text: is required for a button'],
       ['slack', { secrets: { KEY: 42 } }, 'secrets.KEY: must be string'],
       ['bad%20name', {}, 'integrationName: must be letters, digits, -, _ and .'],
       ['x'.repeat(101), {}, 'integrationName: must be at most 100 characters']

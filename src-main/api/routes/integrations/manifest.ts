@@ -50,10 +50,16 @@ export function unfurlDomain(pattern: string): string | undefined {
 
 export const normalizeDomain = (domain: string) => domain.toLowerCase().replace(/^www\./, '')
 
-/** Each configuration's `required` must name its own properties. */
+/** Each configuration's `required` must name its own properties; a button needs its text and the URL it calls. */
 function checkConfigurations(configurations: IntegrationPublish['configurations']) {
   for (const [scope, schema] of Object.entries(configurations ?? {})) {
     if (!schema) continue
+    for (const [name, property] of Object.entries(schema.properties)) {
+      if (property.type !== 'button') continue
+      for (const field of ['button_text', 'callback_url'] as const) {
+        if (property[field] === undefined) throw badRequest(`configurations.${scope}.properties.${name}.${field}: is required for a button`)
+      }
+    }
     for (const name of schema.required ?? []) {
       if (!Object.hasOwn(schema.properties, name)) throw badRequest(`configurations.${scope}.required: ${name} is not one of its properties`)
     }

@@ -42,6 +42,7 @@ describe('processing outcomes', () => {
     const url = server.url('/specs/petstore.yaml')
     const spec = await processed('petstore', { url })
     expect(spec.lastProcessErrorCode).toBeUndefined()
+    expect(spec.lastProcessedErrorCount).toBe(0)
     expect(spec.lastVersion).toEqual(expect.any(String))
 
     const latest = await t.owner.api.get(`${base()}/petstore/versions/latest`)
@@ -57,6 +58,7 @@ describe('processing outcomes', () => {
     expect(content.status).toBe(200)
     expect(content.headers.get('content-type')).toMatch(/^application\/json/)
     expect(content.body.url).toBe(url)
+    expect(content.body.urls).toEqual({ source: url, public: null })
     expect(Object.keys(content.body.filesystem)).toEqual(['petstore.yaml'])
     expect(Object.keys(content.body.filesystem['petstore.yaml'].paths)).toEqual(['/pets', '/pets/{petId}'])
     expect(content.body.filesystem['petstore.yaml'].info).toEqual({ title: 'Petstore', version: '1.0.0' })
@@ -117,10 +119,11 @@ describe('processing outcomes', () => {
     const good = await processed('api', { url: server.url('/good.yaml') })
     await t.owner.api.put(`${base()}/api`, { source: { url: server.url('/bad.yaml') } })
     const failed = await pollUntil(t.owner.api, `${base()}/api`, (s) => s.processingState === 'complete' && !!s.lastProcessErrorCode)
-    expect(failed).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastVersion: good.lastVersion, sourceURL: server.url('/bad.yaml') })
+    expect(failed).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrorCount: 1, lastVersion: good.lastVersion, sourceURL: server.url('/bad.yaml') })
     await t.owner.api.put(`${base()}/api`, { source: { url: server.url('/good.yaml') } })
     const again = await pollUntil(t.owner.api, `${base()}/api`, (s) => s.processingState === 'complete' && s.lastVersion !== good.lastVersion)
     expect(again.lastProcessErrorCode).toBeUndefined()
+    expect(again.lastProcessedErrorCount).toBe(0)
   })
 })
 

@@ -27,7 +27,9 @@ function findVersion(ctx: Ctx, params: { organizationId: string; specSlug: strin
  */
 function contentJson(ctx: Ctx, version: OpenAPIVersionRow): string {
   const filesystem = ctx.repo(openapiSpecRepository).filesystemJson(version.id)!
-  return `{"filesystem":${filesystem},"url":${JSON.stringify(versionUrl(version, ctx))}}`
+  const source = versionUrl(version, ctx)
+  // Specs are read through the API with a token: none has a public address (`urls.public` is null).
+  return `{"filesystem":${filesystem},"url":${JSON.stringify(source)},"urls":${JSON.stringify({ source, public: null })}}`
 }
 
 export default function openapiVersionRoutes(app: Api) {

@@ -10,20 +10,23 @@ afterEach(() => t.close())
 
 const groupsPath = (siteId: string) => `${sitePath(t, siteId)}/section-groups`
 
-/** A site with sections A, B, C (in that order). */
+/** A site with sections A, B, C (in that order), titled `Section A`… (section titles have 2 characters or more). */
 async function siteWithSections() {
   const site = await createSite(t)
   const space = await createSpace(t)
   const ids: Record<string, string> = {}
-  for (const title of ['A', 'B', 'C']) ids[title] = (await addSection(t, site.id, { spaceId: space.id, title })).id
+  for (const name of ['A', 'B', 'C']) ids[name] = (await addSection(t, site.id, { spaceId: space.id, title: `Section ${name}` })).id
   return { site, ids }
 }
 
-/** The top of the published structure: section titles, and groups as `title[sections]`. */
+/** A section's letter, from its title. */
+const letter = (section: { title: string }) => section.title.replace(/^Section /, '')
+
+/** The top of the published structure: section letters, and groups as `title[sections]`. */
 async function outline(siteId: string): Promise<string[]> {
   const res = await t.owner.api.get(`${sitePath(t, siteId)}/published`)
   return res.body.structure.structure.map((item: any) =>
-    item.object === 'site-section-group' ? `${item.title}[${item.sections.map((s: any) => s.title).join(',')}]` : item.title
+    item.object === 'site-section-group' ? `${item.title}[${item.sections.map(letter).join(',')}]` : letter(item)
   )
 }
 
@@ -70,7 +73,8 @@ describe('section groups', () => {
     expect(res.status).toBe(201)
     expectGroup(res.body)
     expect(res.body).toMatchObject({ title: 'Products', icon: 'box' })
-    expect(res.body.sections.map((s: any) => s.title)).toEqual(['C', 'A'])
+    expect(res.body.sections.map(letter)).toEqual(['C', 'A'])
+    expect(res.body.children).toEqual(res.body.sections)
     expect(await outline(site.id)).toEqual(['B', 'Products[C,A]'])
     const sections = (await t.owner.api.get(`${sitePath(t, site.id)}/sections`)).body.items
     expect(sections.find((s: any) => s.id === ids.B).sectionGroup).toBeUndefined()

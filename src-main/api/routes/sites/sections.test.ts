@@ -19,7 +19,7 @@ describe('access to sections', () => {
     const operations = [
       ['GET', sectionsPath(site.id), undefined],
       ['POST', sectionsPath(site.id), { spaceId: space.id }],
-      ['PATCH', item, { title: 'x' }],
+      ['PATCH', item, { title: 'xy' }],
       ['DELETE', item, undefined],
       ['POST', `${item}/move`, {}]
     ] as const
@@ -29,7 +29,7 @@ describe('access to sections', () => {
     const reader = await t.user({ role: 'read' })
     expect((await reader.api.get(sectionsPath(site.id))).status).toBe(200)
     for (const [method, path, body] of operations.slice(1)) expect((await reader.api.request(method, path, body)).status, `${method} ${path}`).toBe(403)
-    expect((await t.owner.api.patch(`${sectionsPath(site.id)}/nope`, { title: 'x' })).status).toBe(404)
+    expect((await t.owner.api.patch(`${sectionsPath(site.id)}/nope`, { title: 'xy' })).status).toBe(404)
     const other = await createSite(t)
     expect((await t.owner.api.delete(`${sectionsPath(other.id)}/${section.id}`)).status).toBe(404)
   })
@@ -72,11 +72,13 @@ describe('creating sections', () => {
     await expectInvalid(t.owner.api, 'POST', sectionsPath(site.id), [
       [{}, 'spaceId: is required'],
       [{ spaceId: 'nope' }, 'spaceId: no space nope in this organization'],
-      [{ spaceId: space.id, title: '' }, 'title: must be at least 1 characters'],
+      [{ spaceId: space.id, title: 'x' }, 'title: must be at least 2 characters'],
       [{ spaceId: space.id, title: 't'.repeat(129) }, 'title: must be at most 128 characters'],
       [{ spaceId: space.id, path: 'no spaces' }, 'path: must be letters, digits, ., _, ~ and -, other than . and ..'],
       [{ spaceId: space.id, path: 'p'.repeat(101) }, 'path: must be at most 100 characters'],
-      [{ spaceId: space.id, icon: 'i'.repeat(51) }, 'icon: must be at most 50 characters']
+      [{ spaceId: space.id, icon: 'i'.repeat(51) }, 'icon: must be at most 50 characters'],
+      // Without a title the section takes the space's, which must be long enough to be one.
+      [{ spaceId: (await createSpace(t, 'Q')).id }, "title: is required when the space's title is shorter than 2 characters"]
     ])
     const clash = await t.owner.api.post(sectionsPath(site.id), { spaceId: space.id, path: 'taken' })
     expect(clash.status).toBe(409)
@@ -119,7 +121,7 @@ describe('listing, updating, deleting and moving sections', () => {
     expect(cleared.body.condition).toBeUndefined()
 
     await expectInvalid(t.owner.api, 'PATCH', `${sectionsPath(site.id)}/${section.id}`, [
-      [{ title: '' }, 'title: must be at least 1 characters'],
+      [{ title: 'x' }, 'title: must be at least 2 characters'],
       [{ path: '' }, 'path: must be at least 1 characters'],
       [{ description: 'd'.repeat(1025) }, 'description: must be at most 1024 characters'],
       [{ condition: 'visitor.claims.x ==' }, 'condition: cannot be parsed'],
@@ -147,8 +149,9 @@ describe('listing, updating, deleting and moving sections', () => {
     const site = await createSite(t)
     const space = await createSpace(t)
     const ids: Record<string, string> = {}
-    for (const title of ['A', 'B', 'C']) ids[title] = (await addSection(t, site.id, { spaceId: space.id, title })).id
-    const titles = async () => (await t.owner.api.get(`${sitePath(t, site.id)}/published`)).body.structure.structure.map((s: any) => s.title)
+    for (const name of ['A', 'B', 'C']) ids[name] = (await addSection(t, site.id, { spaceId: space.id, title: `Section ${name}` })).id
+    const titles = async () =>
+      (await t.owner.api.get(`${sitePath(t, site.id)}/published`)).body.structure.structure.map((s: any) => s.title.replace(/^Section /, ''))
     const move = (id: string, body: unknown) => t.owner.api.post(`${sectionsPath(site.id)}/${id}/move`, body)
     const res = await move(ids.C!, { position: { before: { type: 'site-section', id: ids.A } } })
     expect(res.status).toBe(200)

@@ -9,6 +9,7 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#'
+const UNSIGNED = 'Unsigned claims of the site visitor.'
 const schemaPath = (siteId: string) => `${sitePath(t, siteId)}/adaptive-schema`
 const customizationPath = (siteId: string) => `${sitePath(t, siteId)}/customization`
 
@@ -41,23 +42,33 @@ describe('access to site settings', () => {
 })
 
 describe('adaptive schema', () => {
-  it('starts with no claims, then is created and replaced as draft-07 with $schema and $id set by the server', async () => {
+  it('starts with no claims, then is created and replaced as draft-07 in the published subset, $schema set by the server', async () => {
     const site = await createSite(t)
     const empty = await t.owner.api.get(schemaPath(site.id))
     expect(empty.status).toBe(200)
-    expect(empty.body).toMatchObject({
+    expect(empty.body).toEqual({
       object: 'site-adaptive-schema',
       updatedAt: expect.stringMatching(/^\d{4}-/),
-      jsonSchema: { $schema: DRAFT_07, $id: expect.stringContaining(`/sites/${site.id}/adaptive-schema`), type: 'object', additionalProperties: false }
+      jsonSchema: {
+        $schema: DRAFT_07, type: 'object', additionalProperties: false,
+        properties: { unsigned: { type: 'object', description: UNSIGNED, properties: {}, additionalProperties: false } }
+      }
     })
     t.clock.advance(60_000)
+    // An $id sent is not kept; claims without a description are answered with an empty one.
     const put = await t.owner.api.put(schemaPath(site.id), { jsonSchema: { ...claimsSchema, $id: 'https://elsewhere.test/schema' } })
     expect(put.status).toBe(200)
-    expect(put.body.jsonSchema).toEqual({ ...claimsSchema, $schema: DRAFT_07, $id: empty.body.jsonSchema.$id })
+    expect(put.body.jsonSchema).toEqual({
+      $schema: DRAFT_07, type: 'object', additionalProperties: false,
+      properties: {
+        isBeta: { type: 'boolean', description: 'Beta programme member' },
+        unsigned: { type: 'object', description: UNSIGNED, properties: { internal: { type: 'boolean', description: '' } }, additionalProperties: false }
+      }
+    })
     expect(put.body.updatedAt).toBe(t.clock.now().toISOString())
     expect((await t.owner.api.get(schemaPath(site.id))).body).toEqual(put.body)
-    const replaced = await t.owner.api.put(schemaPath(site.id), { jsonSchema: { $schema: DRAFT_07, type: 'object', properties: { isPro: { type: 'boolean' } } } })
-    expect(replaced.body.jsonSchema).toEqual({ $schema: DRAFT_07, $id: empty.body.jsonSchema.$id, type: 'object', properties: { isPro: { type: 'boolean' } }, additionalProperties: false })
+    const replaced = await t.owner.api.put(schemaPath(site.id), { jsonSchema: { $schema: DRAFT_07, type: 'object', properties: { isPro: { type: 'boolean', description: 'Pays' } } } })
+    expect(replaced.body.jsonSchema).toEqual({ $schema: DRAFT_07, type: 'object', properties: { isPro: { type: 'boolean', description: 'Pays' } }, additionalProperties: false })
   })
 
   it('rejects schemas that are not draft-07 objects of boolean claims', async () => {
@@ -76,12 +87,14 @@ describe('adaptive schema', () => {
       [{ jsonSchema: { type: 'object', properties: { unsigned: { type: 'array' } } } }, 'jsonSchema.properties.unsigned.type: must be "object"'],
       [{ jsonSchema: { type: 'object', properties: { unsigned: { type: 'object', properties: { x: { type: 'number' } } } } } }, 'jsonSchema.properties.unsigned.properties.x.type'],
       [{ jsonSchema: { type: 'object', anyOf: [{ required: ['a'] }] } }, 'jsonSchema.anyOf: not allowed'],
-      [{ jsonSchema: { type: 'object', required: ['ghost'] } }, 'jsonSchema.required: ghost is not a property'],
+      [{ jsonSchema: { type: 'object', required: ['ghost'] } }, 'jsonSchema.required: not allowed in an adaptive schema'],
+      [{ jsonSchema: { type: 'object', title: 'Claims' } }, 'jsonSchema.title: not allowed in an adaptive schema'],
+      [{ jsonSchema: { type: 'object', properties: { a: { type: 'boolean', default: true } } } }, 'jsonSchema.properties.a.default: not allowed'],
       [{ jsonSchema: { type: 'object', minProperties: 'one' } }, 'not a valid draft-07 JSON Schema']
     ])
-    expect(n).toBeGreaterThanOrEqual(15)
+    expect(n).toBeGreaterThanOrEqual(17)
     const stored = (await t.owner.api.get(schemaPath(site.id))).body.jsonSchema
-    expect(stored.properties).toEqual({ unsigned: { type: 'object', properties: {}, additionalProperties: false } })
+    expect(stored.properties).toEqual({ unsigned: { type: 'object', description: UNSIGNED, properties: {}, additionalProperties: false } })
   })
 
   it('makes conditions name declared claims only, once a schema exists', async () => {
@@ -103,6 +116,24 @@ describe('adaptive schema', () => {
 })
 
 describe('customization', () => {
+  it('answers what the preview does for the settings no one can change, whatever a PUT sends', async () => {
+    const site = await createSite(t)
+    const fixed = {
+      favicon: {}, header: { preset: 'default', links: [] }, footer: { groups: [] }, themes: { default: 'system', toggeable: false },
+      feedback: { enabled: false }, ai: { mode: 'none' }, advancedCustomization: { enabled: false }, trademark: { enabled: false },
+      externalLinks: { target: 'self' }, pagination: { enabled: true }, pageActions: { items: [] }, privacyPolicy: {}, socialPreview: {},
+      socialAccounts: [], insights: { trackingCookie: false }
+    }
+    const styling = { depth: 'flat', background: 'plain', codeTheme: { default: { light: 'monochrome-light', dark: 'monochrome-dark' }, openapi: { light: 'monochrome-light', dark: 'monochrome-dark' } } }
+    const before = await t.owner.api.get(customizationPath(site.id))
+    expect(before.body).toMatchObject({ ...fixed, styling })
+    const put = await t.owner.api.put(customizationPath(site.id), { title: 'Renamed', feedback: { enabled: true }, styling: { depth: 'subtle' } })
+    expect(put.status).toBe(200)
+    expect(put.body).toMatchObject({ ...fixed, title: 'Renamed', styling })
+    const published = await t.owner.api.get(`${sitePath(t, site.id)}/published`)
+    expect(published.body).toMatchObject({ customizations: { site: { ...fixed, title: 'Renamed' }, siteSpaces: {} }, scripts: [] })
+  })
+
   it('answers the defaults, then stored values over them; PUT merges any part', async () => {
     const site = await createSite(t, { title: 'Acme docs' })
     const defaults = await t.owner.api.get(customizationPath(site.id))
@@ -124,6 +155,9 @@ describe('customization', () => {
     const dark = await t.owner.api.put(customizationPath(site.id), { styling: { primaryColor: { dark: '#00ff00' } } })
     expect(dark.body.styling.primaryColor).toEqual({ light: '#ff0000', dark: '#00ff00' })
     expect(put.body.favicon).toEqual({ emoji: '📘' })
+    // An image for light only serves dark too.
+    const image = await t.owner.api.put(customizationPath(site.id), { favicon: { icon: { light: 'https://cdn.example.com/logo.png' } } })
+    expect(image.body.favicon).toEqual({ icon: { light: 'https://cdn.example.com/logo.png', dark: 'https://cdn.example.com/logo.png' } })
     const next = await t.owner.api.put(customizationPath(site.id), { internationalization: { locale: 'fr' }, styling: { tint: { color: { light: '#eeeeee' } } } })
     expect(next.body).toMatchObject({ title: 'Acme docs', internationalization: { locale: 'fr' }, styling: { theme: 'bold', tint: { color: { light: '#eeeeee' } } } })
     expect((await t.owner.api.get(customizationPath(site.id))).body).toEqual(next.body)

@@ -6,9 +6,9 @@ import {
 import { changesVisitorSettings } from '../../../preview/visitor'
 import { siteRepository, type SitePatch, type SiteRow } from '../../../storage/repositories/siteRepository'
 import type { Api } from '../../app'
-import { emptyAdaptiveSchema, normalizeAdaptiveSchema } from '../../commands/siteAdaptiveSchema'
+import { adaptiveSchemaSubset, emptyAdaptiveSchema, normalizeAdaptiveSchema } from '../../commands/siteAdaptiveSchema'
 import { readSiteStructure } from '../../../preview/siteStructure'
-import { read, write, type Ctx } from '../../../workspace/context'
+import { read, write } from '../../../workspace/context'
 import { presentOneSite } from '../../presenters/site'
 import { mergeCustomization, presentCustomization } from '../../../preview/siteCustomization'
 import { presentGroup, presentSections } from '../../presenters/siteSection'
@@ -17,14 +17,10 @@ import { checkShareKey, loadSite } from './loaders'
 
 const tags = ['Sites']
 
-function adaptiveSchemaId(ctx: Ctx, site: SiteRow): string {
-  return ctx.url(`/v1/orgs/${site.organization_id}/sites/${site.id}/adaptive-schema`)
-}
-
-function presentAdaptiveSchema(ctx: Ctx, site: SiteRow): SiteAdaptiveSchema {
+function presentAdaptiveSchema(site: SiteRow): SiteAdaptiveSchema {
   return {
     object: 'site-adaptive-schema',
-    jsonSchema: site.adaptive_schema ? JSON.parse(site.adaptive_schema) : emptyAdaptiveSchema(adaptiveSchemaId(ctx, site)),
+    jsonSchema: site.adaptive_schema ? adaptiveSchemaSubset(JSON.parse(site.adaptive_schema)) : emptyAdaptiveSchema(),
     updatedAt: site.adaptive_schema_updated_at ?? site.created_at
   }
 }
@@ -33,7 +29,7 @@ export default function siteSettingRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/adaptive-schema',
     { schema: { tags, summary: "The site's adaptive-content schema (the visitor claims it knows)", params: SiteParams, response: { 200: SiteAdaptiveSchemaSchema } } },
-    async (req) => read(req, (ctx) => presentAdaptiveSchema(ctx, loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')))
+    async (req) => read(req, (ctx) => presentAdaptiveSchema(loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')))
   )
 
   app.put(
@@ -50,12 +46,12 @@ export default function siteSettingRoutes(app: Api) {
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'customize')
-        const schema = normalizeAdaptiveSchema(req.body.jsonSchema, adaptiveSchemaId(ctx, site))
+        const schema = normalizeAdaptiveSchema(req.body.jsonSchema)
         const sites = ctx.repo(siteRepository)
         const patch: SitePatch = { adaptive_schema: JSON.stringify(schema), adaptive_schema_updated_at: ctx.now, updated_at: ctx.now }
         if (changesVisitorSettings(site, patch)) patch.visitor_settings_at = ctx.now
         sites.update(site.id, patch)
-        return presentAdaptiveSchema(ctx, sites.get(site.id)!)
+        return presentAdaptiveSchema(sites.get(site.id)!)
       })
   )
 
@@ -72,7 +68,7 @@ export default function siteSettingRoutes(app: Api) {
           const sections = structure.items.flatMap((item) => (item.kind === 'section' ? [item.section] : item.sections.map((s) => s.section)))
           const byId = new Map(presentSections(sections, ctx, site, { shareKey, siteSpaces: structure.siteSpaces }).map((s) => [s.id, s]))
           items = structure.items.map((item) =>
-            item.kind === 'section' ? byId.get(item.section.id)! : presentGroup(item.group, item.sections.map((s) => byId.get(s.section.id)!))
+            item.kind === 'section' ? byId.get(item.section.id)! : presentGroup(item.group, site, item.sections.map((s) => byId.get(s.section.id)!))
           )
         } else {
           items = presentSiteSpaces(structure.rootSiteSpaces, ctx, site, shareKey)
@@ -81,7 +77,8 @@ export default function siteSettingRoutes(app: Api) {
           object: 'published-content-site',
           site: presentOneSite(site, ctx, shareKey),
           structure: { type: structure.type, structure: items },
-          customizations: { site: presentCustomization(site) }
+          customizations: { site: presentCustomization(site), siteSpaces: {} },
+          scripts: []
         }
       })
   )

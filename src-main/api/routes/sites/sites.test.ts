@@ -181,7 +181,7 @@ describe('updating sites', () => {
     expectSite(res.body)
     expect(res.body).toMatchObject({
       title: 'Renamed docs', visibility: 'share-link', basename: 'docs', hostname: 'docs.example.com', adaptiveContent: { enabled: true },
-      proxy: { origin: 'https://example.com/docs', target: res.body.urls.published }
+      proxy: { origin: 'example.com/docs', target: res.body.urls.published }
     })
     const again = await t.owner.api.patch(sitePath(t, site.id), { proxy: null, hostname: null, basename: null })
     expect(again.body).toMatchObject({ title: 'Renamed docs', visibility: 'share-link' })
@@ -275,5 +275,47 @@ describe('deleting, publishing and unpublishing', () => {
     expect((await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`)).status).toBe(404)
     expect((await t.owner.api.get(`/v1/spaces/${space.id}`)).status).toBe(200)
     expect((await t.owner.api.delete(sitePath(t, site.id))).status).toBe(404)
+  })
+})
+
+describe('what a site says about itself and the caller', () => {
+  it('gives the applied type, the inherited default level, every feature Quire has and the preview address', async () => {
+    const site = await createSite(t, { type: 'premium' })
+    const res = await t.owner.api.get(sitePath(t, site.id))
+    expect(res.body).toMatchObject({ type: 'premium', appliedType: 'premium', defaultLevel: 'inherit' })
+    expect(res.body.urls.preview).toBe(`${t.url}/preview/sites/${site.id}/`)
+    expect(res.body.features).toContainEqual({ id: 'sites-sections', plan: 'premium', frozen: false })
+    expect(res.body.features).toContainEqual({ id: 'sites-share-links', plan: 'premium', frozen: false })
+  })
+
+  it("answers permissions from the caller's role on the site: organization role raised by grants", async () => {
+    const site = await createSite(t)
+    const reader = await t.user({ role: 'read' })
+    const creator = await t.user({ role: 'create' })
+    const all = { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true }
+    expect((await t.owner.api.get(sitePath(t, site.id))).body.permissions).toEqual(all)
+    expect((await reader.api.get(sitePath(t, site.id))).body.permissions).toEqual({
+      view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false
+    })
+    expect((await creator.api.get(sitesPath(t))).body.items[0].permissions).toEqual({ ...all, admin: false })
+    expect((await t.owner.api.patch(`${sitePath(t, site.id)}/permissions/users/${reader.user.id}`, { role: 'admin' })).status).toBe(204)
+    expect((await reader.api.get(sitePath(t, site.id))).body.permissions).toEqual(all)
+  })
+
+  it('marks site spaces, sections and section groups draft until the site is published', async () => {
+    const site = await createSite(t, { spaces: [(await createSpace(t, 'Guides')).id] })
+    await addSection(t, site.id, { spaceId: (await createSpace(t, 'Reference')).id, title: 'Reference' })
+    const section = (await t.owner.api.get(`${sitePath(t, site.id)}/sections`)).body.items[0]
+    const group = await t.owner.api.post(`${sitePath(t, site.id)}/section-groups`, { title: 'All', sections: [section.id] })
+    const drafts = async () => {
+      const sections = (await t.owner.api.get(`${sitePath(t, site.id)}/sections`)).body.items
+      const groups = (await t.owner.api.get(`${sitePath(t, site.id)}/section-groups`)).body.items
+      const siteSpaces = (await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`)).body.items
+      return [...sections, ...groups, ...groups.flatMap((g: any) => g.children), ...siteSpaces].map((x: any) => x.draft)
+    }
+    expect(group.body.children.map((c: any) => c.id)).toEqual([section.id])
+    expect(new Set(await drafts())).toEqual(new Set([true]))
+    await t.owner.api.post(`${sitePath(t, site.id)}/publish`)
+    expect(new Set(await drafts())).toEqual(new Set([false]))
   })
 })

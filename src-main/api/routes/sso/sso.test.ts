@@ -152,9 +152,29 @@ describe('SAML providers', () => {
     expect(read.body).toEqual(res.body)
   })
 
+  it('accepts the certificate as the bare base64 body identity providers show, on one line or wrapped, and stores it as PEM', async () => {
+    const body = CERT.split('\n').filter((line) => line && !line.startsWith('-----'))
+    for (const certificate of [body.join(''), ` ${body.join('\r\n')}\n`]) {
+      const res = await t.owner.api.post(samlPath(), { label: 'Bare', certificate })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+      expect(res.body.certificate).toBe(CERT)
+      const patched = await t.owner.api.patch(`${samlPath()}/${res.body.id}`, { certificate })
+      expect(patched.body.certificate).toBe(CERT)
+    }
+  })
+
+  it('is pending until the sign-in address, entity ID and certificate are all set, then active', async () => {
+    const p = await createProvider({ label: 'A', ssoURL: 'https://a.test/sso', entityID: 'urn:a' })
+    expect(p.status).toBe('pending')
+    const done = await t.owner.api.patch(`${samlPath()}/${p.id}`, { certificate: CERT })
+    expect(done.body.status).toBe('active')
+    expect((await t.owner.api.get(samlPath())).body.items.map((x: any) => x.status)).toEqual(['active'])
+  })
+
   it('creates a provider from a label alone', async () => {
     const p = await createProvider({ label: 'A' })
     expectProvider(p)
+    expect(p.status).toBe('pending')
     expect(p.defaultRole).toBeNull()
     for (const field of ['ssoURL', 'entityID', 'certificate', 'defaultTeam']) expect(p).not.toHaveProperty(field)
   })
@@ -169,9 +189,9 @@ describe('SAML providers', () => {
       [{ label: 7 }, 'label: must be string'],
       [{ label: 'L', entityID: 'e'.repeat(1025) }, 'entityID: must be at most 1024 characters'],
       [{ label: 'L', certificate: 'c'.repeat(10001) }, 'certificate: must be at most 10000 characters'],
-      [{ label: 'L', certificate: 'not a certificate' }, 'certificate: must be a PEM X.509 certificate'],
-      [{ label: 'L', certificate: CERT.replace('MIID', 'MIIX') }, 'certificate: must be a PEM X.509 certificate'],
-      [{ label: 'L', certificate: CERT.split('\n').slice(1, -2).join('') }, 'certificate: must be a PEM X.509 certificate'],
+      [{ label: 'L', certificate: 'not a certificate' }, 'certificate: must be an X.509 certificate, PEM or base64'],
+      [{ label: 'L', certificate: CERT.replace('MIID', 'MIIX') }, 'certificate: must be an X.509 certificate, PEM or base64'],
+      [{ label: 'L', certificate: CERT.split('\n').slice(1, -2).join('').slice(0, 400) }, 'certificate: must be an X.509 certificate, PEM or base64'],
       [{ label: 'L', ssoURL: 'not a url' }, 'ssoURL: must be a valid uri'],
       [{ label: 'L', ssoURL: `https://idp.test/${'a'.repeat(2040)}` }, 'ssoURL: must be at most 2048 characters'],
       [{ label: 'L', ssoURL: 'javascript:alert(1)' }, 'ssoURL: must be an http or https URL'],
@@ -233,7 +253,7 @@ describe('SAML providers', () => {
       [{ label: 'x'.repeat(31) }, 'label: must be at most 30 characters'],
       [{ entityID: 'e'.repeat(1025) }, 'entityID: must be at most 1024 characters'],
       [{ certificate: 'c'.repeat(10001) }, 'certificate: must be at most 10000 characters'],
-      [{ label: 'New', certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' }, 'certificate: must be a PEM X.509 certificate'],
+      [{ label: 'New', certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' }, 'certificate: must be an X.509 certificate, PEM or base64'],
       [{ ssoURL: `https://idp.test/${'a'.repeat(2040)}` }, 'ssoURL: must be at most 2048 characters'],
       [{ label: 'New', ssoURL: 'mailto:a@b.test' }, 'ssoURL: must be an http or https URL'],
       [{ defaultRole: 'owner' }, 'defaultRole: must be one of'],

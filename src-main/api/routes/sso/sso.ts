@@ -15,12 +15,18 @@ import { presentSamlProvider, presentSamlProviders, samlServiceUrls } from '../.
 
 const tags = ['SSO']
 
-/** The identity provider's signing certificate, checked by OpenSSL and stored in its canonical PEM form. */
+/**
+ * The identity provider's signing certificate, checked by OpenSSL and stored in its canonical PEM form. Identity
+ * providers often show it as the bare base64 body (no BEGIN/END lines): that is the DER certificate, read as such.
+ */
 function normalizeCertificate(text: string): string {
+  const trimmed = text.trim()
+  const bare = trimmed.replace(/\s+/g, '')
   try {
-    return new X509Certificate(text.trim()).toString()
+    if (!trimmed.startsWith('-----') && /^[A-Za-z0-9+/]+={0,2}$/.test(bare)) return new X509Certificate(Buffer.from(bare, 'base64')).toString()
+    return new X509Certificate(trimmed).toString()
   } catch {
-    throw badRequest('certificate: must be a PEM X.509 certificate')
+    throw badRequest('certificate: must be an X.509 certificate, PEM or base64')
   }
 }
 

@@ -280,14 +280,14 @@ function LastSync({ info, busy, canSync, onImport, onForce }: { info: GitInfo; b
           {status.label}
         </Badge>
         <Text size="sm">
-          {info.operation === 'import' ? 'Import' : 'Export'} · {branchOf(info.ref)} of {info.repoName}
+          {info.operation.direction === 'import' ? 'Import' : 'Export'} · {branchOf(info.ref)} of {info.repoName}
           {info.finishedAt && !running ? ` · ${formatRelative(info.finishedAt)}` : ''}
         </Text>
       </Group>
       {running && (
         <Group gap="xs" data-testid="git-progress">
           <Loader size="xs" />
-          <Text size="sm">{info.status === 'pending' ? 'Waiting to start…' : progressText(info.operation, info.progress)}</Text>
+          <Text size="sm">{info.status === 'pending' ? 'Waiting to start…' : progressText(info.operation.direction, info.progress)}</Text>
         </Group>
       )}
       {info.commit && (
@@ -305,7 +305,7 @@ function LastSync({ info, busy, canSync, onImport, onForce }: { info: GitInfo; b
         </Text>
       )}
       {info.status === 'failed' && info.error && !isNonFastForward(info) && (
-        <Alert color="red" icon={<IconAlertTriangle size={16} />} title={`The ${info.operation} failed`} data-testid="git-error">
+        <Alert color="red" icon={<IconAlertTriangle size={16} />} title={`The ${info.operation.direction} failed`} data-testid="git-error">
           {info.error}
         </Alert>
       )}
@@ -366,7 +366,7 @@ function useFollowFinishedImport(spaceId: string, info: GitInfo | null | undefin
   const wasBusy = useRef(false)
   useEffect(() => {
     const busy = isBusy(info)
-    if (wasBusy.current && !busy && info?.operation === 'import' && info.status === 'succeeded') {
+    if (wasBusy.current && !busy && info?.operation.direction === 'import' && info.status === 'succeeded') {
       void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'spaces' && q.queryKey[1] === spaceId && q.queryKey[2] !== 'git' })
       notifySuccess('Imported from Git')
     }

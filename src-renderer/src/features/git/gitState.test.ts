@@ -3,8 +3,9 @@ import type { GitInfo } from '../../api/types.ts'
 import { branchOf, isBusy, isNonFastForward, progressText, refOf, shortSha } from './gitState.ts'
 
 const info = (over: Partial<GitInfo>): GitInfo => ({
-  repoName: 'docs', installationProvider: 'git', url: '/srv/docs.git', updatedAt: '2026-03-01T10:00:00.000Z', ref: 'refs/heads/main',
-  operation: 'export', status: 'succeeded', ...over,
+  repoName: 'docs', installationProvider: 'git', installationId: 's1', installationStatus: 'active', url: '/srv/docs.git',
+  updatedAt: '2026-03-01T10:00:00.000Z', ref: 'refs/heads/main', status: 'succeeded',
+  operation: { state: 'success', direction: 'export', startedAt: '2026-03-01T10:00:00.000Z' }, ...over,
 })
 
 describe('git state', () => {
@@ -24,7 +25,7 @@ describe('git state', () => {
   it('knows a refused export whose branch moved', () => {
     const error = 'non-fast-forward: the branch has commits this space has not imported; import them first or export with force'
     expect(isNonFastForward(info({ status: 'failed', error }))).toBe(true)
-    expect(isNonFastForward(info({ status: 'failed', operation: 'import', error }))).toBe(false)
+    expect(isNonFastForward(info({ status: 'failed', operation: { state: 'failure', direction: 'import', startedAt: '2026-03-01T10:00:00.000Z' }, error }))).toBe(false)
     expect(isNonFastForward(info({ status: 'failed', error: 'url: no Git repository at that path' }))).toBe(false)
   })
 

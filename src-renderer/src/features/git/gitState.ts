@@ -17,7 +17,7 @@ export const isBusy = (info: GitInfo | null | undefined): boolean => info?.statu
 
 /** True when the latest export failed because the branch has commits the space has not imported. */
 export const isNonFastForward = (info: GitInfo | null | undefined): boolean =>
-  info?.status === 'failed' && info.operation === 'export' && !!info.error?.startsWith('non-fast-forward')
+  info?.status === 'failed' && info.operation.direction === 'export' && !!info.error?.startsWith('non-fast-forward')
 
 export const STATUS_LABELS: Record<GitInfo['status'], { label: string; color: string }> = {
   pending: { label: 'Queued', color: 'gray' },
@@ -38,7 +38,7 @@ const PHASES: Record<GitProgress['phase'], string> = {
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** "Reading the repository · 6 files read": the phase, then the counts that have moved. */
-export function progressText(operation: GitInfo['operation'], progress: GitProgress | undefined): string {
+export function progressText(operation: GitInfo['operation']['direction'], progress: GitProgress | undefined): string {
   if (!progress) return operation === 'import' ? 'Importing…' : 'Exporting…'
   const parts = [PHASES[progress.phase]]
   if (progress.filesRead) parts.push(`${count(progress.filesRead, 'file')} read`)

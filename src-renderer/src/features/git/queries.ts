@@ -48,7 +48,7 @@ export function useDeleteGitConnection(spaceId: string) {
 export function useStartGitSync(spaceId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ operation, force }: { operation: GitInfo['operation']; force?: boolean }) =>
+    mutationFn: ({ operation, force }: { operation: GitInfo['operation']['direction']; force?: boolean }) =>
       api.request<void>('POST', `${gitPath(spaceId)}/${operation}`, force ? { force } : {}),
     onSuccess: () => client.invalidateQueries({ queryKey: ['spaces', spaceId, 'git'] }),
   })

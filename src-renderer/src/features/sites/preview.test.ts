@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { previewTarget } from './preview.ts'
 
-const urls = { location: '', app: '', published: 'http://127.0.0.1:1/preview/sites/s1/' }
+const urls = { location: '', app: '', published: 'http://127.0.0.1:1/preview/sites/s1/', preview: 'http://127.0.0.1:1/preview/sites/s1/' }
 const link = (active: boolean, id: string) => ({ id, active })
 const keyed = new Map([['off', 'http://127.0.0.1:1/preview/sites/s1/?shareKey=off'], ['on', 'http://127.0.0.1:1/preview/sites/s1/?shareKey=on']])
 

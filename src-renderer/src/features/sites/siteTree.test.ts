@@ -22,6 +22,8 @@ const siteSpace = (id: string, section?: string): SiteSpace => ({
   title: `Space ${id}`,
   ...(section ? { section } : {}),
   default: false,
+  draft: false,
+  urls: {},
 })
 const section = (id: string, siteSpaces: SiteSpace[], sectionGroup?: string): SiteSection => ({
   object: 'site-section',
@@ -30,10 +32,18 @@ const section = (id: string, siteSpaces: SiteSpace[], sectionGroup?: string): Si
   default: false,
   path: id,
   siteSpaces,
+  draft: false,
   urls: {},
   ...(sectionGroup ? { sectionGroup } : {}),
 })
-const group = (id: string, sections: SiteSection[]): SiteSectionGroup => ({ object: 'site-section-group', id, title: `Group ${id}`, sections })
+const group = (id: string, sections: SiteSection[]): SiteSectionGroup => ({
+  object: 'site-section-group',
+  id,
+  title: `Group ${id}`,
+  draft: false,
+  sections,
+  children: sections,
+})
 
 // Group g (sections b, c) then section a; b holds site spaces b1, b2.
 const withSections: Structure = {
