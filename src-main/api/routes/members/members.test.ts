@@ -3,6 +3,7 @@ import { jwtVerify, decodeJwt } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLES } from '../../../../src-shared/schemas/common'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
+import { createSite, sitePath } from '../sites/fixtures'
 import { buildSpace, countRows, createOrg, createTeam, grant, grantCollection, setDisabled } from './testFactories'
 
 let t: TestServer
@@ -23,7 +24,8 @@ function expectMember(m: any) {
     joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     sso: expect.any(Boolean),
     spaces: expect.any(Number),
-    teams: expect.any(Number)
+    teams: expect.any(Number),
+    sites: expect.any(Number)
   })
   expect(m.role === null || (ROLES as readonly string[]).includes(m.role)).toBe(true)
 }
@@ -177,6 +179,18 @@ describe('GET /members', () => {
     expect(res.body).toMatchObject({ spaces: 2, teams: 2 })
     const listed = (await t.owner.api.get(members())).body.items.find((x: any) => x.id === m!.user.id)
     expect(listed).toMatchObject({ spaces: 2, teams: 2 })
+  })
+
+  it('counts direct site grants (sites of this organization) per member, not those through a team', async () => {
+    const [m] = await joinMembers(['Sited'], null)
+    const [s1, s2, s3] = [await createSite(t), await createSite(t), await createSite(t)]
+    const team = await createTeam(t, 'Site team', [m!])
+    for (const s of [s1, s2]) expect((await t.owner.api.patch(`${sitePath(t, s.id)}/permissions/users/${m!.user.id}`, { role: 'read' })).status).toBe(204)
+    expect((await t.owner.api.patch(`${sitePath(t, s3.id)}/permissions/teams/${team}`, { role: 'read' })).status).toBe(204)
+    expect((await t.owner.api.get(`${members()}/${m!.user.id}`)).body).toMatchObject({ sites: 2, teams: 1 })
+    const listed = (await t.owner.api.get(members())).body.items
+    expect(listed.find((x: any) => x.id === m!.user.id)).toMatchObject({ sites: 2 })
+    expect(listed.find((x: any) => x.id === t.owner.user.id)).toMatchObject({ sites: 0 })
   })
 
   it('validates the query', async () => {
