@@ -85,6 +85,9 @@ export function memberRepository(db: Db) {
   const deleteCollectionGrants = db.prepare(
     "DELETE FROM collection_grants WHERE principal_type = 'user' AND principal_id = ? AND collection_id IN (SELECT id FROM collections WHERE organization_id = ?)"
   )
+  const deleteSiteGrants = db.prepare(
+    "DELETE FROM site_grants WHERE principal_type = 'user' AND principal_id = ? AND site_id IN (SELECT id FROM sites WHERE organization_id = ?)"
+  )
   const spacesAsc = db.prepare<[string, number, number], SpaceRow>(
     'SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
   )
@@ -173,11 +176,12 @@ export function memberRepository(db: Db) {
     markSso: (orgId: string, userId: string) => void setSso.run(orgId, userId),
     touch: (orgId: string, userId: string, now: string) => void touch.run(now, orgId, userId),
     otherActiveAdmins: (orgId: string, userId: string) => otherActiveAdmins.get(orgId, userId)!,
-    /** Removes the membership with the member's team memberships and direct grants in that organization. */
+    /** Removes the membership with the member's team memberships and direct grants (spaces, collections, sites) in that organization. */
     remove(orgId: string, userId: string): void {
       deleteTeamMemberships.run(userId, orgId)
       deleteSpaceGrants.run(userId, orgId)
       deleteCollectionGrants.run(userId, orgId)
+      deleteSiteGrants.run(userId, orgId)
       deleteMember.run(orgId, userId)
     },
     /** Live spaces of the organization in seq order, after `afterSeq` (exclusive) in that direction. */

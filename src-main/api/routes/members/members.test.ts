@@ -277,6 +277,8 @@ describe('DELETE /members/{userId}', () => {
     grant(t, here.id, 'user', m.user.id, 'admin')
     grant(t, there.id, 'user', m.user.id, 'admin')
     const collection = grantCollection(t, t.orgId, 'user', m.user.id)
+    const site = await createSite(t)
+    expect((await t.owner.api.patch(`${sitePath(t, site.id)}/permissions/users/${m.user.id}`, { role: 'read' })).status).toBe(204)
 
     const res = await t.owner.api.delete(`${members()}/${m.user.id}`)
     expect(res.status).toBe(204)
@@ -291,7 +293,8 @@ describe('DELETE /members/{userId}', () => {
     expect((await t.owner.api.get(`/v1/orgs/${other}/teams/${otherTeam}`)).body.members).toBe(1)
     // Invited back, they start over: no team, no grant, no access to the space through an old grant.
     await t.owner.api.post(`/v1/orgs/${t.orgId}/invites`, { emails: [m.user.email], role: null })
-    expect((await t.owner.api.get(`${members()}/${m.user.id}`)).body).toMatchObject({ role: null, spaces: 0, teams: 0 })
+    expect((await t.owner.api.get(`${members()}/${m.user.id}`)).body).toMatchObject({ role: null, spaces: 0, teams: 0, sites: 0 })
+    expect((await m.api.get(sitePath(t, site.id))).status).toBe(403)
     expect((await t.owner.api.get(`${members()}/${m.user.id}/teams`)).body.count).toBe(0)
     expect((await t.owner.api.get(`${members()}/${m.user.id}/spaces`)).body.count).toBe(0)
   })
