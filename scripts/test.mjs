@@ -9,8 +9,11 @@ const outDir = join(repoRoot, '.ci-out')
 mkdirSync(outDir, { recursive: true })
 const unitJson = join(outDir, 'unit.json')
 const e2eJson = join(outDir, 'e2e.json')
+// The published operations the unit suite's HTTP tests received successful answers of (src-main/testing/contract.ts).
+const contractSeen = join(outDir, 'contract-seen.txt')
 rmSync(unitJson, { force: true })
 rmSync(e2eJson, { force: true })
+rmSync(contractSeen, { force: true })
 
 /** @param {string} file */
 function readJson(file) {
@@ -40,7 +43,9 @@ if (tscRc !== 0) {
 }
 
 // 3. Unit tests.
-const unitRc = await run(process.execPath, [binOf('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`])
+const unitRc = await run(process.execPath, [binOf('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`], {
+  env: { ...process.env, QUIRE_CONTRACT_SEEN: contractSeen },
+})
 {
   const report = readJson(unitJson)
   const ok = report?.numPassedTests ?? 0
@@ -50,6 +55,16 @@ const unitRc = await run(process.execPath, [binOf('vitest'), 'run', '--reporter=
   lines.push(`unit: ${ok} passed, ${bad} failed`)
   passed += ok
   failed += bad
+}
+
+// 3b. Contract coverage: the whole unit suite exercised every operation Quire shares with the published document.
+{
+  const rc = await run(process.execPath, [binOf('vitest'), 'run', '--config', 'vitest.contract.config.ts'], {
+    env: { ...process.env, QUIRE_CONTRACT_SEEN: contractSeen },
+  })
+  lines.push(`contract coverage: ${rc === 0 ? 'passed' : 'failed'}`)
+  if (rc === 0) passed += 1
+  else failed += 1
 }
 
 // 4. End-to-end tests (they need the build).

@@ -4,7 +4,7 @@ import { EditorPage } from '../pages/editorPage.ts'
 import { ReusableContentsPage } from '../pages/reusableContentsPage.ts'
 import { json, spaceWithPages } from './seed.ts'
 
-type Revision = { reusableContents: { id: string; title: string; markdown: string; git?: { path?: string } }[] }
+type Revision = { reusableContents: { id: string; title: string; markdown: string; path?: string; git?: { path?: string } }[] }
 
 test('make a reusable content in the app, include it in a page, edit it in a change request: the page shows the new text', async ({ page, token, api }, testInfo) => {
   test.setTimeout(120_000)

@@ -116,6 +116,50 @@ export function schemaViolations(schema: string, value: unknown): string[] {
  */
 export const PENDING = new Set<string>(JSON.parse(readFileSync(new URL('./contractPending.json', import.meta.url), 'utf8')) as string[])
 
+/** Per record file, the operations this process already wrote there. */
+const seenHere = new Map<string, Set<string>>()
+
+/**
+ * Records that an HTTP test received a successful answer (JSON or not) of the published operation a request is
+ * (the harness calls it for 2xx answers only: an operation only ever refused is not covered), in the file
+ * named by QUIRE_CONTRACT_SEEN (one `METHOD /template` line, once per test process): `npm test` then checks that
+ * every operation Quire shares with the published document was exercised (contractCoverage.check.ts).
+ */
+export function recordExercised(method: string, path: string): void {
+  const file = process.env.QUIRE_CONTRACT_SEEN
+  if (!file) return
+  const operation = publishedOperation(method, path)
+  if (!operation) return
+  const name = `${operation.method} ${operation.template}`
+  let written = seenHere.get(file)
+  if (!written) seenHere.set(file, (written = new Set()))
+  if (written.has(name)) return
+  written.add(name)
+  appendFileSync(file, name + '\n')
+}
+
+/** A path template with its parameters unnamed (`/orgs/{}/spaces`): templates match when these are equal. */
+const shapeOf = (template: string) => template.replace(/\{[^}/]+\}/g, '{}')
+
+/**
+ * The published operations Quire serves: the operations of Quire's own OpenAPI document (`/v1/openapi.json`,
+ * its paths under `/v1`) whose method and path template (parameter names aside) the published document has,
+ * named `METHOD /published/template`.
+ */
+export function sharedOperations(quireDocument: { paths: Record<string, Record<string, unknown>> }): string[] {
+  const published = new Map(load().operations.map((o) => [`${o.method} ${shapeOf(o.template)}`, `${o.method} ${o.template}`]))
+  const shared = new Set<string>()
+  for (const [path, item] of Object.entries(quireDocument.paths)) {
+    if (!path.startsWith('/v1/')) continue
+    for (const method of METHODS) {
+      if (!item[method]) continue
+      const name = published.get(`${method.toUpperCase()} ${shapeOf(path.slice(3))}`)
+      if (name) shared.add(name)
+    }
+  }
+  return [...shared].sort()
+}
+
 /**
  * The harness's check of an answer: throws on a violation (the test fails with it), except for operations still
  * pending, whose violations go to the file named by QUIRE_CONTRACT_LOG when it is set (one JSON line each).

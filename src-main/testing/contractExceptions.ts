@@ -68,6 +68,14 @@ export const CONTRACT_AMENDMENTS: ContractAmendment[] = [
 
 export const CONTRACT_EXCEPTIONS: ContractException[] = [
   {
+    operation: /./,
+    instancePath: /\/gitSync\/installationProvider$/,
+    message: /^must be equal to one of the allowed values$/,
+    reason:
+      'Quire syncs a space with any Git repository (a path, a self-hosted server), not only the hosted providers the ' +
+      'document enumerates (github, gitlab, github-legacy): such a space says `git` rather than name a provider it is not on.'
+  },
+  {
     operation: /^GET \/(spaces\/\{spaceId\}|orgs\/\{organizationId\})\/search$/,
     instancePath: /\/sections\/\d+\/urls\/app$/,
     message: /^must match format "uri"$/,

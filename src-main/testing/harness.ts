@@ -1,6 +1,6 @@
 // Test-only: a real server on a fresh in-memory workspace, a small HTTP client, and factories.
 import { manualClock } from '../base/clock'
-import { checkAnswer } from './contract'
+import { checkAnswer, recordExercised } from './contract'
 import { startServer, type RunningServer } from '../server/server'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
@@ -75,6 +75,7 @@ export function httpClient(baseUrl: string, token?: string): Client {
       }
     }
     // Every answer is held to the published API's schema for its operation (contract.ts).
+    if (res.status < 300) recordExercised(method, url.pathname)
     if (res.headers.get('content-type')?.startsWith('application/json')) checkAnswer(method, url.pathname, res.status, parsed)
     return { status: res.status, body: parsed as any, headers: res.headers }
   }

@@ -12,7 +12,8 @@ export const MemberSchema = Type.Object({
   lastSeenAt: Type.Optional(DateTime),
   sso: Type.Boolean(),
   spaces: Type.Number({ description: 'Spaces with a direct grant to the member' }),
-  teams: Type.Number({ description: 'Teams the member belongs to' })
+  teams: Type.Number({ description: 'Teams the member belongs to' }),
+  sites: Type.Number({ description: 'Sites with a direct grant to the member' })
 })
 export type Member = Type.Static<typeof MemberSchema>
 

@@ -9,7 +9,7 @@ export const ORG_USE_CASES = [
 ] as const
 export const ORG_COMMUNITY_TYPES = ['nonProfit', 'openSource', 'education'] as const
 
-const DefaultContent = Nullable(Type.Object({ type: Type.Literal('site'), site: Type.String() }))
+const SitePointer = Type.Object({ type: Type.Literal('site'), site: Type.String() })
 
 export const OrganizationSchema = Type.Object({
   object: Type.Literal('organization'),
@@ -22,17 +22,21 @@ export const OrganizationSchema = Type.Object({
   useCase: Type.Optional(StringEnum(ORG_USE_CASES)),
   communityType: Type.Optional(StringEnum(ORG_COMMUNITY_TYPES)),
   defaultRole: NullableRoleSchema,
-  defaultContent: DefaultContent,
+  defaultContent: Type.Optional(SitePointer),
   sso: Type.Boolean(),
   ai: Type.Boolean(),
   inviteLinks: Type.Boolean(),
   plan: Type.String(),
   customHostname: Type.Optional(Type.String()),
-  internal_isOnNewTrial: Type.Boolean({ deprecated: true }),
   mergeRules: OrgMergeRulesSchema,
+  trial: Type.Object({
+    status: StringEnum(['notapplicable'], { description: 'Quire has no trials: never applicable' }),
+    count: Type.Integer({ description: 'Trials consumed: always 0' })
+  }),
   urls: Type.Object({ location: Type.String(), app: Type.String(), logo: Type.Optional(Type.String()) }),
   permissions: Type.Object({
     view: Type.Boolean(),
+    access: Type.Boolean(),
     admin: Type.Boolean(),
     ownTeam: Type.Boolean(),
     createContent: Type.Boolean(),
@@ -40,7 +44,9 @@ export const OrganizationSchema = Type.Object({
     viewBilling: Type.Boolean(),
     listMembers: Type.Boolean(),
     listTeams: Type.Boolean(),
-    listIntegrations: Type.Boolean()
+    listIntegrations: Type.Boolean(),
+    listInstallations: Type.Boolean(),
+    installIntegration: Type.Boolean()
   })
 })
 export type Organization = Type.Static<typeof OrganizationSchema>
@@ -66,7 +72,7 @@ export const OrgUpdateSchema = Type.Object({
   emailDomains: Type.Optional(Type.Array(Domain, { maxItems: 50 })),
   hostname: Type.Optional(Nullable(Type.String({ minLength: 3, maxLength: 32, ...patterned('^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$', 'lower-case letters, digits and -, not at either end') }))),
   defaultRole: Type.Optional(NullableRoleSchema),
-  defaultContent: Type.Optional(DefaultContent),
+  defaultContent: Type.Optional(Nullable(SitePointer)),
   logo: Type.Optional(Nullable(Type.String({ maxLength: 2048, format: 'uri' }))),
   sso: Type.Optional(Type.Boolean()),
   ai: Type.Optional(Type.Boolean()),

@@ -21,7 +21,9 @@ export const SpaceSchema = Type.Object({
   gitSync: Type.Optional(
     Type.Object({
       repoName: Type.Optional(Type.String()),
-      installationProvider: Type.Optional(Type.String()),
+      installationId: Type.String({ description: 'The space id: a space\u2019s Git sync is its own' }),
+      installationStatus: StringEnum(['unauthenticated', 'active', 'pending']),
+      installationProvider: Type.String({ description: 'github, gitlab, or git for any other repository' }),
       integration: Type.Optional(Type.String()),
       url: Type.Optional(Type.String()),
       updatedAt: Type.Optional(DateTime)
@@ -50,7 +52,8 @@ export const SpaceSchema = Type.Object({
     triggerGitSync: Type.Boolean(),
     comment: Type.Boolean(),
     merge: Type.Boolean(),
-    review: Type.Boolean()
+    review: Type.Boolean(),
+    installIntegration: Type.Boolean()
   })
 })
 export type Space = Type.Static<typeof SpaceSchema>

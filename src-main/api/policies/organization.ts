@@ -7,6 +7,7 @@ export function organizationPermissions(role: Role | null | undefined, isMember:
   const nonGuest = isMember && role != null
   return {
     view: isMember,
+    access: isMember,
     admin: atLeast(role, 'admin'),
     ownTeam: atLeast(role, 'admin'),
     createContent: atLeast(role, 'create'),
@@ -14,6 +15,9 @@ export function organizationPermissions(role: Role | null | undefined, isMember:
     viewBilling: atLeast(role, 'admin'),
     listMembers: nonGuest,
     listTeams: nonGuest,
-    listIntegrations: nonGuest
+    listIntegrations: nonGuest,
+    // GET /orgs/{id}/installations is for non-guest members; installing into the organization is for its admins.
+    listInstallations: nonGuest,
+    installIntegration: atLeast(role, 'admin')
   }
 }

@@ -12,7 +12,9 @@ export const SPACE_ACTIONS = {
   merge: 'edit',
   review: 'review',
   admin: 'admin',
-  viewInviteLinks: 'admin'
+  viewInviteLinks: 'admin',
+  // Installing an integration on a space (installationTargets.ts) needs the admin role on it.
+  installIntegration: 'admin'
 } as const satisfies Record<keyof Space['permissions'], Role>
 
 export type SpaceAction = keyof typeof SPACE_ACTIONS
@@ -29,6 +31,7 @@ export function spacePermissions(role: Role | null, editMode: string): Space['pe
     triggerGitSync: can('triggerGitSync') && editMode !== 'locked',
     comment: can('comment'),
     merge: can('merge') && editMode !== 'locked',
-    review: can('review')
+    review: can('review'),
+    installIntegration: can('installIntegration')
   }
 }

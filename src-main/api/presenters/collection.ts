@@ -10,10 +10,13 @@ import { collectionPermissions } from '../policies/collection'
  * once per request (memoized), so a page costs no query per row.
  */
 export function presentCollections(rows: CollectionRow[], ctx: Ctx): Collection[] {
-  return rows.map((row) => presentCollection(row, ctx, collectionRole(ctx, row)))
+  return rows.map((row) => present(row, ctx, collectionRole(ctx, row)))
 }
 
-export function presentCollection(row: CollectionRow, ctx: Ctx, role: Role | null): Collection {
+/** One collection: the batch of one, so every endpoint answers the same JSON for the same collection. */
+export const presentCollection = (row: CollectionRow, ctx: Ctx): Collection => presentCollections([row], ctx)[0]!
+
+function present(row: CollectionRow, ctx: Ctx, role: Role | null): Collection {
   const collection: Collection = {
     object: 'collection',
     id: row.id,

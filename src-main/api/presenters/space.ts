@@ -6,7 +6,10 @@ import { spaceRoles } from '../policies/access'
 import { spacePermissions } from '../policies/space'
 import { spacePublishedUrls } from './siteSpace'
 
-/** Spaces for the caller, their permissions computed in one batch (no query per space). */
+/**
+ * Spaces for the caller, their roles and published URLs computed in one batch (no query per space). `roles`: the
+ * caller's roles when the route already computed them (the same `spaceRoles` answer).
+ */
 export function presentSpaces(rows: SpaceRow[], ctx: Ctx, roles?: Map<string, Role | null>): Space[] {
   if (!roles) {
     roles = new Map()
@@ -19,11 +22,14 @@ export function presentSpaces(rows: SpaceRow[], ctx: Ctx, roles?: Map<string, Ro
     for (const [orgId, list] of byOrg) for (const [id, role] of spaceRoles(ctx, orgId, list)) roles.set(id, role)
   }
   const published = spacePublishedUrls(ctx, rows.map((r) => r.id))
-  return rows.map((row) => presentSpace(row, ctx, roles!.get(row.id) ?? null, published.get(row.id)))
+  return rows.map((row) => present(row, ctx, roles!.get(row.id) ?? null, published.get(row.id)))
 }
 
+/** One space: the batch of one, so every endpoint answers the same JSON for the same space. */
+export const presentSpace = (row: SpaceRow, ctx: Ctx): Space => presentSpaces([row], ctx)[0]!
+
 /** `published`: the space's preview URL on the first published site showing it (see spacePublishedUrls). */
-export function presentSpace(row: SpaceRow, ctx: Ctx, role: Role | null, published?: string): Space {
+function present(row: SpaceRow, ctx: Ctx, role: Role | null, published?: string): Space {
   const space: Space = {
     object: 'space',
     id: row.id,
@@ -48,6 +54,11 @@ export function presentSpace(row: SpaceRow, ctx: Ctx, role: Role | null, publish
   if (row.deleted_at) space.deletedAt = row.deleted_at
   if (row.parent_id) space.parent = row.parent_id
   if (row.visitor_auth) space.visitorAuth = JSON.parse(row.visitor_auth)
-  if (row.git_sync) space.gitSync = JSON.parse(row.git_sync)
+  if (row.git_sync) {
+    // A space's Git sync is its own (one connection per space, no separate installation), so the space's id
+    // names it; the member is written only after a sync succeeded, so the connection is active. A mirrored
+    // space keeps what its server said.
+    space.gitSync = { installationId: row.id, installationStatus: 'active', ...JSON.parse(row.git_sync) }
+  }
   return space
 }

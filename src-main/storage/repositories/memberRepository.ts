@@ -47,6 +47,11 @@ export function memberRepository(db: Db) {
        AND s.organization_id = ? AND s.deleted_at IS NULL
      GROUP BY g.principal_id`
   )
+  const siteGrantCounts = db.prepare<[string, string], { user_id: string; n: number }>(
+    `SELECT g.principal_id AS user_id, count(*) AS n FROM site_grants g JOIN sites s ON s.id = g.site_id
+     WHERE g.principal_type = 'user' AND g.principal_id IN (SELECT value FROM json_each(?)) AND s.organization_id = ?
+     GROUP BY g.principal_id`
+  )
   const teamCounts = db.prepare<[string, string], { user_id: string; n: number }>(
     `SELECT tm.user_id, count(*) AS n FROM team_members tm JOIN teams t ON t.id = tm.team_id
      WHERE tm.user_id IN (SELECT value FROM json_each(?)) AND t.organization_id = ?
@@ -79,6 +84,9 @@ export function memberRepository(db: Db) {
   )
   const deleteCollectionGrants = db.prepare(
     "DELETE FROM collection_grants WHERE principal_type = 'user' AND principal_id = ? AND collection_id IN (SELECT id FROM collections WHERE organization_id = ?)"
+  )
+  const deleteSiteGrants = db.prepare(
+    "DELETE FROM site_grants WHERE principal_type = 'user' AND principal_id = ? AND site_id IN (SELECT id FROM sites WHERE organization_id = ?)"
   )
   const spacesAsc = db.prepare<[string, number, number], SpaceRow>(
     'SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
@@ -159,17 +167,21 @@ export function memberRepository(db: Db) {
     /** Per user: spaces of the organization (not deleted) with a direct grant to them; one query for a page. */
     spaceGrantCounts: (orgId: string, userIds: string[]) =>
       countsBy(userIds.length ? spaceGrantCounts.all(JSON.stringify(userIds), orgId) : []),
+    /** Per user: sites of the organization with a direct grant to them; one query for a page. */
+    siteGrantCounts: (orgId: string, userIds: string[]) =>
+      countsBy(userIds.length ? siteGrantCounts.all(JSON.stringify(userIds), orgId) : []),
     /** Per user: teams of the organization they belong to; one query for a page. */
     teamCounts: (orgId: string, userIds: string[]) => countsBy(userIds.length ? teamCounts.all(JSON.stringify(userIds), orgId) : []),
     setRole: (orgId: string, userId: string, role: string | null) => void setRole.run(role, orgId, userId),
     markSso: (orgId: string, userId: string) => void setSso.run(orgId, userId),
     touch: (orgId: string, userId: string, now: string) => void touch.run(now, orgId, userId),
     otherActiveAdmins: (orgId: string, userId: string) => otherActiveAdmins.get(orgId, userId)!,
-    /** Removes the membership with the member's team memberships and direct grants in that organization. */
+    /** Removes the membership with the member's team memberships and direct grants (spaces, collections, sites) in that organization. */
     remove(orgId: string, userId: string): void {
       deleteTeamMemberships.run(userId, orgId)
       deleteSpaceGrants.run(userId, orgId)
       deleteCollectionGrants.run(userId, orgId)
+      deleteSiteGrants.run(userId, orgId)
       deleteMember.run(orgId, userId)
     },
     /** Live spaces of the organization in seq order, after `afterSeq` (exclusive) in that direction. */

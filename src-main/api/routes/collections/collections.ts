@@ -83,7 +83,7 @@ export default function collectionRoutes(app: Api) {
         // A direct admin grant, so a member with the create role manages what they made.
         collections.setGrant(row.id, 'user', ctx.actor.id, 'admin', ctx.now)
         ctx.memo.clear()
-        return presentCollection(row, ctx, collectionRole(ctx, row))
+        return presentCollection(row, ctx)
       })
       return reply.code(201).send(body)
     }
@@ -94,8 +94,8 @@ export default function collectionRoutes(app: Api) {
     { config: { offline: 'copy' }, schema: { tags, summary: 'Get a collection', params: CollectionParams, response: { 200: CollectionSchema } } },
     async (req) =>
       read(req, (ctx) => {
-        const { row, role } = loadCollection(ctx, req.params.collectionId, 'view')
-        return presentCollection(row, ctx, role)
+        const { row } = loadCollection(ctx, req.params.collectionId, 'view')
+        return presentCollection(row, ctx)
       })
   )
 
@@ -121,7 +121,7 @@ export default function collectionRoutes(app: Api) {
         auditChange(ctx, 'defaultLevel', row.default_level, patch.default_level)
         ctx.memo.clear()
         const updated = collections.get(row.id)!
-        return presentCollection(updated, ctx, collectionRole(ctx, updated))
+        return presentCollection(updated, ctx)
       })
   )
 

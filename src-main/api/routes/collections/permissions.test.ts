@@ -34,6 +34,11 @@ describe('collection access', () => {
     expect((await guest.api.get(`/v1/spaces/${inside.id}`)).body.permissions.edit).toBe(false)
     expect((await t.owner.api.delete(`${perms(c.id)}/users/${guest.user.id}`)).status).toBe(205)
     expect((await guest.api.get(`/v1/spaces/${inside.id}`)).status).toBe(404)
+    // A team's role changes like a user's: the team's members get the new one on the spaces inside.
+    expect((await member.api.get(`/v1/spaces/${inside.id}`)).body.permissions.edit).toBe(true)
+    expect((await t.owner.api.patch(`${perms(c.id)}/teams/${team}`, { role: 'comment' })).status).toBe(204)
+    expect((await t.owner.api.get(`${perms(c.id)}/teams`)).body.items).toMatchObject([{ permission: 'comment', team: { id: team } }])
+    expect((await member.api.get(`/v1/spaces/${inside.id}`)).body.permissions).toMatchObject({ comment: true, edit: false })
     expect((await t.owner.api.delete(`${perms(c.id)}/teams/${team}`)).status).toBe(205)
     expect((await t.owner.api.delete(`${perms(c.id)}/teams/${team}`)).status).toBe(204)
     expect((await t.owner.api.get(`${perms(c.id)}/teams`)).body.count).toBe(0)

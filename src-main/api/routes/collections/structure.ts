@@ -7,7 +7,7 @@ import { transferCollection } from '../../commands/collectionTransferrer'
 import { anchorOf, positionAmong } from '../../commands/positioning'
 import { write, type Ctx } from '../../../workspace/context'
 import { badRequest, forbidden } from '../../../base/errors'
-import { collectionRole, requireOrgRole } from '../../policies/access'
+import { requireOrgRole } from '../../policies/access'
 import { canCreateIn } from '../../policies/collection'
 import { presentCollection } from '../../presenters/collection'
 import { loadCollection, parentCollection } from './load'
@@ -34,7 +34,7 @@ export default function collectionStructureRoutes(app: Api) {
         collections.update(row.id, { parent_id: parentId, position, updated_at: ctx.now })
         ctx.memo.clear()
         const moved = collections.get(row.id)!
-        return presentCollection(moved, ctx, collectionRole(ctx, moved))
+        return presentCollection(moved, ctx)
       })
   )
 
@@ -55,7 +55,7 @@ export default function collectionStructureRoutes(app: Api) {
         transferCollection(ctx, { collection: row, organizationId: target })
         ctx.memo.clear()
         const moved = ctx.repo(collectionRepository).get(row.id)!
-        return presentCollection(moved, ctx, collectionRole(ctx, moved))
+        return presentCollection(moved, ctx)
       })
   )
 }

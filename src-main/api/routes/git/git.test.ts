@@ -44,7 +44,9 @@ describe('git import', { timeout: 60_000 }, () => {
 
     const space = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body
     expect(space.revision).not.toBe(before)
-    expect(space.gitSync).toEqual({ repoName: info.repoName, installationProvider: 'git', url: dir, updatedAt: expect.any(String) })
+    expect(space.gitSync).toEqual({
+      installationId: spaceId, installationStatus: 'active', repoName: info.repoName, installationProvider: 'git', url: dir, updatedAt: expect.any(String)
+    })
     const revision = (await t.owner.api.get(`/v1/spaces/${spaceId}/content`)).body
     expect(revision).toMatchObject({ id: space.revision, parents: [before], type: 'update' })
     expect(revision.git).toMatchObject({ oid: head, message: 'Initial docs', ref: 'refs/heads/main', url: `https://example.com/commit/${head}` })

@@ -118,7 +118,15 @@ describe('installations on sites', () => {
     const editor = await t.user({ role: 'edit' })
     expect((await editor.api.patch(one, { configuration: { trackingId: 'G-2' } })).status).toBe(403)
     expect((await editor.api.get(one)).status).toBe(200)
+    expect((await editor.api.delete(one)).status).toBe(403)
     expect((await t.owner.api.post(`${base}/sites`, { site: 'nope' })).status).toBe(404)
+
+    // Uninstalled from the site: gone from the list, and again answers 404.
+    expect((await t.owner.api.delete(one)).status).toBe(204)
+    expect((await t.owner.api.get(one)).status).toBe(404)
+    expect((await walk(t.owner.api, `${base}/sites`)).items).toEqual([])
+    expect((await t.owner.api.delete(one)).status).toBe(404)
+    expect((await t.owner.api.post(`${base}/sites`, { site: site.id })).status).toBe(201)
 
     const space = await createSpace(t)
     expect((await t.owner.api.post(`${base}/spaces`, { space: space.id })).status).toBe(201)

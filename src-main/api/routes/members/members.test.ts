@@ -3,6 +3,7 @@ import { jwtVerify, decodeJwt } from 'jose'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLES } from '../../../../src-shared/schemas/common'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
+import { createSite, sitePath } from '../sites/fixtures'
 import { buildSpace, countRows, createOrg, createTeam, grant, grantCollection, setDisabled } from './testFactories'
 
 let t: TestServer
@@ -23,7 +24,8 @@ function expectMember(m: any) {
     joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     sso: expect.any(Boolean),
     spaces: expect.any(Number),
-    teams: expect.any(Number)
+    teams: expect.any(Number),
+    sites: expect.any(Number)
   })
   expect(m.role === null || (ROLES as readonly string[]).includes(m.role)).toBe(true)
 }
@@ -179,6 +181,18 @@ describe('GET /members', () => {
     expect(listed).toMatchObject({ spaces: 2, teams: 2 })
   })
 
+  it('counts direct site grants (sites of this organization) per member, not those through a team', async () => {
+    const [m] = await joinMembers(['Sited'], null)
+    const [s1, s2, s3] = [await createSite(t), await createSite(t), await createSite(t)]
+    const team = await createTeam(t, 'Site team', [m!])
+    for (const s of [s1, s2]) expect((await t.owner.api.patch(`${sitePath(t, s.id)}/permissions/users/${m!.user.id}`, { role: 'read' })).status).toBe(204)
+    expect((await t.owner.api.patch(`${sitePath(t, s3.id)}/permissions/teams/${team}`, { role: 'read' })).status).toBe(204)
+    expect((await t.owner.api.get(`${members()}/${m!.user.id}`)).body).toMatchObject({ sites: 2, teams: 1 })
+    const listed = (await t.owner.api.get(members())).body.items
+    expect(listed.find((x: any) => x.id === m!.user.id)).toMatchObject({ sites: 2 })
+    expect(listed.find((x: any) => x.id === t.owner.user.id)).toMatchObject({ sites: 0 })
+  })
+
   it('validates the query', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ sort: 'name' }, 'sort: must be one of: joinedAt, lastSeenAt'],
@@ -263,6 +277,8 @@ describe('DELETE /members/{userId}', () => {
     grant(t, here.id, 'user', m.user.id, 'admin')
     grant(t, there.id, 'user', m.user.id, 'admin')
     const collection = grantCollection(t, t.orgId, 'user', m.user.id)
+    const site = await createSite(t)
+    expect((await t.owner.api.patch(`${sitePath(t, site.id)}/permissions/users/${m.user.id}`, { role: 'read' })).status).toBe(204)
 
     const res = await t.owner.api.delete(`${members()}/${m.user.id}`)
     expect(res.status).toBe(204)
@@ -277,7 +293,8 @@ describe('DELETE /members/{userId}', () => {
     expect((await t.owner.api.get(`/v1/orgs/${other}/teams/${otherTeam}`)).body.members).toBe(1)
     // Invited back, they start over: no team, no grant, no access to the space through an old grant.
     await t.owner.api.post(`/v1/orgs/${t.orgId}/invites`, { emails: [m.user.email], role: null })
-    expect((await t.owner.api.get(`${members()}/${m.user.id}`)).body).toMatchObject({ role: null, spaces: 0, teams: 0 })
+    expect((await t.owner.api.get(`${members()}/${m.user.id}`)).body).toMatchObject({ role: null, spaces: 0, teams: 0, sites: 0 })
+    expect((await m.api.get(sitePath(t, site.id))).status).toBe(403)
     expect((await t.owner.api.get(`${members()}/${m.user.id}/teams`)).body.count).toBe(0)
     expect((await t.owner.api.get(`${members()}/${m.user.id}/spaces`)).body.count).toBe(0)
   })

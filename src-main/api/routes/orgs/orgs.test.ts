@@ -106,6 +106,31 @@ describe('organizations', () => {
     expect((await reader.api.get(`/v1/orgs/${t.orgId}`)).body).toMatchObject({ title: 'Docs Inc', permissions: { admin: false, view: true, listMembers: true } })
   })
 
+  it('clears the default content with null (then the member is absent)', async () => {
+    await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { defaultContent: { type: 'site', site: 'abc' } })
+    const cleared = await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { defaultContent: null })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body).not.toHaveProperty('defaultContent')
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}`)).body).not.toHaveProperty('defaultContent')
+  })
+
+  it('says no trial applies, and gives each role the permissions its routes grant', async () => {
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}`)).body.trial).toEqual({ status: 'notapplicable', count: 0 })
+    const expected = {
+      admin: { view: true, access: true, admin: true, createContent: true, listInstallations: true, installIntegration: true },
+      create: { view: true, access: true, admin: false, createContent: true, listInstallations: true, installIntegration: false },
+      read: { view: true, access: true, admin: false, createContent: false, listInstallations: true, installIntegration: false },
+      guest: { view: true, access: true, admin: false, createContent: false, listInstallations: false, installIntegration: false }
+    }
+    for (const [role, permissions] of Object.entries(expected)) {
+      const member = role === 'admin' ? t.owner : await t.user({ role: role === 'guest' ? null : (role as any) })
+      const org = (await member.api.get(`/v1/orgs/${t.orgId}`)).body
+      expect(org.permissions, role).toMatchObject(permissions)
+      // The flag and the route agree: listing the organization's installations.
+      expect((await member.api.get(`/v1/orgs/${t.orgId}/installations`)).status, role).toBe(permissions.listInstallations ? 200 : 403)
+    }
+  })
+
   it('rejects invalid updates and a taken hostname', async () => {
     for (const body of [{ hostname: 'ab' }, { hostname: 'UPPER' }, { defaultRole: 'owner' }, { logo: 'not a uri' }, { sso: 'yes' }]) {
       expect((await t.owner.api.patch(`/v1/orgs/${t.orgId}`, body)).status, JSON.stringify(body)).toBe(400)

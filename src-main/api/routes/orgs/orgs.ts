@@ -10,7 +10,7 @@ import { read, write } from '../../../workspace/context'
 import { conflict } from '../../../base/errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { requireOrg, requireOrgRole } from '../../policies/access'
-import { presentOrganization } from '../../presenters/organization'
+import { presentOrganization, presentOrganizations } from '../../presenters/organization'
 import { presentUser } from '../../presenters/user'
 import { auditChange } from '../../../workspace/audit'
 
@@ -31,7 +31,7 @@ export default function orgRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = orgs.listForUser(ctx.actor.id, after, limit + 1)
         const count = cachedCount(ctx, `orgs:${ctx.actor.id}`, () => orgs.countForUser(ctx.actor.id))
-        return envelope(rows, limit, count, (r) => [r.member_seq], (page) => page.map((r) => presentOrganization(r, ctx)))
+        return envelope(rows, limit, count, (r) => [r.member_seq], (page) => presentOrganizations(page, ctx))
       })
   )
 
@@ -93,7 +93,7 @@ export default function orgRoutes(app: Api) {
     { schema: { tags, summary: 'Organizations that claim an e-mail domain', params: EmailDomainParams, response: { 200: EmailDomainOrgs } } },
     async (req) =>
       read(req, (ctx) => ({
-        organizations: ctx.repo(organizationRepository).byEmailDomain(req.params.emailDomain).map((o) => presentOrganization(o, ctx))
+        organizations: presentOrganizations(ctx.repo(organizationRepository).byEmailDomain(req.params.emailDomain), ctx)
       }))
   )
 }

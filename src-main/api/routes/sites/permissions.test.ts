@@ -40,6 +40,19 @@ describe('site access', () => {
     expect((await guest.api.get(sitePath(t, site.id))).status).toBe(403)
   })
 
+  it('removes a team grant (205, then 204): its members lose the role it gave them on that site', async () => {
+    const site = await createSite(t)
+    const perms = `${sitePath(t, site.id)}/permissions`
+    const guest = await t.user({ role: null, name: 'Guest' })
+    const team = await createTeam(t, 'Readers', [guest])
+    expect((await t.owner.api.patch(`${perms}/teams/${team}`, { role: 'read' })).status).toBe(204)
+    expect((await guest.api.get(sitePath(t, site.id))).status).toBe(200)
+    expect((await t.owner.api.delete(`${perms}/teams/${team}`)).status).toBe(205)
+    expect((await t.owner.api.delete(`${perms}/teams/${team}`)).status).toBe(204)
+    expect((await t.owner.api.get(`${perms}/teams`)).body.count).toBe(0)
+    expect((await guest.api.get(sitePath(t, site.id))).status).toBe(403)
+  })
+
   it('lets site admins manage access, refuses others (403), validates (400), answers 404 and keeps the last admin grant (409)', async () => {
     const site = await createSite(t)
     const perms = `${sitePath(t, site.id)}/permissions`

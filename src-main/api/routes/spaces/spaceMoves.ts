@@ -20,7 +20,7 @@ export default function spaceMoveRoutes(app: Api) {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
         if (space.parent_id) authorize(collectionRole(ctx, { id: space.parent_id, organization_id: space.organization_id }), 'create', 'Collection')
         else requireOrgRole(ctx, space.organization_id, 'create')
-        return presentSpace(duplicateSpace(ctx, space), ctx, 'admin')
+        return presentSpace(duplicateSpace(ctx, space), ctx)
       })
       return reply.code(201).send(body)
     }
@@ -31,7 +31,7 @@ export default function spaceMoveRoutes(app: Api) {
     { schema: { tags, summary: 'Move a space to another collection or position', params: SpaceParams, body: SpaceMoveSchema, response: { 200: SpaceSchema } } },
     async (req) =>
       write(req, (ctx) => {
-        const { space, role } = loadSpace(ctx, req.params.spaceId, 'admin')
+        const { space } = loadSpace(ctx, req.params.spaceId, 'admin')
         const spaces = ctx.repo(spaceRepository)
         const orgId = space.organization_id
         let parentId = space.parent_id
@@ -48,7 +48,7 @@ export default function spaceMoveRoutes(app: Api) {
         // `in-collection` visibility only exists inside a collection.
         const visibility = !parentId && space.visibility === 'in-collection' ? 'private' : space.visibility
         spaces.update(space.id, { parent_id: parentId, position, visibility, updated_at: ctx.now })
-        return presentSpace(spaces.get(space.id)!, ctx, role)
+        return presentSpace(spaces.get(space.id)!, ctx)
       })
   )
 
@@ -81,8 +81,7 @@ export default function spaceMoveRoutes(app: Api) {
           spaces.setGrant(space.id, 'user', ctx.actor.id, 'admin', ctx.now)
         }
         ctx.memo.clear()
-        const moved = spaces.get(space.id)!
-        return presentSpace(moved, ctx, loadSpace(ctx, moved.id, 'view').role)
+        return presentSpace(spaces.get(space.id)!, ctx)
       })
   )
 }

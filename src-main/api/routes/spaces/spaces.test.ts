@@ -107,6 +107,15 @@ describe('create and list', () => {
 })
 
 describe('get, update, delete, restore', () => {
+  it('lets only space admins install integrations (installIntegration), as installing on a space requires', async () => {
+    const { body: space } = await create()
+    const editor = await t.user({ role: 'edit', email: 'editor@example.com' })
+    expect((await t.owner.api.get(`/v1/spaces/${space.id}`)).body.permissions.installIntegration).toBe(true)
+    expect((await editor.api.get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ edit: true, installIntegration: false })
+    await t.owner.api.post(`/v1/spaces/${space.id}/permissions`, { role: 'admin', users: ['editor@example.com'] })
+    expect((await editor.api.get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ admin: true, installIntegration: true })
+  })
+
   it('gets a space with permissions for the caller', async () => {
     const { body: space } = await create()
     const res = await t.owner.api.get(`/v1/spaces/${space.id}`)

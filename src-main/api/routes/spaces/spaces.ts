@@ -76,7 +76,7 @@ export default function spaceRoutes(app: Api) {
           requireOrgRole(ctx, orgId, 'create')
         }
         const space = createSpace(ctx, { organizationId: orgId, parentId: b.parent ?? null, title: b.title, emoji: b.emoji, editMode: b.editMode, empty: b.empty })
-        return presentSpace(space, ctx, 'admin')
+        return presentSpace(space, ctx)
       })
       return reply.code(201).send(body)
     }
@@ -87,10 +87,11 @@ export default function spaceRoutes(app: Api) {
     { config: { offline: 'copy' }, schema: { tags, summary: 'Get a space', params: SpaceParams, querystring: SpaceGetQuery, response: { 200: SpaceSchema } } },
     async (req) =>
       read(req, (ctx) => {
-        const { space, role } = loadSpace(ctx, req.params.spaceId, 'view', { includeDeleted: true })
+        const { space } = loadSpace(ctx, req.params.spaceId, 'view', { includeDeleted: true })
         const { shareKey } = req.query
-        if (shareKey === undefined) return presentSpaces([space], ctx, new Map([[space.id, role]]))[0]!
-        return presentSpace(space, ctx, role, sharedPublishedUrl(ctx, space.id, shareKey))
+        const presented = presentSpace(space, ctx)
+        if (shareKey !== undefined) presented.urls.published = sharedPublishedUrl(ctx, space.id, shareKey)
+        return presented
       })
   )
 
@@ -99,7 +100,7 @@ export default function spaceRoutes(app: Api) {
     { schema: { tags, summary: 'Update a space', params: SpaceParams, body: SpaceUpdateSchema, response: { 200: SpaceSchema } } },
     async (req) =>
       write(req, (ctx) => {
-        const { space, role } = loadSpace(ctx, req.params.spaceId, 'admin')
+        const { space } = loadSpace(ctx, req.params.spaceId, 'admin')
         const b = req.body
         const patch: SpacePatch = {}
         if (b.title !== undefined) patch.title = b.title
@@ -119,7 +120,7 @@ export default function spaceRoutes(app: Api) {
         const spaces = ctx.repo(spaceRepository)
         spaces.update(space.id, patch)
         for (const [field, column] of SPACE_AUDITED) auditChange(ctx, field, space[column], patch[column])
-        return presentSpace(spaces.get(space.id)!, ctx, role)
+        return presentSpace(spaces.get(space.id)!, ctx)
       })
   )
 
@@ -140,12 +141,12 @@ export default function spaceRoutes(app: Api) {
     { schema: { tags, summary: 'Restore a space deleted in the last 7 days', params: SpaceParams, response: { 200: SpaceSchema } } },
     async (req) =>
       write(req, (ctx) => {
-        const { space, role } = loadSpace(ctx, req.params.spaceId, 'admin', { includeDeleted: true })
+        const { space } = loadSpace(ctx, req.params.spaceId, 'admin', { includeDeleted: true })
         if (!space.deleted_at) throw conflict('The space is not deleted')
         const spaces = ctx.repo(spaceRepository)
         // A deleted parent collection set parent_id to null (foreign key): the space comes back at the root.
         spaces.update(space.id, { deleted_at: null, updated_at: ctx.now, position: spaces.nextPosition(space.organization_id, space.parent_id) })
-        return presentSpace(spaces.get(space.id)!, ctx, role)
+        return presentSpace(spaces.get(space.id)!, ctx)
       })
   )
 }
