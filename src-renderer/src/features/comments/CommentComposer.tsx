@@ -26,8 +26,13 @@ function useMentionCandidates(spaceId: string | undefined, query: string | null)
   const [debounced] = useDebouncedValue(query ?? '', 150)
   const members = useQuery({ ...memberSearchQuery(orgId ?? '', debounced), enabled: !!orgId && query !== null }).data
   if (query === null || !members) return []
+  // The list answered for an earlier, shorter query is shown until the debounced one arrives: only its members
+  // matching what is typed now are offered (the server's rule: the name or the email contains it), so Enter never
+  // picks someone the query no longer names.
+  const typed = query.toLocaleLowerCase()
   return members
     .filter((m) => !m.disabled)
+    .filter((m) => (m.user.displayName ?? '').toLocaleLowerCase().includes(typed) || (m.user.email ?? '').toLocaleLowerCase().includes(typed))
     .slice(0, CANDIDATES_SHOWN)
     .map((m) => ({ id: m.id, name: m.user.displayName || m.user.email || m.id, email: m.user.email, photoURL: m.user.photoURL }))
 }
