@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { SiteCustomization } from '../../api/types.ts'
+import { PREVIEW_CUSTOMIZATION } from '../../../../src-shared/schemas/siteCustomization.ts'
 import { changedFields, customizationPatch, customizationValues, formPathOf } from './customization.ts'
 
 const stored: SiteCustomization = {
@@ -23,20 +24,8 @@ const stored: SiteCustomization = {
   },
   internationalization: { locale: 'en' },
   favicon: {},
-  header: { preset: 'default', links: [] },
-  footer: { groups: [] },
-  themes: { default: 'system', toggeable: false },
-  feedback: { enabled: false },
-  ai: { mode: 'none' },
-  advancedCustomization: { enabled: false },
-  trademark: { enabled: false },
-  externalLinks: { target: 'self' },
-  pagination: { enabled: true },
-  pageActions: { items: [] },
-  privacyPolicy: {},
-  socialPreview: {},
-  socialAccounts: [],
-  insights: { trackingCookie: false },
+  // What the server answers for the settings the preview does not let anyone change.
+  ...PREVIEW_CUSTOMIZATION
 }
 
 describe('customization form', () => {
