@@ -4,7 +4,7 @@ import { indexedRows, indexRowParts, isLargeSpace, pageKeyOfRow, type IndexedRow
 import type { SearchPool } from './searchPool'
 import { HAS_CJK, spellings, STARTS_CJK } from './searchText'
 import { kthSmallest } from './select'
-import { occurrenceParams, occurrencesHere, occurrencesSql, oneWord, preferOccurrences, wordMatches, type Word } from './searchWord'
+import { occurrenceParams, occurrencesHere, occurrencesSql, oneWord, preferOccurrences, wordMatches, type Occurrences, type Word } from './searchWord'
 
 /**
  * Queries over the section index that syncSearchIndex keeps (one FTS5 row per section of every page of each
@@ -256,9 +256,9 @@ function wordFor(db: Db, match: string, from: number, to: number, parts: number)
 
 /**
  * The word's matches in [from, to), ranked on this thread from its occurrences (read here, or handed over in
- * parts of ascending row ranges that cover the whole index).
+ * parts of ascending row ranges that cover the whole index, rows given from `from`).
  */
-function wordMatchesHere(db: Db, word: Word, from: number, to: number, occurrences = [occurrencesHere(db, word, 0, ROWID_END)]): Matches | undefined {
+function wordMatchesHere(db: Db, word: Word, from: number, to: number, occurrences = [occurrencesHere(db, word, 0, ROWID_END, from)]): Matches | undefined {
   return wordMatches(db, word, occurrences, TITLE_WEIGHT, from, to)
 }
 
@@ -270,13 +270,14 @@ async function rankWordOnPool(db: Db, pool: SearchPool, word: Word, from: number
   if (pool.closed) return undefined
   const version = searchIndexVersion(db)
   try {
-    const theirs = pool.run(occurrencesSql(word), [occurrenceParams(word, 0, middle)])
+    const theirs = pool.run(occurrencesSql(word), [occurrenceParams(word, 0, middle, from)])
     // The thread's failure is awaited (and handled) below, after this thread's part.
     theirs.catch(() => {})
-    const mine = occurrencesHere(db, word, middle, ROWID_END)
-    const [[first]] = await theirs
+    const mine = occurrencesHere(db, word, middle, ROWID_END, from)
+    const [[body, title]] = await theirs
+    const first: Occurrences = { base: from, body: body!, title: title! }
     // Scored with this connection's row sizes: only if the index is still as the thread read it.
-    const matches = searchIndexVersion(db) === version ? wordMatchesHere(db, word, from, to, [first!, mine]) : undefined
+    const matches = searchIndexVersion(db) === version ? wordMatchesHere(db, word, from, to, [first, mine]) : undefined
     return matches && { matches, version }
   } catch (error) {
     if (!pool.closed) reportPoolFailure(pool, error)
@@ -320,7 +321,7 @@ export const bm25Matches = (db: Db, match: string, from: number, to: number): Ma
 export function wordRankedMatches(db: Db, match: string, from: number, to: number, middle?: number): Matches | undefined {
   const word = oneWord(match)
   if (!word) return undefined
-  const parts = middle === undefined ? undefined : [occurrencesHere(db, word, 0, middle), occurrencesHere(db, word, middle, ROWID_END)]
+  const parts = middle === undefined ? undefined : [occurrencesHere(db, word, 0, middle, from), occurrencesHere(db, word, middle, ROWID_END, from)]
   return wordMatchesHere(db, word, from, to, parts)
 }
 

@@ -32,21 +32,30 @@ export function oneWord(match: string): Word | undefined {
 
 /**
  * Every occurrence of the word's term (or of every term it starts, for a prefix: the terms are bytes in UTF-8
- * order, and none of them goes on with U+10FFFF, a noncharacter) in rows [@from, @to), as a JSON array of the
- * rows they are in, negated for an occurrence in the title column (rowids are positive): one array of numbers
- * instead of two costs SQLite and JSON.parse a fifth less. The ranking query's shape (a second, empty array), so
- * the search pool runs it too. Two parts read at once (a thread and this one) answer in ~80% of the time of one:
+ * order, and none of them goes on with U+10FFFF, a noncharacter) in rows [@from, @to), as two JSON arrays of the
+ * rows they are in: those in the body, those in the title. Rows are given less @base (the start of the range
+ * being ranked), so a space's rows are small integers that JSON.parse reads without allocating each (a rowid is
+ * past 2^32): a fifth less to build and parse than whole rowids. The ranking query's shape (two arrays), so the
+ * search pool runs it too. Two parts read at once (a thread and this one) answer in ~80% of the time of one:
  * each walks every occurrence (the table takes no row bounds) but builds and parses only its own.
  */
 export function occurrencesSql(word: Word): string {
   const terms = word.prefix ? 'term >= @term AND term < @term || char(1114111)' : 'term = @term'
-  return `SELECT json_group_array(iif(col = 'title', -doc, doc)), '[]'
+  const row = 'doc - CAST(@base AS INTEGER)'
+  return `SELECT json_group_array(${row}) FILTER (WHERE col = 'body'), json_group_array(${row}) FILTER (WHERE col = 'title')
     FROM (SELECT doc, col FROM search_instances
       WHERE ${terms} AND doc >= CAST(@from AS INTEGER) AND doc < CAST(@to AS INTEGER) LIMIT ${MAX_OCCURRENCES})`
 }
 
-/** What the occurrence query binds: the term and the rows [from, to) to read. */
-export const occurrenceParams = (word: Word, from: number, to: number) => ({ term: word.term, from, to })
+/** What the occurrence query binds: the term, the rows [from, to) to read and the row they are given from. */
+export const occurrenceParams = (word: Word, from: number, to: number, base: number) => ({ term: word.term, from, to, base })
+
+/** A word's occurrences in one range of rows: the rows (less `base`) of those in the body and of those in the title. */
+export interface Occurrences {
+  base: number
+  body: Float64Array
+  title: Float64Array
+}
 
 // --- which way to rank ------------------------------------------------------------------------------------------
 // Reading occurrences costs per occurrence (~0.25 µs, one thread); bm25() costs per matching row (~0.75 µs, its
@@ -78,15 +87,15 @@ export function preferOccurrences(db: Db, word: Word, parts: number): boolean {
 
 const statements = new WeakMap<Db, Map<string, { get(params: { term: string }): unknown }>>()
 
-/** The word's occurrences in rows [from, to) (rows, negated in the title), read on this thread. */
-export function occurrencesHere(db: Db, word: Word, from: number, to: number): Float64Array {
+/** The word's occurrences in rows [from, to) (less `base`), read on this thread. */
+export function occurrencesHere(db: Db, word: Word, from: number, to: number, base: number): Occurrences {
   let byWord = statements.get(db)
   if (!byWord) statements.set(db, (byWord = new Map()))
   const sql = occurrencesSql(word)
   let statement = byWord.get(sql)
   if (!statement) byWord.set(sql, (statement = db.prepare(sql).raw()))
-  const [rows] = statement.get(occurrenceParams(word, from, to)) as [string, string]
-  return Float64Array.from(JSON.parse(rows) as number[])
+  const [body, title] = statement.get(occurrenceParams(word, from, to, base)) as [string, string]
+  return { base, body: Float64Array.from(JSON.parse(body) as number[]), title: Float64Array.from(JSON.parse(title) as number[]) }
 }
 
 const lnStatements = new WeakMap<Db, { get(x: number): unknown }>()
@@ -106,54 +115,46 @@ interface Counts {
 }
 
 /**
- * Sums occurrences per row. They come in parts of ascending row ranges, each part in term order and each term's
- * in row order: runs in row order (one per part for a whole word; a prefix's terms make more), summed within a
- * run first, then merged in one pass that adds up the counts of a row several terms are in.
+ * Sums occurrences per row. They come in parts of ascending row ranges, each part's body and title occurrences in
+ * term order and each term's in row order: runs in row order (one per term), summed within a run first, then a
+ * part's runs merged (adding up the counts of a row several terms or both columns are in), then the parts.
  */
-function countsPerRow(parts: Float64Array[], titleWeight: number): Counts {
-  const n = parts.reduce((total, part) => total + part.length, 0)
-  const rows = new Float64Array(n)
-  const counts = new Float64Array(n)
-  /** Where each run starts in `rows`/`counts` (and, last, where the runs end). */
-  const runStarts = [0]
+function countsPerRow(parts: Occurrences[], titleWeight: number): Counts {
+  return mergeRuns(parts.map((part) => mergeRuns([...runsOf(part.body, part.base, 1.0), ...runsOf(part.title, part.base, titleWeight)])))
+}
+
+/** The runs of occurrences (rows less `base`, in term order, each term's in row order), each row once with its count. */
+function runsOf(occurrences: Float64Array, base: number, weight: number): Counts[] {
+  const rows = new Float64Array(occurrences.length)
+  const counts = new Float64Array(occurrences.length)
+  const runs: Counts[] = []
+  let start = 0
   let length = 0
-  for (const part of parts) {
-    for (let i = 0; i < part.length; i++) {
-      const signed = part[i]!
-      const row = signed < 0 ? -signed : signed
-      const weight = signed < 0 ? titleWeight : 1.0
-      if (length > runStarts[runStarts.length - 1]! && rows[length - 1] === row) counts[length - 1]! += weight
-      else {
-        // A row below the last one starts the next term's run (or the next part's, if the parts came out of order).
-        if (length > runStarts[runStarts.length - 1]! && row < rows[length - 1]!) runStarts.push(length)
-        rows[length] = row
-        counts[length++] = weight
+  for (let i = 0; i < occurrences.length; i++) {
+    const row = occurrences[i]! + base
+    if (length > start && rows[length - 1] === row) counts[length - 1]! += weight
+    else {
+      // A row below the last one starts the next term's run.
+      if (length > start && row < rows[length - 1]!) {
+        runs.push({ rows: rows.subarray(start, length), counts: counts.subarray(start, length), length: length - start })
+        start = length
       }
+      rows[length] = row
+      counts[length++] = weight
     }
-    // A part's runs end with it: the next part starts a run of its own, even if its first row comes after.
-    if (length > runStarts[runStarts.length - 1]!) runStarts.push(length)
   }
-  if (runStarts[runStarts.length - 1] !== length) runStarts.push(length)
-  const runs = runStarts.length - 1
-  // Runs that follow one another in row order (a whole word read in parts) are one run already.
-  let ordered = true
-  for (let r = 1; r < runs && ordered; r++) ordered = rows[runStarts[r]! - 1]! < rows[runStarts[r]!]!
-  if (ordered) return { rows, counts, length }
-  return mergeRuns(rows, counts, runStarts)
-  return mergeRuns(rows, counts, runStarts)
+  if (length > start) runs.push({ rows: rows.subarray(start, length), counts: counts.subarray(start, length), length: length - start })
+  return runs
 }
 
 /**
- * The runs [runStarts[r], runStarts[r + 1]) merged into one, the two shortest first: a prefix's rare terms make short
- * runs, merged into a long one by finding each of their rows in it (and copying what lies between in blocks).
+ * Runs merged into one, the two shortest first: a prefix's rare terms make short runs, merged into a long one by
+ * finding each of their rows in it (and copying what lies between in blocks); runs of ranges that follow one
+ * another are put end to end.
  */
-function mergeRuns(rows: Float64Array, counts: Float64Array, runStarts: number[]): Counts {
-  let runs: Counts[] = []
-  for (let r = 0; r + 1 < runStarts.length; r++) {
-    const from = runStarts[r]!
-    const to = runStarts[r + 1]!
-    runs.push({ rows: rows.subarray(from, to), counts: counts.subarray(from, to), length: to - from })
-  }
+function mergeRuns(runs: Counts[]): Counts {
+  runs = runs.filter((run) => run.length > 0)
+  if (!runs.length) return { rows: new Float64Array(0), counts: new Float64Array(0), length: 0 }
   while (runs.length > 1) {
     runs.sort((a, b) => b.length - a.length)
     const shorter = runs.pop()!
@@ -239,17 +240,17 @@ const B = 0.75
 export function wordMatches(
   db: Db,
   word: Word,
-  occurrences: Float64Array[],
+  occurrences: Occurrences[],
   titleWeight: number,
   from: number,
   to: number
 ): { rids: Float64Array; scores: Float64Array } | undefined {
-  if (occurrences.some((part) => part.length >= MAX_OCCURRENCES)) {
+  if (occurrences.some((part) => part.body.length + part.title.length >= MAX_OCCURRENCES)) {
     noteRatio(db, word, Infinity)
     return undefined
   }
   const { rows, counts, length } = countsPerRow(occurrences, titleWeight)
-  noteRatio(db, word, occurrences.reduce((n, part) => n + part.length, 0) / Math.max(1, length))
+  noteRatio(db, word, occurrences.reduce((n, part) => n + part.body.length + part.title.length, 0) / Math.max(1, length))
   // bm25 (fts5Bm25Function, fts5Bm25GetData), term for term: the idf from the rows the phrase matches in the whole
   // table, the average row length from the table's totals, each row's weighted count and total size.
   const totals = indexTotals(db)
