@@ -157,7 +157,9 @@ function withLock(work) {
     let owner = 0
     try {
       owner = Number(readFileSync(join(lockDir, 'pid'), 'utf8'))
-    } catch {}
+    } catch {
+      // No pid written yet: the lock is being taken, its age decides.
+    }
     const age = Date.now() - mtime(lockDir)
     if ((owner && !alive(owner)) || (!owner && age > 10_000)) {
       rmSync(lockDir, { recursive: true, force: true })

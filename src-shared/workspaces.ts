@@ -253,7 +253,6 @@ export function workspaceNameProblem(name: unknown): string | null {
   const trimmed = normalizeWorkspaceName(name)
   if (!trimmed) return 'name: must not be blank'
   if ([...trimmed].length > WORKSPACE_NAME_MAX) return `name: must be at most ${WORKSPACE_NAME_MAX} characters`
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'name: must not contain control characters'
   return null
 }

@@ -47,7 +47,7 @@ test('a locked space’s change request shows the reason its actions are gone, a
   test.setTimeout(60_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId } = await spaceWithPages(api, `Locked CR ${suffix}`, ['Overview'])
-  const cr = await json<{ number: number }>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: 'Waiting' } }))
+  await json<{ number: number }>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: 'Waiting' } }))
   await json(api.patch(`/v1/spaces/${spaceId}`, { data: { editMode: 'locked' } }))
   const settings = new SpaceSettingsPage(page)
   const notice = page.getByTestId('locked-notice')

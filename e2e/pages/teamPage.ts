@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { AppShell } from './appShell.ts'
 
 /** Team: Members, Teams and Invites tabs. */

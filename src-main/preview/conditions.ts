@@ -57,6 +57,8 @@ export function evaluateCondition(text: string, claims: VisitorClaims): boolean 
   return !!evaluate(tree, { visitor: { claims } })
 }
 
+// jsep types a node's members as a union of every node kind; the walker below checks `type` before reading them.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Node = Expression & Record<string, any>
 
 /** The dotted path of a member chain starting at an identifier (`visitor.claims.x`), or undefined. */

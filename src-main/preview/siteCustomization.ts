@@ -48,7 +48,7 @@ export function deepMerge<T>(base: T, over: unknown): T {
 type Pair = { light?: string; dark?: string }
 
 /** A colour set for one scheme only serves both: a custom light colour must not sit beside a default dark one. */
-function completePairs(stored: Record<string, any>): Record<string, any> {
+function completePairs(stored: Record<string, unknown>): Record<string, unknown> {
   const styling = stored.styling as Record<string, unknown> | undefined
   if (!styling) return stored
   const fill = (pair: Pair) => ({ light: pair.light ?? pair.dark, dark: pair.dark ?? pair.light })

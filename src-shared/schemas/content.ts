@@ -27,7 +27,7 @@ export const PageSchema = Type.Object(
     description: Type.Optional(Type.String()),
     documentId: Type.Optional(Type.String()),
     href: Type.Optional(Type.String()),
-    pages: Type.Array(Type.Unsafe<any>({ $ref: 'Page#' })),
+    pages: Type.Array(Type.Unsafe<unknown>({ $ref: 'Page#' })),
     git: Type.Optional(Git),
     layout: Type.Optional(
       Type.Object({

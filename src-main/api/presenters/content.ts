@@ -1,5 +1,4 @@
 import type { File, Page, Revision } from '../../../src-shared/schemas/content'
-import { parseMarkdown } from '../../content/markdown'
 import { markdownToDocument, reusableContentRefs } from '../../content/documentModel'
 import { PageTree } from '../../content/pageTree'
 import { coverFile, layoutOf } from '../../content/pageSettings'

@@ -53,11 +53,26 @@ export function auditEventRepository(db: Db) {
   const where = (f: AuditEventFilter): { sql: string; key: string } => {
     const parts = ['organization_id = @org']
     let key = ''
-    if (f.actor !== undefined) (parts.push('actor_id = @actor'), (key += 'a'))
-    if (f.action !== undefined) (parts.push('action = @action'), (key += 'c'))
-    if (f.target !== undefined) (parts.push('target_id = @target'), (key += 't'))
-    if (f.from !== undefined) (parts.push('occurred_at >= @from'), (key += 'f'))
-    if (f.to !== undefined) (parts.push('occurred_at <= @to'), (key += 'o'))
+    if (f.actor !== undefined) {
+      parts.push('actor_id = @actor')
+      key += 'a'
+    }
+    if (f.action !== undefined) {
+      parts.push('action = @action')
+      key += 'c'
+    }
+    if (f.target !== undefined) {
+      parts.push('target_id = @target')
+      key += 't'
+    }
+    if (f.from !== undefined) {
+      parts.push('occurred_at >= @from')
+      key += 'f'
+    }
+    if (f.to !== undefined) {
+      parts.push('occurred_at <= @to')
+      key += 'o'
+    }
     return { sql: parts.join(' AND '), key }
   }
   const params = (orgId: string, f: AuditEventFilter) => ({ org: orgId, ...f })

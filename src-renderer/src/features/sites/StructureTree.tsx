@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, type KeyboardEvent } from 'react'
+import { memo, useCallback, useMemo, type KeyboardEvent } from 'react'
 import {
   DndContext,
   DragOverlay,

@@ -135,15 +135,21 @@ function records(text: string): { line: number; fields: string[] }[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else {
         if (c === '\n') line++
         field += c
       }
-    } else if (c === '"' && field.trim() === '') (quoted = true), (field = '')
-    else if (c === ',') fields.push(field), (field = '')
-    else if (c === '\n' || c === '\r') {
+    } else if (c === '"' && field.trim() === '') {
+      quoted = true
+      field = ''
+    } else if (c === ',') {
+      fields.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++
       end()
       line++
