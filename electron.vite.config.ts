@@ -16,9 +16,11 @@ function devCsp(): PluginOption {
     name: 'quire:dev-csp',
     apply: 'serve',
     transformIndexHtml(html: string) {
-      return html.replace(/(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/, (_m, a: string, csp: string, b: string) =>
-        a + relaxForDev(csp) + b)
-    },
+      return html.replace(
+        /(<meta\s+http-equiv="Content-Security-Policy"\s+content=")([^"]*)(")/,
+        (_m, a: string, csp: string, b: string) => a + relaxForDev(csp) + b
+      )
+    }
   }
 }
 
@@ -37,10 +39,10 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve(root, 'src-main/electron/main.ts'), // Electron entry: the only one that imports 'electron'
-          cli: resolve(root, 'src-main/cli/main.ts'), // plain-Node entry: `node out/main/cli.js serve`
-        },
-      },
-    },
+          cli: resolve(root, 'src-main/cli/main.ts') // plain-Node entry: `node out/main/cli.js serve`
+        }
+      }
+    }
   },
   preload: {
     build: {
@@ -48,20 +50,20 @@ export default defineConfig({
         input: { index: resolve(root, 'src-preload/index.ts') },
         // A sandboxed preload is evaluated as a classic script, so it must be CommonJS with nothing external
         // but 'electron' (shared code is bundled in).
-        output: { format: 'cjs', entryFileNames: '[name].cjs' },
-      },
-    },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' }
+      }
+    }
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
     // resources/ (the app icon) is copied beside index.html; the page uses icon.svg as its favicon.
     publicDir: resolve(root, 'resources'),
     build: {
-      rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
+      rolldownOptions: { input: { index: resolve(root, 'src-renderer/index.html') } }
     },
     server: {
       // `npm run serve -- --port 5174` beside `electron-vite dev --rendererOnly` gives a browser dev loop.
-      proxy: { '/v1': 'http://127.0.0.1:5174', '/app/workspaces': 'http://127.0.0.1:5174' },
+      proxy: { '/v1': 'http://127.0.0.1:5174', '/app/workspaces': 'http://127.0.0.1:5174' }
     },
     plugins: [
       // Absolute paths: relative ones resolve against the renderer root and end up doubled.
@@ -69,10 +71,10 @@ export default defineConfig({
         target: 'react',
         autoCodeSplitting: true,
         routesDirectory: resolve(root, 'src-renderer/src/routes'),
-        generatedRouteTree: resolve(root, 'src-renderer/src/routeTree.gen.ts'),
+        generatedRouteTree: resolve(root, 'src-renderer/src/routeTree.gen.ts')
       }),
       react(),
-      devCsp(),
-    ],
-  },
+      devCsp()
+    ]
+  }
 })

@@ -29,7 +29,14 @@ const FLOORS = [
 ]
 
 /** Test support: tests, src-main/testing, a folder's testing/, the routes' fixtures. May import anything. */
-const TEST_SUPPORT = ['**/*.test.ts', '**/*.test.tsx', 'src-main/testing/**', 'src-main/*/testing/**', '**/fixtures.ts', '**/testFactories.ts']
+const TEST_SUPPORT = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  'src-main/testing/**',
+  'src-main/*/testing/**',
+  '**/fixtures.ts',
+  '**/testFactories.ts'
+]
 
 const ELECTRON = {
   paths: [{ name: 'electron', message: "Only src-main/electron/ and the preload import 'electron' (the rest runs under plain Node)." }],
@@ -39,7 +46,10 @@ const NODE_BUILTINS = {
   paths: builtinModules.map((name) => ({ name, message: 'The renderer, the preload and src-shared use no Node built-ins.' })),
   patterns: [{ regex: '^node:', message: 'The renderer, the preload and src-shared use no Node built-ins.' }]
 }
-const TEST_ONLY = { regex: '(^|/)(testing|fixtures|testFactories)(/|$)|\\.test$', message: 'Only tests and test support import test support.' }
+const TEST_ONLY = {
+  regex: '(^|/)(testing|fixtures|testFactories)(/|$)|\\.test$',
+  message: 'Only tests and test support import test support.'
+}
 
 /** How deep under its floor's folder a file may sit (a rule per depth: a relative import climbs that many folders). */
 const MAX_DEPTH = 6
@@ -105,7 +115,10 @@ export default tseslint.config(
       // Names, refs and CSV cells are cleaned of control characters on purpose.
       'no-control-regex': 'off',
       // `_`-prefixed parameters and the rest siblings of a destructuring say "deliberately unused".
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }]
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }
+      ]
     }
   },
   {

@@ -14,8 +14,8 @@ const systemChromium = existsSync(chromiumPath)
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
-        '--disable-quic',
-      ],
+        '--disable-quic'
+      ]
     }
   : {}
 
@@ -31,19 +31,19 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    viewport: { width: 1280, height: 800 },
+    viewport: { width: 1280, height: 800 }
   },
   projects: [
     {
       // The renderer in Chromium against a headless server (one per worker, see e2e/fixtures/server.ts).
       name: 'web',
       testIgnore: 'electron/**',
-      use: { browserName: 'chromium', launchOptions: systemChromium },
+      use: { browserName: 'chromium', launchOptions: systemChromium }
     },
     {
       // The desktop app itself; skipped with a reason where the Electron binary is not installed.
       name: 'electron',
-      testMatch: 'electron/**/*.spec.ts',
-    },
-  ],
+      testMatch: 'electron/**/*.spec.ts'
+    }
+  ]
 })

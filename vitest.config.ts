@@ -10,6 +10,6 @@ export default defineConfig({
     // went from ~60 s to ~6 s; the run from ~350 s to ~250 s on 2 cores). Safe because module state is keyed by
     // database (WeakMaps of prepared statements, caches) and every test opens its own in-memory workspace.
     isolate: false,
-    testTimeout: 20_000,
-  },
+    testTimeout: 20_000
+  }
 })

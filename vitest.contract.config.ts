@@ -6,6 +6,6 @@ export default defineConfig({
   test: {
     include: ['src-main/testing/contractCoverage.check.ts'],
     environment: 'node',
-    testTimeout: 20_000,
-  },
+    testTimeout: 20_000
+  }
 })

@@ -46,7 +46,8 @@ interface Figure {
   targetOn?: 'p99' | 'max'
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
 
 /**
  * Issue 19's targets: the 10,000-page space's (a 1,000-page merge, space search), and the 100,000-page run's
@@ -60,8 +61,12 @@ function benchTargets(pages: number): Record<'merge' | 'spaceSearch' | 'orgSearc
 function figure(name: string, description: string, samples: number[], target?: { ms: number; on: 'p99' | 'max' }): Figure {
   const sorted = [...samples].sort((a, b) => a - b)
   return {
-    name, description, samples: samples.length,
-    p50Ms: round2(percentile(sorted, 50)), p99Ms: round2(percentile(sorted, 99)), maxMs: round2(sorted[sorted.length - 1] ?? 0),
+    name,
+    description,
+    samples: samples.length,
+    p50Ms: round2(percentile(sorted, 50)),
+    p99Ms: round2(percentile(sorted, 99)),
+    maxMs: round2(sorted[sorted.length - 1] ?? 0),
     ...(target ? { targetMs: target.ms, targetOn: target.on } : {})
   }
 }
@@ -116,14 +121,19 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       const targets = benchTargets(pages)
 
       // 1,000 leaf pages, 50 per batch, each batch one new revision of the change request.
-      const cr = (await timed(`${base}/change-requests`, { token, method: 'POST', body: JSON.stringify({ subject: 'Bench: 1,000 pages' }) }, 201)).body
+      const cr = (
+        await timed(`${base}/change-requests`, { token, method: 'POST', body: JSON.stringify({ subject: 'Bench: 1,000 pages' }) }, 201)
+      ).body
       const edited = built.leafIds.filter((_, i) => i % Math.max(1, Math.floor(built.leafIds.length / 1000)) === 0).slice(0, 1000)
       if (edited.length < 1000) throw new BenchFailure(`only ${edited.length} leaf pages to edit; use --pages 10000 or more`)
       const batchTimes: number[] = []
       for (let b = 0; b < 20; b++) {
         const changes = edited.slice(b * 50, b * 50 + 50).map((page, i) => ({
-          operation: 'update_page', page,
-          document: { markdown: `# Edited page ${b * 50 + i}\n\nThis page was rewritten by the benchmark, batch ${b}.\n\n## Notes\n\nOrbiting ${built.words[500 + i]}.\n` }
+          operation: 'update_page',
+          page,
+          document: {
+            markdown: `# Edited page ${b * 50 + i}\n\nThis page was rewritten by the benchmark, batch ${b}.\n\n## Notes\n\nOrbiting ${built.words[500 + i]}.\n`
+          }
         }))
         batchTimes.push((await post(`/change-requests/${cr.id}/content`, { changes })).ms)
       }
@@ -131,12 +141,21 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
 
       const merge = await post(`/change-requests/${cr.id}/merge`, {})
       if (merge.body.result !== 'merge') throw new BenchFailure(`merge answered ${JSON.stringify(merge.body).slice(0, 200)}`)
-      figures.push(figure('merge-1000', 'POST …/change-requests/{id}/merge, a change request touching 1,000 of the pages', [merge.ms], targets.merge))
+      figures.push(
+        figure('merge-1000', 'POST …/change-requests/{id}/merge, a change request touching 1,000 of the pages', [merge.ms], targets.merge)
+      )
 
       // The merged words are searchable (the index moved with the merge).
       const afterMerge = await get(`/search?query=${encodeURIComponent('rewritten benchmark')}&limit=1`)
-      if (afterMerge.body.count !== 1000) throw new BenchFailure(`search after the merge found ${afterMerge.body.count} edited pages, expected 1000`)
-      figures.push(figure('search-after-merge', 'the first space search right after the merge: it waits for the index to take in the merged pages (work the merge leaves to after its answer)', [afterMerge.ms]))
+      if (afterMerge.body.count !== 1000)
+        throw new BenchFailure(`search after the merge found ${afterMerge.body.count} edited pages, expected 1000`)
+      figures.push(
+        figure(
+          'search-after-merge',
+          'the first space search right after the merge: it waits for the index to take in the merged pages (work the merge leaves to after its answer)',
+          [afterMerge.ms]
+        )
+      )
 
       const queries = searchQueries(built.words)
       const run = async (path: (q: string) => string, rounds: number) => {
@@ -157,13 +176,26 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       // a p99 (see docs/benchmarks.md).
       const stalls = monitorEventLoopDelay({ resolution: STALL_TIMER_MS })
       stalls.enable()
-      figures.push(figure('search-space', `GET …/search, ${queries.length} queries of 1–2 words × ${searchRounds} rounds (default limit 100)`, await run(spaceSearch, searchRounds), targets.spaceSearch))
+      figures.push(
+        figure(
+          'search-space',
+          `GET …/search, ${queries.length} queries of 1–2 words × ${searchRounds} rounds (default limit 100)`,
+          await run(spaceSearch, searchRounds),
+          targets.spaceSearch
+        )
+      )
       stalls.disable()
       // The histogram holds whole intervals (the timer's period and its lateness).
       const late = (ns: number) => round2(Math.max(0, ns / 1e6 - STALL_TIMER_MS))
       const clientStalls = { p99LateMs: late(stalls.percentile(99)), maxLateMs: late(stalls.max) }
       machineCheck.push(cpuCheck())
-      figures.push(figure('search-space-20', `the same with limit=20 (a search box's first screen)`, await run((q) => `${spaceSearch(q)}&limit=20`, searchRounds)))
+      figures.push(
+        figure(
+          'search-space-20',
+          `the same with limit=20 (a search box's first screen)`,
+          await run((q) => `${spaceSearch(q)}&limit=20`, searchRounds)
+        )
+      )
       const orgBase = `${server.url}/v1/orgs/${built.organizationId}/search?query=`
       const orgTimes: number[] = []
       for (let round = 0; round <= Math.ceil(searchRounds / 2); round++) {
@@ -176,23 +208,28 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       const common = built.words.slice(0, 3)
       const commonTimes: number[] = []
       for (let i = 0; i < 4; i++) for (const w of common) commonTimes.push((await get(spaceSearch(w))).ms)
-      figures.push(figure('search-common-word', `worst case: the 3 most frequent words (${common.join(', ')}), on most sections`, commonTimes.slice(3)))
+      figures.push(
+        figure('search-common-word', `worst case: the 3 most frequent words (${common.join(', ')}), on most sections`, commonTimes.slice(3))
+      )
 
       const treeTimes: number[] = []
       for (let i = 0; i <= treeRequests; i++) {
         const { ms, body } = await get('/content/pages')
-        if (i === 0 && body.pages.length !== Math.ceil(pages / 100)) throw new BenchFailure(`the page tree has ${body.pages.length} root pages`)
+        if (i === 0 && body.pages.length !== Math.ceil(pages / 100))
+          throw new BenchFailure(`the page tree has ${body.pages.length} root pages`)
         if (i > 0) treeTimes.push(ms)
       }
       figures.push(figure('list-pages', `GET …/content/pages (${pages} pages as one tree)`, treeTimes))
 
       // History: the page tree of the revision before the merge, and what the merge revision changed (1,000 pages).
       const history = (await get('/revisions?limit=2')).body.items as { id: string }[]
-      if (history[0]?.id !== merge.body.revision || !history[1]) throw new BenchFailure('the history does not start with the merge revision')
+      if (history[0]?.id !== merge.body.revision || !history[1])
+        throw new BenchFailure('the history does not start with the merge revision')
       const oldTreeTimes: number[] = []
       for (let i = 0; i <= treeRequests; i++) {
         const { ms, body } = await get(`/revisions/${history[1].id}/pages`)
-        if (i === 0 && body.pages.length !== Math.ceil(pages / 100)) throw new BenchFailure(`the old page tree has ${body.pages.length} root pages`)
+        if (i === 0 && body.pages.length !== Math.ceil(pages / 100))
+          throw new BenchFailure(`the old page tree has ${body.pages.length} root pages`)
         if (i > 0) oldTreeTimes.push(ms)
       }
       figures.push(figure('revision-pages', `GET …/revisions/{id}/pages, the revision before the merge (${pages} pages)`, oldTreeTimes))
@@ -204,35 +241,64 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
         }
         if (i > 0) changesTimes.push(ms)
       }
-      figures.push(figure('revision-changes', 'GET …/revisions/{id}/changes?limit=1000 of the merge revision (1,000 pages edited)', changesTimes))
+      figures.push(
+        figure('revision-changes', 'GET …/revisions/{id}/changes?limit=1000 of the merge revision (1,000 pages edited)', changesTimes)
+      )
 
       const first = await get('/links?limit=100')
-      figures.push(figure('links-first', 'GET …/links?limit=100, first call after the merge (resolves the revision\'s links)', [first.ms]))
+      figures.push(figure('links-first', "GET …/links?limit=100, first call after the merge (resolves the revision's links)", [first.ms]))
       const linkTimes: number[] = []
       for (let i = 0; i < 50; i++) linkTimes.push((await get(`/links?limit=100&status=${i % 2 ? 'broken' : 'ok'}`)).ms)
-      figures.push(figure('links-warm', `GET …/links?limit=100 (&status), resolved links kept (${first.body.stats.total} links, ${first.body.stats.broken.total} broken)`, linkTimes))
+      figures.push(
+        figure(
+          'links-warm',
+          `GET …/links?limit=100 (&status), resolved links kept (${first.body.stats.total} links, ${first.body.stats.broken.total} broken)`,
+          linkTimes
+        )
+      )
 
-      const storage = await measureStorage(dbFile, builtBytes, built, (path, body) => post(path, body), async (subject) =>
-        (await timed(`${base}/change-requests`, { token, method: 'POST', body: JSON.stringify({ subject }) }, 201)).body.id as string)
+      const storage = await measureStorage(
+        dbFile,
+        builtBytes,
+        built,
+        (path, body) => post(path, body),
+        async (subject) =>
+          (await timed(`${base}/change-requests`, { token, method: 'POST', body: JSON.stringify({ subject }) }, 201)).body.id as string
+      )
       figures.push(storage.revisionRead.current, storage.revisionRead.back)
       // Over HTTP: the page tree of the revision 1,000 saves back (its first request reads it from the database),
       // and the changes between it and the head, 1,000 revisions apart.
       const backTree: number[] = []
       for (let i = 0; i <= treeRequests; i++) backTree.push((await get(`/revisions/${storage.revisions.back}/pages`)).ms)
-      figures.push(figure('revision-pages-1000-back-first', 'GET …/revisions/{id}/pages of the revision 1,000 saves back, first request (read from the database)', backTree.slice(0, 1)))
-      figures.push(figure('revision-pages-1000-back', 'GET …/revisions/{id}/pages of the revision 1,000 saves back, later requests', backTree.slice(1)))
+      figures.push(
+        figure(
+          'revision-pages-1000-back-first',
+          'GET …/revisions/{id}/pages of the revision 1,000 saves back, first request (read from the database)',
+          backTree.slice(0, 1)
+        )
+      )
+      figures.push(
+        figure('revision-pages-1000-back', 'GET …/revisions/{id}/pages of the revision 1,000 saves back, later requests', backTree.slice(1))
+      )
       const apart: number[] = []
       for (let i = 0; i <= 10; i++) {
         const { ms, body } = await get(`/revisions/${storage.revisions.current}/changes?against=${storage.revisions.back}&limit=100`)
-        if (i === 0 && !body.changes.some((c: { type: string }) => c.type === 'page_edited')) throw new BenchFailure('no edited page between revisions 1,000 apart')
+        if (i === 0 && !body.changes.some((c: { type: string }) => c.type === 'page_edited'))
+          throw new BenchFailure('no edited page between revisions 1,000 apart')
         apart.push(ms)
       }
-      figures.push(figure('revision-changes-1000-apart', 'GET …/revisions/{head}/changes?against={1,000 saves back} (first request included)', apart))
+      figures.push(
+        figure('revision-changes-1000-apart', 'GET …/revisions/{head}/changes?against={1,000 saves back} (first request included)', apart)
+      )
 
       printFigures(figures)
       printStorage(storage)
-      console.log(`  (machine check: a fixed CPU loop took ${machineCheck.map((ms) => ms.toFixed(0)).join(' and ')} ms before and after the space searches; compare runs by it)`)
-      console.log(`  (stalls: this process's ${STALL_TIMER_MS} ms timer ran up to ${clientStalls.maxLateMs.toFixed(1)} ms late during the space searches, p99 ${clientStalls.p99LateMs.toFixed(1)} ms)`)
+      console.log(
+        `  (machine check: a fixed CPU loop took ${machineCheck.map((ms) => ms.toFixed(0)).join(' and ')} ms before and after the space searches; compare runs by it)`
+      )
+      console.log(
+        `  (stalls: this process's ${STALL_TIMER_MS} ms timer ran up to ${clientStalls.maxLateMs.toFixed(1)} ms late during the space searches, p99 ${clientStalls.p99LateMs.toFixed(1)} ms)`
+      )
       const report = {
         date: new Date().toISOString(),
         machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavg: loadavg() },
@@ -275,7 +341,8 @@ interface StorageFigures {
 
 /** Bytes of the database's pages in use (the file less its free pages; the WAL's pages counted as written). */
 const usedBytes = (db: Database.Database) =>
-  ((db.pragma('page_count', { simple: true }) as number) - (db.pragma('freelist_count', { simple: true }) as number)) * (db.pragma('page_size', { simple: true }) as number)
+  ((db.pragma('page_count', { simple: true }) as number) - (db.pragma('freelist_count', { simple: true }) as number)) *
+  (db.pragma('page_size', { simple: true }) as number)
 /** Bytes the database's rows and indexes hold (B-tree pages less their unused space): what a write adds, byte for byte. */
 const storedBytes = (db: Database.Database) => db.prepare<[], number>('SELECT sum(pgsize - unused) FROM dbstat').pluck().get()!
 
@@ -289,15 +356,19 @@ function tableRows(db: Database.Database): Map<string, number> {
  * page edit adds, what 1,000 saves of one page add, and the cost of reading an old revision against the current.
  */
 async function measureStorage(
-  dbFile: string, builtBytes: number, built: BuiltSpace,
-  post: (path: string, body: unknown) => Promise<{ ms: number; body: any }>, openCr: (subject: string) => Promise<string>
+  dbFile: string,
+  builtBytes: number,
+  built: BuiltSpace,
+  post: (path: string, body: unknown) => Promise<{ ms: number; body: any }>,
+  openCr: (subject: string) => Promise<string>
 ): Promise<StorageFigures> {
   const db = new Database(dbFile, { readonly: true })
   try {
     const afterMergeBytes = statSync(dbFile).size + walSize(dbFile)
     const page = built.leafIds[7]!
     const cr = await openCr('Bench: one page, saved 1,000 times')
-    const markdown = (n: number) => `# Saved page\n\nThe editor saved this page, save number ${n}.\n\n## Notes\n\n${built.words.slice(100, 160).join(' ')}.\n`
+    const markdown = (n: number) =>
+      `# Saved page\n\nThe editor saved this page, save number ${n}.\n\n## Notes\n\n${built.words.slice(100, 160).join(' ')}.\n`
     const rowsBefore = tableRows(db)
     const bytesBefore = storedBytes(db)
     await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(0) } }] })
@@ -305,13 +376,19 @@ async function measureStorage(
     const added = [...rowsAfter].map(([t, n]) => n - (rowsBefore.get(t) ?? 0))
     const pageBytes = Buffer.byteLength(markdown(0))
     const oneEdit = {
-      rows: added.reduce((a, b) => a + Math.max(0, b), 0), maxRowsInOneTable: Math.max(...added),
-      bytes: storedBytes(db) - bytesBefore, pageBytes, targetBytes: 4 * pageBytes + 2048
+      rows: added.reduce((a, b) => a + Math.max(0, b), 0),
+      maxRowsInOneTable: Math.max(...added),
+      bytes: storedBytes(db) - bytesBefore,
+      pageBytes,
+      targetBytes: 4 * pageBytes + 2048
     }
     const fileBefore = statSync(dbFile).size + walSize(dbFile)
     const savesBefore = usedBytes(db)
-    const first = (await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(1) } }] })).body.revision as string
-    for (let n = 2; n <= 1000; n++) await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(n) } }] })
+    const first = (
+      await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(1) } }] })
+    ).body.revision as string
+    for (let n = 2; n <= 1000; n++)
+      await post(`/change-requests/${cr}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: markdown(n) } }] })
     const endBytes = statSync(dbFile).size + walSize(dbFile)
     const thousandSaves = { usedBytes: usedBytes(db) - savesBefore, fileBytes: endBytes - fileBefore }
     const current = db.prepare<[string], string>('SELECT revision_id FROM change_requests WHERE id = ?').pluck().get(cr)!
@@ -329,11 +406,23 @@ async function measureStorage(
       return times
     }
     return {
-      builtBytes, afterMergeBytes, oneEdit, thousandSaves, endBytes,
+      builtBytes,
+      afterMergeBytes,
+      oneEdit,
+      thousandSaves,
+      endBytes,
       revisions: { current, back: first },
       revisionRead: {
-        current: figure('revision-read-current', 'loadPages of the change request\'s head after 1,000 saves, from the database (no cache)', read(current)),
-        back: figure('revision-read-1000-back', 'loadPages of the revision 1,000 saves before it, from the database (no cache)', read(first))
+        current: figure(
+          'revision-read-current',
+          "loadPages of the change request's head after 1,000 saves, from the database (no cache)",
+          read(current)
+        ),
+        back: figure(
+          'revision-read-1000-back',
+          'loadPages of the revision 1,000 saves before it, from the database (no cache)',
+          read(first)
+        )
       }
     }
   } finally {
@@ -351,10 +440,16 @@ function walSize(dbFile: string): number {
 
 function printStorage(s: StorageFigures): void {
   const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`
-  console.log(`\nstorage: the workspace file: built ${mb(s.builtBytes)}; after the batches, the merge and the searches ${mb(s.afterMergeBytes)}; at the end (1,000 saves too) ${mb(s.endBytes)}`)
-  console.log(`  one update_page: ${s.oneEdit.rows} rows (at most ${s.oneEdit.maxRowsInOneTable} in one table; target ≤ 20: ${s.oneEdit.rows <= 20 ? 'met' : 'MISSED'}), ` +
-    `${s.oneEdit.bytes} bytes stored for a ${s.oneEdit.pageBytes}-byte page (target ≤ ${s.oneEdit.targetBytes}: ${s.oneEdit.bytes <= s.oneEdit.targetBytes ? 'met' : 'MISSED'})`)
-  console.log(`  1,000 saves of one page in one change request: pages in use +${mb(s.thousandSaves.usedBytes)}, file and WAL +${mb(s.thousandSaves.fileBytes)} (target ≤ 20 MB: ${s.thousandSaves.usedBytes <= 20e6 ? 'met' : 'MISSED'})`)
+  console.log(
+    `\nstorage: the workspace file: built ${mb(s.builtBytes)}; after the batches, the merge and the searches ${mb(s.afterMergeBytes)}; at the end (1,000 saves too) ${mb(s.endBytes)}`
+  )
+  console.log(
+    `  one update_page: ${s.oneEdit.rows} rows (at most ${s.oneEdit.maxRowsInOneTable} in one table; target ≤ 20: ${s.oneEdit.rows <= 20 ? 'met' : 'MISSED'}), ` +
+      `${s.oneEdit.bytes} bytes stored for a ${s.oneEdit.pageBytes}-byte page (target ≤ ${s.oneEdit.targetBytes}: ${s.oneEdit.bytes <= s.oneEdit.targetBytes ? 'met' : 'MISSED'})`
+  )
+  console.log(
+    `  1,000 saves of one page in one change request: pages in use +${mb(s.thousandSaves.usedBytes)}, file and WAL +${mb(s.thousandSaves.fileBytes)} (target ≤ 20 MB: ${s.thousandSaves.usedBytes <= 20e6 ? 'met' : 'MISSED'})`
+  )
 }
 
 /**
@@ -385,17 +480,23 @@ export function buildInChild(dataDir: string, token: string, pages: number): Pro
     let built: BuiltSpace | undefined
     child.once('message', (message: BuiltSpace) => (built = message))
     child.once('error', reject)
-    child.once('exit', (code) => (built && code === 0 ? resolve(built) : reject(new BenchFailure(`building the space failed (exit code ${code})`))))
+    child.once('exit', (code) =>
+      built && code === 0 ? resolve(built) : reject(new BenchFailure(`building the space failed (exit code ${code})`))
+    )
   })
 }
 
 /** `quire serve --data DIR --token T` in a child process, resolved once it prints its ready line. */
 export async function serveInChild(dataDir: string, token: string): Promise<{ url: string; close(): Promise<void> }> {
   const root = join(here, '..')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--port', '0', '--data', dataDir, '--token', token], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--port', '0', '--data', dataDir, '--token', token],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
   let out = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new BenchFailure(`quire serve printed no ready line:\n${out}`)), 120_000)
@@ -425,13 +526,23 @@ export async function serveInChild(dataDir: string, token: string): Promise<{ ur
 function printFigures(figures: Figure[]): void {
   const header = ['content', 'n', 'p50 ms', 'p99 ms', 'max ms', 'target']
   const lines = figures.map((f) => [
-    f.name, String(f.samples), f.p50Ms.toFixed(2), f.p99Ms.toFixed(2), f.maxMs.toFixed(2),
-    f.targetMs === undefined ? '' : `${f.targetOn} < ${f.targetMs}: ${(f.targetOn === 'p99' ? f.p99Ms : f.maxMs) < f.targetMs ? 'met' : 'MISSED'}`
+    f.name,
+    String(f.samples),
+    f.p50Ms.toFixed(2),
+    f.p99Ms.toFixed(2),
+    f.maxMs.toFixed(2),
+    f.targetMs === undefined
+      ? ''
+      : `${f.targetOn} < ${f.targetMs}: ${(f.targetOn === 'p99' ? f.p99Ms : f.maxMs) < f.targetMs ? 'met' : 'MISSED'}`
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)))
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 || i === 5 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   console.log(`\n${fmt(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`)
   for (const l of lines) console.log(fmt(l))
   for (const f of figures) console.log(`  ${f.name}: ${f.description}`)
-  console.log(`  (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores: figures include waiting for a core)`)
+  console.log(
+    `  (load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')} on ${cpus().length} cores: figures include waiting for a core)`
+  )
 }

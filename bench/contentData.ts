@@ -87,7 +87,9 @@ export interface BuildOptions {
 }
 
 const title = (v: Vocabulary, random: () => number, words: number) =>
-  Array.from({ length: words }, () => v.draw(random)).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ')
+  Array.from({ length: words }, () => v.draw(random))
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ')
 
 /**
  * Builds a space of `pages` pages: chapters at the root, `perChapter - 1` pages under each. Every document has a
@@ -101,7 +103,9 @@ export function buildContentSpace(services: Services, options: BuildOptions): Co
   const random = prng(seed)
   const vocabulary = new Vocabulary(20_000, random)
   const ctx = systemCtx(services, options.owner)
-  const space = db.transaction(() => createSpace(ctx, { organizationId: options.organizationId, parentId: null, title: 'Bench content', empty: true }))()
+  const space = db.transaction(() =>
+    createSpace(ctx, { organizationId: options.organizationId, parentId: null, title: 'Bench content', empty: true })
+  )()
   const now = ctx.now
 
   // Slugs first (links need the targets' paths), unique among siblings.
@@ -130,8 +134,20 @@ export function buildContentSpace(services: Services, options: BuildOptions): Co
   }
   function page(slugValue: string, titleValue: string, parentId: string | null, position: number): PageRecord {
     return {
-      id: newId(), parentId, position, type: 'document', title: titleValue, emoji: null, slug: slugValue, description: null,
-      documentId: newId(), documentHash: null, hidden: false, props: {}, createdAt: now, updatedAt: now
+      id: newId(),
+      parentId,
+      position,
+      type: 'document',
+      title: titleValue,
+      emoji: null,
+      slug: slugValue,
+      description: null,
+      documentId: newId(),
+      documentHash: null,
+      hidden: false,
+      props: {},
+      createdAt: now,
+      updatedAt: now
     }
   }
 
@@ -141,7 +157,10 @@ export function buildContentSpace(services: Services, options: BuildOptions): Co
     const sections = 3 + Math.floor(random() * 3)
     for (let s = 0; s < sections; s++) {
       parts.push(`## ${title(vocabulary, random, 2)}`, '')
-      parts.push(`${vocabulary.sentence(random, 15 + Math.floor(random() * 25))} ${vocabulary.sentence(random, 10 + Math.floor(random() * 20))}`, '')
+      parts.push(
+        `${vocabulary.sentence(random, 15 + Math.floor(random() * 25))} ${vocabulary.sentence(random, 10 + Math.floor(random() * 20))}`,
+        ''
+      )
     }
     const sibling = records[i + 1]?.parentId === p.parentId && p.parentId ? records[i + 1]!.slug : undefined
     const elsewhere = paths[Math.floor(random() * paths.length)]!
@@ -159,7 +178,12 @@ export function buildContentSpace(services: Services, options: BuildOptions): Co
 
   const revisionId = db.transaction(() => {
     const id = writeRevision(db, {
-      spaceId: space.id, parents: [space.revision_id!], type: 'edits', createdBy: options.owner.id, now, base: space.revision_id,
+      spaceId: space.id,
+      parents: [space.revision_id!],
+      type: 'edits',
+      createdBy: options.owner.id,
+      now,
+      base: space.revision_id,
       pages: { upsert: records, remove: [] }
     })
     repository(db, spaceRepository).update(space.id, { revision_id: id })
@@ -178,5 +202,10 @@ export function buildContentSpace(services: Services, options: BuildOptions): Co
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'page'
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'page'
+  )
 }

@@ -43,7 +43,10 @@ export function generateOrganization(services: Services, options: GenerateOption
   const insertGrant = db.prepare(
     "INSERT INTO space_grants (space_id, principal_type, principal_id, role, granted_at) VALUES (?, 'user', ?, 'admin', ?)"
   )
-  const firstPosition = db.prepare<[string], number>('SELECT coalesce(max(position), 0) FROM spaces WHERE organization_id = ?').pluck().get(organizationId)!
+  const firstPosition = db
+    .prepare<[string], number>('SELECT coalesce(max(position), 0) FROM spaces WHERE organization_id = ?')
+    .pluck()
+    .get(organizationId)!
   const now = services.clock.now().toISOString()
   const insertBatch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {

@@ -144,7 +144,10 @@ export function summarizeProfile(file: string, top = 20): ProfileSummary {
     return { stage, ms: round(ms), pct: round((100 * ms) / total) }
   })
   const rank = <K extends string>(map: Map<string, number>, key: K, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => ({ [key]: k, ms: round(ms), pct: round((100 * ms) / total) }) as { [P in K]: string } & { ms: number; pct: number })
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, ms]) => ({ [key]: k, ms: round(ms), pct: round((100 * ms) / total) }) as { [P in K]: string } & { ms: number; pct: number })
   return {
     totalMs: round(total),
     idleMs: round(idle),
@@ -161,7 +164,9 @@ const round = (x: number) => Math.round(x * 10) / 10
 export function printSummary(title: string, s: ProfileSummary, requests?: number): void {
   const per = (ms: number) => (requests ? `${((ms * 1000) / requests).toFixed(1).padStart(7)} µs/req` : '')
   const line = (pct: number, ms: number, label: string) => console.log(`    ${pct.toFixed(1).padStart(5)}% ${per(ms)}  ${label}`)
-  console.log(`\n── CPU profile: ${title} — busy ${s.totalMs} ms, idle ${s.idleMs} ms${requests ? `, ${requests} requests, ${per(s.totalMs).trim()} busy` : ''}`)
+  console.log(
+    `\n── CPU profile: ${title} — busy ${s.totalMs} ms, idle ${s.idleMs} ms${requests ? `, ${requests} requests, ${per(s.totalMs).trim()} busy` : ''}`
+  )
   console.log('  request stages (inclusive):')
   for (const x of s.stages) if (x.ms > 0) line(x.pct, x.ms, x.stage)
   console.log('  by area (self time):')

@@ -50,7 +50,12 @@ const OBSERVE = `
 `
 
 /** Opens `hash` signed in, in a fresh context, and answers when the screen said ready (ms after navigation start). */
-async function timedLoad(browser: Browser, url: string, token: string, hash: string): Promise<{ ms: number; page: Page; close(): Promise<void> }> {
+async function timedLoad(
+  browser: Browser,
+  url: string,
+  token: string,
+  hash: string
+): Promise<{ ms: number; page: Page; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   await context.addInitScript(OBSERVE)
   const page = await context.newPage()
@@ -142,14 +147,23 @@ export async function runRendererBench(options: RendererBenchOptions = {}): Prom
         target: `no frame over ${LONG_FRAME_MS} ms`
       })
       const figures = {
-        firstScreen: { samples: home, p50Ms: round2(percentile(home, 50)), maxMs: round2(Math.max(...home)), targetMs: FIRST_SCREEN_TARGET_MS },
+        firstScreen: {
+          samples: home,
+          p50Ms: round2(percentile(home, 50)),
+          maxMs: round2(Math.max(...home)),
+          targetMs: FIRST_SCREEN_TARGET_MS
+        },
         spaceScreen: { samples: space, p50Ms: round2(percentile(space, 50)), maxMs: round2(Math.max(...space)) },
-        treeScrollPages: scrollFigures(pageJumps, '90% of the tree\'s height per frame, top to bottom'),
+        treeScrollPages: scrollFigures(pageJumps, "90% of the tree's height per frame, top to bottom"),
         treeScrollWheel: scrollFigures(wheel, `${WHEEL_STEP_PX} px per frame up from the bottom, 600 frames`)
       }
       const met = (ok: boolean) => (ok ? 'met' : 'MISSED')
-      console.log(`first screen (home, ready): p50 ${figures.firstScreen.p50Ms} ms, max ${figures.firstScreen.maxMs} ms (target < ${FIRST_SCREEN_TARGET_MS}: ${met(figures.firstScreen.maxMs < FIRST_SCREEN_TARGET_MS)})`)
-      console.log(`space screen with its ${pages}-page tree (ready): p50 ${figures.spaceScreen.p50Ms} ms, max ${figures.spaceScreen.maxMs} ms`)
+      console.log(
+        `first screen (home, ready): p50 ${figures.firstScreen.p50Ms} ms, max ${figures.firstScreen.maxMs} ms (target < ${FIRST_SCREEN_TARGET_MS}: ${met(figures.firstScreen.maxMs < FIRST_SCREEN_TARGET_MS)})`
+      )
+      console.log(
+        `space screen with its ${pages}-page tree (ready): p50 ${figures.spaceScreen.p50Ms} ms, max ${figures.spaceScreen.maxMs} ms`
+      )
       for (const t of [figures.treeScrollPages, figures.treeScrollWheel]) {
         console.log(
           `tree scroll, ${t.how}: ${t.frames} frames over ~${t.rows} rows, frame p50 ${t.frameP50Ms} ms, p99 ${t.frameP99Ms} ms, max ${t.frameMaxMs} ms; ` +
@@ -158,7 +172,12 @@ export async function runRendererBench(options: RendererBenchOptions = {}): Prom
       }
       const file = join(here, 'results', 'renderer.json')
       mkdirSync(dirname(file), { recursive: true })
-      const report = { date: new Date().toISOString(), machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavg: loadavg(), browser: browser.version() }, options: { pages, loads }, results: figures }
+      const report = {
+        date: new Date().toISOString(),
+        machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version, loadavg: loadavg(), browser: browser.version() },
+        options: { pages, loads },
+        results: figures
+      }
       writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`)
       console.log(`Wrote ${relative(process.cwd(), file)}`)
     } finally {

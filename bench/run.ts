@@ -63,7 +63,14 @@ const warmup = Number(args.warmup)
 const spaces = Number(args.spaces)
 const connectionCounts = args.connections.split(',').map(Number)
 const rounds = Number(args.rounds)
-if (!Number.isInteger(rounds) || rounds < 1 || !(duration > 0) || !(warmup >= 0) || !(spaces >= 1000) || connectionCounts.some((c) => !Number.isInteger(c) || c < 1)) {
+if (
+  !Number.isInteger(rounds) ||
+  rounds < 1 ||
+  !(duration > 0) ||
+  !(warmup >= 0) ||
+  !(spaces >= 1000) ||
+  connectionCounts.some((c) => !Number.isInteger(c) || c < 1)
+) {
   console.error(`Invalid options.\n${HELP}`)
   process.exit(2)
 }
@@ -235,7 +242,8 @@ async function main() {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
   const measurements = [...runs.values()].map((list): Measurement => {
     const mid = [...list].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor((list.length - 1) / 2)]!
-    const m: Measurement = list.length > 1 ? { ...mid, roundsRequestsPerSecond: list.map((x) => Math.round(x.requestsPerSecond)) } : { ...mid }
+    const m: Measurement =
+      list.length > 1 ? { ...mid, roundsRequestsPerSecond: list.map((x) => Math.round(x.requestsPerSecond)) } : { ...mid }
     const r = ratios.get(`${m.scenario} ${m.connections}`)
     if (r) {
       m.ratioToBaseline = median(r.rps)
@@ -248,11 +256,11 @@ async function main() {
   printTable(measurements)
   for (const s of selected) console.log(`  ${s.name}: ${s.description}`)
   console.log(
-    '  vs baseline: req/s over the baseline\'s, measured just before at the same connections (median of the rounds).\n' +
-      '  cpu vs baseline: the baseline\'s server CPU per request over Quire\'s: the req/s ratio if each server had a core\n' +
+    "  vs baseline: req/s over the baseline's, measured just before at the same connections (median of the rounds).\n" +
+      "  cpu vs baseline: the baseline's server CPU per request over Quire's: the req/s ratio if each server had a core\n" +
       '  to itself and the load generator another.'
   )
-  if (args.profile) console.log('\n(--profile: the figures include the profiler\'s overhead.)')
+  if (args.profile) console.log("\n(--profile: the figures include the profiler's overhead.)")
 
   mkdirSync(resultsDir, { recursive: true })
   const report = {

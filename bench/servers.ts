@@ -16,11 +16,7 @@ export type ChildReady =
   | { type: 'ready'; kind: 'quire'; url: string; organizationId: string; readerToken: string; sampleIds: string[]; setupMillis: number }
 
 export type ParentMessage =
-  | { type: 'cpu-start' }
-  | { type: 'cpu-stop' }
-  | { type: 'profile-start' }
-  | { type: 'profile-stop'; file: string }
-  | { type: 'stop' }
+  { type: 'cpu-start' } | { type: 'cpu-stop' } | { type: 'profile-start' } | { type: 'profile-stop'; file: string } | { type: 'stop' }
 
 const send = (message: unknown) => process.send!(message)
 
@@ -35,21 +31,35 @@ async function main() {
   if (kind === 'baseline') {
     const baseline = await startBaseline(dir, rows, sampleSize)
     close = baseline.close
-    send({ type: 'ready', kind, url: baseline.url, sampleIds: baseline.sampleIds, setupMillis: performance.now() - started } satisfies ChildReady)
+    send({
+      type: 'ready',
+      kind,
+      url: baseline.url,
+      sampleIds: baseline.sampleIds,
+      setupMillis: performance.now() - started
+    } satisfies ChildReady)
   } else if (kind === 'quire') {
     const token = process.env.BENCH_TOKEN!
     // Generate into the workspace first, then serve it exactly as `quire serve --data DIR --token T` would.
     const workspace = openWorkspace({ dataDir: dir, searchThreads: 0 })
     const boot = bootstrapWorkspace(workspace.services, token)
     const generated = generateOrganization(workspace.services, {
-      organizationId: boot.organizationId!, owner: boot.owner, spaces: rows, sampleSize
+      organizationId: boot.organizationId!,
+      owner: boot.owner,
+      spaces: rows,
+      sampleSize
     })
     void workspace.close()
     const server = await startServer({ dataDir: dir, port: 0, token })
     close = server.close
     send({
-      type: 'ready', kind, url: server.url, organizationId: boot.organizationId!, readerToken: generated.readerToken,
-      sampleIds: generated.sampleIds, setupMillis: performance.now() - started
+      type: 'ready',
+      kind,
+      url: server.url,
+      organizationId: boot.organizationId!,
+      readerToken: generated.readerToken,
+      sampleIds: generated.sampleIds,
+      setupMillis: performance.now() - started
     } satisfies ChildReady)
   } else {
     throw new Error(`unknown server kind ${kind}`)

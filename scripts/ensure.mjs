@@ -77,7 +77,10 @@ function rebuildSqlite() {
 }
 
 function playwrightChromiumInstalled() {
-  const res = runQuiet(process.execPath, ['-e', "process.exit(require('node:fs').existsSync(require('playwright-core').chromium.executablePath()) ? 0 : 1)"])
+  const res = runQuiet(process.execPath, [
+    '-e',
+    "process.exit(require('node:fs').existsSync(require('playwright-core').chromium.executablePath()) ? 0 : 1)"
+  ])
   return res.ok
 }
 

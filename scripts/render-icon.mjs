@@ -7,7 +7,9 @@ import { chromium } from '@playwright/test'
 import { repoRoot } from './lib/run.mjs'
 
 const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const browser = await chromium.launch(existsSync(systemChromium) ? { executablePath: systemChromium, args: ['--no-sandbox', '--disable-gpu'] } : {})
+const browser = await chromium.launch(
+  existsSync(systemChromium) ? { executablePath: systemChromium, args: ['--no-sandbox', '--disable-gpu'] } : {}
+)
 const page = await browser.newPage({ viewport: { width: 512, height: 512 } })
 await page.setContent(`<body style="margin:0">${readFileSync(join(repoRoot, 'resources/icon.svg'), 'utf8')}</body>`)
 await page.locator('svg').screenshot({ path: join(repoRoot, 'resources/icon.png'), omitBackground: true })

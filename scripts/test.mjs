@@ -43,9 +43,13 @@ if (tscRc !== 0) {
 }
 
 // 3. Unit tests.
-const unitRc = await run(process.execPath, [binOf('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`], {
-  env: { ...process.env, QUIRE_CONTRACT_SEEN: contractSeen },
-})
+const unitRc = await run(
+  process.execPath,
+  [binOf('vitest'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitJson}`],
+  {
+    env: { ...process.env, QUIRE_CONTRACT_SEEN: contractSeen }
+  }
+)
 {
   const report = readJson(unitJson)
   const ok = report?.numPassedTests ?? 0
@@ -60,7 +64,7 @@ const unitRc = await run(process.execPath, [binOf('vitest'), 'run', '--reporter=
 // 3b. Contract coverage: the whole unit suite exercised every operation Quire shares with the published document.
 {
   const rc = await run(process.execPath, [binOf('vitest'), 'run', '--config', 'vitest.contract.config.ts'], {
-    env: { ...process.env, QUIRE_CONTRACT_SEEN: contractSeen },
+    env: { ...process.env, QUIRE_CONTRACT_SEEN: contractSeen }
   })
   lines.push(`contract coverage: ${rc === 0 ? 'passed' : 'failed'}`)
   if (rc === 0) passed += 1
@@ -70,7 +74,7 @@ const unitRc = await run(process.execPath, [binOf('vitest'), 'run', '--reporter=
 // 4. End-to-end tests (they need the build).
 if (buildRc === 0) {
   const e2eRc = await run(process.execPath, [binOf('@playwright/test', 'playwright'), 'test', '--reporter=list,json'], {
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson }
   })
   const report = readJson(e2eJson)
   const stats = report?.stats ?? {}

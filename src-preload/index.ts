@@ -14,7 +14,7 @@ const quire: QuireBridge = {
     return () => {
       ipcRenderer.removeListener(IpcChannel.dataChanged, listener)
     }
-  },
+  }
 }
 
 contextBridge.exposeInMainWorld('quire', quire)

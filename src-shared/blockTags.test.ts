@@ -5,7 +5,16 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
-import { foldBlockTags, includePath, includeResolver, isBlockTag, markBlockTags, parseBlockTag, type BlockTagNode, type FoldOptions } from './blockTags'
+import {
+  foldBlockTags,
+  includePath,
+  includeResolver,
+  isBlockTag,
+  markBlockTags,
+  parseBlockTag,
+  type BlockTagNode,
+  type FoldOptions
+} from './blockTags'
 
 const parser = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml'])
 const fold = (markdown: string, options?: FoldOptions) => foldBlockTags(parser.parse(markBlockTags(markdown)) as Root, options)
@@ -21,9 +30,16 @@ describe('block tags', () => {
   it('reads a tag line with its arguments', () => {
     expect(parseBlockTag(`{% hint style="warning" %}`)).toEqual({ name: 'hint', end: false, args: { style: 'warning' } })
     expect(parseBlockTag(`  {% code title='app.js' overflow=wrap lineNumbers="true" %}  `)).toEqual({
-      name: 'code', end: false, args: { title: 'app.js', overflow: 'wrap', lineNumbers: 'true' }
+      name: 'code',
+      end: false,
+      args: { title: 'app.js', overflow: 'wrap', lineNumbers: 'true' }
     })
-    expect(parseBlockTag(`{% include "../.gitbook/includes/intro.md" %}`)).toEqual({ name: 'include', end: false, args: {}, positional: '../.gitbook/includes/intro.md' })
+    expect(parseBlockTag(`{% include "../.gitbook/includes/intro.md" %}`)).toEqual({
+      name: 'include',
+      end: false,
+      args: {},
+      positional: '../.gitbook/includes/intro.md'
+    })
     expect(parseBlockTag(`{% endtabs %}`)).toEqual({ name: 'tabs', end: true, args: {} })
     expect(parseBlockTag(`{% end %}`)).toMatchObject({ name: 'end', end: false })
     expect(parseBlockTag(`Text {% hint %}`)).toBeUndefined()
@@ -32,37 +48,57 @@ describe('block tags', () => {
 
   it('folds a hint written without blank lines, as GitBook writes it, into one block', () => {
     const tree = fold(`Before\n{% hint style="danger" %}\nDo **not** do this.\n{% endhint %}\nAfter`)
-    expect(shape(tree)).toEqual(['root', ['paragraph', 'Before'], ['hint', ['paragraph', 'Do ', ['strong', 'not'], ' do this.']], ['paragraph', 'After']])
+    expect(shape(tree)).toEqual([
+      'root',
+      ['paragraph', 'Before'],
+      ['hint', ['paragraph', 'Do ', ['strong', 'not'], ' do this.']],
+      ['paragraph', 'After']
+    ])
     const hint = tree.children[1] as unknown as BlockTagNode
     expect(hint.data.hProperties.className).toEqual(['gb-hint', 'gb-hint-danger'])
   })
 
   it('nests tabs, with each tab titled, and an unknown hint style shows as info', () => {
-    const tree = fold(`{% tabs %}\n{% tab title="npm" %}\n\`\`\`sh\nnpm i\n\`\`\`\n{% endtab %}\n{% tab title="Yarn" %}\n{% hint style="odd" %}\nYarn 4\n{% endhint %}\n{% endtab %}\n{% endtabs %}`)
-    expect(shape(tree)).toEqual(['root', ['tabs', ['tab', ['title', 'npm'], 'npm i'], ['tab', ['title', 'Yarn'], ['hint', ['paragraph', 'Yarn 4']]]]])
-    const hint = ((tree.children[0] as unknown as BlockTagNode).children[1] as unknown as BlockTagNode).children[1] as unknown as BlockTagNode
+    const tree = fold(
+      `{% tabs %}\n{% tab title="npm" %}\n\`\`\`sh\nnpm i\n\`\`\`\n{% endtab %}\n{% tab title="Yarn" %}\n{% hint style="odd" %}\nYarn 4\n{% endhint %}\n{% endtab %}\n{% endtabs %}`
+    )
+    expect(shape(tree)).toEqual([
+      'root',
+      ['tabs', ['tab', ['title', 'npm'], 'npm i'], ['tab', ['title', 'Yarn'], ['hint', ['paragraph', 'Yarn 4']]]]
+    ])
+    const hint = ((tree.children[0] as unknown as BlockTagNode).children[1] as unknown as BlockTagNode)
+      .children[1] as unknown as BlockTagNode
     expect(hint.data.hProperties.className).toContain('gb-hint-info')
   })
 
   it('leaves tags in fenced code as they are, and keeps the arguments out of the markdown', () => {
     const source = '```liquid\n{% hint %}\n```\n\n{% embed url="https://example.com/v?a=1" %}\nA caption\n{% endembed %}'
     const tree = fold(source)
-    expect(shape(tree)).toEqual(['root', '{% hint %}', ['embed', ['paragraph', ['link', 'https://example.com/v?a=1']], ['paragraph', 'A caption']]])
+    expect(shape(tree)).toEqual([
+      'root',
+      '{% hint %}',
+      ['embed', ['paragraph', ['link', 'https://example.com/v?a=1']], ['paragraph', 'A caption']]
+    ])
   })
 
   it('drops a stray end tag and keeps what follows a tag that nothing closes in place', () => {
     expect(shape(fold(`{% endhint %}\nText`))).toEqual(['root', ['paragraph', 'Text']])
     expect(shape(fold(`{% file src="../.gitbook/assets/Guide%20v2.pdf" %}\n\nMore text`))).toEqual([
-      'root', ['file', ['paragraph', ['link', 'Guide v2.pdf']]], ['paragraph', 'More text']
+      'root',
+      ['file', ['paragraph', ['link', 'Guide v2.pdf']]],
+      ['paragraph', 'More text']
     ])
     // An inner tag left open inside a closed one is a tag on its own within it.
     expect(shape(fold(`{% hint %}\n{% embed url="https://a.example" %}\nInside\n{% endhint %}`))).toEqual([
-      'root', ['hint', ['embed', ['paragraph', ['link', 'https://a.example']]], ['paragraph', 'Inside']]
+      'root',
+      ['hint', ['embed', ['paragraph', ['link', 'https://a.example']]], ['paragraph', 'Inside']]
     ])
   })
 
   it('folds tags inside list items and block quotes', () => {
-    const tree = fold(`1. Step one\n\n   {% hint %}\n   Careful\n   {% endhint %}\n\n> {% code title="x.sh" %}\n> \`\`\`\n> ls\n> \`\`\`\n> {% endcode %}`)
+    const tree = fold(
+      `1. Step one\n\n   {% hint %}\n   Careful\n   {% endhint %}\n\n> {% code title="x.sh" %}\n> \`\`\`\n> ls\n> \`\`\`\n> {% endcode %}`
+    )
     expect(shape(tree)).toEqual([
       'root',
       ['list', ['listItem', ['paragraph', 'Step one'], ['hint', ['paragraph', 'Careful']]]],
@@ -71,7 +107,10 @@ describe('block tags', () => {
   })
 
   it('includes a reusable content by its path, and says when it is missing', () => {
-    const include = (path: string) => (path === '../.gitbook/includes/intro.md' ? { title: 'Intro', markdown: '---\ndescription: x\n---\nShared **text**\n{% include "../.gitbook/includes/intro.md" %}' } : undefined)
+    const include = (path: string) =>
+      path === '../.gitbook/includes/intro.md'
+        ? { title: 'Intro', markdown: '---\ndescription: x\n---\nShared **text**\n{% include "../.gitbook/includes/intro.md" %}' }
+        : undefined
     const tree = fold(`{% include "../.gitbook/includes/intro.md" %}\n{% include "nowhere.md" %}`, { include })
     const [found, missing] = tree.children as unknown as BlockTagNode[]
     expect(toString(found!)).toContain('Shared text')

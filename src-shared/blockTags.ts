@@ -245,7 +245,8 @@ const MARKED = /<!--quire:(.*?)-->/g
  */
 function unmark(node: RootContent): void {
   if (node.type === 'code') node.value = node.value.replace(MARKED, '$1')
-  else if (node.type === 'html' && node.value.startsWith(MARK)) Object.assign(node, { type: 'text', value: node.value.replace(MARKED, '$1') })
+  else if (node.type === 'html' && node.value.startsWith(MARK))
+    Object.assign(node, { type: 'text', value: node.value.replace(MARKED, '$1') })
   else if ('children' in node) for (const child of node.children as RootContent[]) unmark(child)
 }
 

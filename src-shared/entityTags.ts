@@ -13,6 +13,11 @@ export function revisionsOfTags(value: string | undefined): string[] {
   if (!text || text === '*') return []
   return text
     .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, '').replace(/^"(.*)"$/, '$1'))
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1')
+    )
     .filter(Boolean)
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { configurationErrors, formFields, formState, isComplete, valuesFromForm, type ConfigurationSchema } from './integrationConfiguration'
+import {
+  configurationErrors,
+  formFields,
+  formState,
+  isComplete,
+  valuesFromForm,
+  type ConfigurationSchema
+} from './integrationConfiguration'
 
 const schema: ConfigurationSchema = {
   properties: {
@@ -19,8 +26,26 @@ describe('formFields', () => {
       { name: 'channel', kind: 'text', label: 'Channel', description: 'Where to post', required: true },
       { name: 'retries', kind: 'number', label: 'retries', required: false },
       { name: 'verbose', kind: 'checkbox', label: 'verbose', required: false },
-      { name: 'level', kind: 'select', label: 'level', required: true, options: [{ label: 'info', value: 'info' }, { label: 'debug', value: 'debug' }] },
-      { name: 'sampling', kind: 'select', label: 'sampling', required: false, options: [{ label: '10', value: '10' }, { label: '100', value: '100' }] }
+      {
+        name: 'level',
+        kind: 'select',
+        label: 'level',
+        required: true,
+        options: [
+          { label: 'info', value: 'info' },
+          { label: 'debug', value: 'debug' }
+        ]
+      },
+      {
+        name: 'sampling',
+        kind: 'select',
+        label: 'sampling',
+        required: false,
+        options: [
+          { label: '10', value: '10' },
+          { label: '100', value: '100' }
+        ]
+      }
     ])
     expect(formFields(undefined)).toEqual([])
   })
@@ -32,10 +57,18 @@ describe('formState and valuesFromForm', () => {
     const state = formState(schema, { channel: '#docs', verbose: true, sampling: 100, own: 'state' })
     expect(state).toEqual({ channel: '#docs', retries: '3', verbose: true, level: '', sampling: '100' })
     expect(valuesFromForm(schema, { ...state, level: 'debug', retries: ' 5 ' }, { own: 'state', channel: 'old' })).toEqual({
-      own: 'state', channel: '#docs', retries: 5, verbose: true, level: 'debug', sampling: 100
+      own: 'state',
+      channel: '#docs',
+      retries: 5,
+      verbose: true,
+      level: 'debug',
+      sampling: 100
     })
     // Empty text is left out; text that is no number stays text, for the server to refuse on its field.
-    expect(valuesFromForm(schema, { channel: ' ', retries: 'many', verbose: false, level: '', sampling: '' })).toEqual({ retries: 'many', verbose: false })
+    expect(valuesFromForm(schema, { channel: ' ', retries: 'many', verbose: false, level: '', sampling: '' })).toEqual({
+      retries: 'many',
+      verbose: false
+    })
   })
 })
 

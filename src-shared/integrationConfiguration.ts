@@ -33,7 +33,11 @@ const isUnset = (value: unknown) => value === undefined || value === null || val
  * declare are kept as they are (an integration may store state of its own there). With `complete`, every
  * required property must have a value; without it, missing ones only leave the installation pending.
  */
-export function configurationErrors(schema: ConfigurationSchema | undefined, values: ConfigurationValues, complete: boolean): ConfigurationError[] {
+export function configurationErrors(
+  schema: ConfigurationSchema | undefined,
+  values: ConfigurationValues,
+  complete: boolean
+): ConfigurationError[] {
   const errors: ConfigurationError[] = []
   const required = new Set(schema?.required ?? [])
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
@@ -94,7 +98,8 @@ export function formFields(schema: ConfigurationSchema | undefined): FormField[]
   const fields: FormField[] = []
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     if (property.type === 'button') continue
-    const kind: FieldKind = property.type === 'boolean' ? 'checkbox' : property.enum?.length ? 'select' : property.type === 'number' ? 'number' : 'text'
+    const kind: FieldKind =
+      property.type === 'boolean' ? 'checkbox' : property.enum?.length ? 'select' : property.type === 'number' ? 'number' : 'text'
     const field: FormField = { name, kind, label: property.title || name, required: required.has(name) }
     if (property.description) field.description = property.description
     if (kind === 'select') field.options = property.enum!.map((v) => ({ label: String(v), value: String(v) }))
@@ -122,7 +127,11 @@ export function formState(schema: ConfigurationSchema | undefined, values: Confi
  * numbers are parsed (text that is no number is kept as text, for the server to refuse on its field), and a
  * select's text becomes the enum value it names (a number enum stays a number).
  */
-export function valuesFromForm(schema: ConfigurationSchema | undefined, state: FormState, previous: ConfigurationValues = {}): ConfigurationValues {
+export function valuesFromForm(
+  schema: ConfigurationSchema | undefined,
+  state: FormState,
+  previous: ConfigurationValues = {}
+): ConfigurationValues {
   const values: ConfigurationValues = {}
   for (const [name, value] of Object.entries(previous)) if (!(name in (schema?.properties ?? {}))) values[name] = value
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {

@@ -6,7 +6,7 @@ export const IpcChannel = {
   /** renderer → main (invoke): one /v1 API request, answered by the local backend. */
   apiRequest: 'api:request',
   /** main → renderer (send): resources changed; the renderer invalidates those query-key prefixes. */
-  dataChanged: 'main:data-changed',
+  dataChanged: 'main:data-changed'
 } as const
 export type IpcChannel = (typeof IpcChannel)[keyof typeof IpcChannel]
 
@@ -46,7 +46,10 @@ export interface QuireBridge {
 /** `/v1/orgs/abc/spaces?x=1` → `['orgs', 'abc', 'spaces']`: the query-key prefix for an API path. */
 export function queryKeyForPath(path: string): string[] {
   const pathname = path.split(/[?#]/, 1)[0] ?? ''
-  const segments = pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s))
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s))
   return segments[0] === 'v1' ? segments.slice(1) : segments
 }
 
@@ -54,6 +57,12 @@ export function queryKeyForPath(path: string): string[] {
 export function isTextContentType(contentType: string | null | undefined): boolean {
   if (!contentType) return false
   const type = contentType.split(';', 1)[0]!.trim().toLowerCase()
-  return type.startsWith('text/') || type === 'application/json' || type.endsWith('+json') ||
-    type === 'application/xml' || type.endsWith('+xml') || type === 'application/yaml'
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'application/xml' ||
+    type.endsWith('+xml') ||
+    type === 'application/yaml'
+  )
 }

@@ -18,11 +18,13 @@ const terminated = (text: string) => (text === '' || text.endsWith('\n') ? text 
  * hundred scattered edits diffs in a few milliseconds (node-diff3's LCS, which the merges use, took about 100 ms).
  */
 export function lineHunks(before: string, after: string, context = 3): LineHunk[] {
-  return structuredPatch('', '', terminated(before), terminated(after), '', '', { context }).hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => ({
-    oldStart,
-    oldLines,
-    newStart,
-    newLines,
-    lines
-  }))
+  return structuredPatch('', '', terminated(before), terminated(after), '', '', { context }).hunks.map(
+    ({ oldStart, oldLines, newStart, newLines, lines }) => ({
+      oldStart,
+      oldLines,
+      newStart,
+      newLines,
+      lines
+    })
+  )
 }

@@ -133,4 +133,3 @@ export function documentSettings(markdown: string): DocumentSettings {
   }
   return out
 }
-

@@ -137,7 +137,7 @@ describe('mergeLines', () => {
 
   it('merges any mix of line edits and deletions that never claim the same line', () => {
     let seed = 7
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
     for (let round = 0; round < 300; round++) {
       const lines = Array.from({ length: 1 + Math.floor(random() * 20) }, (_, i) => `line ${i}`)
       const ours: string[] = []

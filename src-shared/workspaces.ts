@@ -208,7 +208,8 @@ export function normalizeRemoteUrl(text: string): string | undefined {
   } catch {
     return undefined
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || url.search || url.hash) return undefined
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password || url.search || url.hash)
+    return undefined
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')
   return `${url.protocol}//${url.host}${path}`
 }
@@ -235,8 +236,7 @@ export const WORKSPACE_NAME_MAX = 64
 export const WORKSPACE_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/
 
 /** What a server started with `--data` answers to every workspace write. */
-export const SINGLE_WORKSPACE_MESSAGE =
-  'this server serves one workspace (started with --data); start it with --home DIR to keep several'
+export const SINGLE_WORKSPACE_MESSAGE = 'this server serves one workspace (started with --data); start it with --home DIR to keep several'
 
 /** A name as stored: trimmed. */
 export function normalizeWorkspaceName(name: string): string {

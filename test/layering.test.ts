@@ -28,7 +28,7 @@ function importsOf(file: string): string[] {
   const patterns = [
     /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+\s+from\s+)?['"]([^'"]+)['"]/g,
     /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g
   ]
   for (const re of patterns) for (const m of text.matchAll(re)) specs.push(m[1]!)
   return specs
@@ -39,7 +39,11 @@ const nodeBuiltins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]))
 const isNodeBuiltin = (spec: string) => spec.startsWith('node:') || nodeBuiltins.has(spec)
 
 function violations(files: string[], bad: (spec: string, file: string) => boolean): string[] {
-  return files.flatMap((file) => importsOf(file).filter((spec) => bad(spec, file)).map((spec) => `${file} imports '${spec}'`))
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((spec) => bad(spec, file))
+      .map((spec) => `${file} imports '${spec}'`)
+  )
 }
 
 /**
@@ -57,7 +61,7 @@ const FLOORS: string[][] = [
   ['sync'], // a connected workspace: its copy, outbox and replay
   ['workspaces'], // the workspaces of a home, the host and the one module that opens a backend
   ['server'], // the loopback HTTP server
-  ['cli', 'electron'], // the shells
+  ['cli', 'electron'] // the shells
 ]
 const floorOf = new Map(FLOORS.flatMap((folders, floor) => folders.map((folder) => [folder, floor] as const)))
 
@@ -81,7 +85,12 @@ describe('layering', () => {
 
   it("only src-main/electron/ imports 'electron'", () => {
     const files = [...sourceFiles('src-main'), ...sourceFiles('src-shared'), ...sourceFiles('src-renderer/src'), ...sourceFiles('bench')]
-    expect(violations(files.filter((f) => !f.startsWith('src-main/electron/')), isElectron)).toEqual([])
+    expect(
+      violations(
+        files.filter((f) => !f.startsWith('src-main/electron/')),
+        isElectron
+      )
+    ).toEqual([])
   })
 
   it('the renderer never imports src-main or the preload', () => {
@@ -95,7 +104,9 @@ describe('layering', () => {
   it('only the module that opens a workspace knows whether it is local or connected', () => {
     // Hosts ask the WorkspaceBackend's optional members (`connected`, `serveNode`…), never its class.
     const opener = 'src-main/workspaces/openBackend.ts'
-    const files = [...sourceFiles('src-main'), ...sourceFiles('e2e'), ...sourceFiles('bench'), ...sourceFiles('test')].filter((f) => f !== opener && f !== 'test/layering.test.ts')
+    const files = [...sourceFiles('src-main'), ...sourceFiles('e2e'), ...sourceFiles('bench'), ...sourceFiles('test')].filter(
+      (f) => f !== opener && f !== 'test/layering.test.ts'
+    )
     const found = files.flatMap((file) => {
       const m = readFileSync(join(root, file), 'utf8').match(/\binstanceof\s+(Connected|Local|Remote)Backend\b/)
       return m ? [`${file}: ${m[0]}`] : []
@@ -106,7 +117,10 @@ describe('layering', () => {
   it('src-main imports down its floors only (base → storage → content → workspace → engines → api → backend → sync → workspaces → server → shells)', () => {
     const files = sourceFiles('src-main')
     const folders = [...new Set(files.map((f) => f.split('/')[1]!).filter((f) => !f.includes('.')))]
-    expect(folders.filter((f) => f !== 'testing' && !floorOf.has(f)), 'folders on no floor').toEqual([])
+    expect(
+      folders.filter((f) => f !== 'testing' && !floorOf.has(f)),
+      'folders on no floor'
+    ).toEqual([])
     const upward = files
       .filter((file) => !isTestSupport(file))
       .flatMap((file) => {
@@ -125,10 +139,16 @@ describe('layering', () => {
 
   it('src-shared is pure: no node:*, no electron, no DOM, no other layer', () => {
     const files = sourceFiles('src-shared')
-    expect(violations(files, (spec) => isNodeBuiltin(spec) || isElectron(spec) || /(^|\/)src-(main|preload|renderer)(\/|$)/.test(spec))).toEqual([])
-    const domGlobals = /(?<![.\w$])(window|document|navigator|localStorage|sessionStorage|HTMLElement|Element|customElements|location|process|Buffer|__dirname|require)\b\s*[.([]/
+    expect(
+      violations(files, (spec) => isNodeBuiltin(spec) || isElectron(spec) || /(^|\/)src-(main|preload|renderer)(\/|$)/.test(spec))
+    ).toEqual([])
+    const domGlobals =
+      /(?<![.\w$])(window|document|navigator|localStorage|sessionStorage|HTMLElement|Element|customElements|location|process|Buffer|__dirname|require)\b\s*[.([]/
     const domUse = files.flatMap((file) => {
-      const code = readFileSync(join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""')
+      const code = readFileSync(join(root, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""')
       const m = code.match(domGlobals)
       return m ? [`${file} uses '${m[1]}'`] : []
     })

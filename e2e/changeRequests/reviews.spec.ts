@@ -7,20 +7,38 @@ import { json, orgIdOf, spaceWithPages } from '../content/seed.ts'
 const crPath = (spaceId: string, cr: string | number, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
 
 /** A space with one page and a change request (by the owner) editing it; a member with the review role. */
-async function arrange(api: APIRequestContext, otherUser: (name: string) => { token: string; email: string }, suffix: string, rules: (reviewerId: string, ownerId: string) => unknown[]) {
+async function arrange(
+  api: APIRequestContext,
+  otherUser: (name: string) => { token: string; email: string },
+  suffix: string,
+  rules: (reviewerId: string, ownerId: string) => unknown[]
+) {
   const orgId = await orgIdOf(api)
   const reviewer = otherUser(`Rita ${suffix}`)
   expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [reviewer.email], role: 'review' } })).ok()).toBe(true)
-  const reviewerId = (await json<{ items: { id: string }[] }>(api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(reviewer.email)}`))).items[0]!.id
+  const reviewerId = (
+    await json<{ items: { id: string }[] }>(api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(reviewer.email)}`))
+  ).items[0]!.id
   const ownerId = (await json<{ id: string }>(api.get('/v1/user'))).id
   const { spaceId, pages } = await spaceWithPages(api, `Reviews ${suffix}`, ['Guide'])
   await json(api.patch(`/v1/spaces/${spaceId}`, { data: { mergeRules: { type: 'rules', rules: rules(reviewerId, ownerId) } } }))
-  const cr = await json<{ id: string; number: number }>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: `Reword ${suffix}` } }))
-  await json(api.post(crPath(spaceId, cr.id, '/content'), { data: { changes: [{ operation: 'update_page', page: pages[0]!.id, document: { markdown: '# Guide\n\nReworded.\n' } }] } }))
+  const cr = await json<{ id: string; number: number }>(
+    api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: `Reword ${suffix}` } })
+  )
+  await json(
+    api.post(crPath(spaceId, cr.id, '/content'), {
+      data: { changes: [{ operation: 'update_page', page: pages[0]!.id, document: { markdown: '# Guide\n\nReworded.\n' } }] }
+    })
+  )
   return { spaceId, cr, reviewer, reviewerId }
 }
 
-test('a reviewer asked for a review approves, and the merge the rule held back goes through', async ({ page, token, api, otherUser }, testInfo) => {
+test('a reviewer asked for a review approves, and the merge the rule held back goes through', async ({
+  page,
+  token,
+  api,
+  otherUser
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, cr, reviewer } = await arrange(api, otherUser, suffix, () => [{ rule: 'require_at_least_one_approved_review' }])
@@ -49,14 +67,23 @@ test('a reviewer asked for a review approves, and the merge the rule held back g
 
   const merged = await json<{ status: string }>(api.get(crPath(spaceId, cr.id)))
   expect(merged.status).toBe('merged')
-  const reviews = await json<{ items: { status: string; reviewer: { displayName: string } }[] }>(api.get(crPath(spaceId, cr.id, '/reviews')))
+  const reviews = await json<{ items: { status: string; reviewer: { displayName: string } }[] }>(
+    api.get(crPath(spaceId, cr.id, '/reviews'))
+  )
   expect(reviews.items.map((r) => [r.status, r.reviewer.displayName])).toEqual([['approved', `Rita ${suffix}`]])
 })
 
-test('a merge blocked by a rule says why; the admin the rules let bypass merges anyway', async ({ page, token, api, otherUser }, testInfo) => {
+test('a merge blocked by a rule says why; the admin the rules let bypass merges anyway', async ({
+  page,
+  token,
+  api,
+  otherUser
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
-  const { spaceId, cr } = await arrange(api, otherUser, suffix, (reviewerId) => [{ rule: 'require_specific_reviewers', users: [reviewerId] }])
+  const { spaceId, cr } = await arrange(api, otherUser, suffix, (reviewerId) => [
+    { rule: 'require_specific_reviewers', users: [reviewerId] }
+  ])
   const crs = new ChangeRequestsPage(page)
 
   await crs.open(token, `/spaces/${spaceId}/change-requests/${cr.number}`)
@@ -72,7 +99,11 @@ test('a merge blocked by a rule says why; the admin the rules let bypass merges 
   // The rules now let the owner bypass them: "Merge anyway".
   const ownerId = (await json<{ id: string }>(api.get('/v1/user'))).id
   const rules = await json<{ mergeRules: { rules: unknown[] } }>(api.get(`/v1/spaces/${spaceId}`))
-  await json(api.patch(`/v1/spaces/${spaceId}`, { data: { mergeRules: { type: 'rules', rules: [...rules.mergeRules.rules, { rule: 'allow_bypass', users: [ownerId] }] } } }))
+  await json(
+    api.patch(`/v1/spaces/${spaceId}`, {
+      data: { mergeRules: { type: 'rules', rules: [...rules.mergeRules.rules, { rule: 'allow_bypass', users: [ownerId] }] } }
+    })
+  )
   await page.reload()
   await expect(crs.mergeButton).toHaveText('Merge anyway')
   await expect(crs.mergeBlockers).toContainText('You may merge anyway')
@@ -81,7 +112,7 @@ test('a merge blocked by a rule says why; the admin the rules let bypass merges 
   expect((await json<{ status: string }>(api.get(crPath(spaceId, cr.id)))).status).toBe('merged')
 })
 
-test('an admin sets a space\'s merge rules in its settings, over the organization\'s', async ({ page, token, api }, testInfo) => {
+test("an admin sets a space's merge rules in its settings, over the organization's", async ({ page, token, api }, testInfo) => {
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId } = await spaceWithPages(api, `Rules ${suffix}`, ['Guide'])
   const settings = new SpaceSettingsPage(page)
@@ -93,7 +124,10 @@ test('an admin sets a space\'s merge rules in its settings, over the organizatio
   await settings.mergeRules.getByTestId('merge-rules-save').click()
   await settings.expectSuccess('Merge rules saved')
   const space = await json<{ mergeRules: unknown }>(api.get(`/v1/spaces/${spaceId}`))
-  expect(space.mergeRules).toEqual({ type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }, { rule: 'require_up_to_date_change_request' }] })
+  expect(space.mergeRules).toEqual({
+    type: 'rules',
+    rules: [{ rule: 'require_at_least_one_approved_review' }, { rule: 'require_up_to_date_change_request' }]
+  })
   await page.reload()
   await expect(settings.mergeRules.getByRole('checkbox', { name: 'Up to date with main' })).toBeChecked()
 })

@@ -25,16 +25,27 @@ async function createSpace(api: APIRequestContext, title: string): Promise<strin
 const crPath = (spaceId: string, cr: string | number, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
 const openCr = (api: APIRequestContext, spaceId: string, subject: string) =>
   json<Cr>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject } }))
-const write = (api: APIRequestContext, spaceId: string, cr: Cr, changes: unknown[]) => json<Cr>(api.post(crPath(spaceId, cr.id, '/content'), { data: { changes } }))
-const getCr = (api: APIRequestContext, spaceId: string, ref: string | number) => json<Cr & { subject: string }>(api.get(crPath(spaceId, ref)))
+const write = (api: APIRequestContext, spaceId: string, cr: Cr, changes: unknown[]) =>
+  json<Cr>(api.post(crPath(spaceId, cr.id, '/content'), { data: { changes } }))
+const getCr = (api: APIRequestContext, spaceId: string, ref: string | number) =>
+  json<Cr & { subject: string }>(api.get(crPath(spaceId, ref)))
 async function merge(api: APIRequestContext, spaceId: string, cr: Cr): Promise<void> {
   expect((await json<{ result: string }>(api.post(crPath(spaceId, cr.id, '/merge')))).result).toBe('merge')
 }
 
 /** Main content with these pages (written through a merged change request); their ids by title. */
-async function seed(api: APIRequestContext, spaceId: string, pages: { title: string; markdown: string }[]): Promise<Record<string, string>> {
+async function seed(
+  api: APIRequestContext,
+  spaceId: string,
+  pages: { title: string; markdown: string }[]
+): Promise<Record<string, string>> {
   const cr = await openCr(api, spaceId, 'Seed')
-  await write(api, spaceId, cr, pages.map((p) => ({ operation: 'insert_page', title: p.title, document: { markdown: p.markdown } })))
+  await write(
+    api,
+    spaceId,
+    cr,
+    pages.map((p) => ({ operation: 'insert_page', title: p.title, document: { markdown: p.markdown } }))
+  )
   await merge(api, spaceId, cr)
   const { pages: tree } = await json<{ pages: { id: string; title: string }[] }>(api.get(`/v1/spaces/${spaceId}/content/pages`))
   return Object.fromEntries(tree.map((p) => [p.title, p.id]))
@@ -54,7 +65,7 @@ test('review a change request’s diff and merge it into main', async ({ page, t
   const cr = await openCr(api, spaceId, subject)
   await write(api, spaceId, cr, [
     { operation: 'update_page', page: setupId, document: { markdown: newSetup } },
-    { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: '# Troubleshooting\n\nRestart the service.\n' } },
+    { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: '# Troubleshooting\n\nRestart the service.\n' } }
   ])
   const crs = new ChangeRequestsPage(page)
 
@@ -81,7 +92,10 @@ test('review a change request’s diff and merge it into main', async ({ page, t
   await expect(crs.changedLines('before').filter({ hasText: 'Install the old way.' })).toHaveCount(1)
   await expect(crs.changedLines('after').filter({ hasText: 'Install with the new installer.' })).toHaveCount(1)
   await expect(crs.changedLines('after').filter({ hasText: 'Then run it.' })).toHaveCount(0)
-  await expect(crs.changeView.getByTestId('open-in-editor')).toHaveAttribute('href', new RegExp(`/spaces/${spaceId}/change-requests/${cr.number}/pages/${setupId}$`))
+  await expect(crs.changeView.getByTestId('open-in-editor')).toHaveAttribute(
+    'href',
+    new RegExp(`/spaces/${spaceId}/change-requests/${cr.number}/pages/${setupId}$`)
+  )
   await crs.selectChange('Troubleshooting', 'page_added')
   await expect(page.getByTestId('added-document')).toContainText('Restart the service.')
   await crs.selectChange('Setup', 'page_edited')
@@ -179,10 +193,12 @@ test('an outdated change request catches up with Update from main', async ({ pag
   const spaceId = await createSpace(api, `Guide ${suffix}`)
   const ids = await seed(api, spaceId, [
     { title: 'Intro', markdown: LINES },
-    { title: 'Reference', markdown: '# Reference\n\nOld reference.\n' },
+    { title: 'Reference', markdown: '# Reference\n\nOld reference.\n' }
   ])
   const cr = await openCr(api, spaceId, subject)
-  await write(api, spaceId, cr, [{ operation: 'update_page', page: ids.Intro, document: { markdown: LINES.replace('line one', 'line one, reworded') } }])
+  await write(api, spaceId, cr, [
+    { operation: 'update_page', page: ids.Intro, document: { markdown: LINES.replace('line one', 'line one, reworded') } }
+  ])
   const other = await openCr(api, spaceId, 'Reference update')
   const newReference = '# Reference\n\nNew reference.\n'
   await write(api, spaceId, other, [{ operation: 'update_page', page: ids.Reference, document: { markdown: newReference } }])
@@ -269,7 +285,11 @@ test('one page moved among its siblings is listed once as moved', async ({ page,
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const subject = `Reorder ${suffix}`
   const spaceId = await createSpace(api, `Ordered ${suffix}`)
-  const ids = await seed(api, spaceId, ['Alpha', 'Beta', 'Gamma', 'Delta'].map((title) => ({ title, markdown: `# ${title}\n` })))
+  const ids = await seed(
+    api,
+    spaceId,
+    ['Alpha', 'Beta', 'Gamma', 'Delta'].map((title) => ({ title, markdown: `# ${title}\n` }))
+  )
   const cr = await openCr(api, spaceId, subject)
   // Gamma to the top: Alpha, Beta and Delta shift but keep their order.
   await write(api, spaceId, cr, [{ operation: 'update_page', page: ids.Gamma, at: 0 }])

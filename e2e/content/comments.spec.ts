@@ -30,8 +30,8 @@ async function arrangeSpace(api: APIRequestContext, suffix: string) {
   const cr = await json<{ id: string }>(await api.post(`/v1/spaces/${space.id}/change-requests`, { data: { subject: 'Seed' } }))
   await json(
     await api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`, {
-      data: { changes: [{ operation: 'insert_page', title: pageTitle, document: { markdown: 'Run the installer.' } }] },
-    }),
+      data: { changes: [{ operation: 'insert_page', title: pageTitle, document: { markdown: 'Run the installer.' } }] }
+    })
   )
   expect((await json<{ result: string }>(await api.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/merge`))).result).toBe('merge')
   const pages = await json<{ pages: { id: string; title: string }[] }>(await api.get(`/v1/spaces/${space.id}/content/pages`))
@@ -142,11 +142,20 @@ test('a reply the API refuses is explained beside the reply box', async ({ page,
   await comments.screenshot('comments-refused-reply', testInfo)
 })
 
-test('a comment on a selected passage: shown beside it in the editor, outdated once the text changes', async ({ page, token, api }, testInfo) => {
+test('a comment on a selected passage: shown beside it in the editor, outdated once the text changes', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const passage = `Run the installer as root ${suffix}.`
-  const { spaceId, pages } = await spaceWithPages(api, `Passages ${suffix}`, ['Setup'], () => `# Install\n\n${passage}\n\nThen restart the service.\n`)
+  const { spaceId, pages } = await spaceWithPages(
+    api,
+    `Passages ${suffix}`,
+    ['Setup'],
+    () => `# Install\n\n${passage}\n\nThen restart the service.\n`
+  )
   const pageId = pages[0]!.id
   const editor = new EditorPage(page)
   const comments = new CommentsPage(page)
@@ -169,7 +178,7 @@ test('a comment on a selected passage: shown beside it in the editor, outdated o
   await expect(thread.getByTestId('comment-passage')).toHaveText(passage)
   await expect(page.getByTestId('passage-draft')).toHaveCount(0)
   const listed = await json<Listed<ApiComment & { target: { node?: { id: string; preview?: string } } }>>(
-    await api.get(`/v1/spaces/${spaceId}/comments?targetPage=${pageId}`),
+    await api.get(`/v1/spaces/${spaceId}/comments?targetPage=${pageId}`)
   )
   expect(listed.items.map((c) => c.target.node)).toEqual([{ id: 'passage:install:0', preview: passage }])
 
@@ -184,7 +193,11 @@ test('a comment on a selected passage: shown beside it in the editor, outdated o
   // The passage changes on main: the thread says it is outdated and nothing is marked.
   const cr = await json<{ number: number }>(await api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: 'Reword' } }))
   const reworded = `# Install\n\nRun the installer as an ordinary user ${suffix}.\n\nThen restart the service.\n`
-  await json(await api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: reworded } }] } }))
+  await json(
+    await api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, {
+      data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown: reworded } }] }
+    })
+  )
   await json(await api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/merge`))
   await page.reload()
   await editor.waitUntilReady()

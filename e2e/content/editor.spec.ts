@@ -8,7 +8,8 @@ import { EditorPage } from '../pages/editorPage.ts'
 import { SpacesPage } from '../pages/spacesPage.ts'
 import { json, orgIdOf, spaceWithPages, type TreePage } from './seed.ts'
 
-const outline = (pages: TreePage[], depth = 0): string[] => pages.flatMap((p) => [`${'  '.repeat(depth)}${p.title}`, ...outline(p.pages, depth + 1)])
+const outline = (pages: TreePage[], depth = 0): string[] =>
+  pages.flatMap((p) => [`${'  '.repeat(depth)}${p.title}`, ...outline(p.pages, depth + 1)])
 
 test('create a space and write a page', async ({ page, token, api }, testInfo) => {
   test.setTimeout(90_000)
@@ -43,7 +44,9 @@ test('create a space and write a page', async ({ page, token, api }, testInfo) =
   // …and the API has it in that change request, not on main.
   const { spaceId, changeRequest, pageId } = editor.where()
   expect(changeRequest).toBeDefined()
-  const written = await json<{ title: string; markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}`))
+  const written = await json<{ title: string; markdown: string }>(
+    api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}`)
+  )
   expect(written.title).toBe('Getting started')
   expect(written.markdown).toBe('# Install\n\nRun the installer, then:\n\n- open the app\n- sign in')
   const cr = await json<{ status: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}`))
@@ -112,7 +115,7 @@ test('find a page by a word of its text in the command palette, and open that pa
   // Arrange: three pages on main; only "Feeding" has the word, in the text of one of its sections.
   const word = `quokka${suffix}`
   const { spaceId, pages } = await spaceWithPages(api, `Zoo ${suffix}`, ['Habitat', 'Feeding', 'Sleep'], (t) =>
-    t === 'Feeding' ? `# Feeding\n\nTwice a day.\n\n## Morning\n\nThe ${word} eats leaves.\n` : `# ${t}\n\nAbout ${t}.\n`,
+    t === 'Feeding' ? `# Feeding\n\nTwice a day.\n\n## Morning\n\nThe ${word} eats leaves.\n` : `# ${t}\n\nAbout ${t}.\n`
   )
   const feeding = pages.find((p) => p.title === 'Feeding')!
   const spaces = new SpacesPage(page)
@@ -133,12 +136,16 @@ test('find a page by a word of its text in the command palette, and open that pa
   await expect(page.getByTestId('markdown-editor').locator('.cm-activeLine')).toHaveText('## Morning')
 })
 
-test('find a Chinese word inside running text in the command palette, and open its page at the heading', async ({ page, token, api }, testInfo) => {
+test('find a Chinese word inside running text in the command palette, and open its page at the heading', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(60_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   // Arrange: the word 文档 stands inside a sentence under a heading of Chinese and German words.
   const { spaceId, pages } = await spaceWithPages(api, `Docs ${suffix}`, ['Intro', 'Handbuch'], (t) =>
-    t === 'Handbuch' ? `# Handbuch\n\nVorwort.\n\n## Größe 说明\n\n这是一个文档系统${suffix}。\n` : `# ${t}\n\nAbout ${t}.\n`,
+    t === 'Handbuch' ? `# Handbuch\n\nVorwort.\n\n## Größe 说明\n\n这是一个文档系统${suffix}。\n` : `# ${t}\n\nAbout ${t}.\n`
   )
   const handbook = pages.find((p) => p.title === 'Handbuch')!
   const spaces = new SpacesPage(page)
@@ -170,7 +177,7 @@ test('search a space from its page tree and open a result at its section', async
       ? `# Night shift\n\n${filler}\n\n## Feeding the ${word}\n\nThe ${word} eats roots at midnight.\n`
       : t === 'Day shift'
         ? `# Day shift\n\nNo ${word} is awake by day.\n`
-        : `# ${t}\n\nAbout ${t}.\n`,
+        : `# ${t}\n\nAbout ${t}.\n`
   )
   const night = pages.find((p) => p.title === 'Night shift')!
   const editor = new EditorPage(page)
@@ -248,7 +255,11 @@ test('writes the API or the client refuses explain why', async ({ page, token, a
   await editor.screenshot('editor-refusals', testInfo)
 })
 
-test('an edit someone saved meanwhile merges with mine, or if we changed the same lines, I choose', async ({ page, token, api }, testInfo) => {
+test('an edit someone saved meanwhile merges with mine, or if we changed the same lines, I choose', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, pages } = await spaceWithPages(api, `Both editing ${suffix}`, ['Policy'])
@@ -261,7 +272,11 @@ test('an edit someone saved meanwhile merges with mine, or if we changed the sam
   const pageInCr = () => json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content/page/${pageId}`))
   /** Someone else saves the page in the same change request while it is open here. */
   const saveElsewhere = (markdown: string) =>
-    json(api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] } }))
+    json(
+      api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, {
+        data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] }
+      })
+    )
 
   // They change the heading, I add a line: both edits are kept, here and on the server.
   await saveElsewhere('# Policy, revised\n\nAbout Policy.\n')
@@ -297,7 +312,9 @@ test('an edit someone saved meanwhile merges with mine, or if we changed the sam
   expect((await pageInCr()).markdown).toBe('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n\nAgreed. Mine.')
   await editor.typeMarkdown(' More.')
   await editor.expectSaved()
-  await expect.poll(async () => (await pageInCr()).markdown).toBe('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n\nAgreed. Mine. More.')
+  await expect
+    .poll(async () => (await pageInCr()).markdown)
+    .toBe('# Policy, revised\n\nAbout Policy.\n\nTheir addition\n\nAgreed. Mine. More.')
 })
 
 test('upload an image and see it in the preview', async ({ page, token, api }, testInfo) => {
@@ -319,7 +336,9 @@ test('upload an image and see it in the preview', async ({ page, token, api }, t
   await editor.expectSaved()
 
   const { changeRequest, pageId } = editor.where()
-  const files = await json<{ items: { id: string; name: string }[] }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/files`))
+  const files = await json<{ items: { id: string; name: string }[] }>(
+    api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/files`)
+  )
   const file = files.items.find((f) => f.name === 'pixel.png')
   expect(file).toBeDefined()
   const written = await json<{ markdown: string }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}`))
@@ -384,7 +403,9 @@ test('a link typed in the editor is completed from the pages and files of the sp
   // The link is right: the preview renders it, and the API resolves it to the page in the change request.
   await expect(editor.preview.getByRole('link', { name: 'the guide' })).toHaveAttribute('href', '/install-guide')
   const { changeRequest, pageId } = editor.where()
-  const links = await json<{ items: { status: string; href: string }[] }>(api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}/links`))
+  const links = await json<{ items: { status: string; href: string }[] }>(
+    api.get(`/v1/spaces/${spaceId}/change-requests/${changeRequest}/content/page/${pageId}/links`)
+  )
   expect(links.items).toEqual([expect.objectContaining({ href: '/install-guide', status: 'ok' })])
 
   // In the preview the link opens that page, in the same change request.
@@ -438,7 +459,9 @@ test('a page from Git shows its hints, tabs and reusable content in the preview'
     const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `From Git ${suffix}`, empty: true } }))
     const started = await api.post(`/v1/spaces/${space.id}/git/import`, { data: { url: pathToFileURL(repo).href, ref: 'refs/heads/main' } })
     expect(started.status()).toBe(204)
-    await expect.poll(async () => (await json<{ status: string }>(api.get(`/v1/spaces/${space.id}/git/info`))).status, { timeout: 30_000 }).toBe('succeeded')
+    await expect
+      .poll(async () => (await json<{ status: string }>(api.get(`/v1/spaces/${space.id}/git/info`))).status, { timeout: 30_000 })
+      .toBe('succeeded')
 
     // Act: open the page in the editor.
     const editor = new EditorPage(page)

@@ -14,11 +14,11 @@ test('the Files tab lists the files of a space, what they are and the pages usin
   const cr = await json<{ number: number }>(api.post(`/v1/spaces/${space.id}/change-requests`, { data: { subject: 'Files' } }))
   const files = [
     { name: 'diagram.png', contentType: 'image/png', base64: PNG, ref: 'diagram' },
-    { name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('plain notes').toString('base64'), ref: 'notes' },
+    { name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('plain notes').toString('base64'), ref: 'notes' }
   ]
   const changes = [
     { operation: 'insert_files', files },
-    { operation: 'insert_page', title: 'Architecture', document: { markdown: '# Architecture\n\n![The diagram](/files/diagram)\n' } },
+    { operation: 'insert_page', title: 'Architecture', document: { markdown: '# Architecture\n\n![The diagram](/files/diagram)\n' } }
   ]
   await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { data: { changes } }))
   await json(api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`))

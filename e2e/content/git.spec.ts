@@ -9,9 +9,16 @@ import { json, spaceWithPages } from './seed.ts'
 
 /** Runs git (the binary the machine has) and answers its output, trimmed. */
 const git = (...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=Spec Author', '-c', 'user.email=spec@example.com', '-c', 'init.defaultBranch=main', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim()
+  execFileSync('git', ['-c', 'user.name=Spec Author', '-c', 'user.email=spec@example.com', '-c', 'init.defaultBranch=main', ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe']
+  }).trim()
 
-test('the Git tab connects a space to a repository, exports to it, and offers import first or force when the branch moved', async ({ page, token, api }, testInfo) => {
+test('the Git tab connects a space to a repository, exports to it, and offers import first or force when the branch moved', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(120_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const dir = mkdtempSync(join(tmpdir(), 'quire-git-spec-'))
@@ -44,7 +51,9 @@ test('the Git tab connects a space to a repository, exports to it, and offers im
     const head = git('--git-dir', bare, 'log', '-1', '--format=%H', 'main')
     await expect(gitPage.commit).toHaveText(head.slice(0, 7))
     expect(git('--git-dir', bare, 'log', '-1', '--format=%s', 'main')).toBe('Update from Quire')
-    expect(git('--git-dir', bare, 'ls-tree', '--name-only', 'main').split('\n')).toEqual(expect.arrayContaining(['README.md', 'SUMMARY.md']))
+    expect(git('--git-dir', bare, 'ls-tree', '--name-only', 'main').split('\n')).toEqual(
+      expect.arrayContaining(['README.md', 'SUMMARY.md'])
+    )
     await gitPage.screenshots('git-exported', testInfo)
 
     // Someone commits to the branch outside the app.

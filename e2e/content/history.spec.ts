@@ -15,7 +15,11 @@ const markdownOf = async (api: APIRequestContext, path: string) => (await json<{
 const OLD_INSTALL = '# Install\n\nAbout Install.\n'
 const NEW_INSTALL = '# Install\n\nRun the new installer.\n'
 
-test('the history opens an old revision, compares two revisions and restores one page of an old one', async ({ page, token, api }, testInfo) => {
+test('the history opens an old revision, compares two revisions and restores one page of an old one', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(120_000)
   // Arrange: Guide and Install merged first (#1), then Install rewritten (#2), then a FAQ added and Guide edited (#3).
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
@@ -24,7 +28,7 @@ test('the history opens an old revision, compares two revisions and restores one
   await mergeChange(api, spaceId, 'Rewrite install', [{ operation: 'update_page', page: ids.Install, document: { markdown: NEW_INSTALL } }])
   await mergeChange(api, spaceId, 'Add a FAQ', [
     { operation: 'insert_page', title: 'FAQ', document: { markdown: '# FAQ\n\nAsk away.\n' } },
-    { operation: 'update_page', page: ids.Guide, document: { markdown: '# Guide\n\nAbout Guide, now longer.\n' } },
+    { operation: 'update_page', page: ids.Guide, document: { markdown: '# Guide\n\nAbout Guide, now longer.\n' } }
   ])
   const history = new HistoryPage(page)
 
@@ -34,7 +38,10 @@ test('the history opens an old revision, compares two revisions and restores one
   await expect(history.rows.nth(1)).toContainText('#2 Rewrite install')
   await expect(history.rows.nth(2)).toContainText('#1 Seed')
   await expect(history.row('#2 Rewrite install').getByTestId('revision-type')).toHaveText('Merge')
-  await expect(history.row('#2 Rewrite install').getByTestId('revision-change-request')).toHaveAttribute('href', new RegExp(`/spaces/${spaceId}/change-requests/2$`))
+  await expect(history.row('#2 Rewrite install').getByTestId('revision-change-request')).toHaveAttribute(
+    'href',
+    new RegExp(`/spaces/${spaceId}/change-requests/2$`)
+  )
   await history.screenshots('history-timeline', testInfo)
 
   // The first merge opens read-only, with Install's old text rendered, then as its markdown source.
@@ -87,7 +94,11 @@ test('the history opens an old revision, compares two revisions and restores one
   expect(await markdownOf(api, `/v1/spaces/${spaceId}/content/page/${ids.Install}`)).toBe(NEW_INSTALL)
 })
 
-test('pages ticked in a comparison, or a whole revision, are restored through a change request; the palette opens the history', async ({ page, token, api }, testInfo) => {
+test('pages ticked in a comparison, or a whole revision, are restored through a change request; the palette opens the history', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(120_000)
   // Arrange: as above, Install rewritten (#2), then a FAQ added and Guide edited (#3).
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
@@ -96,7 +107,7 @@ test('pages ticked in a comparison, or a whole revision, are restored through a 
   await mergeChange(api, spaceId, 'Rewrite install', [{ operation: 'update_page', page: ids.Install, document: { markdown: NEW_INSTALL } }])
   await mergeChange(api, spaceId, 'Add a FAQ', [
     { operation: 'insert_page', title: 'FAQ', document: { markdown: '# FAQ\n\nAsk away.\n' } },
-    { operation: 'update_page', page: ids.Guide, document: { markdown: '# Guide\n\nAbout Guide, now longer.\n' } },
+    { operation: 'update_page', page: ids.Guide, document: { markdown: '# Guide\n\nAbout Guide, now longer.\n' } }
   ])
   const history = new HistoryPage(page)
 

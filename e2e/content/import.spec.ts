@@ -7,7 +7,7 @@ import { json, spaceWithPages } from './seed.ts'
 // A two-page site on loopback, as a documentation site to bring into a space would be.
 const PAGES: Record<string, string> = {
   '/': '<h1>Handbook</h1><p>Welcome aboard. Read <a href="/leave">the leave policy</a>.</p>',
-  '/leave': '<h1>Leave policy</h1><p>Twenty-five days a year.</p>',
+  '/leave': '<h1>Leave policy</h1><p>Twenty-five days a year.</p>'
 }
 
 let site: Server

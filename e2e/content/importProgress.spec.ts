@@ -12,7 +12,10 @@ let siteUrl: string
 test.beforeAll(async () => {
   site = createServer((req, res) => {
     res.on('error', () => {})
-    const send = (body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><body><main>${body}</main></body></html>`)
+    const send = (body: string) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><html><body><main>${body}</main></body></html>`)
     if (req.url === '/') send(`<h1>Handbook</h1>${SLOW.map((path) => `<p><a href="${path}">${path}</a></p>`).join('')}`)
     else if (SLOW.includes(req.url ?? '')) setTimeout(() => send(`<h1>Policy ${req.url}</h1><p>Text.</p>`), 8000)
     else res.writeHead(404).end('not found')
@@ -25,7 +28,11 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => site.close(() => resolve()))
 })
 
-test('an import shows its progress and can be cancelled, leaving nothing behind; a PDF export shows its progress', async ({ page, token, api }, testInfo) => {
+test('an import shows its progress and can be cancelled, leaving nothing behind; a PDF export shows its progress', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId } = await spaceWithPages(api, `Progress ${suffix}`, ['About'])

@@ -20,7 +20,7 @@ const GUIDE = [
   '```sh',
   'quire --version',
   '```',
-  '',
+  ''
 ].join('\n')
 
 async function openGuide(editor: EditorPage, token: string, spaceId: string) {
@@ -33,10 +33,16 @@ async function openGuide(editor: EditorPage, token: string, spaceId: string) {
 /** Texts below WCAG AA's 4.5:1, for a readable failure. */
 const below = (texts: TextContrast[]) => texts.filter((t) => t.ratio < 4.5)
 
-test('the editor fills the window below one header, and keeps 480 px beside the comments at 1024×700', async ({ page, token, api }, testInfo) => {
+test('the editor fills the window below one header, and keeps 480 px beside the comments at 1024×700', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
-  const { spaceId } = await spaceWithPages(api, `Layout ${suffix}`, ['Overview', 'Install guide'], (t) => (t === 'Install guide' ? GUIDE : `# ${t}\n`))
+  const { spaceId } = await spaceWithPages(api, `Layout ${suffix}`, ['Overview', 'Install guide'], (t) =>
+    t === 'Install guide' ? GUIDE : `# ${t}\n`
+  )
   const editor = new EditorPage(page)
   const panes = editor.panes
   await page.setViewportSize({ width: 1440, height: 900 })
@@ -64,9 +70,7 @@ test('the editor fills the window below one header, and keeps 480 px beside the 
   await panes.closeComments.click({ trial: true })
   await panes.toggleComments.click({ trial: true })
   const cut = await panes.header.evaluate((h) =>
-    [h, ...Array.from(h.querySelectorAll('button, a, label'))]
-      .filter((e) => e.scrollWidth > e.clientWidth + 1)
-      .map((e) => e.textContent),
+    [h, ...Array.from(h.querySelectorAll('button, a, label'))].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)
   )
   expect(cut, 'header controls whose content is cut').toEqual([])
   // The narrow toolbar's More menu holds what the header leaves out.
@@ -153,7 +157,8 @@ test('focus mode leaves the editor alone in the window, and Esc brings the panes
   // The header's button: the tree, preview, comments and the shell's sidebar go; the editor takes the window.
   await panes.focusMode.click()
   await expect(panes.focusMode).toHaveAttribute('aria-pressed', 'true')
-  for (const gone of [panes.tree, panes.previewPane, panes.comments, panes.sidebar, page.getByTestId('open-palette')]) await expect(gone).toBeHidden()
+  for (const gone of [panes.tree, panes.previewPane, panes.comments, panes.sidebar, page.getByTestId('open-palette')])
+    await expect(gone).toBeHidden()
   const alone = await editor.box(panes.editor)
   expect(alone.width).toBeGreaterThanOrEqual(1440 - 2)
   expect(alone.y).toBeLessThanOrEqual(60)
@@ -189,7 +194,11 @@ test('focus mode leaves the editor alone in the window, and Esc brings the panes
   await expect(panes.focusMode).toHaveAttribute('aria-pressed', 'false')
 })
 
-test('in the dark (and the light), every text of the editor, the preview and the diff has a contrast of at least 4.5:1', async ({ page, token, api }, testInfo) => {
+test('in the dark (and the light), every text of the editor, the preview and the diff has a contrast of at least 4.5:1', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, pages } = await spaceWithPages(api, `Contrast ${suffix}`, ['Install guide'], () => GUIDE)
@@ -207,11 +216,16 @@ test('in the dark (and the light), every text of the editor, the preview and the
     // The editor's text (link URLs, Markdown punctuation, headings, code) and the preview's.
     const texts = await editor.textContrasts(editor.panes.editor)
     for (const seen of ['https://example.com/releases/latest', '#', '**', '`', 'Install guide', 'quire --setup', '>']) {
-      expect(texts.map((t) => t.text), `checked "${seen}"`).toContain(seen)
+      expect(
+        texts.map((t) => t.text),
+        `checked "${seen}"`
+      ).toContain(seen)
     }
     expect(below(texts), colorScheme).toEqual([])
     const preview = await editor.textContrasts(editor.panes.previewPane)
-    expect(preview.map((t) => t.text)).toEqual(expect.arrayContaining(['release notes', 'Install guide', 'quire --setup', 'A quoted note with']))
+    expect(preview.map((t) => t.text)).toEqual(
+      expect.arrayContaining(['release notes', 'Install guide', 'quire --setup', 'A quoted note with'])
+    )
     expect(below(preview), colorScheme).toEqual([])
   }
 
@@ -220,8 +234,16 @@ test('in the dark (and the light), every text of the editor, the preview and the
   const cr = await json<{ number: number }>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: 'Rework' } }))
   await json(
     api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, {
-      data: { changes: [{ operation: 'update_page', page: page0.id, document: { markdown: GUIDE.replace('in a terminal', 'in a shell').replace('first', 'before all') } }] },
-    }),
+      data: {
+        changes: [
+          {
+            operation: 'update_page',
+            page: page0.id,
+            document: { markdown: GUIDE.replace('in a terminal', 'in a shell').replace('first', 'before all') }
+          }
+        ]
+      }
+    })
   )
   await page.goto(`/#/spaces/${spaceId}/change-requests/${cr.number}`)
   await editor.waitUntilReady()

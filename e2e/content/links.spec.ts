@@ -10,7 +10,7 @@ test('the Links tab shows which links lead nowhere, and opens the page holding o
   const { spaceId, pages } = await spaceWithPages(api, `Links ${suffix}`, ['Guide', 'Install'], (t) =>
     t === 'Guide'
       ? '# Guide\n\nFirst [install it](./install), then [configure it](./configure).\n\n![Diagram](/files/nope)\n\nMore on [the site](https://example.com/docs).\n'
-      : `# ${t}\n\nAbout ${t}.\n`,
+      : `# ${t}\n\nAbout ${t}.\n`
   )
   const guide = pages.find((p) => p.title === 'Guide')!
   const links = new LinksPage(page)

@@ -13,11 +13,17 @@ interface Cr {
 
 const LINES = 'line one\nline two\nline three\nline four\nline five\n'
 const crPath = (spaceId: string, cr: string | number, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
-const openCr = (api: APIRequestContext, spaceId: string, subject: string) => json<Cr>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject } }))
-const write = (api: APIRequestContext, spaceId: string, cr: Cr, changes: unknown[]) => json<Cr>(api.post(crPath(spaceId, cr.id, '/content'), { data: { changes } }))
+const openCr = (api: APIRequestContext, spaceId: string, subject: string) =>
+  json<Cr>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject } }))
+const write = (api: APIRequestContext, spaceId: string, cr: Cr, changes: unknown[]) =>
+  json<Cr>(api.post(crPath(spaceId, cr.id, '/content'), { data: { changes } }))
 const markdownOf = async (api: APIRequestContext, path: string) => (await json<{ markdown: string }>(api.get(path))).markdown
 
-test('three conflicts resolved with main’s lines, the change request’s and both, then merged: main holds the resolutions', async ({ page, token, api }, testInfo) => {
+test('three conflicts resolved with main’s lines, the change request’s and both, then merged: main holds the resolutions', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(120_000)
   // Arrange: three pages on main; a change request rewrites line two of each (and line four of Alpha, and moves
   // Gamma under Alpha), while another change request rewrites line two of each and is merged first.
@@ -26,16 +32,24 @@ test('three conflicts resolved with main’s lines, the change request’s and b
   const id = Object.fromEntries(pages.map((p) => [p.title, p.id])) as Record<'Alpha' | 'Beta' | 'Gamma', string>
   const cr = await openCr(api, spaceId, `Reword line two ${suffix}`)
   await write(api, spaceId, cr, [
-    { operation: 'update_page', page: id.Alpha, document: { markdown: LINES.replace('line two', 'line two (cr)').replace('line four', 'line four (cr)') } },
+    {
+      operation: 'update_page',
+      page: id.Alpha,
+      document: { markdown: LINES.replace('line two', 'line two (cr)').replace('line four', 'line four (cr)') }
+    },
     { operation: 'update_page', page: id.Beta, document: { markdown: LINES.replace('line two', 'line two (cr)') } },
-    { operation: 'update_page', page: id.Gamma, into: id.Alpha, document: { markdown: LINES.replace('line two', 'line two (cr)') } },
+    { operation: 'update_page', page: id.Gamma, into: id.Alpha, document: { markdown: LINES.replace('line two', 'line two (cr)') } }
   ])
   const other = await openCr(api, spaceId, 'Main edit')
   await write(
     api,
     spaceId,
     other,
-    ['Alpha', 'Beta', 'Gamma'].map((t) => ({ operation: 'update_page', page: id[t as 'Alpha'], document: { markdown: LINES.replace('line two', 'line two (main)') } })),
+    ['Alpha', 'Beta', 'Gamma'].map((t) => ({
+      operation: 'update_page',
+      page: id[t as 'Alpha'],
+      document: { markdown: LINES.replace('line two', 'line two (main)') }
+    }))
   )
   expect((await json<{ result: string }>(api.post(crPath(spaceId, other.id, '/merge')))).result).toBe('merge')
 
@@ -86,13 +100,19 @@ test('three conflicts resolved with main’s lines, the change request’s and b
   expect(tree.pages.find((p) => p.id === id.Alpha)!.pages.map((p) => p.id)).toEqual([id.Gamma])
 })
 
-test('the change request screen counts a moved-and-edited conflicting page once and leads to the merge editor', async ({ page, token, api }, testInfo) => {
+test('the change request screen counts a moved-and-edited conflicting page once and leads to the merge editor', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, pages } = await spaceWithPages(api, `Moves ${suffix}`, ['Home', 'Guide'], () => LINES)
   const [home, guide] = pages.map((p) => p.id) as [string, string]
   const cr = await openCr(api, spaceId, `Move the guide ${suffix}`)
-  await write(api, spaceId, cr, [{ operation: 'update_page', page: guide, into: home, document: { markdown: LINES.replace('line two', 'mine') } }])
+  await write(api, spaceId, cr, [
+    { operation: 'update_page', page: guide, into: home, document: { markdown: LINES.replace('line two', 'mine') } }
+  ])
   const other = await openCr(api, spaceId, 'Main edit')
   await write(api, spaceId, other, [{ operation: 'update_page', page: guide, document: { markdown: LINES.replace('line two', 'theirs') } }])
   expect((await json<{ result: string }>(api.post(crPath(spaceId, other.id, '/merge')))).result).toBe('merge')

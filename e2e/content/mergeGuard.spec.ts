@@ -10,7 +10,7 @@ test('a change request that breaks links lists them, and Merge asks before mergi
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const subject = `Retire setup ${suffix}`
   const { spaceId, pages } = await spaceWithPages(api, `Guarded ${suffix}`, ['Guide', 'Setup'], (t) =>
-    t === 'Guide' ? '# Guide\n\nStart with [setup](./setup).\n' : `# ${t}\n\nAbout ${t}.\n`,
+    t === 'Guide' ? '# Guide\n\nStart with [setup](./setup).\n' : `# ${t}\n\nAbout ${t}.\n`
   )
   const setup = pages.find((p) => p.title === 'Setup')!.id
   const cr = await json<{ id: string; number: number }>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject } }))
@@ -19,10 +19,10 @@ test('a change request that breaks links lists them, and Merge asks before mergi
       data: {
         changes: [
           { operation: 'delete_page', page: setup },
-          { operation: 'insert_page', title: 'Notes', document: { markdown: '# Notes\n\nSee the [roadmap](/roadmap).\n' } },
-        ],
-      },
-    }),
+          { operation: 'insert_page', title: 'Notes', document: { markdown: '# Notes\n\nSee the [roadmap](/roadmap).\n' } }
+        ]
+      }
+    })
   )
   const crs = new ChangeRequestsPage(page)
 
@@ -32,7 +32,9 @@ test('a change request that breaks links lists them, and Merge asks before mergi
 
   // Assert: the notice names both links, the page holding each and why each leads nowhere.
   await expect(crs.mergeGuard).toContainText('Merging breaks 2 links')
-  await expect(crs.brokenLink(crs.mergeGuard, 'Guide', './setup').getByTestId('broken-link-why')).toHaveText('This change request removes “Setup”')
+  await expect(crs.brokenLink(crs.mergeGuard, 'Guide', './setup').getByTestId('broken-link-why')).toHaveText(
+    'This change request removes “Setup”'
+  )
   await expect(crs.brokenLink(crs.mergeGuard, 'Notes', '/roadmap').getByTestId('broken-link-why')).toHaveText('No page at this path')
   await page.mouse.move(0, 0)
   await crs.screenshots('merge-guard', testInfo)
@@ -67,8 +69,8 @@ test('a change request that breaks no link merges as before', async ({ page, tok
   const cr = await json<{ id: string; number: number }>(api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject } }))
   await json(
     api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
-      data: { changes: [{ operation: 'insert_page', title: 'FAQ', document: { markdown: '# FAQ\n\nBack to the [guide](/guide).\n' } }] },
-    }),
+      data: { changes: [{ operation: 'insert_page', title: 'FAQ', document: { markdown: '# FAQ\n\nBack to the [guide](/guide).\n' } }] }
+    })
   )
   const crs = new ChangeRequestsPage(page)
   await crs.openTab(token, spaceId)

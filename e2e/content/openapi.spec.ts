@@ -48,11 +48,18 @@ test.afterAll(async () => {
   await new Promise<void>((resolve) => docs.close(() => resolve()))
 })
 
-test('add a spec that fails to parse, read where, then process a valid one and browse its version', async ({ page, token, api }, testInfo) => {
+test('add a spec that fails to parse, read where, then process a valid one and browse its version', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   held = new Promise<void>((resolve) => (release = resolve))
   const orgId = await orgIdOf(api)
-  const slug = `petstore-${testInfo.testId.slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}${testInfo.retry || ''}`
+  const slug = `petstore-${testInfo.testId
+    .slice(0, 6)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, 'x')}${testInfo.retry || ''}`
   const app = new OpenAPIPage(page)
   await app.open(token, `/orgs/${orgId}`)
   await app.waitUntilReady()

@@ -6,7 +6,11 @@ import { json, spaceWithPages } from './seed.ts'
 
 type Revision = { reusableContents: { id: string; title: string; markdown: string; path?: string; git?: { path?: string } }[] }
 
-test('make a reusable content in the app, include it in a page, edit it in a change request: the page shows the new text', async ({ page, token, api }, testInfo) => {
+test('make a reusable content in the app, include it in a page, edit it in a change request: the page shows the new text', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(120_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, pages } = await spaceWithPages(api, `Reuse ${suffix}`, ['Help'])
@@ -23,11 +27,19 @@ test('make a reusable content in the app, include it in a page, edit it in a cha
   await expect(screen.item('Support note')).toContainText('.gitbook/includes/support-note.md')
   const number = Number(new URL(page.url()).hash.match(/cr=(\d+)/)![1])
   const draft = await json<Revision>(api.get(`/v1/spaces/${spaceId}/change-requests/${number}/content`))
-  expect(draft.reusableContents.map((c) => [c.title, c.markdown, c.path])).toEqual([['Support note', 'Write to help@example.com.', '.gitbook/includes/support-note.md']])
+  expect(draft.reusableContents.map((c) => [c.title, c.markdown, c.path])).toEqual([
+    ['Support note', 'Write to help@example.com.', '.gitbook/includes/support-note.md']
+  ])
   await screen.screenshots('reusable-contents', testInfo)
 
   // Included in a page (written through the API), and both merged.
-  const changes = [{ operation: 'update_page', page: pages[0]!.id, document: { markdown: '# Help\n\n{% include ".gitbook/includes/support-note.md" %}\n' } }]
+  const changes = [
+    {
+      operation: 'update_page',
+      page: pages[0]!.id,
+      document: { markdown: '# Help\n\n{% include ".gitbook/includes/support-note.md" %}\n' }
+    }
+  ]
   await json(api.post(`/v1/spaces/${spaceId}/change-requests/${number}/content`, { data: { changes } }))
   await json(api.post(`/v1/spaces/${spaceId}/change-requests/${number}/merge`))
 

@@ -23,7 +23,7 @@ export async function spaceWithPages(
   api: APIRequestContext,
   title: string,
   titles: string[],
-  markdown = (t: string) => `# ${t}\n\nAbout ${t}.\n`,
+  markdown = (t: string) => `# ${t}\n\nAbout ${t}.\n`
 ): Promise<{ spaceId: string; pages: TreePage[] }> {
   const orgId = await orgIdOf(api)
   const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title, empty: true } }))

@@ -6,7 +6,11 @@ import { json, orgIdOf, spaceWithPages } from './seed.ts'
 
 type Space = { id: string; organization: string; editMode?: string; visibility: string; defaultLevel: string | null }
 
-test('lock a space and see an edit refused with the reason, then unlock it where the edit was refused', async ({ page, token, api }, testInfo) => {
+test('lock a space and see an edit refused with the reason, then unlock it where the edit was refused', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const { spaceId, pages } = await spaceWithPages(api, `Locked ${suffix}`, ['Overview'])
@@ -64,12 +68,20 @@ test('a locked space’s change request shows the reason its actions are gone, a
   await expect(page.getByTestId('cr-merge')).not.toHaveAttribute('aria-disabled', 'true')
 })
 
-test('set a custom field value of each type and find them kept after a reload; a value the API refuses is explained by its field', async ({ page, token, api }, testInfo) => {
+test('set a custom field value of each type and find them kept after a reload; a value the API refuses is explained by its field', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`.toLowerCase()
   const orgId = await orgIdOf(api)
   const field = (name: string, type: string, title: string, options?: string[]) =>
-    json(api.post(`/v1/orgs/${orgId}/custom-fields`, { data: { name: `${name}-${suffix}`, type, title: `${title} ${suffix}`, ...(options ? { options } : {}) } }))
+    json(
+      api.post(`/v1/orgs/${orgId}/custom-fields`, {
+        data: { name: `${name}-${suffix}`, type, title: `${title} ${suffix}`, ...(options ? { options } : {}) }
+      })
+    )
   await field('owner', 'text', 'Owner')
   await field('budget', 'number', 'Budget')
   await field('public', 'boolean', 'Public')
@@ -88,7 +100,10 @@ test('set a custom field value of each type and find them kept after a reload; a
 
   await fields.getByRole('textbox', { name: `Owner ${suffix}` }).fill('Ana')
   await fields.getByRole('textbox', { name: `Budget ${suffix}` }).fill('12.5')
-  await fields.getByRole('radiogroup', { name: `Public ${suffix}` }).getByRole('radio', { name: 'Yes' }).check()
+  await fields
+    .getByRole('radiogroup', { name: `Public ${suffix}` })
+    .getByRole('radio', { name: 'Yes' })
+    .check()
   await settings.choose(fields.getByRole('combobox', { name: `Tier ${suffix}` }), 'silver')
   const areas = fields.getByRole('group', { name: `Areas ${suffix}` })
   await areas.getByRole('checkbox', { name: 'api' }).check()
@@ -101,7 +116,7 @@ test('set a custom field value of each type and find them kept after a reload; a
     budget: 12.5,
     public: true,
     tier: 'silver',
-    areas: ['api', 'docs'],
+    areas: ['api', 'docs']
   })
 
   await page.reload()
@@ -155,13 +170,21 @@ test('transfer a space to a second organization, seeing what moves first, and fi
   await expect(await spaces.reveal(title)).toBeVisible()
 })
 
-test('a collection’s general access, and its transfer with its spaces from the collection screen', async ({ page, token, api }, testInfo) => {
+test('a collection’s general access, and its transfer with its spaces from the collection screen', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const orgId = await orgIdOf(api)
   const target = await json<{ id: string; title: string }>(api.post('/v1/orgs', { data: { title: `Receiving org ${suffix}` } }))
-  const collection = await json<{ id: string; title: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Shelf ${suffix}` } }))
-  const inside = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Book ${suffix}`, parent: collection.id } }))
+  const collection = await json<{ id: string; title: string }>(
+    api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Shelf ${suffix}` } })
+  )
+  const inside = await json<{ id: string }>(
+    api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Book ${suffix}`, parent: collection.id } })
+  )
   const settings = new SpaceSettingsPage(page)
   await settings.open(token, `/collections/${collection.id}`)
   await settings.waitUntilReady()

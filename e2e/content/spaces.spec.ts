@@ -3,7 +3,11 @@ import { SpacesPage } from '../pages/spacesPage.ts'
 import { TrashPage } from '../pages/trashPage.ts'
 import { json, orgIdOf } from './seed.ts'
 
-test('create a space, rename it, drag it into a collection, delete it and restore it from the trash', async ({ page, token, api }, testInfo) => {
+test('create a space, rename it, drag it into a collection, delete it and restore it from the trash', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   // A whole user flow of a dozen steps: give it room on a busy CI machine.
   test.setTimeout(90_000)
   // Arrange: names unique to this test and attempt (the worker's server is shared by the tests it runs).
@@ -67,7 +71,9 @@ test('a collection’s page lists the collections in it, with links, and its spa
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
   const orgId = await orgIdOf(api)
   const outer = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Products ${suffix}` } }))
-  const inner = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Mobile ${suffix}`, parent: outer.id } }))
+  const inner = await json<{ id: string }>(
+    api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Mobile ${suffix}`, parent: outer.id } })
+  )
   await json(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Overview ${suffix}`, parent: outer.id, empty: true } }))
   const spaces = new SpacesPage(page)
 

@@ -8,7 +8,9 @@ test('desktop app lists the local organization', async ({ mainWindow }, testInfo
   await home.waitUntilReady()
 
   // The title comes from the embedded API, asked through the same bridge the renderer uses.
-  const res = await mainWindow.evaluate(() => (window as unknown as { quire: QuireBridge }).quire.request({ method: 'GET', path: '/v1/orgs' }))
+  const res = await mainWindow.evaluate(() =>
+    (window as unknown as { quire: QuireBridge }).quire.request({ method: 'GET', path: '/v1/orgs' })
+  )
   const orgs = JSON.parse(res.body as string) as { items: { title: string }[] }
   await expect(home.organization(orgs.items[0]!.title)).toBeVisible()
   await home.screenshot('desktop-home', testInfo)

@@ -3,7 +3,11 @@ import { test, expect } from '../fixtures/server.ts'
 import { json, orgIdOf } from '../content/seed.ts'
 import { AuditPage } from '../pages/auditPage.ts'
 
-test('writes show in the audit log: filtered by target, action and day, an event’s before and after, exported as CSV', async ({ page, token, api }, testInfo) => {
+test('writes show in the audit log: filtered by target, action and day, an event’s before and after, exported as CSV', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   // Arrange: a space created, renamed and moved into a new collection (other tests of the worker write too).
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`
@@ -24,7 +28,11 @@ test('writes show in the audit log: filtered by target, action and day, an event
   await audit.targetFilter.fill(space.id)
   await audit.expectCount(3)
   await expect(audit.rows).toHaveCount(3)
-  expect(await audit.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')))).toEqual(['space.moved', 'space.updated', 'space.created'])
+  expect(await audit.rows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')))).toEqual([
+    'space.moved',
+    'space.updated',
+    'space.created'
+  ])
   await expect(page).toHaveURL(new RegExp(`target=${space.id}`))
 
   // The rename's drawer shows the title before and after.

@@ -68,7 +68,10 @@ export class AppShell {
   async screenshots(name: string, testInfo: TestInfo): Promise<void> {
     const copyTo = process.env.QUIRE_SCREENS_DIR
     if (copyTo) mkdirSync(copyTo, { recursive: true })
-    for (const [width, height] of [[1440, 900], [1024, 700]] as const) {
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700]
+    ] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         await this.page.setViewportSize({ width, height })
         await this.page.emulateMedia({ colorScheme: scheme })

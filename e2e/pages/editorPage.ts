@@ -131,7 +131,7 @@ export class EditorPage extends AppShell {
       toggleComments: page.getByTestId('toggle-comments'),
       closeComments: page.getByRole('button', { name: 'Close comments' }),
       focusMode: page.getByTestId('focus-mode'),
-      sidebar: page.getByRole('navigation', { name: 'Main' }),
+      sidebar: page.getByRole('navigation', { name: 'Main' })
     }
   }
 
@@ -178,7 +178,7 @@ export class EditorPage extends AppShell {
         const a = top[3]
         return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a), 1]
       }
-      const up = (e: Element): Element | null => e.parentElement ?? ((e.parentNode as ShadowRoot | null)?.host ?? null)
+      const up = (e: Element): Element | null => e.parentElement ?? (e.parentNode as ShadowRoot | null)?.host ?? null
       const background = (start: Element): Rgba => {
         const layers: Rgba[] = []
         for (let e: Element | null = start; e; e = up(e)) {
@@ -220,7 +220,6 @@ export class EditorPage extends AppShell {
       return out
     })
   }
-
 
   /**
    * Drags a page row onto another with real pointer events: above the upper quarter (before), the middle

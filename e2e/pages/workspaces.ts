@@ -210,7 +210,9 @@ export class WorkspacesPage extends AppShell {
 
   /** "Send now" in the Unsent changes dialog; resolves once the send answered and the dialog says what it did. */
   async sendNow(): Promise<void> {
-    const sent = this.page.waitForResponse((res) => res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith('/outbox/sync'))
+    const sent = this.page.waitForResponse(
+      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith('/outbox/sync')
+    )
     await this.unsentDialog.getByTestId('unsent-send').click()
     await sent
     await expect(this.unsentOutcome).toBeVisible()

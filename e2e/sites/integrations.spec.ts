@@ -4,11 +4,16 @@ import { IntegrationsPage } from '../pages/integrationsPage.ts'
 
 const svg = (body: string, w: number, h: number) =>
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`).toString('base64')
-const ICON = svg('<rect width="64" height="64" rx="14" fill="#5b5bd6"/><path d="M18 34l10 10 18-22" stroke="#fff" stroke-width="7" fill="none"/>', 64, 64)
+const ICON = svg(
+  '<rect width="64" height="64" rx="14" fill="#5b5bd6"/><path d="M18 34l10 10 18-22" stroke="#fff" stroke-width="7" fill="none"/>',
+  64,
+  64
+)
 const PREVIEW = svg(
   '<rect width="480" height="240" fill="#eef0ff"/><rect x="24" y="24" width="432" height="36" rx="6" fill="#5b5bd6"/>' +
     '<rect x="24" y="80" width="300" height="16" rx="4" fill="#b8bdf0"/><rect x="24" y="108" width="380" height="16" rx="4" fill="#b8bdf0"/>',
-  480, 240,
+  480,
+  240
 )
 
 test('install an integration on a space with a configuration, change it, uninstall it', async ({ page, token, api }, testInfo) => {
@@ -20,7 +25,11 @@ test('install an integration on a space with a configuration, change it, uninsta
   const orgId = await orgIdOf(api)
   const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: spaceTitle } }))
   const publish = (integration: string, body: Record<string, unknown>) =>
-    json(api.post(`/v1/integrations/${integration}`, { data: { script: 'export default {}', organization: orgId, visibility: 'public', ...body } }))
+    json(
+      api.post(`/v1/integrations/${integration}`, {
+        data: { script: 'export default {}', organization: orgId, visibility: 'public', ...body }
+      })
+    )
   await publish(name, {
     title,
     description: 'Posts a message when pages change',
@@ -37,11 +46,11 @@ test('install an integration on a space with a configuration, change it, uninsta
           channel: { type: 'string', title: 'Channel', description: 'Where messages go, like #docs' },
           digest: { type: 'string', title: 'Digest', enum: ['daily', 'weekly'] },
           batch: { type: 'number', title: 'Batch size' },
-          mentions: { type: 'boolean', title: 'Mention authors' },
+          mentions: { type: 'boolean', title: 'Mention authors' }
         },
-        required: ['channel'],
-      },
-    },
+        required: ['channel']
+      }
+    }
   })
   await publish(`stats-${suffix}`, { title: `Stats ${suffix}`, description: 'Page views and reader trends', categories: ['analytics'] })
 
@@ -95,11 +104,16 @@ test('install an integration on a space with a configuration, change it, uninsta
   // listed as installed: the organization and the space
   await expect(screen.orgPlace.getByTestId('installed-place-status')).toHaveText('Active')
   await expect(screen.place(spaceTitle).getByTestId('installed-place-status')).toHaveText('Active')
-  const installationId = (await json<{ items: { installation: { id: string; integration: string } }[] }>(api.get(`/v1/orgs/${orgId}/installations`))).items.find(
-    (i) => i.installation.integration === name,
-  )!.installation.id
+  const installationId = (
+    await json<{ items: { installation: { id: string; integration: string } }[] }>(api.get(`/v1/orgs/${orgId}/installations`))
+  ).items.find((i) => i.installation.integration === name)!.installation.id
   const spaceInstallation = `/v1/integrations/${name}/installations/${installationId}/spaces/${space.id}`
-  expect((await json<{ configuration: unknown }>(api.get(spaceInstallation))).configuration).toEqual({ channel: '#docs', digest: 'weekly', batch: 5, mentions: false })
+  expect((await json<{ configuration: unknown }>(api.get(spaceInstallation))).configuration).toEqual({
+    channel: '#docs',
+    digest: 'weekly',
+    batch: 5,
+    mentions: false
+  })
 
   // change its configuration
   await screen.place(spaceTitle).getByTestId('configure-place').click()
@@ -110,7 +124,12 @@ test('install an integration on a space with a configuration, change it, uninsta
   await configure.getByTestId('save-configuration').click()
   await screen.expectSuccess(`${title} configured on “${spaceTitle}”`)
   await screen.expectDialogsClosed()
-  expect((await json<{ configuration: unknown }>(api.get(spaceInstallation))).configuration).toEqual({ channel: '#handbook', digest: 'weekly', batch: 5, mentions: true })
+  expect((await json<{ configuration: unknown }>(api.get(spaceInstallation))).configuration).toEqual({
+    channel: '#handbook',
+    digest: 'weekly',
+    batch: 5,
+    mentions: true
+  })
   await screen.screenshots('integration-installed', testInfo)
 
   // the registry shows it installed
@@ -121,7 +140,7 @@ test('install an integration on a space with a configuration, change it, uninsta
   // uninstall from the organization: the confirmation says the space goes too
   await screen.orgPlace.getByTestId('uninstall-place').click()
   await expect(page.getByTestId('uninstall-what-goes')).toHaveText(
-    'It is removed from the organization, and from the 1 space it is installed on, with its configuration.',
+    'It is removed from the organization, and from the 1 space it is installed on, with its configuration.'
   )
   await page.getByTestId('confirm-uninstall').click()
   await screen.expectSuccess(`${title} uninstalled`)

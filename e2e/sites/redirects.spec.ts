@@ -2,20 +2,28 @@ import { test, expect } from '../fixtures/server.ts'
 import { json, orgIdOf, spaceWithPages } from '../content/seed.ts'
 import { SitesPage } from '../pages/sitesPage.ts'
 
-test('import redirects from a CSV: bad lines are named first, then the rows show with both kinds of warning', async ({ page, token, api }, testInfo) => {
+test('import redirects from a CSV: bad lines are named first, then the rows show with both kinds of warning', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   // Arrange: a site showing one space with the pages Install and Usage.
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`.toLowerCase()
   const orgId = await orgIdOf(api)
   const guides = await spaceWithPages(api, `Guides ${suffix}`, ['Install', 'Usage'])
-  const site = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/sites`, { data: { title: `Redirected ${suffix}`, spaces: [guides.spaceId] } }))
+  const site = await json<{ id: string }>(
+    api.post(`/v1/orgs/${orgId}/sites`, { data: { title: `Redirected ${suffix}`, spaces: [guides.spaceId] } })
+  )
   const base = `/v1/orgs/${orgId}/sites/${site.id}`
   const siteSpace = (await json<{ items: { path: string }[] }>(api.get(`${base}/site-spaces`))).items[0]!
   const root = `/${siteSpace.path}`
   // and a redirect to a site space since removed from the site: its destination is gone
   const old = await spaceWithPages(api, `Old ${suffix}`, ['Legacy'])
   const oldSiteSpace = await json<{ id: string }>(api.post(`${base}/site-spaces`, { data: { spaceId: old.spaceId } }))
-  await json(api.post(`${base}/redirects`, { data: { source: '/legacy', destination: { kind: 'site-space', siteSpaceId: oldSiteSpace.id } } }))
+  await json(
+    api.post(`${base}/redirects`, { data: { source: '/legacy', destination: { kind: 'site-space', siteSpaceId: oldSiteSpace.id } } })
+  )
   expect((await api.delete(`${base}/site-spaces/${oldSiteSpace.id}`)).ok()).toBe(true)
 
   const sites = new SitesPage(page)
@@ -31,7 +39,7 @@ test('import redirects from a CSV: bad lines are named first, then the rows show
     `${root}/usage,https://example.com/usage`,
     '/blog/*,https://blog.example.com',
     'no-slash,/x',
-    `/gone,${root}/nope`,
+    `/gone,${root}/nope`
   ].join('\n')
   await sites.pasteRedirectsCsv(csv)
 
@@ -53,7 +61,9 @@ test('import redirects from a CSV: bad lines are named first, then the rows show
   await expect(sites.redirect(`${root}/usage`).getByTestId('redirect-shadows-page')).toBeVisible()
   await expect(sites.redirect('/old/install').getByTestId('redirect-shadows-page')).toHaveCount(0)
   await expect(page.getByTestId('redirect-warnings')).toContainText('1 redirect starts at a live page of the site')
-  await expect(page.getByTestId('redirect-warnings')).toContainText('1 redirect leads to a page, site space or section that no longer exists')
+  await expect(page.getByTestId('redirect-warnings')).toContainText(
+    '1 redirect leads to a page, site space or section that no longer exists'
+  )
   await sites.screenshots('redirects', testInfo)
 
   // and the API holds them

@@ -25,7 +25,7 @@ const INSTALL = [
   '## Configure',
   '',
   'Set the port.',
-  '',
+  ''
 ].join('\n')
 
 // A small square logo, as a customization's favicon (the preview shows it in its header).
@@ -36,7 +36,9 @@ test('preview an unpublished site with its customization, and see it as a visito
   // Arrange: an unpublished site with an open section and one for partners only, customized, with a schema.
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`.toLowerCase()
   const orgId = await orgIdOf(api)
-  const guides = await spaceWithPages(api, `Guides ${suffix}`, ['Install', 'Usage'], (t) => (t === 'Install' ? INSTALL : `# ${t}\n\nAbout ${t}.\n`))
+  const guides = await spaceWithPages(api, `Guides ${suffix}`, ['Install', 'Usage'], (t) =>
+    t === 'Install' ? INSTALL : `# ${t}\n\nAbout ${t}.\n`
+  )
   const partnerApi = await spaceWithPages(api, `Partner API ${suffix}`, ['Partner keys'])
   const site = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/sites`, { data: { title: `Handbook ${suffix}` } }))
   const base = `/v1/orgs/${orgId}/sites/${site.id}`
@@ -45,10 +47,14 @@ test('preview an unpublished site with its customization, and see it as a visito
   await json(api.patch(`${base}/sections/${partners.id}`, { data: { condition: 'visitor.claims.partner == true' } }))
   await json(
     api.put(`${base}/adaptive-schema`, {
-      data: { jsonSchema: { type: 'object', properties: { partner: { type: 'boolean', description: 'Signed in as a partner' } } } },
-    }),
+      data: { jsonSchema: { type: 'object', properties: { partner: { type: 'boolean', description: 'Signed in as a partner' } } } }
+    })
   )
-  await json(api.put(`${base}/customization`, { data: { styling: { primaryColor: { light: '#c2185b', dark: '#f06292' } }, favicon: { icon: { light: LOGO } } } }))
+  await json(
+    api.put(`${base}/customization`, {
+      data: { styling: { primaryColor: { light: '#c2185b', dark: '#f06292' } }, favicon: { icon: { light: LOGO } } }
+    })
+  )
   // Visitor tokens count from the second after the schema was set.
   await page.waitForTimeout(1100)
 

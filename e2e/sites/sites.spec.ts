@@ -88,7 +88,11 @@ test('build a site with two site spaces and a share link', async ({ page, contex
   const siteSpaces = (await (await api.get(`${base}/site-spaces`)).json()).items as { title: string; path: string }[]
   expect(siteSpaces.map((s) => s.title)).toEqual([guideTitle, referenceTitle])
   expect(siteSpaces[1]!.path).toBe(path)
-  const links = (await (await api.get(`${base}/share-links`)).json()).items as { name: string; active: boolean; urls: { published: string } }[]
+  const links = (await (await api.get(`${base}/share-links`)).json()).items as {
+    name: string
+    active: boolean
+    urls: { published: string }
+  }[]
   expect(links).toHaveLength(1)
   expect(links[0]).toMatchObject({ name: linkName, active: true })
   // The API shows the key only when the link is created.

@@ -8,7 +8,7 @@ test('grant a team a space from its page: a member of it gains the role, explain
   token,
   api,
   baseURL,
-  otherUser,
+  otherUser
 }, testInfo) => {
   test.setTimeout(90_000)
   // Arrange: a reader of the organization in a new team, and a space.
@@ -22,8 +22,11 @@ test('grant a team a space from its page: a member of it gains the role, explain
   const spaceTitle = `Handbook ${suffix}`
   const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: spaceTitle } }))
   const writerCanEdit = async () =>
-    ((await (await page.request.get(`${baseURL}/v1/spaces/${space.id}`, { headers: { authorization: `Bearer ${writer.token}` } })).json()) as { permissions: { edit: boolean } })
-      .permissions.edit
+    (
+      (await (
+        await page.request.get(`${baseURL}/v1/spaces/${space.id}`, { headers: { authorization: `Bearer ${writer.token}` } })
+      ).json()) as { permissions: { edit: boolean } }
+    ).permissions.edit
   expect(await writerCanEdit()).toBe(false)
 
   // Act: on the Teams tab, open the team's spaces and grant it the space as Editor.
@@ -52,14 +55,17 @@ test('grant a team a space from its page: a member of it gains the role, explain
   await expect(person.getByTestId('share-person-sources')).toHaveText(`through team “${teamTitle}” · organization reader`)
   await person.getByRole('button', { name: `Why is Writer ${suffix} Editor?` }).click()
   await expect(person.getByTestId('share-explanation')).toHaveText(
-    `Writer ${suffix} is Editor here because they are in the team “${teamTitle}”, which has Editor on this space. Also: their organization role is Reader.`,
+    `Writer ${suffix} is Editor here because they are in the team “${teamTitle}”, which has Editor on this space. Also: their organization role is Reader.`
   )
   await access.screenshots('share-dialog-everyone', testInfo)
   await access.show('Shared with')
   await access.screenshots('share-dialog-shared-with', testInfo)
 
   // Act: remove the team's access here.
-  await access.grant(teamTitle).getByRole('button', { name: `Remove ${teamTitle}` }).click()
+  await access
+    .grant(teamTitle)
+    .getByRole('button', { name: `Remove ${teamTitle}` })
+    .click()
 
   // Assert: gone from the list, the member is back to their organization role.
   await expect(access.grant(teamTitle)).toHaveCount(0)
@@ -78,21 +84,33 @@ test('the last admin of a space cannot be removed: the dialog says why and keeps
   await access.waitUntilReady()
   await access.openFromSpaceMenu()
 
-  await access.grant(me.displayName).getByRole('button', { name: `Remove ${me.displayName}` }).click()
+  await access
+    .grant(me.displayName)
+    .getByRole('button', { name: `Remove ${me.displayName}` })
+    .click()
 
   await expect(access.errorToasts.filter({ hasText: 'removing the last admin of this space is not allowed' })).toBeVisible()
   await expect(access.grant(me.displayName)).toBeVisible()
 })
 
-test('a space that inherits from its collection: the badge opens the Share dialog, which names the collection', async ({ page, token, api, otherUser }, testInfo) => {
+test('a space that inherits from its collection: the badge opens the Share dialog, which names the collection', async ({
+  page,
+  token,
+  api,
+  otherUser
+}, testInfo) => {
   // Arrange: a collection shared with a guest, and a space in it.
   const suffix = testInfo.testId.slice(0, 6)
   const guest = otherUser(`Guest ${suffix}`)
   const orgId = await orgIdOf(api)
   expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [guest.email], role: null } })).ok()).toBe(true)
   const collection = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/collections`, { data: { title: `Guides ${suffix}` } }))
-  expect((await api.post(`/v1/collections/${collection.id}/permissions`, { data: { role: 'comment', users: [guest.email] } })).ok()).toBe(true)
-  const space = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Inside ${suffix}`, parent: collection.id } }))
+  expect((await api.post(`/v1/collections/${collection.id}/permissions`, { data: { role: 'comment', users: [guest.email] } })).ok()).toBe(
+    true
+  )
+  const space = await json<{ id: string }>(
+    api.post(`/v1/orgs/${orgId}/spaces`, { data: { title: `Inside ${suffix}`, parent: collection.id } })
+  )
   const access = new AccessPage(page)
 
   // Act: on the space's Comments tab (the full header), click the visibility badge.
@@ -116,7 +134,13 @@ test('a space that inherits from its collection: the badge opens the Share dialo
   await expect(access.grant(`Guest ${suffix}`).getByLabel(`Role of Guest ${suffix}`, { exact: true })).toHaveValue('Commenter')
 })
 
-test("share a site with a member as Creator: they may then change that site", async ({ page, token, api, baseURL, otherUser }, testInfo) => {
+test('share a site with a member as Creator: they may then change that site', async ({
+  page,
+  token,
+  api,
+  baseURL,
+  otherUser
+}, testInfo) => {
   // Arrange: a reader of the organization and a site.
   const suffix = testInfo.testId.slice(0, 6)
   const reader = otherUser(`Site reader ${suffix}`)
@@ -124,7 +148,10 @@ test("share a site with a member as Creator: they may then change that site", as
   expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [reader.email], role: 'read' } })).ok()).toBe(true)
   const site = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/sites`, { data: { title: `Docs site ${suffix}` } }))
   const rename = () =>
-    page.request.patch(`${baseURL}/v1/orgs/${orgId}/sites/${site.id}`, { data: { title: `Renamed ${suffix}` }, headers: { authorization: `Bearer ${reader.token}` } })
+    page.request.patch(`${baseURL}/v1/orgs/${orgId}/sites/${site.id}`, {
+      data: { title: `Renamed ${suffix}` },
+      headers: { authorization: `Bearer ${reader.token}` }
+    })
   expect((await rename()).status()).toBe(403)
 
   // Act: the site's Share button, invite the reader as Creator.

@@ -2,7 +2,11 @@ import { test, expect } from '../fixtures/server.ts'
 import { json } from '../content/seed.ts'
 import { TeamPage } from '../pages/teamPage.ts'
 
-test('a page of members that fails to load says so and waits for "Try again" instead of asking again and again', async ({ page, token, api }, testInfo) => {
+test('a page of members that fails to load says so and waits for "Try again" instead of asking again and again', async ({
+  page,
+  token,
+  api
+}, testInfo) => {
   test.setTimeout(90_000)
   // Arrange: more members than one page of the list (100), so scrolling down asks for a second page.
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.retry || ''}`.toLowerCase()
@@ -18,7 +22,12 @@ test('a page of members that fails to load says so and waits for "Try again" ins
   let failing = true
   await page.route(/\/v1\/orgs\/[^/]+\/members\?.*page=/, async (route) => {
     nextPages++
-    if (failing) await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 503, message: 'Server unreachable' } }) })
+    if (failing)
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 503, message: 'Server unreachable' } })
+      })
     else await route.continue()
   })
   const team = new TeamPage(page)

@@ -73,7 +73,9 @@ test('lowering your own role asks first: cancel keeps it, confirm lowers it', as
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await team.expectDialogsClosed()
   await expect(me.getByTestId('member-role')).toHaveValue('Admin')
-  const members = (await (await api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(admin.email)}`)).json()) as { items: { role: string }[] }
+  const members = (await (await api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(admin.email)}`)).json()) as {
+    items: { role: string }[]
+  }
   expect(members.items[0]!.role).toBe('admin')
 
   // Confirm lowers it.
@@ -81,7 +83,9 @@ test('lowering your own role asks first: cancel keeps it, confirm lowers it', as
   await confirm.getByTestId('confirm-self-demotion').click()
   await team.expectSuccess('is now Editor')
   await expect(me).toContainText('Editor')
-  const after = (await (await api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(admin.email)}`)).json()) as { items: { role: string }[] }
+  const after = (await (await api.get(`/v1/orgs/${orgId}/members?search=${encodeURIComponent(admin.email)}`)).json()) as {
+    items: { role: string }[]
+  }
   expect(after.items[0]!.role).toBe('edit')
 })
 

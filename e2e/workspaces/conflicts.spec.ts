@@ -16,14 +16,25 @@ const MINE = 'About Overview, as written here.'
  * is out of reach for the app, and the same line is edited in the app. The server comes back: the workspace finds
  * it and sends by itself, and the write is held as a conflict. Returns what the test needs, the dialog open.
  */
-async function conflictHeld(page: Page, api: APIRequestContext, remote: RemoteQuire, copyCaughtUp: () => Promise<void>, token: string, testInfo: TestInfo) {
+async function conflictHeld(
+  page: Page,
+  api: APIRequestContext,
+  remote: RemoteQuire,
+  copyCaughtUp: () => Promise<void>,
+  token: string,
+  testInfo: TestInfo
+) {
   const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
   const name = `Conflict docs ${suffix}`
   const { spaceId, pages } = await spaceWithPages(remote.api, `Conflict guide ${suffix}`, ['Overview'])
   const pageId = pages[0]!.id
   const cr = await json<ChangeRequest>(remote.api.post(`/v1/spaces/${spaceId}/change-requests`, { data: { subject: `Tidy ${suffix}` } }))
   const write = (markdown: string) =>
-    json(remote.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, { data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] } }))
+    json(
+      remote.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content`, {
+        data: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] }
+      })
+    )
   await write('# Overview\n\nAbout Overview.\n\nMore to say.\n')
   const id = await connectWorkspace(api, name, remote)
   const workspaces = new WorkspacesPage(page)
@@ -54,12 +65,15 @@ async function conflictHeld(page: Page, api: APIRequestContext, remote: RemoteQu
   await workspaces.openUnsent()
   const item = workspaces.unsentItem(`#${cr.number} Tidy ${suffix}`)
   const conflict = item.getByTestId('unsent-conflict')
-  await expect(conflict.getByTestId('unsent-conflict-message')).toContainText('“Overview” was changed on the server in the same lines as here')
+  await expect(conflict.getByTestId('unsent-conflict-message')).toContainText(
+    '“Overview” was changed on the server in the same lines as here'
+  )
   const clash = conflict.getByTestId('unsent-conflict-clash')
   await expect(clash).toContainText('About Overview.')
   await expect(clash).toContainText(MINE)
   await expect(clash).toContainText(COLLEAGUE)
-  const onServer = async () => (await json<{ markdown: string }>(remote.api.get(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content/page/${pageId}`))).markdown
+  const onServer = async () =>
+    (await json<{ markdown: string }>(remote.api.get(`/v1/spaces/${spaceId}/change-requests/${cr.number}/content/page/${pageId}`))).markdown
   expect(await onServer()).toContain(COLLEAGUE)
   const cleanUp = async () => {
     await api.post('/app/workspaces/local/activate')
@@ -68,59 +82,68 @@ async function conflictHeld(page: Page, api: APIRequestContext, remote: RemoteQu
   return { workspaces, editor, item, conflict, onServer, cleanUp }
 }
 
-homeTest('a conflict resolved by keeping mine sends this computer’s version of the page', async ({ page, token, api, remoteQuire, copyCaughtUp }, testInfo) => {
-  homeTest.setTimeout(120_000)
-  const held = await conflictHeld(page, api, remoteQuire, copyCaughtUp, token, testInfo)
-  try {
-    await held.workspaces.screenshots('offline-conflict', testInfo)
-    await expect(held.conflict.getByTestId('unsent-resolve')).toBeDisabled()
-    await held.conflict.getByTestId('unsent-conflict-choice').getByText('Keep mine').click()
-    await held.conflict.getByTestId('unsent-resolve').click()
-    await expect(held.workspaces.unsentOutcome).toHaveText(/^Sent 1 change to /)
-    await expect(held.workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
-    expect(await held.onServer()).toContain(MINE)
-    expect(await held.onServer()).not.toContain(COLLEAGUE)
-    await held.workspaces.closeUnsent()
-    await expect(held.workspaces.unsentPill).toHaveCount(0)
-  } finally {
-    await held.cleanUp()
+homeTest(
+  'a conflict resolved by keeping mine sends this computer’s version of the page',
+  async ({ page, token, api, remoteQuire, copyCaughtUp }, testInfo) => {
+    homeTest.setTimeout(120_000)
+    const held = await conflictHeld(page, api, remoteQuire, copyCaughtUp, token, testInfo)
+    try {
+      await held.workspaces.screenshots('offline-conflict', testInfo)
+      await expect(held.conflict.getByTestId('unsent-resolve')).toBeDisabled()
+      await held.conflict.getByTestId('unsent-conflict-choice').getByText('Keep mine').click()
+      await held.conflict.getByTestId('unsent-resolve').click()
+      await expect(held.workspaces.unsentOutcome).toHaveText(/^Sent 1 change to /)
+      await expect(held.workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
+      expect(await held.onServer()).toContain(MINE)
+      expect(await held.onServer()).not.toContain(COLLEAGUE)
+      await held.workspaces.closeUnsent()
+      await expect(held.workspaces.unsentPill).toHaveCount(0)
+    } finally {
+      await held.cleanUp()
+    }
   }
-})
+)
 
-homeTest('a conflict resolved by keeping theirs leaves the server’s version, and the editor shows it', async ({ page, token, api, remoteQuire, copyCaughtUp }, testInfo) => {
-  homeTest.setTimeout(120_000)
-  const held = await conflictHeld(page, api, remoteQuire, copyCaughtUp, token, testInfo)
-  try {
-    await held.conflict.getByTestId('unsent-conflict-choice').getByText('Keep theirs').click()
-    await held.conflict.getByTestId('unsent-resolve').click()
-    await expect(held.workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
-    expect(await held.onServer()).toContain(COLLEAGUE)
-    expect(await held.onServer()).not.toContain(MINE)
-    await held.workspaces.closeUnsent()
-    await expect(held.workspaces.unsentPill).toHaveCount(0)
-    await expect(held.editor.markdown).toContainText(COLLEAGUE)
-  } finally {
-    await held.cleanUp()
+homeTest(
+  'a conflict resolved by keeping theirs leaves the server’s version, and the editor shows it',
+  async ({ page, token, api, remoteQuire, copyCaughtUp }, testInfo) => {
+    homeTest.setTimeout(120_000)
+    const held = await conflictHeld(page, api, remoteQuire, copyCaughtUp, token, testInfo)
+    try {
+      await held.conflict.getByTestId('unsent-conflict-choice').getByText('Keep theirs').click()
+      await held.conflict.getByTestId('unsent-resolve').click()
+      await expect(held.workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
+      expect(await held.onServer()).toContain(COLLEAGUE)
+      expect(await held.onServer()).not.toContain(MINE)
+      await held.workspaces.closeUnsent()
+      await expect(held.workspaces.unsentPill).toHaveCount(0)
+      await expect(held.editor.markdown).toContainText(COLLEAGUE)
+    } finally {
+      await held.cleanUp()
+    }
   }
-})
+)
 
-homeTest('a conflict resolved by editing the merged text sends that text once no marker is left', async ({ page, token, api, remoteQuire, copyCaughtUp }, testInfo) => {
-  homeTest.setTimeout(120_000)
-  const held = await conflictHeld(page, api, remoteQuire, copyCaughtUp, token, testInfo)
-  try {
-    await held.conflict.getByTestId('unsent-conflict-choice').getByText('Edit merged text').click()
-    const editor = held.conflict.getByTestId('unsent-conflict-editor')
-    await expect(editor).toHaveValue(new RegExp(`<<<<<<< this computer\\n${MINE}\\n=======\\n${COLLEAGUE}\\n>>>>>>> the server`))
-    await held.workspaces.screenshots('offline-conflict-edit', testInfo)
-    // Markers left: not sent yet.
-    await expect(held.conflict.getByTestId('unsent-resolve')).toBeDisabled()
-    await expect(held.conflict.getByTestId('unsent-conflict-hint')).toContainText('Remove the <<<<<<< ======= >>>>>>> lines')
-    const merged = '# Overview\n\nAbout Overview, as written here and as a colleague put it.\n\nMore to say.\n'
-    await editor.fill(merged)
-    await held.conflict.getByTestId('unsent-resolve').click()
-    await expect(held.workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
-    expect(await held.onServer()).toBe(merged)
-  } finally {
-    await held.cleanUp()
+homeTest(
+  'a conflict resolved by editing the merged text sends that text once no marker is left',
+  async ({ page, token, api, remoteQuire, copyCaughtUp }, testInfo) => {
+    homeTest.setTimeout(120_000)
+    const held = await conflictHeld(page, api, remoteQuire, copyCaughtUp, token, testInfo)
+    try {
+      await held.conflict.getByTestId('unsent-conflict-choice').getByText('Edit merged text').click()
+      const editor = held.conflict.getByTestId('unsent-conflict-editor')
+      await expect(editor).toHaveValue(new RegExp(`<<<<<<< this computer\\n${MINE}\\n=======\\n${COLLEAGUE}\\n>>>>>>> the server`))
+      await held.workspaces.screenshots('offline-conflict-edit', testInfo)
+      // Markers left: not sent yet.
+      await expect(held.conflict.getByTestId('unsent-resolve')).toBeDisabled()
+      await expect(held.conflict.getByTestId('unsent-conflict-hint')).toContainText('Remove the <<<<<<< ======= >>>>>>> lines')
+      const merged = '# Overview\n\nAbout Overview, as written here and as a colleague put it.\n\nMore to say.\n'
+      await editor.fill(merged)
+      await held.conflict.getByTestId('unsent-resolve').click()
+      await expect(held.workspaces.unsentDialog.getByTestId('unsent-empty')).toBeVisible()
+      expect(await held.onServer()).toBe(merged)
+    } finally {
+      await held.cleanUp()
+    }
   }
-})
+)

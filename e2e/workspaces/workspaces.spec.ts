@@ -86,50 +86,53 @@ test('a server with one workspace (--data) shows it and says how to keep several
   await workspaces.screenshot('single-workspace-menu', testInfo)
 })
 
-homeTest('a window whose workspace another window switched away from writes nothing and follows', async ({ page, context, token, api }, testInfo) => {
-  homeTest.setTimeout(90_000)
-  // Arrange: a second workspace (through the API), and two windows on "Local".
-  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
-  const sandbox = `Sandbox ${suffix}`
-  const stray = `Stray ${suffix}`
-  const created = (await (await api.post('/app/workspaces', { data: { name: sandbox } })).json()) as { id: string }
-  const first = new WorkspacesPage(page)
-  const second = new WorkspacesPage(await context.newPage())
-  const secondSpaces = new SpacesPage(second.page)
-  for (const window of [first, second]) {
-    await window.open(token)
-    await window.waitUntilReady()
-    await expect(window.currentWorkspace).toHaveText('Local')
-  }
-  const spaceTitles = async () => {
-    const orgId = ((await (await api.get('/v1/orgs')).json()) as { items: { id: string }[] }).items[0]!.id
-    return ((await (await api.get(`/v1/orgs/${orgId}/spaces`)).json()) as { items: { title: string }[] }).items.map((s) => s.title)
-  }
+homeTest(
+  'a window whose workspace another window switched away from writes nothing and follows',
+  async ({ page, context, token, api }, testInfo) => {
+    homeTest.setTimeout(90_000)
+    // Arrange: a second workspace (through the API), and two windows on "Local".
+    const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
+    const sandbox = `Sandbox ${suffix}`
+    const stray = `Stray ${suffix}`
+    const created = (await (await api.post('/app/workspaces', { data: { name: sandbox } })).json()) as { id: string }
+    const first = new WorkspacesPage(page)
+    const second = new WorkspacesPage(await context.newPage())
+    const secondSpaces = new SpacesPage(second.page)
+    for (const window of [first, second]) {
+      await window.open(token)
+      await window.waitUntilReady()
+      await expect(window.currentWorkspace).toHaveText('Local')
+    }
+    const spaceTitles = async () => {
+      const orgId = ((await (await api.get('/v1/orgs')).json()) as { items: { id: string }[] }).items[0]!.id
+      return ((await (await api.get(`/v1/orgs/${orgId}/spaces`)).json()) as { items: { title: string }[] }).items.map((s) => s.title)
+    }
 
-  try {
-    // Act: the second window starts a space in "Local"; meanwhile the first switches; then the second submits.
-    await second.page.getByTestId('new-space').click()
-    await second.page.getByTestId('space-title-input').fill(stray)
-    await first.switchTo(sandbox)
-    await expect(first.currentWorkspace).toHaveText(sandbox)
-    await second.page.getByTestId('space-dialog-submit').click()
+    try {
+      // Act: the second window starts a space in "Local"; meanwhile the first switches; then the second submits.
+      await second.page.getByTestId('new-space').click()
+      await second.page.getByTestId('space-title-input').fill(stray)
+      await first.switchTo(sandbox)
+      await expect(first.currentWorkspace).toHaveText(sandbox)
+      await second.page.getByTestId('space-dialog-submit').click()
 
-    // Assert: the second window says what happened and now shows the workspace that is open; nothing was written.
-    await expect(second.page.getByTestId('toast-info')).toContainText('Another window switched to another workspace')
-    await expect(second.currentWorkspace).toHaveText(sandbox)
-    await expect(second.page.getByTestId('toast-error')).toHaveCount(0)
-    await expect(secondSpaces.pageTitle).toHaveText('Spaces')
-    await expect(second.page.getByTestId('content-empty').or(secondSpaces.tree)).toBeVisible()
-    await expect(secondSpaces.row(stray)).toHaveCount(0)
-    expect(await spaceTitles(), 'the workspace now open did not get the space meant for the other one').not.toContain(stray)
-    await second.screenshot('workspace-switched-elsewhere', testInfo)
-  } finally {
-    // Leave the worker's home as the other tests expect it: "Local" active, no extra workspace.
-    await api.post('/app/workspaces/local/activate')
-    await api.delete(`/app/workspaces/${created.id}`)
+      // Assert: the second window says what happened and now shows the workspace that is open; nothing was written.
+      await expect(second.page.getByTestId('toast-info')).toContainText('Another window switched to another workspace')
+      await expect(second.currentWorkspace).toHaveText(sandbox)
+      await expect(second.page.getByTestId('toast-error')).toHaveCount(0)
+      await expect(secondSpaces.pageTitle).toHaveText('Spaces')
+      await expect(second.page.getByTestId('content-empty').or(secondSpaces.tree)).toBeVisible()
+      await expect(secondSpaces.row(stray)).toHaveCount(0)
+      expect(await spaceTitles(), 'the workspace now open did not get the space meant for the other one').not.toContain(stray)
+      await second.screenshot('workspace-switched-elsewhere', testInfo)
+    } finally {
+      // Leave the worker's home as the other tests expect it: "Local" active, no extra workspace.
+      await api.post('/app/workspaces/local/activate')
+      await api.delete(`/app/workspaces/${created.id}`)
+    }
+    expect(await spaceTitles()).not.toContain(stray)
   }
-  expect(await spaceTitles()).not.toContain(stray)
-})
+)
 
 homeTest('back up a workspace, and open the file as a new workspace with the same spaces', async ({ page, token, api }, testInfo) => {
   homeTest.setTimeout(120_000)
@@ -193,44 +196,49 @@ homeTest('back up a workspace, and open the file as a new workspace with the sam
   }
 })
 
-homeTest('a workspace whose file was damaged is shown with a warning, says why and what to do, and can be removed', async ({ page, token, api, home }, testInfo) => {
-  homeTest.setTimeout(120_000)
-  // Arrange: a workspace whose database another program then overwrote.
-  const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
-  const broken = `Broken ${suffix}`
-  const created = (await (await api.post('/app/workspaces', { data: { name: broken } })).json()) as { id: string }
-  const file = join(home, 'workspaces', created.id, 'quire.db')
-  writeFileSync(file, 'overwritten by another program')
-  const workspaces = new WorkspacesPage(page)
-  await workspaces.open(token)
-  await workspaces.waitUntilReady()
+homeTest(
+  'a workspace whose file was damaged is shown with a warning, says why and what to do, and can be removed',
+  async ({ page, token, api, home }, testInfo) => {
+    homeTest.setTimeout(120_000)
+    // Arrange: a workspace whose database another program then overwrote.
+    const suffix = `${testInfo.testId.slice(0, 6)}${testInfo.repeatEachIndex}${testInfo.retry || ''}`
+    const broken = `Broken ${suffix}`
+    const created = (await (await api.post('/app/workspaces', { data: { name: broken } })).json()) as { id: string }
+    const file = join(home, 'workspaces', created.id, 'quire.db')
+    writeFileSync(file, 'overwritten by another program')
+    const workspaces = new WorkspacesPage(page)
+    await workspaces.open(token)
+    await workspaces.waitUntilReady()
 
-  try {
-    // Act: switch to it
-    await workspaces.openMenu()
-    await workspaces.menuItem(broken).click()
+    try {
+      // Act: switch to it
+      await workspaces.openMenu()
+      await workspaces.menuItem(broken).click()
 
-    // Assert: refused, saying why; the app stays where it was, and lists the workspace with a warning
-    await expect(workspaces.errorToasts).toContainText(`Workspace “${broken}” cannot be opened: ${file} is not a Quire workspace`)
-    await expect(workspaces.currentWorkspace).toHaveText('Local')
-    await workspaces.openMenu()
-    await expect(workspaces.menuItem(broken).getByTestId('workspace-item-problem')).toHaveText('Cannot be opened')
-    await expect(workspaces.menuItem(broken).locator('[data-icon="problem"]')).toBeVisible()
-    await workspaces.screenshots('workspace-menu-broken', testInfo)
+      // Assert: refused, saying why; the app stays where it was, and lists the workspace with a warning
+      await expect(workspaces.errorToasts).toContainText(`Workspace “${broken}” cannot be opened: ${file} is not a Quire workspace`)
+      await expect(workspaces.currentWorkspace).toHaveText('Local')
+      await workspaces.openMenu()
+      await expect(workspaces.menuItem(broken).getByTestId('workspace-item-problem')).toHaveText('Cannot be opened')
+      await expect(workspaces.menuItem(broken).locator('[data-icon="problem"]')).toBeVisible()
+      await workspaces.screenshots('workspace-menu-broken', testInfo)
 
-    // It leads to Manage workspaces, which says why, where the file is and what to do
-    await workspaces.menuItem(broken).click()
-    await expect(workspaces.manageDialog).toBeVisible()
-    await expect(workspaces.row(broken).getByTestId('workspace-problem-badge')).toHaveText('Not a workspace')
-    await expect(workspaces.problem(broken)).toContainText(`Cannot be opened: ${file} is not a Quire workspace: it is not an SQLite database`)
-    await expect(workspaces.problem(broken)).toContainText('Restore it from a backup with “Open workspace file…”, or remove it.')
-    await expect(workspaces.row(broken).getByTestId('workspace-backup')).toHaveCount(0)
-    await expect(workspaces.row('Local').getByTestId('workspace-backup')).toBeVisible()
-    await workspaces.screenshots('manage-workspaces-broken', testInfo)
-    await workspaces.delete(broken, /cannot be opened/)
-    await workspaces.expectSuccess(`Workspace “${broken}” deleted`)
-    expect(((await (await api.get('/app/workspaces')).json()) as WorkspaceList).items.map((w) => w.name)).toEqual(['Local'])
-  } finally {
-    await api.delete(`/app/workspaces/${created.id}`)
+      // It leads to Manage workspaces, which says why, where the file is and what to do
+      await workspaces.menuItem(broken).click()
+      await expect(workspaces.manageDialog).toBeVisible()
+      await expect(workspaces.row(broken).getByTestId('workspace-problem-badge')).toHaveText('Not a workspace')
+      await expect(workspaces.problem(broken)).toContainText(
+        `Cannot be opened: ${file} is not a Quire workspace: it is not an SQLite database`
+      )
+      await expect(workspaces.problem(broken)).toContainText('Restore it from a backup with “Open workspace file…”, or remove it.')
+      await expect(workspaces.row(broken).getByTestId('workspace-backup')).toHaveCount(0)
+      await expect(workspaces.row('Local').getByTestId('workspace-backup')).toBeVisible()
+      await workspaces.screenshots('manage-workspaces-broken', testInfo)
+      await workspaces.delete(broken, /cannot be opened/)
+      await workspaces.expectSuccess(`Workspace “${broken}” deleted`)
+      expect(((await (await api.get('/app/workspaces')).json()) as WorkspaceList).items.map((w) => w.name)).toEqual(['Local'])
+    } finally {
+      await api.delete(`/app/workspaces/${created.id}`)
+    }
   }
-})
+)

@@ -28,7 +28,12 @@ export function binOf(pkg, command = pkg) {
  */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd ?? repoRoot, env: options.env ?? process.env, stdio: 'inherit', shell: isWindows && !command.endsWith('.exe') })
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? repoRoot,
+      env: options.env ?? process.env,
+      stdio: 'inherit',
+      shell: isWindows && !command.endsWith('.exe')
+    })
     child.on('error', (error) => {
       console.error(`${command}: ${error.message}`)
       resolve(1)
@@ -49,7 +54,7 @@ export function runQuiet(command, args, options = {}) {
     env: options.env ?? process.env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
-    shell: isWindows && !command.endsWith('.exe'),
+    shell: isWindows && !command.endsWith('.exe')
   })
   const output = `${res.stdout ?? ''}${res.stderr ?? ''}${res.error ? String(res.error) : ''}`
   return { ok: res.status === 0, status: res.status ?? 1, output }

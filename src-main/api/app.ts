@@ -38,7 +38,11 @@ const PUBLIC_PATHS = new Set(['/v1/openapi.json'])
 export async function buildApi(services: Services, options: BuildOptions = {}): Promise<Api> {
   const app = Fastify({
     logger: options.logger
-      ? { level: 'info', ...(options.logStream && { stream: options.logStream }), serializers: { req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }) } }
+      ? {
+          level: 'info',
+          ...(options.logStream && { stream: options.logStream }),
+          serializers: { req: (req) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }) }
+        }
       : false,
     bodyLimit: API_BODY_LIMIT,
     // Long ids must reach validation (400 naming the field), not die in the router with 414: only a URL longer
@@ -121,7 +125,9 @@ export async function buildApi(services: Services, options: BuildOptions = {}): 
     return sendError(reply, described)
   })
 
-  app.setNotFoundHandler((req, reply) => sendError(reply, { status: 404, message: `No operation ${req.method} ${req.url.split('?', 1)[0]}` }))
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, { status: 404, message: `No operation ${req.method} ${req.url.split('?', 1)[0]}` })
+  )
 
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 

@@ -49,13 +49,15 @@ export function downloadActor(req: FastifyRequest, spaceId: string, revisionId: 
     return user
   }
   const token = (req.query as { token?: unknown }).token
-  if (typeof token !== 'string' || !token) throw unauthorized('Authentication required: send Authorization: Bearer <token> or a signed ?token=')
+  if (typeof token !== 'string' || !token)
+    throw unauthorized('Authentication required: send Authorization: Bearer <token> or a signed ?token=')
   const [expText, userId, signature] = token.split('.')
   const exp = Number(expText)
   if (!userId || !signature || !Number.isInteger(exp)) throw unauthorized('The download token is malformed')
   const expected = Buffer.from(mac(db, userId, exp, spaceId, revisionId))
   const given = Buffer.from(signature)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('The download token is not valid for this content')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw unauthorized('The download token is not valid for this content')
   if (clock.now().getTime() >= exp * 1000) throw unauthorized('The download token has expired')
   const user = users.get(userId)
   if (!user) throw unauthorized('The download token is not valid for this content')

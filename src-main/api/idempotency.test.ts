@@ -27,7 +27,14 @@ interface Answer {
 }
 
 /** A request with an Idempotency-Key (the harness's client sends no extra headers). */
-async function send(method: string, path: string, key: string | undefined, body?: unknown, token = t.owner.token, server = t): Promise<Answer> {
+async function send(
+  method: string,
+  path: string,
+  key: string | undefined,
+  body?: unknown,
+  token = t.owner.token,
+  server = t
+): Promise<Answer> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` }
   if (key !== undefined) headers['idempotency-key'] = key
   if (body !== undefined) headers['content-type'] = 'application/json'
@@ -37,7 +44,11 @@ async function send(method: string, path: string, key: string | undefined, body?
 }
 
 const crs = (rest = '') => `/v1/spaces/${spaceId}/change-requests${rest}`
-const countRows = (sql: string, ...params: unknown[]) => t.server.api.services.db.prepare(sql).pluck().get(...params) as number
+const countRows = (sql: string, ...params: unknown[]) =>
+  t.server.api.services.db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number
 const changeRequestCount = () => countRows('SELECT count(*) FROM change_requests WHERE space_id = ?', spaceId)
 const insert = (title: string, markdown: string) => ({ operation: 'insert_page', title, document: { markdown } })
 
@@ -119,7 +130,10 @@ describe('Idempotency-Key', () => {
     const otherBody = await send('PATCH', crs(`/${cr}`), 'k', { subject: 'Three' })
     expect(otherBody.status).toBe(422)
     expect(otherBody.body).toEqual({
-      error: { code: 422, message: `Idempotency-Key: already used for another request (PATCH ${crs(`/${cr}`)}); send a new key with a new request` }
+      error: {
+        code: 422,
+        message: `Idempotency-Key: already used for another request (PATCH ${crs(`/${cr}`)}); send a new key with a new request`
+      }
     })
     expect((await send('POST', crs(), 'k', { subject: 'Two' })).status).toBe(422)
     expect((await send('PATCH', crs(`/${cr}?x=1`), 'k', { subject: 'Two' })).status).toBe(422)
@@ -164,12 +178,16 @@ describe('Idempotency-Key', () => {
     expect(changeRequestCount()).toBe(1)
     const ping = await send('POST', `/v1/orgs/${t.orgId}/ping`, 'ping-1')
     expect(ping.status).toBe(400)
-    expect(ping.body.error.message).toBe('Idempotency-Key: not accepted by POST /v1/orgs/:organizationId/ping (its answer is signed after the write)')
+    expect(ping.body.error.message).toBe(
+      'Idempotency-Key: not accepted by POST /v1/orgs/:organizationId/ping (its answer is signed after the write)'
+    )
     // A share link's key is shown once and only its hash is stored: no answer holding it is kept.
     const site = (await t.owner.api.post(`/v1/orgs/${t.orgId}/sites`, { title: 'Docs', visibility: 'share-link' })).body
     const link = await send('POST', `/v1/orgs/${t.orgId}/sites/${site.id}/share-links`, 'link-1', { name: 'Partners' })
     expect(link.status).toBe(400)
-    expect(link.body.error.message).toMatch(/^Idempotency-Key: not accepted by POST .*share-links \(its answer holds a key shown once, which is not stored\)$/)
+    expect(link.body.error.message).toMatch(
+      /^Idempotency-Key: not accepted by POST .*share-links \(its answer holds a key shown once, which is not stored\)$/
+    )
     expect(countRows('SELECT count(*) FROM site_share_links')).toBe(0)
     // Reads ignore it.
     expect((await send('GET', crs(), '')).status).toBe(200)
@@ -178,7 +196,10 @@ describe('Idempotency-Key', () => {
   it('is documented on the write operations that accept it', async () => {
     const spec = (await t.anonymous.get('/v1/openapi.json')).body
     const headerOf = (op: any) => op.parameters?.find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key')
-    expect(headerOf(spec.paths['/v1/spaces/{spaceId}/change-requests'].post)).toMatchObject({ required: false, schema: { type: 'string', maxLength: 255 } })
+    expect(headerOf(spec.paths['/v1/spaces/{spaceId}/change-requests'].post)).toMatchObject({
+      required: false,
+      schema: { type: 'string', maxLength: 255 }
+    })
     expect(headerOf(spec.paths['/v1/spaces/{spaceId}/change-requests/{changeRequestId}'].patch)).toBeDefined()
     expect(headerOf(spec.paths['/v1/spaces/{spaceId}/change-requests/{changeRequestId}'].get)).toBeUndefined()
     expect(headerOf(spec.paths['/v1/orgs/{organizationId}/ping'].post)).toBeUndefined()
@@ -204,7 +225,9 @@ describe('Idempotency-Key', () => {
       const second = await send('POST', path, 'import-1', body)
       expect(second.status).toBe(409)
       expect(second.body).toEqual({ error: { code: 409, message: 'Idempotency-Key: a request with this key is in progress' } })
-      held!.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Imported</title></head><body><p>Hello.</p></body></html>')
+      held!
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><head><title>Imported</title></head><body><p>Hello.</p></body></html>')
       const answered = await first
       expect(answered.status).toBe(201)
       const third = await send('POST', path, 'import-1', body)

@@ -64,10 +64,17 @@ export function installIdempotency(app: Api): void {
  */
 export function documentIdempotencyKey({ schema, url, route }: { schema: unknown; url: string; route: RouteOptions }) {
   const methods = ([] as string[]).concat(route.method)
-  const accepted = url.startsWith('/v1/') && methods.some((m) => WRITE_METHODS.has(m)) && !route.config?.noIdempotencyKey && successStatus(route) !== undefined
+  const accepted =
+    url.startsWith('/v1/') &&
+    methods.some((m) => WRITE_METHODS.has(m)) &&
+    !route.config?.noIdempotencyKey &&
+    successStatus(route) !== undefined
   if (!accepted) return { schema, url }
   const header = {
-    type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$',
+    type: 'string',
+    minLength: 1,
+    maxLength: 255,
+    pattern: '^[\\x21-\\x7e]+$',
     description:
       'Makes the write safe to send again: a repeat with the same key, method, path and body within 24 hours is answered ' +
       'with the first answer (header Idempotency-Replayed: true) and applied once. Scoped to the user.'
@@ -77,18 +84,28 @@ export function documentIdempotencyKey({ schema, url, route }: { schema: unknown
 }
 
 async function keyed(
-  handler: RouteOptions['handler'], self: unknown, req: FastifyRequest, reply: FastifyReply, key: string, status: number
+  handler: RouteOptions['handler'],
+  self: unknown,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  status: number
 ): Promise<unknown> {
   const { db, clock } = req.server.services as Services
   const userId = req.actor!.id
   const method = req.method
   const path = req.url
-  const bodyHash = createHash('sha256').update(req.body === undefined ? '' : JSON.stringify(req.body)).digest('hex')
+  const bodyHash = createHash('sha256')
+    .update(req.body === undefined ? '' : JSON.stringify(req.body))
+    .digest('hex')
 
   const stored = repository(db, idempotencyKeyRepository).get(userId, key, expiredBefore(clock.now().getTime()))
   if (stored) {
     if (stored.method !== method || stored.path !== path || stored.body_hash !== bodyHash) {
-      throw new ApiError(422, `Idempotency-Key: already used for another request (${stored.method} ${stored.path}); send a new key with a new request`)
+      throw new ApiError(
+        422,
+        `Idempotency-Key: already used for another request (${stored.method} ${stored.path}); send a new key with a new request`
+      )
     }
     reply.code(stored.status).header('idempotency-replayed', 'true')
     // A string with a JSON content type is sent as is: the bytes the first answer carried.
@@ -100,7 +117,13 @@ async function keyed(
   if (runningKeys.has(id)) throw conflict('Idempotency-Key: a request with this key is in progress')
   runningKeys.add(id)
   req.idempotency = {
-    userId, key, method, path, bodyHash, status, recorded: false,
+    userId,
+    key,
+    method,
+    path,
+    bodyHash,
+    status,
+    recorded: false,
     serialize: (result) => reply.serializeInput(result as Record<string, unknown>, String(status)) as string
   }
   try {
@@ -110,4 +133,3 @@ async function keyed(
     runningKeys.delete(id)
   }
 }
-

@@ -6,7 +6,11 @@ import { PATTERN_HINT } from '../../src-shared/schemas/common'
 /** The request validator: unknown properties are ignored (not removed, not errors), defaults are applied. */
 export function createAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
-    coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    strict: false,
     // Errors carry their schema, so a pattern's error can say it in words (PATTERN_HINT).
     verbose: true,
     // Tagged unions (content changes by `operation`) report errors of the matching variant only.
@@ -33,7 +37,12 @@ export function formatValidationError(errors: FastifySchemaValidationError[], co
   return `${field}: ${ruleText(error.keyword, params, error.message, schema)}`
 }
 
-function ruleText(keyword: string, params: Record<string, unknown>, fallback: string | undefined, schema?: Record<string, unknown>): string {
+function ruleText(
+  keyword: string,
+  params: Record<string, unknown>,
+  fallback: string | undefined,
+  schema?: Record<string, unknown>
+): string {
   switch (keyword) {
     case 'required':
       return 'is required'

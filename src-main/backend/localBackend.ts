@@ -59,7 +59,13 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
     const boot = services.db
       .transaction(() => {
         const result = bootstrapWorkspace(services, ownerToken, opts.account)
-        if (label) repository(services.db, userRepository).replaceLabelledToken(result.owner.id, ownerToken, label, services.clock.now().toISOString())
+        if (label)
+          repository(services.db, userRepository).replaceLabelledToken(
+            result.owner.id,
+            ownerToken,
+            label,
+            services.clock.now().toISOString()
+          )
         return result
       })
       .immediate()

@@ -60,12 +60,30 @@ describe('RemoteBackend', () => {
     expect(b.connection.status).toBe('online')
 
     // A write reaches the server: the space is really there afterwards.
-    const created = await json(await b.request(req(`/v1/orgs/${remote.orgId}/spaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Remote handbook' }) })))
+    const created = await json(
+      await b.request(
+        req(`/v1/orgs/${remote.orgId}/spaces`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'Remote handbook' })
+        })
+      )
+    )
     expect(created).toMatchObject({ status: 201, body: { title: 'Remote handbook' } })
     expect((await remote.owner.api.get(`/v1/spaces/${created.body.id}`)).body.title).toBe('Remote handbook')
 
     // The server's own errors pass through as they are (a 400 naming the field, a 404).
-    expect(await json(await b.request(req(`/v1/orgs/${remote.orgId}/spaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x'.repeat(51) }) })))).toEqual({
+    expect(
+      await json(
+        await b.request(
+          req(`/v1/orgs/${remote.orgId}/spaces`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ title: 'x'.repeat(51) })
+          })
+        )
+      )
+    ).toEqual({
       status: 400,
       body: { error: { code: 400, message: expect.stringContaining('title') } }
     })
@@ -84,17 +102,38 @@ describe('RemoteBackend', () => {
     const cr = (await remote.owner.api.post(`/v1/spaces/${space}/change-requests`, { subject: 'Edit' })).body
     const crPath = `/v1/spaces/${space}/change-requests/${cr.id}`
     const post = (path: string, body: unknown, ifMatch?: string) =>
-      b.request(req(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(ifMatch ? { 'if-match': ifMatch } : {}) }, body: JSON.stringify(body) }))
-    expect((await post(`${crPath}/content`, { changes: [{ operation: 'insert_page', title: 'A', document: { markdown: 'alpha\n' } }] })).status).toBe(200)
+      b.request(
+        req(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+          body: JSON.stringify(body)
+        })
+      )
+    expect(
+      (await post(`${crPath}/content`, { changes: [{ operation: 'insert_page', title: 'A', document: { markdown: 'alpha\n' } }] })).status
+    ).toBe(200)
     const pages = await b.request(req(`${crPath}/content/pages`))
     const read = pages.headers.get('etag')!
     const page = ((await pages.json()) as { pages: { id: string }[] }).pages[0]!.id
     expect(read).toMatch(/^"[\w-]{20}"$/)
 
     // Someone else edits the page on the server meanwhile; a write naming what this client read is refused.
-    expect((await remote.owner.api.post(`${crPath}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: 'theirs\n' } }] })).status).toBe(200)
-    const refused = await post(`${crPath}/content`, { changes: [{ operation: 'update_page', page, document: { markdown: 'mine\n' } }] }, read)
-    expect(await json(refused)).toEqual({ status: 412, body: { error: { code: 412, message: expect.stringContaining('changed since revision') } } })
+    expect(
+      (
+        await remote.owner.api.post(`${crPath}/content`, {
+          changes: [{ operation: 'update_page', page, document: { markdown: 'theirs\n' } }]
+        })
+      ).status
+    ).toBe(200)
+    const refused = await post(
+      `${crPath}/content`,
+      { changes: [{ operation: 'update_page', page, document: { markdown: 'mine\n' } }] },
+      read
+    )
+    expect(await json(refused)).toEqual({
+      status: 412,
+      body: { error: { code: 412, message: expect.stringContaining('changed since revision') } }
+    })
     expect((await remote.owner.api.get(`${crPath}/content/page/${page}`, { format: 'markdown' })).body.markdown).toBe('theirs\n')
   })
 
@@ -114,7 +153,13 @@ describe('RemoteBackend', () => {
     const res = await b.request(
       req('/v1/orgs?limit=5', {
         method: 'POST',
-        headers: { authorization: 'Bearer local', cookie: 'session=1', 'content-type': 'application/json', 'if-match': '"r1"', 'quire-via': 'host-z' },
+        headers: {
+          authorization: 'Bearer local',
+          cookie: 'session=1',
+          'content-type': 'application/json',
+          'if-match': '"r1"',
+          'quire-via': 'host-z'
+        },
         body: '{"title":"T"}'
       })
     )
@@ -135,7 +180,12 @@ describe('RemoteBackend', () => {
     const { b, seen } = backend(remote.url, 'revoked-token')
     expect(await json(await b.request(req('/v1/orgs')))).toEqual({
       status: 401,
-      body: { error: { code: 401, message: expect.stringMatching(/^127\.0\.0\.1:\d+ refused this workspace's token \(.+\): enter a new one in Manage workspaces$/) } }
+      body: {
+        error: {
+          code: 401,
+          message: expect.stringMatching(/^127\.0\.0\.1:\d+ refused this workspace's token \(.+\): enter a new one in Manage workspaces$/)
+        }
+      }
     })
     expect(seen.map((c) => c.status)).toEqual(['refused'])
     // A token this process cannot read answers the same way, with the reason, without asking the server.
@@ -149,7 +199,10 @@ describe('RemoteBackend', () => {
     const { b, seen } = backend(await closedPort(), 't')
     const res = await b.request(req('/v1/orgs'))
     expect(res.headers.get('quire-remote-status')).toBe('unreachable')
-    expect(await json(res)).toEqual({ status: 502, body: { error: { code: 502, message: expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+: connection refused$/) } } })
+    expect(await json(res)).toEqual({
+      status: 502,
+      body: { error: { code: 502, message: expect.stringMatching(/^Could not reach 127\.0\.0\.1:\d+: connection refused$/) } }
+    })
     expect(seen.map((c) => [c.status, c.message])).toEqual([['unreachable', expect.stringContaining('connection refused')]])
 
     const silent = await bareServer(() => {})
@@ -170,7 +223,9 @@ describe('RemoteBackend', () => {
     const { b } = backend(url, 't')
     expect(await json(await b.request(req('/files/abc')))).toEqual({
       status: 404,
-      body: { error: { code: 404, message: expect.stringMatching(/^\/files\/abc is not served for a workspace connected to 127\.0\.0\.1:\d+$/) } }
+      body: {
+        error: { code: 404, message: expect.stringMatching(/^\/files\/abc is not served for a workspace connected to 127\.0\.0\.1:\d+$/) }
+      }
     })
     const huge = new Uint8Array(32 * 1024 * 1024 + 1)
     expect((await b.request(req('/v1/orgs', { method: 'POST', body: huge }))).status).toBe(413)
@@ -207,16 +262,31 @@ describe('probeRemote', () => {
 
   it('refuses, naming the field to correct: a refused token, a server out of reach, one that is not a /v1 API', async () => {
     const remote = await remoteServer()
-    expect(await failure(probeRemote(remote.url, 'nope'))).toEqual({ status: 400, message: expect.stringMatching(/^remote\.token: 127\.0\.0\.1:\d+ refused the token \(.+\)$/) })
-    expect(await failure(probeRemote(await closedPort(), 't'))).toEqual({ status: 400, message: expect.stringMatching(/^remote\.url: could not reach 127\.0\.0\.1:\d+: connection refused$/) })
+    expect(await failure(probeRemote(remote.url, 'nope'))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^remote\.token: 127\.0\.0\.1:\d+ refused the token \(.+\)$/)
+    })
+    expect(await failure(probeRemote(await closedPort(), 't'))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^remote\.url: could not reach 127\.0\.0\.1:\d+: connection refused$/)
+    })
     const html = await bareServer((_request, response) => {
       response.writeHead(404, { 'content-type': 'text/html' })
       response.end('<h1>Not here</h1>')
     })
-    expect(await failure(probeRemote(html, 't'))).toEqual({ status: 400, message: `remote.url: ${html} does not answer as a /v1 API (GET /v1/user: 404)` })
+    expect(await failure(probeRemote(html, 't'))).toEqual({
+      status: 400,
+      message: `remote.url: ${html} does not answer as a /v1 API (GET /v1/user: 404)`
+    })
     const notUser = await bareServer((_request, response) => response.end('[1,2]'))
-    expect(await failure(probeRemote(notUser, 't'))).toEqual({ status: 400, message: `remote.url: ${notUser} does not answer as a /v1 API (GET /v1/user: 200, not a user)` })
+    expect(await failure(probeRemote(notUser, 't'))).toEqual({
+      status: 400,
+      message: `remote.url: ${notUser} does not answer as a /v1 API (GET /v1/user: 200, not a user)`
+    })
     const silent = await bareServer(() => {})
-    expect(await failure(probeRemote(silent, 't', { timeoutMs: 100 }))).toEqual({ status: 400, message: expect.stringMatching(/did not answer within 100 ms$/) })
+    expect(await failure(probeRemote(silent, 't', { timeoutMs: 100 }))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/did not answer within 100 ms$/)
+    })
   })
 })

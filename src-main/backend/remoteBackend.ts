@@ -29,9 +29,27 @@ export function cameThrough(via: string | string[] | null | undefined, viaId: st
 }
 
 /** Headers of the caller's request passed on (not its Authorization, cookies or hop-by-hop headers). */
-const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since']
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'idempotency-key',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-unmodified-since'
+]
 /** Headers of the server's answer passed back (the body is passed on decoded, so not its encoding or length). */
-const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'etag', 'last-modified', 'cache-control', 'retry-after', 'location', 'idempotency-replayed']
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-disposition',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'retry-after',
+  'location',
+  'idempotency-replayed'
+]
 
 /**
  * On this backend's own 502: `none` when the request certainly never reached the server (the connection was not
@@ -39,7 +57,19 @@ const FORWARDED_RESPONSE_HEADERS = ['content-type', 'content-disposition', 'etag
  */
 export const DELIVERY_HEADER = 'quire-remote-delivery'
 /** Network errors that happen before a request is sent. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID'])
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID'
+])
 
 export interface RemoteBackendOptions {
   /** The server's base address, normalized (`normalizeRemoteUrl`): `/v1/...` paths are appended to it. */
@@ -209,7 +239,10 @@ export async function probeRemote(
   if (answer.status === 508) throw new ApiError(400, `remote.url: ${url} is this Quire itself; connect to another server`)
   const user = answer.ok ? parseJson(bytes) : undefined
   if (!user || typeof user.id !== 'string' || !user.id) {
-    throw new ApiError(400, `remote.url: ${url} does not answer as a /v1 API (GET /v1/user: ${answer.status}${answer.ok ? ', not a user' : ''})`)
+    throw new ApiError(
+      400,
+      `remote.url: ${url} does not answer as a /v1 API (GET /v1/user: ${answer.status}${answer.ok ? ', not a user' : ''})`
+    )
   }
   return {
     id: user.id,

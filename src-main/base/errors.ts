@@ -9,8 +9,7 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (message: string) => new ApiError(400, message)
-export const unauthorized = (message = 'Authentication required: send Authorization: Bearer <token>') =>
-  new ApiError(401, message)
+export const unauthorized = (message = 'Authentication required: send Authorization: Bearer <token>') => new ApiError(401, message)
 export const forbidden = (message = 'Your role does not allow this operation') => new ApiError(403, message)
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found`)
 export const conflict = (message: string) => new ApiError(409, message)

@@ -55,12 +55,22 @@ describe('quire CLI', () => {
     const folder = tempDir()
     writeFileSync(
       join(folder, 'connection.json'),
-      JSON.stringify({ version: 1, url: 'https://docs.example.com', account: { id: 'u1', displayName: 'Ada' }, token: { seal: 'file', data: 't' } })
+      JSON.stringify({
+        version: 1,
+        url: 'https://docs.example.com',
+        account: { id: 'u1', displayName: 'Ada' },
+        token: { seal: 'file', data: 't' }
+      })
     )
-    for (const args of [['user', 'add', '--data', folder, '--email', 'ada@example.com'], ['token', 'create', '--data', folder, '--email', 'ada@example.com']]) {
+    for (const args of [
+      ['user', 'add', '--data', folder, '--email', 'ada@example.com'],
+      ['token', 'create', '--data', folder, '--email', 'ada@example.com']
+    ]) {
       const refused = quire(args)
       expect(refused.status).toBe(2)
-      expect(refused.err).toContain(`${folder} is a workspace connected to https://docs.example.com: its users and tokens are that server's`)
+      expect(refused.err).toContain(
+        `${folder} is a workspace connected to https://docs.example.com: its users and tokens are that server's`
+      )
     }
     expect(existsSync(join(folder, 'quire.db'))).toBe(false)
   })
@@ -77,10 +87,15 @@ describe('quire CLI', () => {
     const db = new Database(join(newer, 'quire.db'))
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'from_the_future', '2030-01-01')").run()
     db.close()
-    for (const args of [['serve', '--port', '0', '--data', newer], ['token', 'create', '--data', newer, '--email', 'ada@example.com']]) {
+    for (const args of [
+      ['serve', '--port', '0', '--data', newer],
+      ['token', 'create', '--data', newer, '--email', 'ada@example.com']
+    ]) {
       const run = quire(args)
       expect(run.status).toBe(2)
-      expect(run.err).toMatch(new RegExp(`^quire: ${join(newer, 'quire.db')} comes from a newer version of Quire \\(its schema has version 999; [^\n]*\n$`))
+      expect(run.err).toMatch(
+        new RegExp(`^quire: ${join(newer, 'quire.db')} comes from a newer version of Quire \\(its schema has version 999; [^\n]*\n$`)
+      )
     }
   }, 60_000)
 
@@ -101,11 +116,18 @@ describe('quire CLI', () => {
     const again = quire(['backup', '--data', folder, '--to', copy])
     expect(again).toMatchObject({ status: 2, err: `quire: ${copy} already exists: give --force to replace it\n` })
     expect(quire(['backup', '--data', folder, '--to', copy, '--force']).status).toBe(0)
-    expect(quire(['token', 'create', '--data', copy, '--email', 'bob@example.com']).err, 'replaced by the original').toContain('no user with e-mail bob@example.com')
+    expect(quire(['token', 'create', '--data', copy, '--email', 'bob@example.com']).err, 'replaced by the original').toContain(
+      'no user with e-mail bob@example.com'
+    )
 
     writeFileSync(
       join(folder, 'connection.json'),
-      JSON.stringify({ version: 1, url: 'https://docs.example.com', account: { id: 'u1', displayName: 'Ada' }, token: { seal: 'file', data: 't' } })
+      JSON.stringify({
+        version: 1,
+        url: 'https://docs.example.com',
+        account: { id: 'u1', displayName: 'Ada' },
+        token: { seal: 'file', data: 't' }
+      })
     )
     const connected = quire(['backup', '--data', folder, '--to', join(tempDir(), 'x.quire.db')])
     expect(connected.status).toBe(2)
@@ -117,7 +139,9 @@ describe('quire CLI', () => {
     await serveOnce(['--home', folder], {})
     const refused = quire(['user', 'add', '--data', folder, '--email', 'ada@example.com'])
     expect(refused.status).toBe(2)
-    expect(refused.err).toContain(`${folder} keeps several workspaces (workspaces.json): give --home ${folder}, or --data ${join(folder, 'workspaces', '<id>')}`)
+    expect(refused.err).toContain(
+      `${folder} keeps several workspaces (workspaces.json): give --home ${folder}, or --data ${join(folder, 'workspaces', '<id>')}`
+    )
     expect(existsSync(join(folder, 'quire.db'))).toBe(false)
   }, 60_000)
 })

@@ -72,7 +72,8 @@ function dataDirOf(given: string | undefined, connected = USERS_ARE_THE_SERVERS)
     const path = resolve(given)
     // A workspace file: a backup, or a folder's quire.db named as such.
     if (isFilePath(path)) return basename(path) === 'quire.db' ? (notConnected(dirname(path), connected), path) : path
-    if (isHome(path)) fail(`${path} keeps several workspaces (${REGISTRY_FILE}): give --home ${path}, or --data ${join(path, WORKSPACES_DIR, '<id>')}`)
+    if (isHome(path))
+      fail(`${path} keeps several workspaces (${REGISTRY_FILE}): give --home ${path}, or --data ${join(path, WORKSPACES_DIR, '<id>')}`)
     return notConnected(path, connected)
   }
   const folder = resolve(defaultFolder())
@@ -88,7 +89,7 @@ function registryOf(home: string): RegistryFile {
 }
 
 const USERS_ARE_THE_SERVERS = "its users and tokens are that server's (serve it with --home, and manage them there)"
-const CONTENT_IS_THE_SERVERS = "its content is kept by that server, this computer holds only a partial copy of it: back it up there"
+const CONTENT_IS_THE_SERVERS = 'its content is kept by that server, this computer holds only a partial copy of it: back it up there'
 
 /**
  * A connected workspace's folder holds its server's address and a copy of what its account sees there, not a
@@ -182,7 +183,13 @@ function withWorkspace<T>(dataDir: string | undefined, fn: (ws: ReturnType<typeo
 async function backup(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
-    options: { data: { type: 'string' }, home: { type: 'string' }, workspace: { type: 'string' }, to: { type: 'string' }, force: { type: 'boolean', default: false } }
+    options: {
+      data: { type: 'string' },
+      home: { type: 'string' },
+      workspace: { type: 'string' },
+      to: { type: 'string' },
+      force: { type: 'boolean', default: false }
+    }
   })
   if (!values.to) fail('--to FILE is required: where to write the copy')
   if (values.data && (values.home || values.workspace)) fail('give either --data (one workspace) or --home with --workspace, not both')
@@ -192,7 +199,9 @@ async function backup(argv: string[]) {
     if (!isHome(home)) fail(`${home} keeps no list of workspaces (${REGISTRY_FILE}): give --data ${home}`)
     const registry = registryOf(home)
     const wanted = values.workspace ?? registry.active
-    const entry = registry.workspaces.find((e) => e.id === wanted) ?? registry.workspaces.find((e) => e.name.toLowerCase() === wanted.trim().toLowerCase())
+    const entry =
+      registry.workspaces.find((e) => e.id === wanted) ??
+      registry.workspaces.find((e) => e.name.toLowerCase() === wanted.trim().toLowerCase())
     if (!entry) fail(`${home} has no workspace ${wanted} (it has: ${registry.workspaces.map((e) => `${e.name} (${e.id})`).join(', ')})`)
     source = workspaceFile(notConnected(workspaceDir(home, entry.id), CONTENT_IS_THE_SERVERS))
   } else {
@@ -209,7 +218,13 @@ const ROLE_VALUES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'no
 function userAdd(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
-    options: { data: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, org: { type: 'string' }, role: { type: 'string', default: 'read' } }
+    options: {
+      data: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      org: { type: 'string' },
+      role: { type: 'string', default: 'read' }
+    }
   })
   if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail('--email must be an e-mail address')
   if (!ROLE_VALUES.includes(values.role!)) fail(`--role must be one of ${ROLE_VALUES.join(', ')}`)
@@ -232,7 +247,10 @@ function userAdd(argv: string[]) {
 }
 
 function tokenCreate(argv: string[]) {
-  const { values } = parseArgs({ args: argv, options: { data: { type: 'string' }, email: { type: 'string' }, label: { type: 'string', default: 'cli' } } })
+  const { values } = parseArgs({
+    args: argv,
+    options: { data: { type: 'string' }, email: { type: 'string' }, label: { type: 'string', default: 'cli' } }
+  })
   if (!values.email) fail('--email is required')
   withWorkspace(values.data, ({ services }) => {
     const users = repository(services.db, userRepository)

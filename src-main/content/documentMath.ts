@@ -41,12 +41,23 @@ export function protectMath(markdown: string): string {
       if (end > 0) {
         const lead = /^[\s>]*/.exec(line)![0]
         const strip = (l: string) => (l.startsWith(lead) ? l.slice(lead.length) : l.trimStart())
-        out.push(`${lead}${BLOCK_OPEN}${hex(lines.slice(i + 1, end).map(strip).join('\n'))}${BLOCK_CLOSE}`)
+        out.push(
+          `${lead}${BLOCK_OPEN}${hex(
+            lines
+              .slice(i + 1, end)
+              .map(strip)
+              .join('\n')
+          )}${BLOCK_CLOSE}`
+        )
         i = end
         continue
       }
     }
-    out.push(line.replace(INLINE, (all, _ticks, formula: string | undefined) => (formula === undefined ? all : `${INLINE_OPEN}${hex(formula)}${INLINE_CLOSE}`)))
+    out.push(
+      line.replace(INLINE, (all, _ticks, formula: string | undefined) =>
+        formula === undefined ? all : `${INLINE_OPEN}${hex(formula)}${INLINE_CLOSE}`
+      )
+    )
   }
   return out.join('\n')
 }
@@ -74,5 +85,6 @@ export function fromMath(formula: string, inline = false): PhrasingContent {
 export function unprotectMath(text: string): string {
   if (!/[\uE000\uE002]/.test(text)) return text
   return text.replace(PLACEHOLDER, (_all, inline: string | undefined, block: string | undefined) =>
-    inline !== undefined ? `$$${unhex(inline)}$$` : `$$\n${unhex(block!)}\n$$`)
+    inline !== undefined ? `$$${unhex(inline)}$$` : `$$\n${unhex(block!)}\n$$`
+  )
 }

@@ -8,8 +8,23 @@
 // block a container may not hold (a code block in a quote) is its text as paragraphs, raw HTML is text. Front
 // matter is not part of the model: page settings are the page's own fields.
 import type {
-  Blockquote, Code, Heading, Html, Image, Link, List, ListItem, Paragraph, PhrasingContent, Root, RootContent,
-  Table, TableCell, TableRow, Text, ThematicBreak
+  Blockquote,
+  Code,
+  Heading,
+  Html,
+  Image,
+  Link,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+  TableCell,
+  TableRow,
+  Text,
+  ThematicBreak
 } from 'mdast'
 import { gfmToMarkdown } from 'mdast-util-gfm'
 import { toMarkdown, type Handle } from 'mdast-util-to-markdown'
@@ -25,9 +40,22 @@ import { fromMath, protectMath, toMath, unprotectMath } from './documentMath'
 
 export type Mark = { object: 'mark'; type: MarkType }
 export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code'
-export interface Leaf { object: 'leaf'; text: string; marks: Mark[] }
-export interface TextNode { object: 'text'; leaves: Leaf[] }
-export interface InlineNode { object: 'inline'; type: string; isVoid?: boolean; data: Record<string, unknown>; nodes?: (TextNode | InlineNode)[] }
+export interface Leaf {
+  object: 'leaf'
+  text: string
+  marks: Mark[]
+}
+export interface TextNode {
+  object: 'text'
+  leaves: Leaf[]
+}
+export interface InlineNode {
+  object: 'inline'
+  type: string
+  isVoid?: boolean
+  data: Record<string, unknown>
+  nodes?: (TextNode | InlineNode)[]
+}
 export interface BlockNode {
   object: 'block'
   type: string
@@ -36,8 +64,17 @@ export interface BlockNode {
   nodes?: (BlockNode | TextNode | InlineNode)[]
   fragments?: Fragment[]
 }
-export interface Fragment { object: 'fragment'; fragment: string; type?: string; nodes: BlockNode[] }
-export interface JsonDocument { object: 'document'; data: Record<string, unknown>; nodes: BlockNode[] }
+export interface Fragment {
+  object: 'fragment'
+  fragment: string
+  type?: string
+  nodes: BlockNode[]
+}
+export interface JsonDocument {
+  object: 'document'
+  data: Record<string, unknown>
+  nodes: BlockNode[]
+}
 
 export type ContentRef =
   | { kind: 'url'; url: string }
@@ -57,7 +94,20 @@ const ALLOWED: Record<string, Set<string> | undefined> = {
   hint: new Set([...ESSENTIALS, 'embed', 'table']),
   'tabs-item': new Set([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'math']),
   'stepper-step': new Set([...ESSENTIALS, 'content-ref', 'code', 'embed', 'file', 'images', 'hint', 'blockquote', 'math', 'expandable']),
-  column: new Set([...ESSENTIALS, 'images', 'code', 'hint', 'content-ref', 'embed', 'file', 'math', 'blockquote', 'table', 'expandable', 'stepper']),
+  column: new Set([
+    ...ESSENTIALS,
+    'images',
+    'code',
+    'hint',
+    'content-ref',
+    'embed',
+    'file',
+    'math',
+    'blockquote',
+    'table',
+    'expandable',
+    'stepper'
+  ]),
   'expandable-body': new Set([...ESSENTIALS, 'file', 'images', 'code', 'table', 'hint', 'blockquote', 'reusable-content'])
 }
 /** Blocks that only exist inside their parent block. */
@@ -81,11 +131,16 @@ export function refOf(url: string): ContentRef {
 /** The markdown link target of a content reference (refOf's inverse). */
 export function urlOf(ref: Record<string, unknown>): string {
   switch (ref.kind) {
-    case 'file': return `/files/${encodeURIComponent(String(ref.file))}`
-    case 'page': return `/pages/${encodeURIComponent(String(ref.page))}`
-    case 'anchor': return ref.page ? `/pages/${encodeURIComponent(String(ref.page))}#${String(ref.anchor)}` : `#${String(ref.anchor)}`
-    case 'url': return String(ref.url)
-    default: return String(ref.url ?? '')
+    case 'file':
+      return `/files/${encodeURIComponent(String(ref.file))}`
+    case 'page':
+      return `/pages/${encodeURIComponent(String(ref.page))}`
+    case 'anchor':
+      return ref.page ? `/pages/${encodeURIComponent(String(ref.page))}#${String(ref.anchor)}` : `#${String(ref.anchor)}`
+    case 'url':
+      return String(ref.url)
+    default:
+      return String(ref.url ?? '')
   }
 }
 
@@ -120,7 +175,10 @@ export function markdownToDocument(markdown: string, options: ToModelOptions = {
 
 class ModelReader {
   private keys = 0
-  constructor(private definitions: Map<string, string>, private options: ToModelOptions) {}
+  constructor(
+    private definitions: Map<string, string>,
+    private options: ToModelOptions
+  ) {}
 
   /** Blocks for mdast children, fitted to what the container (a model block type; undefined: the top) may hold. */
   blocks(children: RootContent[], container: string | undefined): BlockNode[] {
@@ -151,22 +209,34 @@ class ModelReader {
 
   private block(node: RootContent, container: string | undefined): BlockNode[] {
     switch (node.type) {
-      case 'paragraph': return this.paragraph(node, container)
-      case 'heading': return [{ object: 'block', type: `heading-${Math.min(node.depth, 3)}`, data: {}, nodes: this.inlines(node.children) }]
-      case 'thematicBreak': return [{ object: 'block', type: 'divider', isVoid: true, data: {} }]
-      case 'blockquote': return [{ object: 'block', type: 'blockquote', data: {}, nodes: this.blocks(node.children, 'blockquote') }]
-      case 'list': return [this.list(node)]
-      case 'code': return [this.code(node.value, node.lang ?? undefined)]
-      case 'table': return [this.table(node)]
+      case 'paragraph':
+        return this.paragraph(node, container)
+      case 'heading':
+        return [{ object: 'block', type: `heading-${Math.min(node.depth, 3)}`, data: {}, nodes: this.inlines(node.children) }]
+      case 'thematicBreak':
+        return [{ object: 'block', type: 'divider', isVoid: true, data: {} }]
+      case 'blockquote':
+        return [{ object: 'block', type: 'blockquote', data: {}, nodes: this.blocks(node.children, 'blockquote') }]
+      case 'list':
+        return [this.list(node)]
+      case 'code':
+        return [this.code(node.value, node.lang ?? undefined)]
+      case 'table':
+        return [this.table(node)]
       case 'html': {
         const text = node.value.trim()
         // Raw HTML is text, as written (tags and formulas it swallowed put back as they were).
         return text && !/^<!--[\s\S]*-->$/.test(text) ? [paragraphOf([textOf(asWritten(node.value), [])])] : []
       }
-      case 'blockTag': return this.blockTag(node)
-      case 'yaml': case 'definition': return []
-      case 'footnoteDefinition': return this.blocks(node.children, container)
-      default: return 'children' in node ? this.blocks(node.children as RootContent[], container) : []
+      case 'blockTag':
+        return this.blockTag(node)
+      case 'yaml':
+      case 'definition':
+        return []
+      case 'footnoteDefinition':
+        return this.blocks(node.children, container)
+      default:
+        return 'children' in node ? this.blocks(node.children as RootContent[], container) : []
     }
   }
 
@@ -200,7 +270,13 @@ class ModelReader {
 
   private image(img: Image): BlockNode {
     const caption = img.title ? [{ object: 'fragment' as const, fragment: 'caption', nodes: [paragraphOf([textOf(img.title, [])])] }] : []
-    return { object: 'block', type: 'image', isVoid: true, data: { ref: imageRef(img.url), ...(img.alt ? { alt: img.alt } : {}) }, fragments: caption }
+    return {
+      object: 'block',
+      type: 'image',
+      isVoid: true,
+      data: { ref: imageRef(img.url), ...(img.alt ? { alt: img.alt } : {}) },
+      fragments: caption
+    }
   }
 
   private list(node: List): BlockNode {
@@ -208,9 +284,12 @@ class ModelReader {
     const type = tasks ? 'list-tasks' : node.ordered ? 'list-ordered' : 'list-unordered'
     const data: Record<string, unknown> = node.ordered && !tasks ? { start: node.start ?? 1 } : {}
     return {
-      object: 'block', type, data,
+      object: 'block',
+      type,
+      data,
       nodes: node.children.map((item: ListItem) => ({
-        object: 'block' as const, type: 'list-item',
+        object: 'block' as const,
+        type: 'list-item',
         data: tasks ? { checked: item.checked === true } : {},
         nodes: this.blocks(item.children, 'list-item')
       }))
@@ -222,7 +301,9 @@ class ModelReader {
     if (syntax) data.syntax = syntax
     if (title) data.title = title
     return {
-      object: 'block', type: 'code', data,
+      object: 'block',
+      type: 'code',
+      data,
       nodes: value.split('\n').map((line) => ({ object: 'block' as const, type: 'code-line', data: {}, nodes: [textOf(line, [])] }))
     }
   }
@@ -233,7 +314,12 @@ class ModelReader {
     const definition: Record<string, unknown> = {}
     columns.forEach((id, i) => {
       const align = node.align?.[i]
-      definition[id] = { id, title: toString(head!.children[i]!), type: 'text', textAlignment: align === 'center' || align === 'right' ? align : 'left' }
+      definition[id] = {
+        id,
+        title: toString(head!.children[i]!),
+        type: 'text',
+        textAlignment: align === 'center' || align === 'right' ? align : 'left'
+      }
     })
     const records: Record<string, unknown> = {}
     const fragments: Fragment[] = []
@@ -248,7 +334,9 @@ class ModelReader {
       records[`r${r + 1}`] = { orderIndex: orderIndex(r), values }
     })
     return {
-      object: 'block', type: 'table', isVoid: true,
+      object: 'block',
+      type: 'table',
+      isVoid: true,
       data: { view: { type: 'grid', columns, hideHeader: false }, records, definition },
       fragments
     }
@@ -265,11 +353,18 @@ class ModelReader {
     const titleNodes = this.inlines(parseMarkdown(title).children.flatMap((c) => (c.type === 'paragraph' ? c.children : [])))
     const bodyNodes = this.blocks(rest, 'expandable-body')
     return {
-      object: 'block', type: 'expandable', isVoid: true,
+      object: 'block',
+      type: 'expandable',
+      isVoid: true,
       data: /\sopen/i.test(open.value) ? { defaultExpanded: true } : {},
       fragments: [
         { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [paragraphOf(titleNodes)] },
-        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: bodyNodes.length ? bodyNodes : [paragraphOf([])] }
+        {
+          object: 'fragment',
+          fragment: 'expandable-body',
+          type: 'expandable-body',
+          nodes: bodyNodes.length ? bodyNodes : [paragraphOf([])]
+        }
       ]
     }
   }
@@ -279,8 +374,17 @@ class ModelReader {
     // The fold puts a title line above a tab's, step's or code block's content; the model has it as data.
     const content = node.children.filter((c) => !(isBlockTag(c) && c.name === 'title'))
     const inner = (type: string, name: string, data: (tag: BlockTagNode) => Record<string, unknown>) =>
-      content.filter((c): c is BlockTagNode => isBlockTag(c) && c.name === name)
-        .map((tag) => ({ object: 'block' as const, type, data: data(tag), nodes: this.blocks(tag.children.filter((c) => !(isBlockTag(c) && c.name === 'title')), type) }))
+      content
+        .filter((c): c is BlockTagNode => isBlockTag(c) && c.name === name)
+        .map((tag) => ({
+          object: 'block' as const,
+          type,
+          data: data(tag),
+          nodes: this.blocks(
+            tag.children.filter((c) => !(isBlockTag(c) && c.name === 'title')),
+            type
+          )
+        }))
     switch (node.name) {
       case 'hint':
         return [{ object: 'block', type: 'hint', data: { style: hintStyle(args) }, nodes: this.blocks(content, 'hint') }]
@@ -298,7 +402,14 @@ class ModelReader {
         return [{ object: 'block', type: 'content-ref', isVoid: true, data: { ref: refOf(args.url ?? node.positional ?? '') } }]
       case 'include': {
         const path = node.positional ?? args.src ?? args.path ?? ''
-        return [{ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: this.options.reusableContentId?.(path) ?? path } } }]
+        return [
+          {
+            object: 'block',
+            type: 'reusable-content',
+            isVoid: true,
+            data: { ref: { kind: 'reusable-content', reusableContent: this.options.reusableContentId?.(path) ?? path } }
+          }
+        ]
       }
       case 'code': {
         const code = content.find((c): c is Code => c.type === 'code')
@@ -329,30 +440,54 @@ class ModelReader {
           case 'text': {
             for (const part of toMath(node.value)) {
               if (typeof part === 'string') push(part, marks)
-              else out.push({ object: 'inline', type: part.block ? 'math-block' : 'inline-math', isVoid: true, data: { formula: part.formula } })
+              else
+                out.push({
+                  object: 'inline',
+                  type: part.block ? 'math-block' : 'inline-math',
+                  isVoid: true,
+                  data: { formula: part.formula }
+                })
             }
             break
           }
-          case 'strong': walk(node.children, [...marks, 'bold']); break
-          case 'emphasis': walk(node.children, [...marks, 'italic']); break
-          case 'delete': walk(node.children, [...marks, 'strikethrough']); break
-          case 'inlineCode': push(node.value, [...marks, 'code']); break
-          case 'break': push('\n', marks); break
-          case 'html': push(asWritten(node.value), marks); break
-          case 'link': out.push(this.link(node.url, node.children, marks)); break
+          case 'strong':
+            walk(node.children, [...marks, 'bold'])
+            break
+          case 'emphasis':
+            walk(node.children, [...marks, 'italic'])
+            break
+          case 'delete':
+            walk(node.children, [...marks, 'strikethrough'])
+            break
+          case 'inlineCode':
+            push(node.value, [...marks, 'code'])
+            break
+          case 'break':
+            push('\n', marks)
+            break
+          case 'html':
+            push(asWritten(node.value), marks)
+            break
+          case 'link':
+            out.push(this.link(node.url, node.children, marks))
+            break
           case 'linkReference': {
             const url = this.definitions.get(node.identifier)
             if (url === undefined) walk(node.children, marks)
             else out.push(this.link(url, node.children, marks))
             break
           }
-          case 'image': out.push(inlineImage(node.url, node.alt ?? undefined)); break
+          case 'image':
+            out.push(inlineImage(node.url, node.alt ?? undefined))
+            break
           case 'imageReference': {
             const url = this.definitions.get(node.identifier)
             if (url !== undefined) out.push(inlineImage(url, node.alt ?? undefined))
             break
           }
-          case 'footnoteReference': push(`[^${node.label ?? node.identifier}]`, marks); break
+          case 'footnoteReference':
+            push(`[^${node.label ?? node.identifier}]`, marks)
+            break
           default: {
             const other = node as { children?: PhrasingContent[] }
             if (other.children) walk(other.children, marks)
@@ -377,18 +512,29 @@ const asWritten = (raw: string) => unprotectMath(raw.replace(/<!--quire:(.*?)-->
 
 /** Phrasing inside the mark nodes of `marks` (outermost first). */
 const wrapMarks = (children: PhrasingContent[], marks: MarkType[]): PhrasingContent[] =>
-  marks.reduceRight<PhrasingContent[]>((inner, mark) => [{ type: mark === 'bold' ? 'strong' : mark === 'italic' ? 'emphasis' : 'delete', children: inner } as PhrasingContent], children)
+  marks.reduceRight<PhrasingContent[]>(
+    (inner, mark) => [{ type: mark === 'bold' ? 'strong' : mark === 'italic' ? 'emphasis' : 'delete', children: inner } as PhrasingContent],
+    children
+  )
 
 const imageRef = (url: string): ContentRef => {
   const ref = refOf(url)
   return ref.kind === 'file' ? ref : { kind: 'url', url }
 }
-const inlineImage = (url: string, alt: string | undefined): InlineNode =>
-  ({ object: 'inline', type: 'inline-image', isVoid: true, data: { ref: imageRef(url), ...(alt ? { alt } : {}) } })
+const inlineImage = (url: string, alt: string | undefined): InlineNode => ({
+  object: 'inline',
+  type: 'inline-image',
+  isVoid: true,
+  data: { ref: imageRef(url), ...(alt ? { alt } : {}) }
+})
 const leafOf = (text: string, marks: MarkType[]): Leaf => ({ object: 'leaf', text, marks: marks.map((type) => ({ object: 'mark', type })) })
 const textOf = (text: string, marks: MarkType[]): TextNode => ({ object: 'text', leaves: [leafOf(text, marks)] })
-const paragraphOf = (nodes: (TextNode | InlineNode)[]): BlockNode =>
-  ({ object: 'block', type: 'paragraph', data: {}, nodes: nodes.length ? nodes : [textOf('', [])] })
+const paragraphOf = (nodes: (TextNode | InlineNode)[]): BlockNode => ({
+  object: 'block',
+  type: 'paragraph',
+  data: {},
+  nodes: nodes.length ? nodes : [textOf('', [])]
+})
 const sameMarks = (a: Mark[], b: MarkType[]) => a.length === b.length && a.every((m, i) => m.type === b[i])
 /** Record order keys that sort as strings (`a0`, `a1`… `a9`, `b10`…): the row's place in the table. */
 const orderIndex = (i: number) => `${String.fromCharCode(97 + String(i).length - 1)}${i}`
@@ -396,10 +542,13 @@ const orderIndex = (i: number) => `${String.fromCharCode(97 + String(i).length -
 /** The text a block holds, blocks apart by blank lines (what a container that cannot hold the block keeps). */
 function plainText(node: BlockNode | InlineNode | TextNode | Fragment): string {
   if (node.object === 'text') return node.leaves.map((l) => l.text).join('')
-  if (node.object === 'inline') return node.type === 'inline-math' ? `$$${String(node.data.formula)}$$` : (node.nodes ?? []).map(plainText).join('')
+  if (node.object === 'inline')
+    return node.type === 'inline-math' ? `$$${String(node.data.formula)}$$` : (node.nodes ?? []).map(plainText).join('')
   if (node.object === 'block' && node.type === 'code') return (node.nodes ?? []).map(plainText).join('\n')
   if (node.object === 'block' && node.type === 'math') return `$$${String(node.data.formula)}$$`
-  const inner = [...(node.object === 'block' ? (node.fragments ?? []) : []), ...(node.nodes ?? [])] as (BlockNode | InlineNode | TextNode | Fragment)[]
+  const inner = [...(node.object === 'block' ? (node.fragments ?? []) : []), ...(node.nodes ?? [])] as (
+    BlockNode | InlineNode | TextNode | Fragment
+  )[]
   const inline = inner.every((n) => n.object === 'text' || n.object === 'inline')
   return inner.map(plainText).join(inline ? '' : '\n\n')
 }
@@ -412,7 +561,10 @@ export interface ToMarkdownOptions {
 }
 
 /** Raw lines in the output (block tags, `<details>`), written as they are. */
-interface RawNode { type: 'raw'; value: string }
+interface RawNode {
+  type: 'raw'
+  value: string
+}
 
 /** The document model as markdown. */
 export function documentToMarkdown(document: { nodes?: unknown[] }, options: ToMarkdownOptions = {}): string {
@@ -420,9 +572,16 @@ export function documentToMarkdown(document: { nodes?: unknown[] }, options: ToM
   const root: Root = { type: 'root', children: writer.blocks((document.nodes ?? []) as BlockNode[]) }
   const raw: Handle = (node: RawNode) => node.value
   // Tag lines sit right against what they hold, as the Git format writes them (no blank line needed there).
-  const tag = (node: { type: string; value?: string }, end: boolean) => node.type === 'raw' && node.value!.startsWith(end ? '{% end' : '{%') && (end || !node.value!.startsWith('{% end'))
+  const tag = (node: { type: string; value?: string }, end: boolean) =>
+    node.type === 'raw' && node.value!.startsWith(end ? '{% end' : '{%') && (end || !node.value!.startsWith('{% end'))
   return toMarkdown(root, {
-    extensions: [gfmToMarkdown()], handlers: { raw } as never, bullet: '-', rule: '-', emphasis: '_', fences: true, listItemIndent: 'one',
+    extensions: [gfmToMarkdown()],
+    handlers: { raw } as never,
+    bullet: '-',
+    rule: '-',
+    emphasis: '_',
+    fences: true,
+    listItemIndent: 'one',
     join: [(left, right) => (tag(left as never, false) || tag(right as never, true) ? 0 : undefined)]
   })
 }
@@ -440,17 +599,34 @@ class MarkdownWriter {
     const raw = (value: string) => ({ type: 'raw', value }) as unknown as RootContent
     const tagged = (open: string, name: string, inner: RootContent[]) => [raw(open), ...inner, raw(`{% end${name} %}`)]
     switch (node.type) {
-      case 'paragraph': return [{ type: 'paragraph', children: this.inlines(node.nodes as (TextNode | InlineNode)[]) } satisfies Paragraph]
-      case 'heading-1': case 'heading-2': case 'heading-3':
-        return [{ type: 'heading', depth: Number(node.type.slice(-1)) as 1 | 2 | 3, children: this.inlines(node.nodes as (TextNode | InlineNode)[]) } satisfies Heading]
-      case 'divider': return [{ type: 'thematicBreak' } satisfies ThematicBreak]
-      case 'blockquote': return [{ type: 'blockquote', children: this.blocks(children) as Blockquote['children'] }]
-      case 'list-ordered': case 'list-unordered': case 'list-tasks': {
+      case 'paragraph':
+        return [{ type: 'paragraph', children: this.inlines(node.nodes as (TextNode | InlineNode)[]) } satisfies Paragraph]
+      case 'heading-1':
+      case 'heading-2':
+      case 'heading-3':
+        return [
+          {
+            type: 'heading',
+            depth: Number(node.type.slice(-1)) as 1 | 2 | 3,
+            children: this.inlines(node.nodes as (TextNode | InlineNode)[])
+          } satisfies Heading
+        ]
+      case 'divider':
+        return [{ type: 'thematicBreak' } satisfies ThematicBreak]
+      case 'blockquote':
+        return [{ type: 'blockquote', children: this.blocks(children) as Blockquote['children'] }]
+      case 'list-ordered':
+      case 'list-unordered':
+      case 'list-tasks': {
         const tasks = node.type === 'list-tasks'
         const list: List = {
-          type: 'list', ordered: node.type === 'list-ordered', spread: false,
+          type: 'list',
+          ordered: node.type === 'list-ordered',
+          spread: false,
           children: children.map((item) => ({
-            type: 'listItem', spread: false, checked: tasks ? item.data?.checked === true : null,
+            type: 'listItem',
+            spread: false,
+            checked: tasks ? item.data?.checked === true : null,
             children: this.blocks((item.nodes ?? []) as BlockNode[]) as ListItem['children']
           }))
         }
@@ -458,26 +634,52 @@ class MarkdownWriter {
         return [list]
       }
       case 'code': {
-        const code: Code = { type: 'code', lang: typeof data.syntax === 'string' && data.syntax ? data.syntax : null, value: children.map((line) => plainText(line)).join('\n') }
+        const code: Code = {
+          type: 'code',
+          lang: typeof data.syntax === 'string' && data.syntax ? data.syntax : null,
+          value: children.map((line) => plainText(line)).join('\n')
+        }
         return typeof data.title === 'string' && data.title ? tagged(`{% code title="${attr(data.title)}" %}`, 'code', [code]) : [code]
       }
-      case 'math': return [fromMath(String(data.formula ?? '')) as unknown as RootContent]
+      case 'math':
+        return [fromMath(String(data.formula ?? '')) as unknown as RootContent]
       case 'images':
         return [{ type: 'paragraph', children: children.map((img) => this.image(img)) }]
-      case 'image': return [{ type: 'paragraph', children: [this.image(node)] }]
-      case 'table': return [this.table(node)]
-      case 'hint': return tagged(`{% hint style="${attr(String(data.style ?? 'info'))}" %}`, 'hint', this.blocks(children))
+      case 'image':
+        return [{ type: 'paragraph', children: [this.image(node)] }]
+      case 'table':
+        return [this.table(node)]
+      case 'hint':
+        return tagged(`{% hint style="${attr(String(data.style ?? 'info'))}" %}`, 'hint', this.blocks(children))
       case 'tabs':
-        return tagged('{% tabs %}', 'tabs', children.flatMap((tab) => tagged(`{% tab title="${attr(String(tab.data?.title ?? ''))}" %}`, 'tab', this.blocks((tab.nodes ?? []) as BlockNode[]))))
+        return tagged(
+          '{% tabs %}',
+          'tabs',
+          children.flatMap((tab) =>
+            tagged(`{% tab title="${attr(String(tab.data?.title ?? ''))}" %}`, 'tab', this.blocks((tab.nodes ?? []) as BlockNode[]))
+          )
+        )
       case 'stepper':
-        return tagged('{% stepper %}', 'stepper', children.flatMap((step) => tagged('{% step %}', 'step', this.blocks((step.nodes ?? []) as BlockNode[]))))
+        return tagged(
+          '{% stepper %}',
+          'stepper',
+          children.flatMap((step) => tagged('{% step %}', 'step', this.blocks((step.nodes ?? []) as BlockNode[])))
+        )
       case 'columns':
-        return tagged('{% columns %}', 'columns', children.flatMap((column) => tagged('{% column %}', 'column', this.blocks((column.nodes ?? []) as BlockNode[]))))
-      case 'embed': return [raw(`{% embed url="${attr(String(data.url ?? ''))}" %}`)]
-      case 'file': return [raw(`{% file src="${attr(fileSrcOf((data.ref ?? {}) as Record<string, unknown>))}" %}`)]
+        return tagged(
+          '{% columns %}',
+          'columns',
+          children.flatMap((column) => tagged('{% column %}', 'column', this.blocks((column.nodes ?? []) as BlockNode[])))
+        )
+      case 'embed':
+        return [raw(`{% embed url="${attr(String(data.url ?? ''))}" %}`)]
+      case 'file':
+        return [raw(`{% file src="${attr(fileSrcOf((data.ref ?? {}) as Record<string, unknown>))}" %}`)]
       case 'content-ref': {
         const url = urlOf((data.ref ?? {}) as Record<string, unknown>)
-        return tagged(`{% content-ref url="${attr(url)}" %}`, 'content-ref', [{ type: 'paragraph', children: [{ type: 'link', url, children: [{ type: 'text', value: url }] }] }])
+        return tagged(`{% content-ref url="${attr(url)}" %}`, 'content-ref', [
+          { type: 'paragraph', children: [{ type: 'link', url, children: [{ type: 'text', value: url }] }] }
+        ])
       }
       case 'reusable-content': {
         const id = String((data.ref as Record<string, unknown> | undefined)?.reusableContent ?? '')
@@ -486,36 +688,74 @@ class MarkdownWriter {
       case 'expandable': {
         const title = node.fragments?.find((f) => f.fragment === 'expandable-title' || f.type === 'expandable-title')
         const body = node.fragments?.find((f) => f.fragment === 'expandable-body' || f.type === 'expandable-body')
-        const summary = toMarkdown({ type: 'paragraph', children: this.inlines((title?.nodes[0]?.nodes ?? []) as (TextNode | InlineNode)[]) }, { extensions: [gfmToMarkdown()], emphasis: '_' }).trim()
-        return [raw(data.defaultExpanded ? '<details open>' : '<details>'), raw(`<summary>${summary}</summary>`), ...this.blocks(body?.nodes ?? []), raw('</details>')]
+        const summary = toMarkdown(
+          { type: 'paragraph', children: this.inlines((title?.nodes[0]?.nodes ?? []) as (TextNode | InlineNode)[]) },
+          { extensions: [gfmToMarkdown()], emphasis: '_' }
+        ).trim()
+        return [
+          raw(data.defaultExpanded ? '<details open>' : '<details>'),
+          raw(`<summary>${summary}</summary>`),
+          ...this.blocks(body?.nodes ?? []),
+          raw('</details>')
+        ]
       }
       default:
         // Blocks Quire has no markdown for (drawings, integrations, OpenAPI blocks…): their content, if any.
-        return [...this.blocks(children.filter((c) => c.object === 'block' && !INNER.has(c.type))), ...(node.fragments ?? []).flatMap((f) => this.blocks(f.nodes))]
+        return [
+          ...this.blocks(children.filter((c) => c.object === 'block' && !INNER.has(c.type))),
+          ...(node.fragments ?? []).flatMap((f) => this.blocks(f.nodes))
+        ]
     }
   }
 
   private image(img: BlockNode): Image {
     const data = img.data ?? {}
     const caption = img.fragments?.find((f) => f.fragment === 'caption')
-    const title = caption ? caption.nodes.map((p) => plainText(p)).join(' ').trim() : ''
-    return { type: 'image', url: urlOf((data.ref ?? {}) as Record<string, unknown>), alt: typeof data.alt === 'string' ? data.alt : '', title: title || null }
+    const title = caption
+      ? caption.nodes
+          .map((p) => plainText(p))
+          .join(' ')
+          .trim()
+      : ''
+    return {
+      type: 'image',
+      url: urlOf((data.ref ?? {}) as Record<string, unknown>),
+      alt: typeof data.alt === 'string' ? data.alt : '',
+      title: title || null
+    }
   }
 
   private table(node: BlockNode): Table {
-    const data = node.data as { view?: { columns?: string[] }; definition?: Record<string, { title?: string; textAlignment?: string }>; records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }> }
+    const data = node.data as {
+      view?: { columns?: string[] }
+      definition?: Record<string, { title?: string; textAlignment?: string }>
+      records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>
+    }
     const columns = data.view?.columns ?? Object.keys(data.definition ?? {})
     const fragments = new Map((node.fragments ?? []).map((f) => [f.fragment, f]))
     const cell = (children: PhrasingContent[]): TableCell => ({ type: 'tableCell', children })
-    const head: TableRow = { type: 'tableRow', children: columns.map((id) => cell([{ type: 'text', value: data.definition?.[id]?.title ?? '' }])) }
+    const head: TableRow = {
+      type: 'tableRow',
+      children: columns.map((id) => cell([{ type: 'text', value: data.definition?.[id]?.title ?? '' }]))
+    }
     const records = Object.values(data.records ?? {}).sort((a, b) => String(a.orderIndex ?? '').localeCompare(String(b.orderIndex ?? '')))
     const rows = records.map<TableRow>((record) => ({
       type: 'tableRow',
       children: columns.map((id) => {
         const value = record.values?.[id]
         const fragment = typeof value === 'string' ? fragments.get(value) : undefined
-        if (fragment) return cell(fragment.nodes.flatMap((p, i) => [...(i ? [{ type: 'break' } as PhrasingContent] : []), ...this.inlines((p.nodes ?? []) as (TextNode | InlineNode)[])]))
-        return cell(value === undefined || value === null ? [] : [{ type: 'text', value: typeof value === 'object' ? urlOf(value as Record<string, unknown>) : String(value) }])
+        if (fragment)
+          return cell(
+            fragment.nodes.flatMap((p, i) => [
+              ...(i ? [{ type: 'break' } as PhrasingContent] : []),
+              ...this.inlines((p.nodes ?? []) as (TextNode | InlineNode)[])
+            ])
+          )
+        return cell(
+          value === undefined || value === null
+            ? []
+            : [{ type: 'text', value: typeof value === 'object' ? urlOf(value as Record<string, unknown>) : String(value) }]
+        )
       })
     }))
     const align = columns.map((id) => {
@@ -539,10 +779,21 @@ class MarkdownWriter {
       }
       flush()
       const data = node.data ?? {}
-      if (node.type === 'link') out.push({ type: 'link', url: urlOf((data.ref ?? {}) as Record<string, unknown>), children: this.inlines(node.nodes) } satisfies Link)
-      else if (node.type === 'inline-image') out.push({ type: 'image', url: urlOf((data.ref ?? {}) as Record<string, unknown>), alt: typeof data.alt === 'string' ? data.alt : '' })
+      if (node.type === 'link')
+        out.push({
+          type: 'link',
+          url: urlOf((data.ref ?? {}) as Record<string, unknown>),
+          children: this.inlines(node.nodes)
+        } satisfies Link)
+      else if (node.type === 'inline-image')
+        out.push({
+          type: 'image',
+          url: urlOf((data.ref ?? {}) as Record<string, unknown>),
+          alt: typeof data.alt === 'string' ? data.alt : ''
+        })
       else if (node.type === 'inline-math') out.push(fromMath(String(data.formula ?? ''), true))
-      else if (node.type === 'emoji' && typeof data.code === 'string') out.push({ type: 'text', value: String.fromCodePoint(...data.code.split('-').map((c) => parseInt(c, 16))) })
+      else if (node.type === 'emoji' && typeof data.code === 'string')
+        out.push({ type: 'text', value: String.fromCodePoint(...data.code.split('-').map((c) => parseInt(c, 16))) })
       else out.push(...this.inlines(node.nodes))
     }
     flush()
@@ -564,7 +815,8 @@ function wrapLeaves(leaves: Leaf[], depth: number): PhrasingContent[] {
     else if (mark === 'code') out.push({ type: 'inlineCode', value: group.map((l) => l.text).join('') })
     else {
       const children = wrapLeaves(group, depth + 1)
-      if (children.length) out.push({ type: mark === 'bold' ? 'strong' : mark === 'italic' ? 'emphasis' : 'delete', children } as PhrasingContent)
+      if (children.length)
+        out.push({ type: mark === 'bold' ? 'strong' : mark === 'italic' ? 'emphasis' : 'delete', children } as PhrasingContent)
     }
     i = j
   }
@@ -585,14 +837,18 @@ const MAX_MARKDOWN = 1_000_000
  * holds no front matter: an updated page keeps the front matter of its current markdown (`current`, by page id),
  * so its settings (layout, cover…) stay as they are when its content is written as a model.
  */
-export function withMarkdownDocuments(changes: readonly ContentChangeWire[], current?: (page: string) => string | undefined): ContentChangeInput[] {
+export function withMarkdownDocuments(
+  changes: readonly ContentChangeWire[],
+  current?: (page: string) => string | undefined
+): ContentChangeInput[] {
   return changes.map((change, i) => {
     if (!('document' in change) || !change.document || 'markdown' in change.document) return change as ContentChangeInput
     let markdown = documentToMarkdown(change.document.document as { nodes?: unknown[] })
     const before = change.operation === 'update_page' ? current?.(change.page) : undefined
     const frontMatter = before === undefined ? null : frontMatterBlock(before)
     if (frontMatter) markdown = `${before!.slice(0, frontMatter.end).trimEnd()}\n\n${markdown}`
-    if (markdown.length > MAX_MARKDOWN) throw badRequest(`changes.${i}.document: the document is more than ${MAX_MARKDOWN} characters of markdown`)
+    if (markdown.length > MAX_MARKDOWN)
+      throw badRequest(`changes.${i}.document: the document is more than ${MAX_MARKDOWN} characters of markdown`)
     return { ...change, document: { markdown } } as ContentChangeInput
   })
 }
@@ -601,7 +857,10 @@ export function withMarkdownDocuments(changes: readonly ContentChangeWire[], cur
  * How a page's includes name reusable contents in the model (their ids) and back (their Git paths relative to the
  * page's), by the revision's reusable contents: as `{% include %}` finds them (src-shared/blockTags.ts).
  */
-export function reusableContentRefs(contents: readonly { id: string; git: { path?: string } | null }[], pagePath: string | undefined): ToModelOptions & ToMarkdownOptions {
+export function reusableContentRefs(
+  contents: readonly { id: string; git: { path?: string } | null }[],
+  pagePath: string | undefined
+): ToModelOptions & ToMarkdownOptions {
   const withPath = contents.filter((c) => c.git?.path)
   const byPath = new Map(withPath.map((c) => [c.git!.path!, c.id]))
   const byName = new Map<string, string | null>()

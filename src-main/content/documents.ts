@@ -13,7 +13,9 @@ function statements(db: Db) {
     insert: db.prepare('INSERT OR IGNORE INTO documents (hash, markdown, sections, links) VALUES (?, ?, ?, ?)'),
     exists: db.prepare<[string], number>('SELECT 1 FROM documents WHERE hash = ?').pluck(),
     markdown: db.prepare<[string], string | Buffer>('SELECT markdown FROM documents WHERE hash = ?').pluck(),
-    many: db.prepare<[string], { hash: string; markdown: string | Buffer }>('SELECT hash, markdown FROM documents WHERE hash IN (SELECT value FROM json_each(?))'),
+    many: db.prepare<[string], { hash: string; markdown: string | Buffer }>(
+      'SELECT hash, markdown FROM documents WHERE hash IN (SELECT value FROM json_each(?))'
+    ),
     withSections: db.prepare<[string], { hash: string; markdown: string | Buffer; sections: Buffer | null }>(
       'SELECT hash, markdown, sections FROM documents WHERE hash IN (SELECT value FROM json_each(?))'
     ),
@@ -59,7 +61,13 @@ export function readDocument(db: Db, hash: string | null): string {
 /** Markdown of many documents in one query. */
 export function readDocuments(db: Db, hashes: Iterable<string | null>): Map<string, string> {
   const list = [...new Set([...hashes].filter((h): h is string => !!h))]
-  return new Map(list.length ? st(db).many.all(JSON.stringify(list)).map((r) => [r.hash, unpackMarkdown(r.markdown)]) : [])
+  return new Map(
+    list.length
+      ? st(db)
+          .many.all(JSON.stringify(list))
+          .map((r) => [r.hash, unpackMarkdown(r.markdown)])
+      : []
+  )
 }
 
 /**
@@ -128,7 +136,13 @@ export function documentSections(db: Db, hashes: Iterable<string | null>): Map<s
 /** Every link and image URL of many documents, in order (documents without any are left out). */
 export function documentLinks(db: Db, hashes: Iterable<string | null>): Map<string, FoundLink[]> {
   const wanted = [...new Set([...hashes].filter((h): h is string => !!h))]
-  return new Map(wanted.length ? st(db).links.all(JSON.stringify(wanted)).map((r) => [r.hash, unpackLinks(r.links)]) : [])
+  return new Map(
+    wanted.length
+      ? st(db)
+          .links.all(JSON.stringify(wanted))
+          .map((r) => [r.hash, unpackLinks(r.links)])
+      : []
+  )
 }
 
 /** Deletes a document (garbage collection: nothing refers to it). Returns whether it was there. */

@@ -7,9 +7,20 @@ import { newId } from '../storage/ids'
 import type { FileRecord } from './revisions'
 
 const TYPES: Record<string, string> = {
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.svg': 'image/svg+xml', '.pdf': 'application/pdf', '.txt': 'text/plain', '.md': 'text/markdown', '.json': 'application/json',
-  '.csv': 'text/csv', '.zip': 'application/zip', '.yaml': 'application/yaml', '.yml': 'application/yaml'
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+  '.md': 'text/markdown',
+  '.json': 'application/json',
+  '.csv': 'text/csv',
+  '.zip': 'application/zip',
+  '.yaml': 'application/yaml',
+  '.yml': 'application/yaml'
 }
 
 /**

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { firstAfter, resolveLink } from './links'
 
 const resolver = {
-  pathsById: new Map([['g', 'guide'], ['i', 'guide/install'], ['h', 'home']]),
-  idsByPath: new Map([['guide', 'g'], ['guide/install', 'i'], ['home', 'h']]),
+  pathsById: new Map([
+    ['g', 'guide'],
+    ['i', 'guide/install'],
+    ['h', 'home']
+  ]),
+  idsByPath: new Map([
+    ['guide', 'g'],
+    ['guide/install', 'i'],
+    ['home', 'h']
+  ]),
   hasChildren: new Set(['g']),
   fileIds: new Set(['f1']),
   filesByName: new Map([['logo.png', 'f1']]),
@@ -45,7 +53,11 @@ describe('resolveLink', () => {
 
 describe('firstAfter', () => {
   it('finds the first item after a key', () => {
-    const list = [['a', 1], ['a', 2], ['b', 1]] as [string, number][]
+    const list = [
+      ['a', 1],
+      ['a', 2],
+      ['b', 1]
+    ] as [string, number][]
     expect(firstAfter(list, (x) => x, undefined)).toBe(0)
     expect(firstAfter(list, (x) => x, ['a', 1])).toBe(1)
     expect(firstAfter(list, (x) => x, ['a', 5])).toBe(2)

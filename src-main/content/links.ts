@@ -26,9 +26,7 @@ import { loadFiles, loadPages, type FileRecord } from './revisions'
 export type LinkStatus = 'ok' | 'broken' | 'in-app'
 
 export type LinkTarget =
-  | { kind: 'page'; page?: string; path?: string }
-  | { kind: 'file'; file?: string; name?: string }
-  | { kind: 'url'; url: string }
+  { kind: 'page'; page?: string; path?: string } | { kind: 'file'; file?: string; name?: string } | { kind: 'url'; url: string }
 
 export interface ResolvedLink {
   pageId: string
@@ -110,7 +108,6 @@ export function resolveLink(r: Resolver, fromPageId: string, href: string): { st
   return { status: 'broken', target: { kind: 'page', path: first ?? path } }
 }
 
-
 /** Resolved links of recent revisions. Revisions never change, so an entry stays true for as long as it is kept. */
 const resolved = new WeakMap<Db, Map<string, RevisionLinks>>()
 const KEPT_REVISIONS = 8
@@ -140,7 +137,13 @@ function computeLinks(db: Db, revisionId: string, appOrigin: string): RevisionLi
  * The links of content that may be no revision (what a merge would make): its pages and files, resolved against
  * each other. `unstored` holds the text of documents the tree names that were never stored, by hash.
  */
-export function contentLinks(db: Db, tree: PageTree, files: FileRecord[], appOrigin: string, unstored?: ReadonlyMap<string, string>): RevisionLinks {
+export function contentLinks(
+  db: Db,
+  tree: PageTree,
+  files: FileRecord[],
+  appOrigin: string,
+  unstored?: ReadonlyMap<string, string>
+): RevisionLinks {
   const pathsById = tree.paths()
   const hasChildren = new Set<string>()
   for (const p of tree.pages.values()) if (p.parentId) hasChildren.add(p.parentId)
@@ -153,7 +156,10 @@ export function contentLinks(db: Db, tree: PageTree, files: FileRecord[], appOri
     appOrigins: [appOrigin.replace(/\/+$/, '')]
   }
   // Links by document, in position order; pages are then taken in path order (the lists' order).
-  const rowsByDocument = documentLinks(db, [...tree.pages.values()].map((p) => p.documentHash))
+  const rowsByDocument = documentLinks(
+    db,
+    [...tree.pages.values()].map((p) => p.documentHash)
+  )
   for (const [hash, text] of unstored ?? []) rowsByDocument.set(hash, linksOf(text))
   const rowsByPage = new Map<string, FoundLink[]>()
   for (const p of tree.pages.values()) {
@@ -251,5 +257,8 @@ export function linkStats(links: ResolvedLink[], base?: RevisionLinks): LinkStat
 
 /** A broken link that `before` does not have broken on the same page (the same relation and href). */
 export function brokenAnew(link: ResolvedLink, before: RevisionLinks): boolean {
-  return link.status === 'broken' && !before.byPage.get(link.pageId)?.some((b) => b.status === 'broken' && b.relation === link.relation && b.href === link.href)
+  return (
+    link.status === 'broken' &&
+    !before.byPage.get(link.pageId)?.some((b) => b.status === 'broken' && b.relation === link.relation && b.href === link.href)
+  )
 }

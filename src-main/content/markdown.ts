@@ -63,7 +63,11 @@ export function fitTitle(title: string, max = MAX_TITLE): string {
     }
   }
   // No dangling separator before the ellipsis ("Install,…"); should that leave nothing, cut mid-word after all.
-  const head = chars.slice(0, cut).join('').replace(/[\s,;:]+$/u, '') || chars.slice(0, room).join('')
+  const head =
+    chars
+      .slice(0, cut)
+      .join('')
+      .replace(/[\s,;:]+$/u, '') || chars.slice(0, room).join('')
   return `${head}…`
 }
 

@@ -115,7 +115,14 @@ export function mergeTrees(db: Db, base: PageTree, ours: PageTree, theirs: PageT
     }
     // A document written by the merge sets what its front matter sets, as any new document does.
     if (mergedText !== undefined) applyDocumentSettings(merged, mergedText)
-    merged.updatedAt = o.updatedAt === t.updatedAt ? o.updatedAt : documentHash !== o.documentHash || documentHash !== t.documentHash ? now : t.updatedAt > o.updatedAt ? t.updatedAt : o.updatedAt
+    merged.updatedAt =
+      o.updatedAt === t.updatedAt
+        ? o.updatedAt
+        : documentHash !== o.documentHash || documentHash !== t.documentHash
+          ? now
+          : t.updatedAt > o.updatedAt
+            ? t.updatedAt
+            : o.updatedAt
     result.pages.set(id, merged)
   }
 

@@ -4,7 +4,14 @@ import { coverFile } from './pageSettings'
 import type { FileRecord } from './revisions'
 
 const file = (id: string, name: string, gitPath?: string): FileRecord => ({
-  id, name, contentType: 'image/png', blobHash: id, size: 1, width: 1, height: 1, git: gitPath ? { path: gitPath } : null
+  id,
+  name,
+  contentType: 'image/png',
+  blobHash: id,
+  size: 1,
+  width: 1,
+  height: 1,
+  git: gitPath ? { path: gitPath } : null
 })
 
 describe('page settings from front matter', () => {

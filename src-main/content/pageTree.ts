@@ -116,7 +116,10 @@ export class PageTree {
         if (keeping.has(p)) continue
         // A slug already numbered after the title (`setup-2`) is numbered again from the title (`setup-3`).
         const fromTitle = slugify(p.title)
-        const base = (fromTitle && p.slug.startsWith(`${fromTitle}-`) && /^\d+$/.test(p.slug.slice(fromTitle.length + 1)) ? fromTitle : p.slug) || fromTitle || 'page'
+        const base =
+          (fromTitle && p.slug.startsWith(`${fromTitle}-`) && /^\d+$/.test(p.slug.slice(fromTitle.length + 1)) ? fromTitle : p.slug) ||
+          fromTitle ||
+          'page'
         let slug = base
         for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`
         used.add(slug)
@@ -154,8 +157,17 @@ export class PageTree {
 
 export function samePage(a: PageRecord, b: PageRecord): boolean {
   return (
-    a.parentId === b.parentId && a.position === b.position && a.type === b.type && a.title === b.title && a.emoji === b.emoji &&
-    a.slug === b.slug && a.description === b.description && a.documentId === b.documentId && a.documentHash === b.documentHash &&
-    a.hidden === b.hidden && JSON.stringify(a.props) === JSON.stringify(b.props) && a.updatedAt === b.updatedAt
+    a.parentId === b.parentId &&
+    a.position === b.position &&
+    a.type === b.type &&
+    a.title === b.title &&
+    a.emoji === b.emoji &&
+    a.slug === b.slug &&
+    a.description === b.description &&
+    a.documentId === b.documentId &&
+    a.documentHash === b.documentHash &&
+    a.hidden === b.hidden &&
+    JSON.stringify(a.props) === JSON.stringify(b.props) &&
+    a.updatedAt === b.updatedAt
   )
 }

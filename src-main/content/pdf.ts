@@ -1,7 +1,15 @@
 import type { Image, List, Nodes, Paragraph, PhrasingContent, RootContent, Table } from 'mdast'
 import { toString } from 'mdast-util-to-string'
 import PDFDocument from 'pdfkit'
-import { hintStyle, includeResolver, isBlockTag, parseBlockTagged, type BlockTagNode, type HintStyle, type IncludeSource } from '../../src-shared/blockTags'
+import {
+  hintStyle,
+  includeResolver,
+  isBlockTag,
+  parseBlockTagged,
+  type BlockTagNode,
+  type HintStyle,
+  type IncludeSource
+} from '../../src-shared/blockTags'
 import { parseMarkdown } from './markdown'
 import { fontPieces, useFont, type Face } from './pdfFonts'
 import { throwIfCancelled, type WorkProgress } from './progress'
@@ -91,7 +99,8 @@ function runsOf(nodes: PhrasingContent[], style: Omit<Run, 'text'> = {}): Run[] 
   return runs.filter((r) => r.text.length)
 }
 
-const faceOf = (run: Omit<Run, 'text'>): Face => (run.bold && run.italic ? 'boldItalic' : run.bold ? 'bold' : run.italic ? 'italic' : 'regular')
+const faceOf = (run: Omit<Run, 'text'>): Face =>
+  run.bold && run.italic ? 'boldItalic' : run.bold ? 'bold' : run.italic ? 'italic' : 'regular'
 
 /** Writes markdown (through its mdast) into a pdfkit document: headings, paragraphs, lists, code, quotes, tables. */
 class Writer {
@@ -116,9 +125,16 @@ class Writer {
       return fontPieces(run.text, !!run.code).map((piece) => ({ run, piece }))
     })
     pieces.forEach(({ run, piece }, i) => {
-      doc.font(useFont(doc, piece.family, faceOf(run))).fontSize(run.code ? size - 1 : size).fillColor(run.link ? COLORS.link : color)
+      doc
+        .font(useFont(doc, piece.family, faceOf(run)))
+        .fontSize(run.code ? size - 1 : size)
+        .fillColor(run.link ? COLORS.link : color)
       const options: PDFKit.Mixins.TextOptions = {
-        continued: i < pieces.length - 1, width: this.width - indent, link: run.link ?? undefined, underline: !!run.link, strike: !!run.strike
+        continued: i < pieces.length - 1,
+        width: this.width - indent,
+        link: run.link ?? undefined,
+        underline: !!run.link,
+        strike: !!run.strike
       }
       if (i === 0) doc.text(piece.text, MARGIN + indent, doc.y, options)
       else doc.text(piece.text, options)
@@ -171,7 +187,12 @@ class Writer {
         break
       case 'thematicBreak': {
         const y = doc.y + 4
-        doc.moveTo(MARGIN + indent, y).lineTo(MARGIN + this.width, y).strokeColor(COLORS.rule).lineWidth(0.5).stroke()
+        doc
+          .moveTo(MARGIN + indent, y)
+          .lineTo(MARGIN + this.width, y)
+          .strokeColor(COLORS.rule)
+          .lineWidth(0.5)
+          .stroke()
         doc.y = y + 8
         break
       }
@@ -217,7 +238,11 @@ class Writer {
       }
       case 'include':
         // Included text reads as the page's own; its title is the editor's label only.
-        this.blocks(node.children.filter((child) => !(isBlockTag(child) && child.name === 'title')), indent, color)
+        this.blocks(
+          node.children.filter((child) => !(isBlockTag(child) && child.name === 'title')),
+          indent,
+          color
+        )
         break
       default:
         this.blocks(node.children, indent, color)
@@ -246,7 +271,11 @@ class Writer {
     list.children.forEach((item, i) => {
       const marker = item.checked === true ? '[x]' : item.checked === false ? '[ ]' : list.ordered ? `${(list.start ?? 1) + i}.` : '•'
       const y = doc.y
-      doc.font(useFont(doc, 'sans', 'regular')).fontSize(BODY).fillColor(color).text(marker, MARGIN + indent, y, { width: 20, lineBreak: false })
+      doc
+        .font(useFont(doc, 'sans', 'regular'))
+        .fontSize(BODY)
+        .fillColor(color)
+        .text(marker, MARGIN + indent, y, { width: 20, lineBreak: false })
       doc.y = y
       item.children.forEach((child) => {
         if (child.type === 'paragraph') {

@@ -21,7 +21,12 @@ interface Family {
 const FAMILIES = {
   sans: {
     pkg: '@embedpdf/fonts-latin',
-    files: { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf', italic: 'NotoSans-Italic.ttf', boldItalic: 'NotoSans-BoldItalic.ttf' }
+    files: {
+      regular: 'NotoSans-Regular.ttf',
+      bold: 'NotoSans-Bold.ttf',
+      italic: 'NotoSans-Italic.ttf',
+      boldItalic: 'NotoSans-BoldItalic.ttf'
+    }
   },
   hans: { pkg: '@embedpdf/fonts-sc', files: { regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' } },
   kr: { pkg: '@embedpdf/fonts-kr', files: { regular: 'NotoSansKR-Regular.otf', bold: 'NotoSansKR-Bold.otf' } }

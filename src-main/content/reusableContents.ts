@@ -28,7 +28,8 @@ export interface ReusableMerge {
   conflicts: MergeConflict[]
 }
 
-const same = (a: ReusableContentRecord, b: ReusableContentRecord) => a.title === b.title && a.documentHash === b.documentHash && JSON.stringify(a.git) === JSON.stringify(b.git)
+const same = (a: ReusableContentRecord, b: ReusableContentRecord) =>
+  a.title === b.title && a.documentHash === b.documentHash && JSON.stringify(a.git) === JSON.stringify(b.git)
 
 /**
  * Three-way merge of reusable contents against their common `base`, as pages merge: each side's additions come in;
@@ -69,9 +70,10 @@ export function mergeReusableContents(
     const oc = o.get(id)
     if (!bc) {
       if (!oc) {
-        const path = tc.git?.path && !tc.git.oid && [...merged.values()].some((c) => c.git?.path?.toLowerCase() === tc.git!.path!.toLowerCase())
-          ? includePathFor(tc.title, merged.values())
-          : undefined
+        const path =
+          tc.git?.path && !tc.git.oid && [...merged.values()].some((c) => c.git?.path?.toLowerCase() === tc.git!.path!.toLowerCase())
+            ? includePathFor(tc.title, merged.values())
+            : undefined
         const added = path ? { ...tc, git: { ...tc.git, path } } : tc
         merged.set(id, added)
         upsert.push(added)

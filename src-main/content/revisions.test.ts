@@ -6,7 +6,21 @@ import { purgeExpiredSpaces } from '../workspace/workspace'
 import type { Db } from '../storage/database'
 import { openDatabase } from '../storage/database'
 import { startTestServer, type TestServer } from '../testing/harness'
-import { collectUnreferenced, countFiles, deleteRevisions, loadFile, loadFiles, loadFilesPage, loadPage, loadPages, loadReusableContents, writeRevision, type FileRecord, type PageRecord, type ReusableContentRecord } from './revisions'
+import {
+  collectUnreferenced,
+  countFiles,
+  deleteRevisions,
+  loadFile,
+  loadFiles,
+  loadFilesPage,
+  loadPage,
+  loadPages,
+  loadReusableContents,
+  writeRevision,
+  type FileRecord,
+  type PageRecord,
+  type ReusableContentRecord
+} from './revisions'
 import { hashDocument, storeDocument } from './documents'
 
 let t: TestServer | undefined
@@ -36,7 +50,9 @@ describe('a one-page edit of a 2,000-page space', () => {
     const seed = await cr('Seed')
     for (let b = 0; b < 40; b++) {
       const changes = Array.from({ length: 50 }, (_, i) => ({
-        operation: 'insert_page', title: `Page ${b * 50 + i}`, document: { markdown: `# Page ${b * 50 + i}\n\nText of page ${b * 50 + i}, [a link](https://example.com/${i}).\n` }
+        operation: 'insert_page',
+        title: `Page ${b * 50 + i}`,
+        document: { markdown: `# Page ${b * 50 + i}\n\nText of page ${b * 50 + i}, [a link](https://example.com/${i}).\n` }
       }))
       expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${seed}/content`, { changes })).status).toBe(200)
     }
@@ -49,17 +65,29 @@ describe('a one-page edit of a 2,000-page space', () => {
     const edit = await cr('One page')
     const before = tableRows(db)
     const res = await api.post(`/v1/spaces/${spaceId}/change-requests/${edit}/content`, {
-      changes: [{ operation: 'update_page', page: pages[1000].id, document: { markdown: '# Page 1000\n\nEdited text, [a link](https://example.com/new).\n' } }]
+      changes: [
+        {
+          operation: 'update_page',
+          page: pages[1000].id,
+          document: { markdown: '# Page 1000\n\nEdited text, [a link](https://example.com/new).\n' }
+        }
+      ]
     })
     expect(res.status).toBe(200)
     const edited = tableRows(db)
-    expect(Object.values(grownBy(before, edited)).every((n) => n <= 20), JSON.stringify(grownBy(before, edited))).toBe(true)
+    expect(
+      Object.values(grownBy(before, edited)).every((n) => n <= 20),
+      JSON.stringify(grownBy(before, edited))
+    ).toBe(true)
     expect(grownBy(before, edited).revisions).toBe(1)
 
     expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${edit}/merge`)).body.result).toBe('merge')
     await api.get(`/v1/spaces/${spaceId}/search`, { query: 'edited' })
     const merged = tableRows(db)
-    expect(Object.values(grownBy(edited, merged)).every((n) => n <= 20), JSON.stringify(grownBy(edited, merged))).toBe(true)
+    expect(
+      Object.values(grownBy(edited, merged)).every((n) => n <= 20),
+      JSON.stringify(grownBy(edited, merged))
+    ).toBe(true)
     // And the content is what was written.
     expect((await api.get(`/v1/spaces/${spaceId}/content/page/${pages[1000].id}`)).body.markdown).toContain('Edited text')
     expect((await api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages).toHaveLength(2000)
@@ -69,16 +97,41 @@ describe('a one-page edit of a 2,000-page space', () => {
 describe('delta revisions read back what was written', () => {
   const now = '2026-03-01T10:00:00.000Z'
   const page = (id: string, position: number, title = id, parentId: string | null = null): PageRecord => ({
-    id, parentId, position, type: 'document', title, emoji: null, slug: title.toLowerCase(), description: null, documentId: `doc-${id}`,
-    documentHash: null, hidden: false, props: {}, createdAt: now, updatedAt: now
+    id,
+    parentId,
+    position,
+    type: 'document',
+    title,
+    emoji: null,
+    slug: title.toLowerCase(),
+    description: null,
+    documentId: `doc-${id}`,
+    documentHash: null,
+    hidden: false,
+    props: {},
+    createdAt: now,
+    updatedAt: now
   })
-  const file = (id: string, name: string, blobHash: string): FileRecord => ({ id, name, contentType: 'text/plain', blobHash, size: 1, width: null, height: null, git: null })
+  const file = (id: string, name: string, blobHash: string): FileRecord => ({
+    id,
+    name,
+    contentType: 'text/plain',
+    blobHash,
+    size: 1,
+    width: null,
+    height: null,
+    git: null
+  })
 
   function workspace() {
     const db = openDatabase({ file: ':memory:' })
     db.pragma('foreign_keys = OFF')
     // Two spaces of an organization this bare database does not hold: only the revisions matter here.
-    for (const s of ['space', 'other']) db.prepare("INSERT INTO spaces (id, organization_id, title, position, created_at, updated_at) VALUES (?, 'org', ?, 0, '', '')").run(s, s)
+    for (const s of ['space', 'other'])
+      db.prepare("INSERT INTO spaces (id, organization_id, title, position, created_at, updated_at) VALUES (?, 'org', ?, 0, '', '')").run(
+        s,
+        s
+      )
     db.pragma('foreign_keys = ON')
     for (const h of ['b1', 'b2', 'b3']) db.prepare('INSERT INTO blobs (hash, size, bytes) VALUES (?, 1, ?)').run(h, Buffer.from('x'))
     return db
@@ -87,26 +140,50 @@ describe('delta revisions read back what was written', () => {
   it('follows a model through edits, removals, snapshots and a copy to another space; deleting bases changes no reading', () => {
     const db = workspace()
     const doc = storeDocument(db, 'Included.\n')
-    const model = new Map<string, { pages: Map<string, PageRecord>; files: Map<string, FileRecord>; reusable: Map<string, ReusableContentRecord> }>()
+    const model = new Map<
+      string,
+      { pages: Map<string, PageRecord>; files: Map<string, FileRecord>; reusable: Map<string, ReusableContentRecord> }
+    >()
     let head = writeRevision(db, {
-      spaceId: 'space', parents: [], type: 'edits', createdBy: null, now,
+      spaceId: 'space',
+      parents: [],
+      type: 'edits',
+      createdBy: null,
+      now,
       pages: { upsert: Array.from({ length: 10 }, (_, i) => page(`p${i}`, i)), remove: [] },
       files: { upsert: [file('f1', 'a.txt', 'b1'), file('f2', 'b.txt', 'b2')], remove: [] },
       reusableContents: { upsert: [{ id: 'r1', title: 'Notice', documentHash: doc, git: null }], remove: [] }
     })
     let state = {
       pages: new Map(Array.from({ length: 10 }, (_, i) => [`p${i}`, page(`p${i}`, i)])),
-      files: new Map([['f1', file('f1', 'a.txt', 'b1')], ['f2', file('f2', 'b.txt', 'b2')]]),
+      files: new Map([
+        ['f1', file('f1', 'a.txt', 'b1')],
+        ['f2', file('f2', 'b.txt', 'b2')]
+      ]),
       reusable: new Map([['r1', { id: 'r1', title: 'Notice', documentHash: doc, git: null } as ReusableContentRecord]])
     }
     model.set(head, state)
     const all = [head]
     for (let step = 1; step <= 40; step++) {
-      const upsert = [page(`p${step % 7}`, step % 7, `Title ${step}`), ...(step % 5 === 0 ? [page(`n${step}`, 100 + step, `New ${step}`, 'p1')] : [])]
+      const upsert = [
+        page(`p${step % 7}`, step % 7, `Title ${step}`),
+        ...(step % 5 === 0 ? [page(`n${step}`, 100 + step, `New ${step}`, 'p1')] : [])
+      ]
       const remove = step % 6 === 0 ? [`n${step - 1 - ((step - 1) % 5)}`].filter((id) => state.pages.has(id)) : []
-      const files = step % 8 === 0 ? { upsert: [file(`f${step}`, `z${step}.txt`, 'b3')], remove: state.files.has('f2') ? ['f2'] : [] } : undefined
+      const files =
+        step % 8 === 0 ? { upsert: [file(`f${step}`, `z${step}.txt`, 'b3')], remove: state.files.has('f2') ? ['f2'] : [] } : undefined
       const reusableContents = step === 20 ? { upsert: [], remove: ['r1'] } : undefined
-      head = writeRevision(db, { spaceId: 'space', parents: [head], type: 'edits', createdBy: null, now, base: head, pages: { upsert, remove }, files, reusableContents })
+      head = writeRevision(db, {
+        spaceId: 'space',
+        parents: [head],
+        type: 'edits',
+        createdBy: null,
+        now,
+        base: head,
+        pages: { upsert, remove },
+        files,
+        reusableContents
+      })
       state = { pages: new Map(state.pages), files: new Map(state.files), reusable: new Map(state.reusable) }
       for (const p of upsert) state.pages.set(p.id, p)
       for (const id of remove) state.pages.delete(id)
@@ -116,7 +193,15 @@ describe('delta revisions read back what was written', () => {
       model.set(head, state)
       all.push(head)
     }
-    const copy = writeRevision(db, { spaceId: 'other', parents: [], type: 'edits', createdBy: null, now, base: head, pages: { upsert: [], remove: [] } })
+    const copy = writeRevision(db, {
+      spaceId: 'other',
+      parents: [],
+      type: 'edits',
+      createdBy: null,
+      now,
+      base: head,
+      pages: { upsert: [], remove: [] }
+    })
     model.set(copy, model.get(head)!)
 
     const sortPages = (pages: Iterable<PageRecord>) =>
@@ -124,7 +209,10 @@ describe('delta revisions read back what was written', () => {
     const check = (fresh: Db, ids: string[]) => {
       for (const id of ids) {
         const want = model.get(id)!
-        expect(loadPages(fresh, id).map((p) => ({ ...p, props: { ...p.props } })), id).toEqual(sortPages(want.pages.values()))
+        expect(
+          loadPages(fresh, id).map((p) => ({ ...p, props: { ...p.props } })),
+          id
+        ).toEqual(sortPages(want.pages.values()))
         const files = [...want.files.values()].sort((a, b) => a.name.localeCompare(b.name))
         expect(loadFiles(fresh, id)).toEqual(files)
         expect(countFiles(fresh, id)).toBe(files.length)
@@ -139,9 +227,11 @@ describe('delta revisions read back what was written', () => {
     const reread = Object.create(db) as Db
     check(reread, [...all, copy])
 
-    const kinds = db.prepare<[], { snapshots: number; deltas: number }>(
-      'SELECT sum(base_id IS NULL) AS snapshots, sum(base_id IS NOT NULL) AS deltas FROM revision_bases'
-    ).get()!
+    const kinds = db
+      .prepare<[], { snapshots: number; deltas: number }>(
+        'SELECT sum(base_id IS NULL) AS snapshots, sum(base_id IS NOT NULL) AS deltas FROM revision_bases'
+      )
+      .get()!
     expect(kinds.deltas).toBeGreaterThan(30)
     expect(kinds.snapshots).toBeGreaterThan(1)
     // A copy to another space is a snapshot: deleting the other space's revisions never touches it.
@@ -152,7 +242,9 @@ describe('delta revisions read back what was written', () => {
     expect(deleteRevisions(db, gone)).toBe(gone.length)
     const left = [...all.filter((id) => !gone.includes(id)), copy]
     check(Object.create(db) as Db, left)
-    expect(db.prepare('SELECT count(*) FROM revision_bases WHERE base_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(gone))).toBe(0)
+    expect(
+      db.prepare('SELECT count(*) FROM revision_bases WHERE base_id IN (SELECT value FROM json_each(?))').pluck().get(JSON.stringify(gone))
+    ).toBe(0)
     db.close()
   })
 })
@@ -167,17 +259,29 @@ describe('collecting unreferenced documents and blobs', () => {
     const cr = async (spaceId: string) => (await api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit' })).body.id as string
     const batch = async (spaceId: string, crId: string, changes: unknown[]) =>
       expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${crId}/content`, { changes })).status).toBe(200)
-    const merge = async (spaceId: string, crId: string) => expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${crId}/merge`)).body.result).toBe('merge')
+    const merge = async (spaceId: string, crId: string) =>
+      expect((await api.post(`/v1/spaces/${spaceId}/change-requests/${crId}/merge`)).body.result).toBe('merge')
     const insert = (title: string, markdown: string) => ({ operation: 'insert_page', title, document: { markdown } })
-    const files = (...names: string[]) => ({ operation: 'insert_files', files: names.map((name) => ({ name, contentType: 'text/plain', base64: b64(`bytes of ${name.replace(/^[ab]-/, '')}`) })) })
+    const files = (...names: string[]) => ({
+      operation: 'insert_files',
+      files: names.map((name) => ({ name, contentType: 'text/plain', base64: b64(`bytes of ${name.replace(/^[ab]-/, '')}`) }))
+    })
 
     const gone = await space('Gone')
     const kept = await space('Kept')
     let c = await cr(gone)
-    await batch(gone, c, [insert('Shared', 'Shared text, [site](https://example.com).\n'), insert('Only here', 'Only in the deleted space, [x](https://example.com/x).\n'), files('a-shared.txt', 'only.txt')])
+    await batch(gone, c, [
+      insert('Shared', 'Shared text, [site](https://example.com).\n'),
+      insert('Only here', 'Only in the deleted space, [x](https://example.com/x).\n'),
+      files('a-shared.txt', 'only.txt')
+    ])
     await merge(gone, c)
     c = await cr(kept)
-    await batch(kept, c, [insert('Shared', 'Shared text, [site](https://example.com).\n'), insert('History', 'The first version.\n'), files('b-shared.txt')])
+    await batch(kept, c, [
+      insert('Shared', 'Shared text, [site](https://example.com).\n'),
+      insert('History', 'The first version.\n'),
+      files('b-shared.txt')
+    ])
     await merge(kept, c)
     const history = (await api.get(`/v1/spaces/${kept}/content/pages`)).body.pages.find((p: any) => p.title === 'History').id
     c = await cr(kept)
@@ -192,7 +296,8 @@ describe('collecting unreferenced documents and blobs', () => {
     expect(purgeExpiredSpaces(t.server.api.services)).toBe(1)
 
     const hashOf = (markdown: string) => hashDocument(markdown)
-    const has = (table: string, column: string, hash: string) => db.prepare<[string], number>(`SELECT count(*) FROM ${table} WHERE ${column} = ?`).pluck().get(hash)!
+    const has = (table: string, column: string, hash: string) =>
+      db.prepare<[string], number>(`SELECT count(*) FROM ${table} WHERE ${column} = ?`).pluck().get(hash)!
     const onlyHere = hashOf('Only in the deleted space, [x](https://example.com/x).\n')
     const onlyBlob = hashBytes('bytes of only.txt')
     expect(has('documents', 'hash', onlyHere)).toBe(1)
@@ -205,7 +310,12 @@ describe('collecting unreferenced documents and blobs', () => {
     expect(has('blobs', 'hash', onlyBlob)).toBe(0)
 
     // Every revision of the kept space still finds every document and blob it names: its history and open work too.
-    for (const markdown of ['Shared text, [site](https://example.com).\n', 'The first version.\n', 'The second version.\n', 'Only in an open change request.\n']) {
+    for (const markdown of [
+      'Shared text, [site](https://example.com).\n',
+      'The first version.\n',
+      'The second version.\n',
+      'Only in an open change request.\n'
+    ]) {
       expect(has('documents', 'hash', hashOf(markdown)), markdown).toBe(1)
     }
     expect(has('blobs', 'hash', hashBytes('bytes of shared.txt'))).toBe(1)

@@ -102,8 +102,21 @@ const pageFromRow = (r: PageDbRow): PageRecord => ({
 })
 
 const pageToParams = (revisionId: string, p: PageRecord) => [
-  revisionId, p.id, p.parentId, p.position, p.type, p.title, p.emoji, p.slug, p.description, p.documentId, p.documentHash,
-  p.hidden ? 1 : 0, Object.keys(p.props).length ? JSON.stringify(p.props) : null, p.createdAt, p.updatedAt
+  revisionId,
+  p.id,
+  p.parentId,
+  p.position,
+  p.type,
+  p.title,
+  p.emoji,
+  p.slug,
+  p.description,
+  p.documentId,
+  p.documentHash,
+  p.hidden ? 1 : 0,
+  Object.keys(p.props).length ? JSON.stringify(p.props) : null,
+  p.createdAt,
+  p.updatedAt
 ]
 
 interface FileDbRow {
@@ -146,11 +159,28 @@ interface Table {
   columns: string[]
 }
 const PAGES: Table = {
-  name: 'revision_pages', key: 'page_id',
-  columns: ['page_id', 'parent_page_id', 'position', 'type', 'title', 'emoji', 'slug', 'description', 'document_id', 'document_hash', 'hidden', 'props', 'created_at', 'updated_at']
+  name: 'revision_pages',
+  key: 'page_id',
+  columns: [
+    'page_id',
+    'parent_page_id',
+    'position',
+    'type',
+    'title',
+    'emoji',
+    'slug',
+    'description',
+    'document_id',
+    'document_hash',
+    'hidden',
+    'props',
+    'created_at',
+    'updated_at'
+  ]
 }
 const FILES: Table = {
-  name: 'revision_files', key: 'file_id',
+  name: 'revision_files',
+  key: 'file_id',
   columns: ['file_id', 'name', 'content_type', 'blob_hash', 'size', 'width', 'height', 'git']
 }
 const REUSABLE: Table = { name: 'revision_reusable_contents', key: 'content_id', columns: ['content_id', 'title', 'document_hash', 'git'] }
@@ -192,10 +222,12 @@ function statements(db: Db) {
       'SELECT r.space_id, b.base_id, b.snapshot_rows, b.delta_rows FROM revisions r LEFT JOIN revision_bases b ON b.revision_id = r.id WHERE r.id = ?'
     ),
     // The rows a snapshot holds (all live): what the deltas of its chain are measured against.
-    snapshotRows: db.prepare<[string, string, string], number>(
-      `SELECT (SELECT count(*) FROM revision_pages WHERE revision_id = ?) + (SELECT count(*) FROM revision_files WHERE revision_id = ?)
+    snapshotRows: db
+      .prepare<[string, string, string], number>(
+        `SELECT (SELECT count(*) FROM revision_pages WHERE revision_id = ?) + (SELECT count(*) FROM revision_files WHERE revision_id = ?)
        + (SELECT count(*) FROM revision_reusable_contents WHERE revision_id = ?)`
-    ).pluck(),
+      )
+      .pluck(),
     dependents: db.prepare<[string], string>('SELECT revision_id FROM revision_bases WHERE base_id = ?').pluck(),
     fold: [PAGES, FILES, REUSABLE].map((t) =>
       db.prepare(
@@ -217,10 +249,12 @@ function statements(db: Db) {
       'SELECT hash, NOT EXISTS (SELECT 1 FROM revision_files WHERE blob_hash = b.hash) AS unreferenced FROM blobs b WHERE hash > ? ORDER BY hash LIMIT ?'
     ),
     // Integration icons and preview images keep their bytes in blobs, named in JSON.
-    integrationImages: db.prepare<[], string>(
-      `SELECT json_extract(icon, '$.hash') FROM integrations WHERE icon IS NOT NULL
+    integrationImages: db
+      .prepare<[], string>(
+        `SELECT json_extract(icon, '$.hash') FROM integrations WHERE icon IS NOT NULL
        UNION SELECT json_extract(j.value, '$.hash') FROM integrations, json_each(integrations.preview_images) j`
-    ).pluck(),
+      )
+      .pluck(),
     deleteBlob: db.prepare('DELETE FROM blobs WHERE hash = ?'),
     insertBase: db.prepare('INSERT INTO revision_bases (revision_id, base_id, snapshot_rows, delta_rows) VALUES (?, ?, ?, ?)'),
     pages: db.prepare<[string], PageDbRow>(`${materialized(PAGES)} SELECT * FROM live WHERE removed = 0 ORDER BY parent_page_id, position`),
@@ -240,7 +274,9 @@ function statements(db: Db) {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     ),
     // A page's tombstone needs none of its fields (document_hash may be NULL, unlike a file's blob or a content's document).
-    pageTombstone: db.prepare("INSERT INTO revision_pages (revision_id, page_id, position, title, slug, created_at, updated_at, removed) VALUES (?, ?, 0, '', '', '', '', 1)"),
+    pageTombstone: db.prepare(
+      "INSERT INTO revision_pages (revision_id, page_id, position, title, slug, created_at, updated_at, removed) VALUES (?, ?, 0, '', '', '', '', 1)"
+    ),
     copyFilesExcept: db.prepare(copyLive(FILES)),
     fileTombstones: db.prepare(tombstones(FILES)),
     insertFile: db.prepare(
@@ -251,7 +287,9 @@ function statements(db: Db) {
     ),
     copyReusableExcept: db.prepare(copyLive(REUSABLE)),
     reusableTombstones: db.prepare(tombstones(REUSABLE)),
-    insertReusable: db.prepare('INSERT INTO revision_reusable_contents (revision_id, content_id, title, document_hash, git) VALUES (?, ?, ?, ?, ?)')
+    insertReusable: db.prepare(
+      'INSERT INTO revision_reusable_contents (revision_id, content_id, title, document_hash, git) VALUES (?, ?, ?, ?, ?)'
+    )
   }
 }
 
@@ -314,11 +352,13 @@ const frozen = (p: PageRecord): PageRecord => Object.freeze({ ...p, props: Objec
 export function loadPages(db: Db, revisionId: string): readonly PageRecord[] {
   const cached = pageCache(db).get(revisionId)
   if (cached) return remember(db, revisionId, cached)
-  const pages = st(db).pages.all(revisionId).map((r) => {
-    const page = pageFromRow(r)
-    Object.freeze(page.props)
-    return Object.freeze(page)
-  })
+  const pages = st(db)
+    .pages.all(revisionId)
+    .map((r) => {
+      const page = pageFromRow(r)
+      Object.freeze(page.props)
+      return Object.freeze(page)
+    })
   return remember(db, revisionId, { pages, cost: pages.length })
 }
 
@@ -368,7 +408,9 @@ export function loadFile(db: Db, revisionId: string, fileId: string): FileRecord
 
 /** A page of a revision's files in (name, id) order, after the keyset `after`. */
 export function loadFilesPage(db: Db, revisionId: string, after: [string, string] | undefined, limit: number): FileRecord[] {
-  return st(db).filesAfter.all(revisionId, after?.[0] ?? '', after?.[0] ?? '', after?.[1] ?? '', limit).map(fileFromRow)
+  return st(db)
+    .filesAfter.all(revisionId, after?.[0] ?? '', after?.[0] ?? '', after?.[1] ?? '', limit)
+    .map(fileFromRow)
 }
 
 /** A revision's reusable contents, by title. */
@@ -381,8 +423,15 @@ export function loadReusableContents(db: Db, revisionId: string): ReusableConten
 /** A revision's reusable contents with their markdown, as `{% include %}` tags read them (src-shared/blockTags.ts). */
 export function loadIncludeSources(db: Db, revisionId: string): IncludeSource[] {
   const contents = loadReusableContents(db, revisionId)
-  const texts = readDocuments(db, contents.map((c) => c.documentHash))
-  return contents.map((c) => ({ title: c.title, markdown: texts.get(c.documentHash) ?? '', ...(c.git?.path ? { gitPath: c.git.path } : {}) }))
+  const texts = readDocuments(
+    db,
+    contents.map((c) => c.documentHash)
+  )
+  return contents.map((c) => ({
+    title: c.title,
+    markdown: texts.get(c.documentHash) ?? '',
+    ...(c.git?.path ? { gitPath: c.git.path } : {})
+  }))
 }
 
 export function countFiles(db: Db, revisionId: string): number {
@@ -422,8 +471,14 @@ export function writeRevision(db: Db, input: WriteRevisionInput): string {
   const s = st(db)
   const id = input.id ?? newId()
   s.insertRevision.run(
-    id, input.spaceId, JSON.stringify(input.parents), input.type, input.git ? JSON.stringify(input.git) : null,
-    input.createdBy, input.now, input.changeRequestId ?? null
+    id,
+    input.spaceId,
+    JSON.stringify(input.parents),
+    input.type,
+    input.git ? JSON.stringify(input.git) : null,
+    input.createdBy,
+    input.now,
+    input.changeRequestId ?? null
   )
   const files = input.files ?? { upsert: [], remove: [] }
   let reusable = input.reusableContents ?? { upsert: [], remove: [] }
@@ -563,8 +618,20 @@ export function createInitialRevision(db: Db, spaceId: string, pages: InitialPag
     while (used.has(slug)) slug = `${slug}-${i + 1}`
     used.add(slug)
     return {
-      id: newId(), parentId: null, position: i, type: 'document', title: page.title, emoji: null, slug, description: null,
-      documentId: newId(), documentHash: storeDocument(db, page.markdown), hidden: false, props: {}, createdAt: now, updatedAt: now
+      id: newId(),
+      parentId: null,
+      position: i,
+      type: 'document',
+      title: page.title,
+      emoji: null,
+      slug,
+      description: null,
+      documentId: newId(),
+      documentHash: storeDocument(db, page.markdown),
+      hidden: false,
+      props: {},
+      createdAt: now,
+      updatedAt: now
     }
   })
   return writeRevision(db, { spaceId, parents: [], type: 'edits', createdBy: userId, now, pages: { upsert: records, remove: [] } })
@@ -576,6 +643,12 @@ export function createInitialRevision(db: Db, spaceId: string, pages: InitialPag
  */
 export function copyRevision(db: Db, fromRevisionId: string, toSpaceId: string, userId: string, now: string): string {
   return writeRevision(db, {
-    spaceId: toSpaceId, parents: [], type: 'edits', createdBy: userId, now, base: fromRevisionId, pages: { upsert: [], remove: [] }
+    spaceId: toSpaceId,
+    parents: [],
+    type: 'edits',
+    createdBy: userId,
+    now,
+    base: fromRevisionId,
+    pages: { upsert: [], remove: [] }
   })
 }

@@ -60,7 +60,8 @@ describe('indexed text', () => {
     expect(indexedText('Plain text stays')).toBe('Plain text stays')
     expect(indexedText('API文档 ok')).toBe('API\x1f文\x1f档 ok')
     expect(indexedText('東京のラーメン')).toBe('東\x1f京\x1fの\x1fラ\x1fー\x1fメ\x1fン')
-    for (const text of ['API文档 ok', '東京のラーメン。한국어 문서', 'Plain']) expect(indexedText(text).replaceAll(WORD_BREAK, '')).toBe(text)
+    for (const text of ['API文档 ok', '東京のラーメン。한국어 문서', 'Plain'])
+      expect(indexedText(text).replaceAll(WORD_BREAK, '')).toBe(text)
   })
 })
 

@@ -1,10 +1,29 @@
 import { searchTerms, wordTokens } from '../../src-shared/searchTerms'
 import type { Db } from '../storage/database'
-import { indexedRows, indexRowParts, isLargeSpace, pageKeyOfRow, type IndexedRow, searchIndexVersion, spaceOfRow, spaceRowParts, spaceRowRange } from './searchIndex'
+import {
+  indexedRows,
+  indexRowParts,
+  isLargeSpace,
+  pageKeyOfRow,
+  type IndexedRow,
+  searchIndexVersion,
+  spaceOfRow,
+  spaceRowParts,
+  spaceRowRange
+} from './searchIndex'
 import type { SearchPool } from './searchPool'
 import { HAS_CJK, spellings, STARTS_CJK } from './searchText'
 import { kthSmallest } from './select'
-import { occurrenceParams, occurrencesHere, occurrencesSql, oneWord, preferOccurrences, wordMatches, type Occurrences, type Word } from './searchWord'
+import {
+  occurrenceParams,
+  occurrencesHere,
+  occurrencesSql,
+  oneWord,
+  preferOccurrences,
+  wordMatches,
+  type Occurrences,
+  type Word
+} from './searchWord'
 
 /**
  * Queries over the section index that syncSearchIndex keeps (one FTS5 row per section of every page of each
@@ -258,7 +277,13 @@ function wordFor(db: Db, match: string, from: number, to: number, parts: number)
  * The word's matches in [from, to), ranked on this thread from its occurrences (read here, or handed over in
  * parts of ascending row ranges that cover the whole index, rows given from `from`).
  */
-function wordMatchesHere(db: Db, word: Word, from: number, to: number, occurrences = [occurrencesHere(db, word, 0, ROWID_END, from)]): Matches | undefined {
+function wordMatchesHere(
+  db: Db,
+  word: Word,
+  from: number,
+  to: number,
+  occurrences = [occurrencesHere(db, word, 0, ROWID_END, from)]
+): Matches | undefined {
   return wordMatches(db, word, occurrences, TITLE_WEIGHT, from, to)
 }
 
@@ -321,7 +346,8 @@ export const bm25Matches = (db: Db, match: string, from: number, to: number): Ma
 export function wordRankedMatches(db: Db, match: string, from: number, to: number, middle?: number): Matches | undefined {
   const word = oneWord(match)
   if (!word) return undefined
-  const parts = middle === undefined ? undefined : [occurrencesHere(db, word, 0, middle, from), occurrencesHere(db, word, middle, ROWID_END, from)]
+  const parts =
+    middle === undefined ? undefined : [occurrencesHere(db, word, 0, middle, from), occurrencesHere(db, word, middle, ROWID_END, from)]
   return wordMatchesHere(db, word, from, to, parts)
 }
 
@@ -415,7 +441,9 @@ export function searchSpace(db: Db, spaceId: string, query: SearchQuery, page: S
   // The pages ranking at or before the cursor come before this list page.
   let before = 0
   const after = page.after
-  if (after) for (let p = 0; p < pages.count; p++) if (pages.best[p]! < after[0] || (pages.best[p] === after[0] && pages.keys[p]! <= (after[1] as number))) before++
+  if (after)
+    for (let p = 0; p < pages.count; p++)
+      if (pages.best[p]! < after[0] || (pages.best[p] === after[0] && pages.keys[p]! <= (after[1] as number))) before++
   items.forEach((item, i) => (item.rank = before + i + 1))
   return { items: items.slice(0, page.limit), count: pages.count, more: items.length > page.limit }
 }
@@ -446,7 +474,9 @@ export function searchOrganization(
     ? { all: 1, principals: '[]', collections: '[]' }
     : { all: 0, principals: scope.principals, collections: scope.collectionIds }
   const visible = new Map(
-    (runs.length ? s.visibleSpaces.all({ ords: JSON.stringify(runs.map((r) => r.ord)), org: organizationId, ...visibility }) : []).map((v) => [v.ord, v.id])
+    (runs.length ? s.visibleSpaces.all({ ords: JSON.stringify(runs.map((r) => r.ord)), org: organizationId, ...visibility }) : []).map(
+      (v) => [v.ord, v.id]
+    )
   )
   // A space ranks by its best match; its pages are grouped only if it makes the window.
   const spaces = runs.flatMap((run) => {
@@ -458,14 +488,27 @@ export function searchOrganization(
   })
   const after = page.after
   const admitted = after ? spaces.filter((x) => x.score > after[0] || (x.score === after[0] && x.id > (after[1] as string))) : spaces
-  const chosen = best(admitted, (x) => x.score, (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0), page.limit + 1)
+  const chosen = best(
+    admitted,
+    (x) => x.score,
+    (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    page.limit + 1
+  )
   const perSpace = chosen.map((space) => {
     const pages = pagesOf(found, space.run.from, space.run.to)
     return { space, rows: bestPages(pages, PAGES_PER_SPACE).flatMap((p) => pageRowsFound(found, pages, p)) }
   })
-  const details = sectionDetails(db, perSpace.flatMap((x) => x.rows), query)
+  const details = sectionDetails(
+    db,
+    perSpace.flatMap((x) => x.rows),
+    query
+  )
   const items = perSpace.map(({ space, rows }) => ({ spaceId: space.id, score: space.score, pages: groupPages(rows, details) }))
-  rankAmong(found, spaces.map((x) => x.run), items.slice(0, page.limit).flatMap((x) => x.pages))
+  rankAmong(
+    found,
+    spaces.map((x) => x.run),
+    items.slice(0, page.limit).flatMap((x) => x.pages)
+  )
   return { items: items.slice(0, page.limit), count: spaces.length, more: items.length > page.limit }
 }
 
@@ -515,7 +558,10 @@ function rankAmong({ rids, scores }: Matches, runs: { from: number; to: number }
 
 /** The found rows' pages and sections, each section's text cut to an excerpt around the query's first term. */
 function sectionDetails(db: Db, found: { rid: number }[], query: SearchQuery): Details {
-  const details = indexedRows(db, found.map((r) => r.rid))
+  const details = indexedRows(
+    db,
+    found.map((r) => r.rid)
+  )
   for (const row of details.values()) row.body = excerpt(row.body, query.pattern)
   return details
 }
@@ -531,7 +577,8 @@ function groupPages(found: Found[], details: Details): PageHit[] {
       current = { key: row.page_key, pageId: d.pageId, title: d.pageTitle, path: d.path, score: row.score, rank: 0, sections: [] }
       pages.push(current)
     }
-    if (d.sectionId || d.body) current.sections.push({ rowId: row.rid, sectionId: d.sectionId, title: d.title, body: d.body, score: row.score })
+    if (d.sectionId || d.body)
+      current.sections.push({ rowId: row.rid, sectionId: d.sectionId, title: d.title, body: d.body, score: row.score })
   }
   return pages
 }

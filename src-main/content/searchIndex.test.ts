@@ -37,7 +37,9 @@ function rows(): Record<string, unknown>[] {
   const [from, to] = spaceRowRange(db(), spaceId)!
   db().exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_terms USING fts5vocab(main, search_sections, instance)')
   const terms = db()
-    .prepare<[number, number], { doc: number; col: string; term: string }>('SELECT doc, col, term FROM temp.search_terms WHERE doc >= ? AND doc < ? ORDER BY doc, col, offset')
+    .prepare<[number, number], { doc: number; col: string; term: string }>(
+      'SELECT doc, col, term FROM temp.search_terms WHERE doc >= ? AND doc < ? ORDER BY doc, col, offset'
+    )
     .all(from, to)
   const words = new Map<number, { title: string[]; body: string[] }>()
   for (const { doc, col, term } of terms) {
@@ -50,7 +52,13 @@ function rows(): Record<string, unknown>[] {
     .map(([rid, w]) => {
       const r = shown.get(rid)!
       return {
-        page_id: r.pageId, position: rid % 4096, section_id: r.sectionId, title: r.title, body: r.body, page_title: r.pageTitle, path: r.path,
+        page_id: r.pageId,
+        position: rid % 4096,
+        section_id: r.sectionId,
+        title: r.title,
+        body: r.body,
+        page_title: r.pageTitle,
+        path: r.path,
         words: `${w.title.join(' ')} | ${w.body.join(' ')}`
       }
     })
@@ -71,7 +79,11 @@ describe('search index updates', () => {
     const id = (title: string) => pages.find((p) => p.title === title)!.id
     // One section of Guide is edited; Notes is renamed (its title is on its title row only); Other is left alone.
     const second = await merge([
-      { operation: 'update_page', page: id('Guide'), document: { markdown: guide.replace('Run the installer.', 'Run the new installer.') } },
+      {
+        operation: 'update_page',
+        page: id('Guide'),
+        document: { markdown: guide.replace('Run the installer.', 'Run the new installer.') }
+      },
       { operation: 'update_page', page: id('Notes'), title: 'Field notes' }
     ])
 
@@ -91,7 +103,14 @@ describe('search index updates', () => {
     // Guide: its Install section only (a delete and an insert); Notes: its title row only.
     expect(written.filter((w) => w.startsWith('DELETE'))).toHaveLength(2)
     expect(written.filter((w) => w.startsWith('INSERT'))).toHaveLength(2)
-    expect(updated).toContainEqual(expect.objectContaining({ section_id: 'install', body: 'Run the new installer.', page_title: 'Guide', words: 'install | run the new installer' }))
+    expect(updated).toContainEqual(
+      expect.objectContaining({
+        section_id: 'install',
+        body: 'Run the new installer.',
+        page_title: 'Guide',
+        words: 'install | run the new installer'
+      })
+    )
     expect(updated.filter((r) => r.page_title === 'Field notes')).toHaveLength(3)
     expect(updated).toContainEqual(expect.objectContaining({ section_id: '', title: 'Field notes', words: 'field notes | ' }))
 

@@ -119,12 +119,23 @@ export function indexedRows(db: Db, rowids: Iterable<number>): Map<number, Index
   if (!byPage.size) return result
   const keys = [...byPage.keys()].map((key) => [Math.floor(key / PAGE_ORDS), key % PAGE_ORDS])
   const pages = st(db).pagesAt.all(JSON.stringify(keys))
-  const docs = documentSections(db, pages.map((p) => p.document_hash))
+  const docs = documentSections(
+    db,
+    pages.map((p) => p.document_hash)
+  )
   for (const page of pages) {
     const rows = pageRows(page.title, (page.document_hash && docs.get(page.document_hash)) || [])
     for (const rid of byPage.get(page.space_ord * PAGE_ORDS + page.ord)!) {
       const row = rows[rid % SECTION_SPAN]
-      if (row) result.set(rid, { pageId: page.page_id, pageTitle: page.title, path: page.path, sectionId: row.sectionId, title: row.title, body: row.body })
+      if (row)
+        result.set(rid, {
+          pageId: page.page_id,
+          pageTitle: page.title,
+          path: page.path,
+          sectionId: row.sectionId,
+          title: row.title,
+          body: row.body
+        })
     }
   }
   return result
@@ -169,17 +180,23 @@ function statements(db: Db) {
     ),
     lastSpaceOrd: db.prepare<[], number>('SELECT coalesce(max(ord), 0) FROM search_spaces').pluck(),
     // The smallest number no space holds (only needed once every number was handed out).
-    freeSpaceOrd: db.prepare<[], number>(
-      `SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_spaces WHERE ord = 1) THEN 1
+    freeSpaceOrd: db
+      .prepare<[], number>(
+        `SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_spaces WHERE ord = 1) THEN 1
          ELSE (SELECT min(a.ord) + 1 FROM search_spaces a WHERE NOT EXISTS (SELECT 1 FROM search_spaces b WHERE b.ord = a.ord + 1)) END`
-    ).pluck(),
+      )
+      .pluck(),
     insertSpace: db.prepare('INSERT INTO search_spaces (space_id, ord, next_page) VALUES (?, ?, 0)'),
     setNextPage: db.prepare('UPDATE search_spaces SET next_page = ? WHERE space_id = ?'),
     deleteSpace: db.prepare('DELETE FROM search_spaces WHERE space_id = ?'),
     deleteState: db.prepare('DELETE FROM search_state WHERE space_id = ?'),
-    page: db.prepare<[number, string], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? AND page_id = ?'),
+    page: db.prepare<[number, string], { ord: number; sections: number }>(
+      'SELECT ord, sections FROM search_pages WHERE space_ord = ? AND page_id = ?'
+    ),
     // In rowid order (see syncSearchIndex).
-    spacePages: db.prepare<[number], { ord: number; sections: number }>('SELECT ord, sections FROM search_pages WHERE space_ord = ? ORDER BY ord'),
+    spacePages: db.prepare<[number], { ord: number; sections: number }>(
+      'SELECT ord, sections FROM search_pages WHERE space_ord = ? ORDER BY ord'
+    ),
     setPage: db.prepare(
       `INSERT INTO search_pages (space_ord, page_id, ord, sections, title, path, document_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (space_ord, page_id) DO UPDATE SET
@@ -191,10 +208,15 @@ function statements(db: Db) {
     deleteRow: db.prepare('DELETE FROM search_sections WHERE rowid = ?'),
     pageCount: db.prepare<[], number>('SELECT count(*) FROM search_pages').pluck(),
     // A quantile of the pages in rowid order (the search_pages_ord index), for splitting the index between threads.
-    pageAt: db.prepare<[number], { space_ord: number; ord: number }>('SELECT space_ord, ord FROM search_pages ORDER BY space_ord, ord LIMIT 1 OFFSET ?'),
+    pageAt: db.prepare<[number], { space_ord: number; ord: number }>(
+      'SELECT space_ord, ord FROM search_pages ORDER BY space_ord, ord LIMIT 1 OFFSET ?'
+    ),
     insert: db.prepare('INSERT INTO search_sections (rowid, title, body) VALUES (?, ?, ?)'),
     // Pages by [space number, page number] pairs (JSON).
-    pagesAt: db.prepare<[string], { space_ord: number; ord: number; page_id: string; title: string; path: string; document_hash: string | null }>(
+    pagesAt: db.prepare<
+      [string],
+      { space_ord: number; ord: number; page_id: string; title: string; path: string; document_hash: string | null }
+    >(
       `SELECT p.space_ord, p.ord, p.page_id, p.title, p.path, p.document_hash FROM json_each(?) AS j
        JOIN search_pages AS p ON p.space_ord = j.value ->> 0 AND p.ord = j.value ->> 1`
     ),
@@ -282,7 +304,13 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     changed = [...next.pages.values()]
       .filter((p) => {
         const old = prev.get(p.id)
-        return !old || old.documentHash !== p.documentHash || old.title !== p.title || prevPaths.get(p.id) !== nextPaths.get(p.id) || old.hidden !== p.hidden
+        return (
+          !old ||
+          old.documentHash !== p.documentHash ||
+          old.title !== p.title ||
+          prevPaths.get(p.id) !== nextPaths.get(p.id) ||
+          old.hidden !== p.hidden
+        )
       })
       .map((p) => p.id)
     removed = [...prev.pages.keys()].filter((id) => !next.has(id))
@@ -297,16 +325,33 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     space.next_page = 0
   }
   const ids = changed ?? [...next.pages.keys()]
-  const docs = documentSections(db, ids.map((id) => next.get(id)!.documentHash))
+  const docs = documentSections(
+    db,
+    ids.map((id) => next.get(id)!.documentHash)
+  )
   // What the changed pages' rows hold now (the indexed revision's rows): a row that stays the same is not
   // rewritten. An edit usually touches a section or two of a page, and an FTS5 row costs a delete (which reads
   // and tokenizes the old text) and an insert.
   const kept = rebuild ? undefined : prev
-  const prevDocs = kept && documentSections(db, ids.map((id) => kept.get(id)?.documentHash ?? null))
+  const prevDocs =
+    kept &&
+    documentSections(
+      db,
+      ids.map((id) => kept.get(id)?.documentHash ?? null)
+    )
   // One job per page, done in rowid order: FTS5 writes its pending terms out as a new segment whenever a write
   // goes to a rowid below the previous one, so out-of-order writes leave hundreds of tiny segments that every
   // later query has to read (until merged) and make the catch-up itself several times slower.
-  const jobs: { id: string; ord: number; old: number; rows: Rows; kept?: (i: number) => boolean; title: string; path: string; hash: string | null }[] = []
+  const jobs: {
+    id: string
+    ord: number
+    old: number
+    rows: Rows
+    kept?: (i: number) => boolean
+    title: string
+    path: string
+    hash: string | null
+  }[] = []
   for (const id of removed) {
     const entry = s.page.get(space.ord, id)
     if (entry) jobs.push({ id, ord: entry.ord, old: entry.sections, rows: [], title: '', path: '', hash: null })
@@ -316,7 +361,15 @@ export function syncSearchIndex(db: Db, spaceId: string, revisionId: string, kno
     const entry = rebuild ? undefined : s.page.get(space.ord, id)
     const rows = pageRows(page.title, (page.documentHash && docs.get(page.documentHash)) || [])
     const path = nextPaths.get(id) ?? page.slug
-    const job = { id, ord: entry ? entry.ord : space.next_page++, old: entry?.sections ?? 0, rows, title: page.title, path, hash: page.documentHash }
+    const job = {
+      id,
+      ord: entry ? entry.ord : space.next_page++,
+      old: entry?.sections ?? 0,
+      rows,
+      title: page.title,
+      path,
+      hash: page.documentHash
+    }
     // A row holds its section's title and text (the page's title for the title row): a row that reads the same is
     // kept. The page's path is only in search_pages.
     const before = entry && kept?.get(id)
@@ -483,10 +536,12 @@ function pageRowsTouched(db: Db, spaceOrd: number, pageOrd?: number): void {
 function sizeStatements(db: Db) {
   return {
     // Rows [from, to) as offsets from `from`, each record's length, and the records end to end.
-    sizes: db.prepare<{ from: number; to: number }, [string, string, Buffer | null]>(
-      `SELECT json_group_array(id - @from), json_group_array(length(sz)), unhex(group_concat(hex(sz), ''))
+    sizes: db
+      .prepare<{ from: number; to: number }, [string, string, Buffer | null]>(
+        `SELECT json_group_array(id - @from), json_group_array(length(sz)), unhex(group_concat(hex(sz), ''))
        FROM search_sections_docsize WHERE id >= CAST(@from AS INTEGER) AND id < CAST(@to AS INTEGER)`
-    ).raw(),
+      )
+      .raw(),
     averages: db.prepare<[], Buffer | undefined>('SELECT block FROM search_sections_data WHERE id = 1').pluck()
   }
 }

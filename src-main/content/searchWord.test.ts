@@ -35,7 +35,23 @@ function random(seed: number): () => number {
   }
 }
 
-const WORDS = ['anchor', 'anchoring', 'anvil', 'beta', 'bet', 'better', 'cargo', 'carbon', 'delta', 'dune', 'echo', 'x1', 'x2y', 'grüße', '文档']
+const WORDS = [
+  'anchor',
+  'anchoring',
+  'anvil',
+  'beta',
+  'bet',
+  'better',
+  'cargo',
+  'carbon',
+  'delta',
+  'dune',
+  'echo',
+  'x1',
+  'x2y',
+  'grüße',
+  '文档'
+]
 
 /** Text of `n` words drawn unevenly (early words are common), so some words are on most rows and some on few. */
 function text(next: () => number, n: number): string {
@@ -43,7 +59,10 @@ function text(next: () => number, n: number): string {
 }
 
 function page(next: () => number, i: number): { title: string; markdown: string } {
-  const sections = Array.from({ length: 1 + Math.floor(next() * 4) }, () => `## ${text(next, 1 + Math.floor(next() * 3))}\n\n${text(next, 1 + Math.floor(next() * 60))}\n`)
+  const sections = Array.from(
+    { length: 1 + Math.floor(next() * 4) },
+    () => `## ${text(next, 1 + Math.floor(next() * 3))}\n\n${text(next, 1 + Math.floor(next() * 60))}\n`
+  )
   // A rare word on rows with a common one of the same prefix: a short run merged into a long one row by row.
   const rare = i % 16 === 0 ? '\n\nanchor anchorage\n' : ''
   return { title: `${text(next, 2)} ${i}`, markdown: `${text(next, Math.floor(next() * 20))}\n\n${sections.join('\n')}${rare}` }
@@ -101,8 +120,18 @@ describe('one-word ranking', () => {
     const next = random(19)
     const big = await t.emptySpace('Big')
     const small = await t.emptySpace('Small')
-    await merged(big, Array.from({ length: 120 }, (_, i) => ({ operation: 'insert_page', ...page(next, i), document: { markdown: page(next, i).markdown } })))
-    await merged(small, Array.from({ length: 20 }, (_, i) => ({ operation: 'insert_page', ...page(next, i), document: { markdown: page(next, i).markdown } })))
+    await merged(
+      big,
+      Array.from({ length: 120 }, (_, i) => ({
+        operation: 'insert_page',
+        ...page(next, i),
+        document: { markdown: page(next, i).markdown }
+      }))
+    )
+    await merged(
+      small,
+      Array.from({ length: 20 }, (_, i) => ({ operation: 'insert_page', ...page(next, i), document: { markdown: page(next, i).markdown } }))
+    )
     const { db } = t.server.api.services
     ensureSearchIndex(db)
     const ranges = (): [number, number][] => [spaceRowRange(db, big)!, spaceRowRange(db, small)!, [0, Number.MAX_SAFE_INTEGER]]
@@ -112,7 +141,13 @@ describe('one-word ranking', () => {
     // Pages written again (sections added, dropped, changed) and pages removed: the kept sizes catch up.
     const ids = await pageIds(big)
     await merged(big, [
-      ...ids.slice(0, 30).map((page) => ({ operation: 'update_page', page, document: { markdown: `${text(next, 5)}\n\n## ${text(next, 2)}\n\n${text(next, 80)}\n` } })),
+      ...ids
+        .slice(0, 30)
+        .map((page) => ({
+          operation: 'update_page',
+          page,
+          document: { markdown: `${text(next, 5)}\n\n## ${text(next, 2)}\n\n${text(next, 80)}\n` }
+        })),
       ...ids.slice(30, 45).map((page) => ({ operation: 'delete_page', page }))
     ])
     ensureSearchIndex(db)
@@ -120,7 +155,9 @@ describe('one-word ranking', () => {
 
     // Another connection writes the index (a row of the big space's range): this one reads every size again.
     const other = new Database(workspaceFile(dir))
-    other.prepare('INSERT INTO search_sections (rowid, title, body) VALUES (?, ?, ?)').run(BigInt(spaceRowRange(db, big)![0] + 4096 * 1000), 'anchor', 'anchor anvil beta beta')
+    other
+      .prepare('INSERT INTO search_sections (rowid, title, body) VALUES (?, ?, ?)')
+      .run(BigInt(spaceRowRange(db, big)![0] + 4096 * 1000), 'anchor', 'anchor anvil beta beta')
     other.close()
     compareAll(ranges())
   })
@@ -128,6 +165,7 @@ describe('one-word ranking', () => {
   it('is taken only for one ASCII word, whole or a prefix', () => {
     expect(oneWord(buildSearchQuery('Anchor')!.match)).toEqual({ term: 'anchor', prefix: true })
     expect(oneWord(buildSearchQuery('x2y ')!.match)).toEqual({ term: 'x2y', prefix: false })
-    for (const text of ['grüße', '文档', 'anchor beta', '"anchor beta"', 'class']) expect(oneWord(buildSearchQuery(text)!.match), text).toBeUndefined()
+    for (const text of ['grüße', '文档', 'anchor beta', '"anchor beta"', 'class'])
+      expect(oneWord(buildSearchQuery(text)!.match), text).toBeUndefined()
   })
 })

@@ -167,7 +167,11 @@ function mergeRuns(runs: Counts[]): Counts {
 
 /** The rows of a short run put into a long one: each found by binary search, the long run copied between them. */
 function insertInto(long: Counts, short: Counts): Counts {
-  const out: Counts = { rows: new Float64Array(long.length + short.length), counts: new Float64Array(long.length + short.length), length: 0 }
+  const out: Counts = {
+    rows: new Float64Array(long.length + short.length),
+    counts: new Float64Array(long.length + short.length),
+    length: 0
+  }
   let i = 0
   for (let j = 0; j < short.length; j++) {
     const row = short.rows[j]!

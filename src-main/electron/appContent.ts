@@ -37,11 +37,11 @@ const strictCsp = [
   "font-src 'self'",
   "connect-src 'self'",
   // The site's draft preview shows in a frame (served by quire://local).
-  "frame-src quire:",
+  'frame-src quire:',
   "base-uri 'none'",
   "form-action 'none'",
   "object-src 'none'",
-  "frame-ancestors 'none'",
+  "frame-ancestors 'none'"
 ].join('; ')
 
 /** The dev server needs React Refresh's inline preamble, CSS HMR's <style> tags and a websocket; builds never. */

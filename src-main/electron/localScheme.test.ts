@@ -3,7 +3,11 @@ import { isLocalPreviewUrl, localSchemeRequest } from './localScheme'
 
 describe('quire://local requests', () => {
   it('forwards file downloads, the site preview and integration assets to the backend, path and query kept', () => {
-    const req = localSchemeRequest('quire://local/files/s1/r1/f1/logo.png?token=abc', 'GET', new Headers({ range: 'bytes=0-9', cookie: 'x' }))
+    const req = localSchemeRequest(
+      'quire://local/files/s1/r1/f1/logo.png?token=abc',
+      'GET',
+      new Headers({ range: 'bytes=0-9', cookie: 'x' })
+    )
     expect(req?.url).toBe('http://quire.localhost/files/s1/r1/f1/logo.png?token=abc')
     expect(req?.headers.get('range')).toBe('bytes=0-9')
     expect(req?.headers.get('cookie')).toBeNull()

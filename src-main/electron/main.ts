@@ -16,7 +16,9 @@ import { loadWindowState, trackWindowState } from './windowState.ts'
 if (process.env.QUIRE_USER_DATA_DIR) app.setPath('userData', process.env.QUIRE_USER_DATA_DIR)
 
 // quire://local serves downloads and the site preview from the embedded backend (must be declared before ready).
-protocol.registerSchemesAsPrivileged([{ scheme: LOCAL_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }])
+protocol.registerSchemesAsPrivileged([
+  { scheme: LOCAL_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } }
+])
 
 let mainWindow: BrowserWindow | null = null
 
@@ -36,8 +38,8 @@ function createWindow(): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: true,
-      devTools,
-    },
+      devTools
+    }
   })
   if (state.maximized) win.maximize()
   trackWindowState(win)
@@ -62,16 +64,14 @@ if (!app.requestSingleInstanceLock()) {
 
   // The workspaces under userData (workspaces.json, workspaces/<id>/quire.db or connection.json) and the open
   // backend of the active one. A connected workspace's status change reaches the windows as a workspaces change.
-  const host: Promise<WorkspaceHost> = app
-    .whenReady()
-    .then(() =>
-      WorkspaceHost.open({
-        home: app.getPath('userData'),
-        open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN, seals: tokenSeals() }),
-        seals: tokenSeals(),
-        onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
-      }),
-    )
+  const host: Promise<WorkspaceHost> = app.whenReady().then(() =>
+    WorkspaceHost.open({
+      home: app.getPath('userData'),
+      open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN, seals: tokenSeals() }),
+      seals: tokenSeals(),
+      onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY])
+    })
+  )
   host.catch((error: unknown) => {
     dialog.showErrorBox('Quire cannot open its local workspace', error instanceof Error ? error.message : String(error))
     app.exit(1)

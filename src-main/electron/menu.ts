@@ -15,7 +15,7 @@ export function installMenu({ devTools }: { devTools: boolean }): void {
     { role: 'zoomIn' },
     { role: 'zoomOut' },
     { type: 'separator' },
-    { role: 'togglefullscreen' },
+    { role: 'togglefullscreen' }
   ]
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' } as const] : []),
@@ -23,7 +23,7 @@ export function installMenu({ devTools }: { devTools: boolean }): void {
     { role: 'editMenu' },
     { label: 'View', submenu: view },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ role: 'about' }] },
+    { role: 'help', submenu: [{ role: 'about' }] }
   ]
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }

@@ -45,8 +45,15 @@ export function hardenWebContents(): void {
             width: 1200,
             height: 800,
             autoHideMenuBar: true,
-            webPreferences: { preload: undefined, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, devTools },
-          },
+            webPreferences: {
+              preload: undefined,
+              contextIsolation: true,
+              sandbox: true,
+              nodeIntegration: false,
+              webSecurity: true,
+              devTools
+            }
+          }
         }
       }
       openExternally(url)

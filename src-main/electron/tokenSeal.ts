@@ -7,7 +7,7 @@ import { fileSeal, type TokenSeal } from '../workspaces/connection.ts'
 const osSeal: TokenSeal = {
   kind: 'os',
   seal: (token) => safeStorage.encryptString(token).toString('base64'),
-  open: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
+  open: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64'))
 }
 
 /** The seals this app uses, best first (call after `app` is ready: safeStorage needs it). */

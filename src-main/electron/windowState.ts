@@ -18,8 +18,12 @@ export function loadWindowState(): WindowState & { positioned: boolean } {
     if (!b || ![b.x, b.y, b.width, b.height].every(Number.isFinite)) throw new Error('no bounds')
     const bounds = { x: b.x, y: b.y, width: Math.max(b.width, 480), height: Math.max(b.height, 360) }
     // A display may have been unplugged since: only restore a position that is still on screen.
-    const visible = screen.getAllDisplays().some(({ workArea: w }) =>
-      bounds.x < w.x + w.width && bounds.x + bounds.width > w.x && bounds.y < w.y + w.height && bounds.y + bounds.height > w.y)
+    const visible = screen
+      .getAllDisplays()
+      .some(
+        ({ workArea: w }) =>
+          bounds.x < w.x + w.width && bounds.x + bounds.width > w.x && bounds.y < w.y + w.height && bounds.y + bounds.height > w.y
+      )
     return { bounds, maximized: saved.maximized === true, positioned: visible }
   } catch {
     return { ...defaults, positioned: false }

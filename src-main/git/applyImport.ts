@@ -3,7 +3,14 @@ import { storeFile } from '../content/files'
 import { fitTitle } from '../content/markdown'
 import { PageTree, samePage } from '../content/pageTree'
 import { applyDocumentSettings } from '../content/pageSettings'
-import { loadFiles, loadPages, loadReusableContents, writeRevision, type PageRecord, type ReusableContentRecord } from '../content/revisions'
+import {
+  loadFiles,
+  loadPages,
+  loadReusableContents,
+  writeRevision,
+  type PageRecord,
+  type ReusableContentRecord
+} from '../content/revisions'
 import { storeDocument } from '../content/documents'
 import { syncSearchIndex } from '../content/searchIndex'
 import { slugify } from '../../src-shared/slug'
@@ -52,8 +59,12 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
   }
   const claimed = new Set<string>()
   const matchOf = (node: ImportedNode): PageRecord | undefined => {
-    const found = node.type === 'document' ? (node.path ? byPath.get(node.path) : undefined)
-      : byKey.get(node.type === 'group' ? `group:${node.title}` : `link:${node.href}`)
+    const found =
+      node.type === 'document'
+        ? node.path
+          ? byPath.get(node.path)
+          : undefined
+        : byKey.get(node.type === 'group' ? `group:${node.title}` : `link:${node.href}`)
     if (!found || claimed.has(found.id)) return undefined
     claimed.add(found.id)
     return found
@@ -100,8 +111,15 @@ export function applyImport(db: Db, input: ApplyImportInput): string {
   }
 
   const revision = writeRevision(db, {
-    spaceId: input.space.id, parents: [primary], type: 'update', createdBy: input.actorId, now: input.now,
-    git: { ...input.git, createdByService: false }, base: primary, pages: tree.diffFrom(base), files: filesDiff(db, primary, input.assets),
+    spaceId: input.space.id,
+    parents: [primary],
+    type: 'update',
+    createdBy: input.actorId,
+    now: input.now,
+    git: { ...input.git, createdByService: false },
+    base: primary,
+    pages: tree.diffFrom(base),
+    files: filesDiff(db, primary, input.assets),
     reusableContents: reusableDiff(db, primary, input.reusables)
   })
   if (!input.standalone) {
@@ -138,7 +156,10 @@ function diffByGitPath<T extends { id: string; git: { oid?: string; path?: strin
 
 function reusableDiff(db: Db, primary: string, reusables: ImportedReusable[]) {
   return diffByGitPath(loadReusableContents(db, primary), reusables, (r): ReusableContentRecord => ({
-    id: newId(), title: fitTitle(r.title), documentHash: storeDocument(db, r.markdown), git: null
+    id: newId(),
+    title: fitTitle(r.title),
+    documentHash: storeDocument(db, r.markdown),
+    git: null
   }))
 }
 

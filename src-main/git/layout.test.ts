@@ -19,7 +19,17 @@ describe('remote URLs', () => {
 
   it('accepts branch refs only, with names git accepts', () => {
     for (const ok of ['refs/heads/main', 'refs/heads/feature/docs-1', 'refs/heads/v1.2']) expect(isBranchRef(ok), ok).toBe(true)
-    for (const bad of ['main', 'refs/tags/v1', 'refs/heads/', 'refs/heads/a..b', 'refs/heads/a b', 'refs/heads/x.lock', 'refs/heads/.hidden', 'refs/heads/a//b', 'refs/heads/a~1']) {
+    for (const bad of [
+      'main',
+      'refs/tags/v1',
+      'refs/heads/',
+      'refs/heads/a..b',
+      'refs/heads/a b',
+      'refs/heads/x.lock',
+      'refs/heads/.hidden',
+      'refs/heads/a//b',
+      'refs/heads/a~1'
+    ]) {
       expect(isBranchRef(bad), bad).toBe(false)
     }
   })
@@ -34,7 +44,8 @@ describe('SUMMARY.md', () => {
       { title: 'Intro', target: 'README.md', children: [] },
       { title: 'Guide', target: 'guide/README.md', children: [{ title: 'A b', target: 'guide/a b.md', children: [] }] },
       {
-        title: 'Reference', group: true,
+        title: 'Reference',
+        group: true,
         children: [
           { title: 'API', target: 'api/index.md', children: [] },
           { title: 'Site', href: 'https://example.com', children: [] },
@@ -47,12 +58,17 @@ describe('SUMMARY.md', () => {
   it('writes what it reads back the same, titles with markdown punctuation included', () => {
     const entries: SummaryEntry[] = [
       { title: 'Home', target: 'README.md', children: [] },
-      { title: 'API [v2] *beta* & <more>', target: 'api (v2)/README.md', children: [{ title: 'Auth_flow #1', target: 'api (v2)/auth.md', children: [] }] },
+      {
+        title: 'API [v2] *beta* & <more>',
+        target: 'api (v2)/README.md',
+        children: [{ title: 'Auth_flow #1', target: 'api (v2)/auth.md', children: [] }]
+      },
       { title: 'Links', group: true, children: [{ title: 'Site', href: 'https://example.com/a b', children: [] }] }
     ]
     const text = writeSummary(entries)
     expect(parseSummary(text)).toEqual([
-      entries[0], entries[1],
+      entries[0],
+      entries[1],
       { ...entries[2], children: [{ title: 'Site', href: 'https://example.com/a%20b', children: [] }] }
     ])
   })
@@ -60,9 +76,19 @@ describe('SUMMARY.md', () => {
 
 describe('.gitbook.yaml', () => {
   it('reads root and structure relative to the project folder, and refuses paths out of it', () => {
-    expect(readLayout('', undefined)).toMatchObject({ root: '', readme: 'README.md', summary: 'SUMMARY.md', configPath: '.gitbook.yaml', hasConfig: false })
+    expect(readLayout('', undefined)).toMatchObject({
+      root: '',
+      readme: 'README.md',
+      summary: 'SUMMARY.md',
+      configPath: '.gitbook.yaml',
+      hasConfig: false
+    })
     expect(readLayout('packages/docs', 'root: ./content/\nstructure:\n  readme: intro.md\n  summary: toc/SUMMARY.md\n')).toMatchObject({
-      root: 'packages/docs/content', readme: 'intro.md', summary: 'toc/SUMMARY.md', configPath: 'packages/docs/.gitbook.yaml', hasConfig: true
+      root: 'packages/docs/content',
+      readme: 'intro.md',
+      summary: 'toc/SUMMARY.md',
+      configPath: 'packages/docs/.gitbook.yaml',
+      hasConfig: true
     })
     expect(() => readLayout('', 'root: ../../etc\n')).toThrow(/inside the repository/)
     expect(() => readLayout('', 'root: [unclosed\n')).toThrow(/not valid YAML/)

@@ -30,7 +30,10 @@ export class LayoutError extends Error {}
 
 /** A repository-relative folder with `./`, `/` and empty parts removed; refuses `..`. */
 export function cleanFolder(path: string | undefined, what: string): string {
-  const parts = (path ?? '').replace(/\\/g, '/').split('/').filter((p) => p && p !== '.')
+  const parts = (path ?? '')
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p && p !== '.')
   if (parts.includes('..')) throw new LayoutError(`${what}: must stay inside the repository`)
   return parts.join('/')
 }
@@ -130,7 +133,10 @@ function documentNode(path: string, repo: RepoFiles, title?: string): ImportedNo
   const markdown = repo.texts.get(path) ?? ''
   return {
     type: 'document',
-    title: title || titleOf(markdown) || (/^readme\.md$/i.test(posix.basename(path)) && !path.includes('/') ? 'Introduction' : humanize(slugSource(path))),
+    title:
+      title ||
+      titleOf(markdown) ||
+      (/^readme\.md$/i.test(posix.basename(path)) && !path.includes('/') ? 'Introduction' : humanize(slugSource(path))),
     slug: slugSource(path),
     path,
     oid: repo.files.get(path)?.oid,
@@ -156,7 +162,12 @@ export function reusableContentsOf(repo: RepoFiles): ImportedReusable[] {
   return [...repo.texts]
     .filter(([path]) => path.startsWith(`${INCLUDES_DIR}/`))
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([path, markdown]) => ({ path, oid: repo.files.get(path)!.oid, title: titleOf(markdown) ?? humanize(posix.basename(path)), markdown }))
+    .map(([path, markdown]) => ({
+      path,
+      oid: repo.files.get(path)!.oid,
+      title: titleOf(markdown) ?? humanize(posix.basename(path)),
+      markdown
+    }))
 }
 
 /** The page tree of a repository: from SUMMARY.md when present, else from its folders. */
@@ -182,7 +193,9 @@ function pagesFromSummary(layout: Layout, repo: RepoFiles, summary: string): Imp
     }
     return { type: 'document', title: e.title || 'Untitled', slug: e.title, markdown: '', children }
   }
-  const pages = parseSummary(summary).map(convert).filter((n): n is ImportedNode => !!n)
+  const pages = parseSummary(summary)
+    .map(convert)
+    .filter((n): n is ImportedNode => !!n)
   if (repo.files.has(layout.readme) && !referenced.has(layout.readme)) pages.unshift(documentNode(layout.readme, repo))
   return pages
 }
@@ -192,7 +205,13 @@ function pagesFromFolders(layout: Layout, repo: RepoFiles): ImportedNode[] {
   const visit = (folder: string): ImportedNode[] => {
     const prefix = folder ? `${folder}/` : ''
     const here = pages.filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/'))
-    const subfolders = [...new Set(pages.filter((p) => p.startsWith(prefix) && p.slice(prefix.length).includes('/')).map((p) => prefix + p.slice(prefix.length).split('/', 1)[0]))]
+    const subfolders = [
+      ...new Set(
+        pages
+          .filter((p) => p.startsWith(prefix) && p.slice(prefix.length).includes('/'))
+          .map((p) => prefix + p.slice(prefix.length).split('/', 1)[0])
+      )
+    ]
     const nodes: ImportedNode[] = []
     for (const path of here) {
       if (folder && /^readme\.md$/i.test(posix.basename(path))) continue
@@ -201,7 +220,9 @@ function pagesFromFolders(layout: Layout, repo: RepoFiles): ImportedNode[] {
     }
     for (const sub of subfolders) {
       const readme = pages.find((p) => p.toLowerCase() === `${sub}/readme.md`.toLowerCase())
-      const node = readme ? documentNode(readme, repo) : { type: 'document' as const, title: humanize(posix.basename(sub)), slug: posix.basename(sub), markdown: '', children: [] }
+      const node = readme
+        ? documentNode(readme, repo)
+        : { type: 'document' as const, title: humanize(posix.basename(sub)), slug: posix.basename(sub), markdown: '', children: [] }
       node.children = visit(sub)
       nodes.push(node)
     }
@@ -222,7 +243,9 @@ export function referencedAssets(nodes: ImportedNode[], repo: RepoFiles, reusabl
     for (const node of list) {
       if (node.path && node.markdown) {
         // Images, and the cover the front matter names (pageSettings.ts).
-        const images = linksOf(node.markdown).filter((link) => link.relation === 'image').map((link) => link.url)
+        const images = linksOf(node.markdown)
+          .filter((link) => link.relation === 'image')
+          .map((link) => link.url)
         const cover = documentSettings(node.markdown).cover
         if (cover) images.push(cover.src)
         for (const url of images) {
@@ -233,7 +256,9 @@ export function referencedAssets(nodes: ImportedNode[], repo: RepoFiles, reusabl
           } catch {
             // keep as written
           }
-          const path = target.startsWith('/') ? posix.normalize(target.slice(1)) : posix.normalize(posix.join(posix.dirname(node.path), target))
+          const path = target.startsWith('/')
+            ? posix.normalize(target.slice(1))
+            : posix.normalize(posix.join(posix.dirname(node.path), target))
           if (!path.startsWith('..') && repo.files.has(path) && !isMarkdown(path)) found.add(path)
         }
       }

@@ -86,7 +86,13 @@ export async function writeCommit(
   return git.writeCommit({
     fs,
     gitdir,
-    commit: { tree: input.tree, parent: input.parents, message: input.message.endsWith('\n') ? input.message : `${input.message}\n`, author: who, committer: who }
+    commit: {
+      tree: input.tree,
+      parent: input.parents,
+      message: input.message.endsWith('\n') ? input.message : `${input.message}\n`,
+      author: who,
+      committer: who
+    }
   })
 }
 

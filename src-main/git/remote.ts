@@ -5,9 +5,7 @@ import { fileURLToPath } from 'node:url'
  * Where a sync reads and writes: an http(s) remote (credentials split off the URL, kept in memory only) or a
  * repository on this machine (a folder path or a file:// URL).
  */
-export type Remote =
-  | { kind: 'http'; url: string; auth?: { username: string; password: string } }
-  | { kind: 'local'; path: string }
+export type Remote = { kind: 'http'; url: string; auth?: { username: string; password: string } } | { kind: 'local'; path: string }
 
 export class RemoteUrlError extends Error {}
 
@@ -21,9 +19,8 @@ export function parseRemote(raw: string): Remote {
     } catch {
       throw new RemoteUrlError('must be a valid http(s) URL')
     }
-    const auth = url.username || url.password
-      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
-      : undefined
+    const auth =
+      url.username || url.password ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : undefined
     url.username = ''
     url.password = ''
     url.hash = ''
@@ -58,7 +55,9 @@ export function providerOf(remote: Remote, hint?: string): 'github' | 'gitlab' |
 /** `owner/repo` for an http remote (the path without `.git`), the folder name for a local one. */
 export function repoNameOf(remote: Remote): string {
   if (remote.kind === 'local') return basename(remote.path.replace(/[\\/]+$/, '')).replace(/\.git$/, '') || remote.path
-  const path = decodeURIComponent(new URL(remote.url).pathname).replace(/^\/+|\/+$/g, '').replace(/\.git$/, '')
+  const path = decodeURIComponent(new URL(remote.url).pathname)
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\.git$/, '')
   return path || new URL(remote.url).host
 }
 

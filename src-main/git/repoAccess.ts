@@ -18,7 +18,11 @@ export class SyncError extends Error {}
 
 type HttpClient = typeof nodeHttp
 const http: HttpClient = {
-  request: (req) => nodeHttp.request({ ...req, fetchOptions: { ...(req as { fetchOptions?: object }).fetchOptions, timeout: GIT_HTTP_TIMEOUT_MS } } as typeof req)
+  request: (req) =>
+    nodeHttp.request({
+      ...req,
+      fetchOptions: { ...(req as { fetchOptions?: object }).fetchOptions, timeout: GIT_HTTP_TIMEOUT_MS }
+    } as typeof req)
 }
 
 const cacheRoots = new WeakMap<Services, string>()
@@ -68,7 +72,10 @@ async function localGitdir(path: string): Promise<{ gitdir: string; bare: boolea
 
 /** Cache folder of an http remote: `repoCacheID` when given (cleaned), else a hash of the credential-free URL. */
 function cacheDirOf(services: Services, remote: Remote & { kind: 'http' }, cacheId?: string): string {
-  const clean = cacheId?.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 100)
+  const clean = cacheId
+    ?.replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100)
   const key = clean || createHash('sha256').update(remote.url).digest('hex').slice(0, 32)
   return join(cacheRoot(services), key)
 }
@@ -133,7 +140,7 @@ export async function publish(workdir: Workdir, ref: string, oid: string, expect
   const { remote, gitdir } = workdir
   if (remote.kind === 'local') {
     if (workdir.checkedOut === ref) {
-      throw new SyncError('the branch is checked out in the repository\'s working tree; export to a bare repository or another branch')
+      throw new SyncError("the branch is checked out in the repository's working tree; export to a bare repository or another branch")
     }
     const now = await resolveRef(gitdir, ref)
     if (now !== expected && !force) throw new SyncError('non-fast-forward: the branch moved while exporting; export again')

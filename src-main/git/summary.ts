@@ -69,7 +69,10 @@ function escapeText(text: string): string {
 
 /** A relative path as a link destination: each segment percent-encoded (spaces, parentheses, `#`). */
 function encodePath(path: string): string {
-  return path.split('/').map((s) => encodeURIComponent(s)).join('/')
+  return path
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/')
 }
 
 /** Writes entries back as SUMMARY.md: root entries first, then one `## heading` per group. */

@@ -9,14 +9,31 @@ import { gitSyncRepository, type GitOperation } from '../storage/repositories/gi
 import { spaceRepository, type SpaceRow } from '../storage/repositories/spaceRepository'
 import { applyImport, type ImportedAsset } from './applyImport'
 import { exportTree, type SpaceSnapshot } from './exportTree'
-import { CONFIG_FILE, filesUnder, isMarkdown, LayoutError, type ImportedNode, pagesOf, readLayout, referencedAssets, reusableContentsOf, type RepoFiles } from './layout'
+import {
+  CONFIG_FILE,
+  filesUnder,
+  isMarkdown,
+  LayoutError,
+  type ImportedNode,
+  pagesOf,
+  readLayout,
+  referencedAssets,
+  reusableContentsOf,
+  type RepoFiles
+} from './layout'
 import { listFiles, readBlob, readCommit, TreeTooLargeError, writeCommit, writeTreeFromPaths, type TreeFile } from './objects'
 import { gitJobs } from './queue'
 import { displayUrl, providerOf, repoNameOf, type Remote } from './remote'
 import { publish, safeMessage, SyncError, withRepository, type Workdir } from './repoAccess'
 
 /** Limits of one import: markdown read into pages, and referenced files stored in the revision. */
-export const LIMITS = { markdownFiles: 5000, markdownBytes: 2 * 1024 * 1024, assets: 200, assetBytes: 10 * 1024 * 1024, totalAssetBytes: 100 * 1024 * 1024 }
+export const LIMITS = {
+  markdownFiles: 5000,
+  markdownBytes: 2 * 1024 * 1024,
+  assets: 200,
+  assetBytes: 10 * 1024 * 1024,
+  totalAssetBytes: 100 * 1024 * 1024
+}
 
 export interface GitJob {
   operation: GitOperation
@@ -53,8 +70,13 @@ export function recordRequest(db: Db, job: GitJob, now: string): void {
   repository(db, gitSyncRepository).request(
     job.spaceId,
     {
-      operation: job.operation, url: displayUrl(job.remote), ref: job.ref, repoName: repoNameOf(job.remote),
-      provider: providerOf(job.remote, job.providerHint), integration: null, commitUrl: job.commitUrlPrefix
+      operation: job.operation,
+      url: displayUrl(job.remote),
+      ref: job.ref,
+      repoName: repoNameOf(job.remote),
+      provider: providerOf(job.remote, job.providerHint),
+      integration: null,
+      commitUrl: job.commitUrlPrefix
     },
     now
   )
@@ -67,7 +89,14 @@ export function enqueueGitJob(services: Services, job: GitJob): void {
     run: () => runJob(services, job),
     drop: () => {
       try {
-        tx(services, (db) => repository(db, gitSyncRepository).setStatus(job.spaceId, 'failed', 'interrupted: the app closed before the sync ran', nowOf(services)))
+        tx(services, (db) =>
+          repository(db, gitSyncRepository).setStatus(
+            job.spaceId,
+            'failed',
+            'interrupted: the app closed before the sync ran',
+            nowOf(services)
+          )
+        )
       } catch {
         // the database may already be closed
       }
@@ -92,11 +121,25 @@ async function runJob(services: Services, job: GitJob): Promise<void> {
     const done = job.operation === 'import' ? await runImport(services, job) : await runExport(services, job)
     tx(services, (db) => {
       const now = nowOf(services)
-      states(db).synced(job.spaceId, { status: finalStatus(services, job, 'succeeded'), commit: done.commit, url: displayUrl(job.remote), ref: job.ref, revisionId: done.revision, timestamp: job.timestamp }, now)
+      states(db).synced(
+        job.spaceId,
+        {
+          status: finalStatus(services, job, 'succeeded'),
+          commit: done.commit,
+          url: displayUrl(job.remote),
+          ref: job.ref,
+          revisionId: done.revision,
+          timestamp: job.timestamp
+        },
+        now
+      )
       const space = repository(db, spaceRepository).get(job.spaceId)
       if (space) {
         states(db).setSpaceGitSync(job.spaceId, {
-          repoName: repoNameOf(job.remote), installationProvider: providerOf(job.remote, job.providerHint), url: displayUrl(job.remote), updatedAt: now
+          repoName: repoNameOf(job.remote),
+          installationProvider: providerOf(job.remote, job.providerHint),
+          url: displayUrl(job.remote),
+          updatedAt: now
         })
       }
     })
@@ -186,8 +229,19 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
       const state = repository(db, gitSyncRepository).get(job.spaceId)
       if (state?.last_timestamp && job.timestamp < state.last_timestamp) throw new SyncError('a newer sync ran meanwhile')
       return applyImport(db, {
-        space, actorId: job.actor.id, now: nowOf(services), nodes, reusables, assets, standalone: job.standalone,
-        git: { oid: commit, message: message.trim(), ref: job.ref, ...(job.commitUrlPrefix ? { url: `${job.commitUrlPrefix}${commit}` } : {}) }
+        space,
+        actorId: job.actor.id,
+        now: nowOf(services),
+        nodes,
+        reusables,
+        assets,
+        standalone: job.standalone,
+        git: {
+          oid: commit,
+          message: message.trim(),
+          ref: job.ref,
+          ...(job.commitUrlPrefix ? { url: `${job.commitUrlPrefix}${commit}` } : {})
+        }
       })
     })
     report(services, job, { pagesApplied: countNodes(nodes) })
@@ -196,22 +250,33 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
 }
 
 /** The space's primary pages, documents and files, read in one transaction. */
-function snapshot(services: Services, spaceId: string): { snapshot: SpaceSnapshot; base: { commit: string | null; url: string | null; ref: string | null } } {
-  return services.db.transaction(() => {
-    const db = services.db
-    const space = liveSpace(db, spaceId, false)
-    const pages = loadPages(db, space.revision_id!)
-    const documents = readDocuments(db, pages.map((p) => p.documentHash))
-    const files = loadFiles(db, space.revision_id!).map((f) => ({ ...f, bytes: readStoredBlob(db, f.blobHash) ?? new Uint8Array() }))
-    const reusable = loadReusableContents(db, space.revision_id!)
-    const reusableTexts = readDocuments(db, reusable.map((r) => r.documentHash))
-    const reusableContents = reusable.map((r) => ({ ...r, markdown: reusableTexts.get(r.documentHash) ?? '' }))
-    const state = repository(db, gitSyncRepository).get(spaceId)
-    return {
-      snapshot: { tree: new PageTree(pages), documents, files, reusableContents },
-      base: { commit: state?.commit_oid ?? null, url: state?.synced_url ?? null, ref: state?.synced_ref ?? null }
-    }
-  }).deferred()
+function snapshot(
+  services: Services,
+  spaceId: string
+): { snapshot: SpaceSnapshot; base: { commit: string | null; url: string | null; ref: string | null } } {
+  return services.db
+    .transaction(() => {
+      const db = services.db
+      const space = liveSpace(db, spaceId, false)
+      const pages = loadPages(db, space.revision_id!)
+      const documents = readDocuments(
+        db,
+        pages.map((p) => p.documentHash)
+      )
+      const files = loadFiles(db, space.revision_id!).map((f) => ({ ...f, bytes: readStoredBlob(db, f.blobHash) ?? new Uint8Array() }))
+      const reusable = loadReusableContents(db, space.revision_id!)
+      const reusableTexts = readDocuments(
+        db,
+        reusable.map((r) => r.documentHash)
+      )
+      const reusableContents = reusable.map((r) => ({ ...r, markdown: reusableTexts.get(r.documentHash) ?? '' }))
+      const state = repository(db, gitSyncRepository).get(spaceId)
+      return {
+        snapshot: { tree: new PageTree(pages), documents, files, reusableContents },
+        base: { commit: state?.commit_oid ?? null, url: state?.synced_url ?? null, ref: state?.synced_ref ?? null }
+      }
+    })
+    .deferred()
 }
 
 const countNodes = (nodes: readonly ImportedNode[]): number => nodes.reduce((sum, node) => sum + 1 + countNodes(node.children), 0)
@@ -231,7 +296,12 @@ async function runExport(services: Services, job: GitJob): Promise<{ commit: str
     let texts = new Map<string, string>()
     let layout = readLayout(job.project, undefined)
     report(services, job, { phase: 'reading' })
-    if (head) ({ all: current, layout, repo: { texts } } = await readRepo(workdir, head, job.project, counter(services, job)))
+    if (head)
+      ({
+        all: current,
+        layout,
+        repo: { texts }
+      } = await readRepo(workdir, head, job.project, counter(services, job)))
     report(services, job, { phase: 'writing' })
     const files = await exportTree(workdir.gitdir, current, layout, texts, space)
     let written = 0
@@ -240,7 +310,9 @@ async function runExport(services: Services, job: GitJob): Promise<{ commit: str
     const tree = await writeTreeFromPaths(workdir.gitdir, files)
     if (head && (await readCommit(workdir.gitdir, head)).tree === tree) return { commit: head, revision: null }
     const commit = await writeCommit(workdir.gitdir, {
-      tree, parents: head ? [head] : [], message: job.commitMessage ?? 'Update from Quire',
+      tree,
+      parents: head ? [head] : [],
+      message: job.commitMessage ?? 'Update from Quire',
       author: { name: job.actor.name, email: job.actor.email, timestamp: Math.floor(services.clock.now().getTime() / 1000) }
     })
     report(services, job, { phase: 'pushing' })

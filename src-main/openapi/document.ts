@@ -52,7 +52,13 @@ export function linesAround(text: string, line: number): { number: number; text:
 }
 
 const pointerOf = (path: (string | number)[]) => path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('')
-const segmentsOf = (pointer: string) => (pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')))
+const segmentsOf = (pointer: string) =>
+  pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
 
 /** Where a JSON pointer's value starts in YAML or JSON text (the `yaml` package's node ranges), if it is there. */
 function linePosOf(text: string, pointer: string): { line: number; col: number } | undefined {
@@ -176,7 +182,8 @@ export async function loadSpec(source: SourceDocument, readFile: FileReader, onP
   const mainKey = mainKeyFor(source)
   onProgress('parsing', 1)
   const main = parseDocument(source.text, 'The document', mainKey)
-  if (!isObject(main) || Array.isArray(main)) throw new ProcessingError('PARSE_ERROR', 'The document is not an object', { file: mainKey, pointer: '' })
+  if (!isObject(main) || Array.isArray(main))
+    throw new ProcessingError('PARSE_ERROR', 'The document is not an object', { file: mainKey, pointer: '' })
   // `url` is where a file really is (after redirects; relative refs inside resolve against it), `requested` is
   // how the documents refer to it (its path in the filesystem).
   const files: LoadedFile[] = [{ url: source.url, requested: source.url, key: mainKey, text: source.text, doc: main }]
@@ -189,7 +196,8 @@ export async function loadSpec(source: SourceDocument, readFile: FileReader, onP
       try {
         const url = resolveFile(ref, from.url)
         if (index.has(url)) continue
-        if (files.length > MAX_EXTERNAL_FILES) throw new ProcessingError('PARSE_ERROR', `The document refers to more than ${MAX_EXTERNAL_FILES} files`)
+        if (files.length > MAX_EXTERNAL_FILES)
+          throw new ProcessingError('PARSE_ERROR', `The document refers to more than ${MAX_EXTERNAL_FILES} files`)
         onProgress('resolving', files.length)
         const read = await readFile(url)
         index.set(url, files.length)
@@ -255,7 +263,8 @@ async function validate(files: LoadedFile[], index: Map<string, number>): Promis
   if (result.valid) return
   const first = Array.isArray(result.errors) ? result.errors[0] : undefined
   const detail = first ? `${first.instancePath || '/'} ${first.message ?? 'is invalid'}` : String(result.errors ?? 'invalid')
-  if (!first) throw new ProcessingError('PARSE_ERROR', `Not a valid Swagger 2.0 or OpenAPI 3.x document: ${detail}`, { file: files[0]!.key })
+  if (!first)
+    throw new ProcessingError('PARSE_ERROR', `Not a valid Swagger 2.0 or OpenAPI 3.x document: ${detail}`, { file: files[0]!.key })
   // Values under the extension (the external files) are free-form to the validator: its errors are in the main file.
   throw errorAt('PARSE_ERROR', `Not a valid Swagger 2.0 or OpenAPI 3.x document: ${detail}`, files[0]!, first.instancePath)
 }

@@ -54,7 +54,10 @@ export async function fetchDocument(url: string, options: FetchOptions): Promise
   }
   // fetch() refuses URLs with credentials: basic auth in the URL (a private spec) becomes the header.
   const target = new URL(url)
-  const headers: Record<string, string> = { accept: 'application/yaml, application/json;q=0.9, text/*;q=0.8, */*;q=0.5', 'user-agent': 'Quire-OpenAPI/1.0' }
+  const headers: Record<string, string> = {
+    accept: 'application/yaml, application/json;q=0.9, text/*;q=0.8, */*;q=0.5',
+    'user-agent': 'Quire-OpenAPI/1.0'
+  }
   if (target.username || target.password) {
     headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(target.username)}:${decodeURIComponent(target.password)}`).toString('base64')}`
     target.username = ''

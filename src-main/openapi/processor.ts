@@ -40,7 +40,7 @@ export function createOpenAPIProcessor(services: Services, log: FastifyBaseLogge
 
   const pump = () => {
     scheduled = false
-    for (let i = 0; i < waiting.length && running.size < MAX_CONCURRENT_JOBS; ) {
+    for (let i = 0; i < waiting.length && running.size < MAX_CONCURRENT_JOBS;) {
       const id = waiting[i]!
       if (running.has(id)) {
         i++

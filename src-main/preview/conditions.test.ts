@@ -35,7 +35,15 @@ describe('condition evaluation', () => {
   })
 
   it('refuses what is not a claim read, a comparison or a logical operator', () => {
-    for (const text of ['process.exit(1)', 'visitor.claims.a = 1', 'new Date()', 'visitor.claims.a ? 1 : 2', '(() => 1)()', 'visitor.claims.a ** 2', 'typeof visitor']) {
+    for (const text of [
+      'process.exit(1)',
+      'visitor.claims.a = 1',
+      'new Date()',
+      'visitor.claims.a ? 1 : 2',
+      '(() => 1)()',
+      'visitor.claims.a ** 2',
+      'typeof visitor'
+    ]) {
       expect(() => parseCondition(text), text).toThrow(ConditionError)
     }
   })

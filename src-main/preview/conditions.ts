@@ -67,7 +67,11 @@ function pathOf(node: Node): string[] | undefined {
   if (node.type !== 'MemberExpression') return undefined
   const base = pathOf(node.object)
   if (!base) return undefined
-  const prop = node.computed ? (node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined) : node.property.name
+  const prop = node.computed
+    ? node.property.type === 'Literal' && typeof node.property.value === 'string'
+      ? node.property.value
+      : undefined
+    : node.property.name
   return prop === undefined ? undefined : [...base, prop]
 }
 
@@ -80,7 +84,8 @@ function check(node: Node): void {
       const path = pathOf(node)
       if (!path) throw new ConditionError('only visitor.claims.<name> paths with names or quoted keys can be read')
       if (path[0] !== 'visitor') throw new ConditionError(`unknown name ${path[0]} (conditions read visitor.claims)`)
-      if (path[1] !== 'claims' || path.length < 3) throw new ConditionError(`${path.join('.')} is not a claim (write visitor.claims.<name>)`)
+      if (path[1] !== 'claims' || path.length < 3)
+        throw new ConditionError(`${path.join('.')} is not a claim (write visitor.claims.<name>)`)
       return
     }
     case 'UnaryExpression':
@@ -110,7 +115,10 @@ function check(node: Node): void {
 }
 
 function describe(type: string): string {
-  return type.replace(/Expression$/, ' expression').replace(/^Compound.*/, 'more than one expression').toLowerCase()
+  return type
+    .replace(/Expression$/, ' expression')
+    .replace(/^Compound.*/, 'more than one expression')
+    .toLowerCase()
 }
 
 function checkDeclared(node: Node, declared: DeclaredClaims): void {
@@ -131,7 +139,8 @@ function checkDeclared(node: Node, declared: DeclaredClaims): void {
 function checkPath(path: string[], declared: DeclaredClaims): void {
   const [, , name, sub] = path
   if (name === 'unsigned' && sub !== undefined) {
-    if (!declared.unsigned.has(sub)) throw new ConditionError(`visitor.claims.unsigned.${sub} is not an unsigned claim of the site's adaptive schema`)
+    if (!declared.unsigned.has(sub))
+      throw new ConditionError(`visitor.claims.unsigned.${sub} is not an unsigned claim of the site's adaptive schema`)
     if (path.length > 4) throw new ConditionError(`visitor.claims.unsigned.${sub} is a boolean claim`)
     return
   }
@@ -161,7 +170,8 @@ function evaluate(node: Node, scope: Record<string, unknown>): unknown {
       const arg = evaluate(node.arguments[0], scope)
       const method = node.callee.property.name as string
       if (Array.isArray(target)) return method === 'includes' ? target.includes(arg) : false
-      if (typeof target === 'string' && typeof arg === 'string') return (target[method as 'includes'] as (s: string) => boolean).call(target, arg)
+      if (typeof target === 'string' && typeof arg === 'string')
+        return (target[method as 'includes'] as (s: string) => boolean).call(target, arg)
       return false
     }
     default: {

@@ -10,12 +10,18 @@ export interface OutlineEntry {
 
 const HEADING = /^h([1-6])$/
 
-const textOf = (node: ElementContent): string => (node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : '')
+const textOf = (node: ElementContent): string =>
+  node.type === 'text' ? node.value : node.type === 'element' ? node.children.map(textOf).join('') : ''
 const classes = (node: Element): string[] => {
   const value = node.properties.className
   return Array.isArray(value) ? value.map(String) : typeof value === 'string' ? (value as string).split(' ') : []
 }
-const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({ type: 'element', tagName, properties, children })
+const el = (tagName: string, properties: Element['properties'], children: ElementContent[]): Element => ({
+  type: 'element',
+  tagName,
+  properties,
+  children
+})
 const txt = (value: string): ElementContent => ({ type: 'text', value })
 
 /**
@@ -50,7 +56,18 @@ function tabs(node: Element, n: number): void {
     const id = `tabs-${n}-${i}`
     Object.assign(panel.properties, { id: `${id}-panel`, role: 'tabpanel', ariaLabelledBy: [id], hidden: i > 0 })
     const label = (title && textOf(title).trim()) || `Tab ${i + 1}`
-    return el('button', { type: 'button', role: 'tab', id, ariaControls: [`${id}-panel`], ariaSelected: i === 0 ? 'true' : 'false', tabIndex: i === 0 ? 0 : -1 }, [txt(label)])
+    return el(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        id,
+        ariaControls: [`${id}-panel`],
+        ariaSelected: i === 0 ? 'true' : 'false',
+        tabIndex: i === 0 ? 0 : -1
+      },
+      [txt(label)]
+    )
   })
   node.properties.className = [...classes(node), 'docs-tabs']
   node.children = [el('div', { role: 'tablist', className: ['docs-tablist'] }, buttons), ...panels]
@@ -62,7 +79,11 @@ function tabs(node: Element, n: number): void {
  */
 function codeBlock(pre: Element, title?: string): Element {
   const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code')
-  const language = code && classes(code).find((c) => c.startsWith('language-'))?.slice('language-'.length)
+  const language =
+    code &&
+    classes(code)
+      .find((c) => c.startsWith('language-'))
+      ?.slice('language-'.length)
   const bar = el('div', { className: ['docs-code-bar'] }, [
     el('span', { className: ['docs-code-language'] }, [txt(title || language || 'text')]),
     el('button', { type: 'button', className: ['docs-copy'], ariaLabel: 'Copy code' }, [txt('Copy')])
@@ -98,7 +119,8 @@ function blocks(parent: HastRoot | Element, counter: { tabs: number }): void {
  */
 export function docsBlocks(tree: HastRoot, title?: string): OutlineEntry[] {
   const first = tree.children.find((c) => c.type === 'element' || (c.type === 'text' && c.value.trim()))
-  if (title && first?.type === 'element' && first.tagName === 'h1' && textOf(first).trim() === title.trim()) tree.children.splice(tree.children.indexOf(first), 1)
+  if (title && first?.type === 'element' && first.tagName === 'h1' && textOf(first).trim() === title.trim())
+    tree.children.splice(tree.children.indexOf(first), 1)
   const entries = outline(tree)
   blocks(tree, { tabs: 0 })
   return entries

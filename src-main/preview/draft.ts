@@ -6,7 +6,9 @@ import { workspaceSecret } from '../storage/secrets'
 export const DRAFT_TOKEN_TTL_S = 60 * 60
 
 function mac(db: Db, userId: string, siteId: string, exp: number): string {
-  return createHmac('sha256', Buffer.from(workspaceSecret(db, 'sitePreview'), 'base64url')).update(`draft\n${userId}\n${siteId}\n${exp}`).digest('base64url')
+  return createHmac('sha256', Buffer.from(workspaceSecret(db, 'sitePreview'), 'base64url'))
+    .update(`draft\n${userId}\n${siteId}\n${exp}`)
+    .digest('base64url')
 }
 
 /**

@@ -142,7 +142,9 @@ function siteSpacesNav(view: PageView): string {
   const list: NavSiteSpace[] = view.located?.section?.siteSpaces ?? view.structure.rootSiteSpaces
   if (list.length < 2 && view.structure.hasSections) return ''
   const current = view.located?.siteSpace.row.id
-  const items = list.map((ss) => `<li data-site-space="${e(ss.row.id)}">${link(view.href(ss.segments), ss.space.title, ss.row.id === current)}</li>`)
+  const items = list.map(
+    (ss) => `<li data-site-space="${e(ss.row.id)}">${link(view.href(ss.segments), ss.space.title, ss.row.id === current)}</li>`
+  )
   return `<nav class="variants" aria-label="Site spaces"><ul>${items.join('')}</ul></nav>`
 }
 
@@ -197,7 +199,9 @@ function outlineNav(view: PageView): string {
 function pager(view: PageView): string {
   if (!view.previous && !view.next) return ''
   const item = (l: PageLink | undefined, rel: 'prev' | 'next', label: string) =>
-    l ? `<a class="${rel === 'prev' ? 'previous' : 'next'}" rel="${rel}" href="${e(l.href)}"><small>${label}</small>${e(l.title)}</a>` : '<span></span>'
+    l
+      ? `<a class="${rel === 'prev' ? 'previous' : 'next'}" rel="${rel}" href="${e(l.href)}"><small>${label}</small>${e(l.title)}</a>`
+      : '<span></span>'
   return `<nav class="pager" aria-label="Previous and next">${item(view.previous, 'prev', 'Previous')}${item(view.next, 'next', 'Next')}</nav>`
 }
 

@@ -6,7 +6,14 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { blockTagsSanitizeSchema, includeResolver, markBlockTags, remarkBlockTags, type FoldOptions, type IncludeSource } from '../../src-shared/blockTags'
+import {
+  blockTagsSanitizeSchema,
+  includeResolver,
+  markBlockTags,
+  remarkBlockTags,
+  type FoldOptions,
+  type IncludeSource
+} from '../../src-shared/blockTags'
 import { docsBlocks, type OutlineEntry } from './docsBlocks'
 
 let fold: FoldOptions = {}

@@ -55,7 +55,12 @@ export function redirectTarget(db: Db, site: SiteRow, destination: RedirectDesti
 }
 
 /** The redirect a request path of the site meets, and the suffix its wildcard matched. */
-export function matchRedirect(db: Db, site: SiteRow, path: string, draft = false): { redirect: SiteRedirectRow; suffix: string } | undefined {
+export function matchRedirect(
+  db: Db,
+  site: SiteRow,
+  path: string,
+  draft = false
+): { redirect: SiteRedirectRow; suffix: string } | undefined {
   const redirect = repository(db, siteRedirectRepository).match(site.id, draft, path)
   return redirect && { redirect, suffix: redirect.wildcard ? path.slice(redirect.match_key.length) : '' }
 }

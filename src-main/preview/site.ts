@@ -10,7 +10,16 @@ import { ensureSearchIndex } from '../content/searchIndex'
 import { readSiteStructure } from './siteStructure'
 import { renderError, renderLayout, type PageLink, type SearchResults } from './layout'
 import { renderMarkdown } from './markdown'
-import { findPage, firstPage, locate, pageTreeOf, visibleStructure, type NavSiteSpace, type PageNode, type VisibleStructure } from './navigation'
+import {
+  findPage,
+  firstPage,
+  locate,
+  pageTreeOf,
+  visibleStructure,
+  type NavSiteSpace,
+  type PageNode,
+  type VisibleStructure
+} from './navigation'
 import { PREVIEW_PREFIX, previewPath } from './urls'
 import { matchRedirect, redirectTarget, withSuffix, type RedirectDestination } from './redirects'
 import { parseCookies, resolveVisitor } from './visitor'
@@ -43,15 +52,32 @@ const fail = (status: 401 | 404): PreviewResponse => ({ status, html: renderErro
 export async function renderPreview(db: Db, request: PreviewRequest, now: Date): Promise<PreviewResponse> {
   const site = repository(db, siteRepository).get(request.siteId)
   if (!site || !(site.published || request.draft)) return fail(404)
-  const access = await resolveVisitor(db, site, { query: request.query, cookies: parseCookies(request.cookieHeader), draft: request.draft }, now)
+  const access = await resolveVisitor(
+    db,
+    site,
+    { query: request.query, cookies: parseCookies(request.cookieHeader), draft: request.draft },
+    now
+  )
   if (!access.ok) return fail(access.status)
-  const redirect = request.segments[0] === SEARCH_SEGMENT ? undefined : siteRedirect(db, site, request.segments, access.carry, !!request.draft)
+  const redirect =
+    request.segments[0] === SEARCH_SEGMENT ? undefined : siteRedirect(db, site, request.segments, access.carry, !!request.draft)
   if (redirect) return { ...redirect, html: '', setCookies: access.setCookies }
-  const search = request.segments[0] === SEARCH_SEGMENT ? buildSearchQuery(text(request.query.q) ?? '') ?? null : undefined
+  const search = request.segments[0] === SEARCH_SEGMENT ? (buildSearchQuery(text(request.query.q) ?? '') ?? null) : undefined
   // A merge just before may have left the index to catch up: the results never lag the pages.
-  if (search) ensureSearchIndex(db, readSiteStructure(db, site).siteSpaces.map((ss) => ss.space_id))
+  if (search)
+    ensureSearchIndex(
+      db,
+      readSiteStructure(db, site).siteSpaces.map((ss) => ss.space_id)
+    )
   const scheme = request.query.scheme === 'dark' || request.query.scheme === 'light' ? request.query.scheme : undefined
-  const options: RenderOptions = { claims: access.claims, carry: access.carry, draft: !!request.draft, scheme, search, searchText: text(request.query.q) ?? '' }
+  const options: RenderOptions = {
+    claims: access.claims,
+    carry: access.carry,
+    draft: !!request.draft,
+    scheme,
+    search,
+    searchText: text(request.query.q) ?? ''
+  }
   // Everything a page shows is read in one snapshot.
   const page = db.transaction(() => renderSite(db, repository(db, siteRepository).get(site.id), request.segments, options)).deferred()
   return page ? { status: 200, html: page, setCookies: access.setCookies } : fail(404)
@@ -62,7 +88,13 @@ export async function renderPreview(db: Db, request: PreviewRequest, now: Date):
  * public site, else 307 (share-link and visitor-auth sites and the draft preview are not public traffic). The
  * redirect wins over a page at the same path. Within the site, the visitor's share key or token comes along.
  */
-function siteRedirect(db: Db, site: SiteRow, segments: string[], carry: Record<string, string>, draft: boolean): { status: 307 | 308; location: string } | undefined {
+function siteRedirect(
+  db: Db,
+  site: SiteRow,
+  segments: string[],
+  carry: Record<string, string>,
+  draft: boolean
+): { status: 307 | 308; location: string } | undefined {
   if (!segments.length) return undefined
   const found = matchRedirect(db, site, `/${segments.join('/')}`)
   if (!found) return undefined
@@ -101,7 +133,13 @@ function renderSite(db: Db, site: SiteRow | undefined, segments: string[], optio
   const href = (parts: string[]) => `${previewPath(site.id, parts)}${query ? `?${query}` : ''}`
   const customization = presentCustomization(site)
   const common = {
-    site, customization, structure, href, carry, draft: options.draft, scheme: options.scheme,
+    site,
+    customization,
+    structure,
+    href,
+    carry,
+    draft: options.draft,
+    scheme: options.scheme,
     searchPath: previewPath(site.id, [SEARCH_SEGMENT]).replace(/\/$/, ''),
     scriptPath: previewPath(site.id, SCRIPT_SEGMENTS).replace(/\/$/, '')
   }
@@ -120,15 +158,24 @@ function renderSite(db: Db, site: SiteRow | undefined, segments: string[], optio
   const markdown = current ? readDocument(db, current.page.documentHash) : ''
   // Reusable contents are read only for a page that includes one.
   const revisionId = located.siteSpace.space.revision_id
-  const includes = current && revisionId && markdown.includes('{% include') ? { contents: loadIncludeSources(db, revisionId), pagePath: current.page.props.git?.path } : undefined
+  const includes =
+    current && revisionId && markdown.includes('{% include')
+      ? { contents: loadIncludeSources(db, revisionId), pagePath: current.page.props.git?.path }
+      : undefined
   const files = revisionId ? siteFileUrls(site.id, located.siteSpace, loadFiles(db, revisionId), query) : undefined
   const rendered = current ? renderMarkdown(markdown, { includes, files, title: current.page.title }) : { html: '', outline: [] }
   const around = current ? neighbours(pages, current) : {}
   const pageLink = (node: PageNode | undefined): PageLink | undefined =>
     node && { href: href([...located.siteSpace.segments, ...node.path.split('/')]), title: node.page.title }
   return renderLayout({
-    ...common, located, pages, current, body: rendered.html, outline: rendered.outline,
-    previous: pageLink(around.previous), next: pageLink(around.next)
+    ...common,
+    located,
+    pages,
+    current,
+    body: rendered.html,
+    outline: rendered.outline,
+    previous: pageLink(around.previous),
+    next: pageLink(around.next)
   })
 }
 
@@ -160,7 +207,14 @@ function searchSite(db: Db, structure: VisibleStructure, query: SearchQuery, hre
       if (!node || node.page.type !== 'document') return []
       const section = hit.sections.find((s) => s.sectionId)
       const anchor = section?.sectionId ? `#${encodeURIComponent(section.sectionId)}` : ''
-      return [{ href: `${href([...ss.segments, ...node.path.split('/')])}${anchor}`, title: node.page.title, space: ss.space.title, excerpt: section?.body }]
+      return [
+        {
+          href: `${href([...ss.segments, ...node.path.split('/')])}${anchor}`,
+          title: node.page.title,
+          space: ss.space.title,
+          excerpt: section?.body
+        }
+      ]
     })
   })
 }
@@ -170,7 +224,9 @@ export const FILES_SEGMENT = '~files'
 
 /** Path of a file of a site space's content in the preview: readers load a page's images from it. */
 function siteFilePath(siteId: string, siteSpaceId: string, file: Pick<FileRecord, 'id' | 'name'>): string {
-  return [PREVIEW_PREFIX, siteId, FILES_SEGMENT, siteSpaceId, file.id, file.name].map((part, i) => (i === 0 ? part : encodeURIComponent(part))).join('/')
+  return [PREVIEW_PREFIX, siteId, FILES_SEGMENT, siteSpaceId, file.id, file.name]
+    .map((part, i) => (i === 0 ? part : encodeURIComponent(part)))
+    .join('/')
 }
 
 /**
@@ -195,9 +251,7 @@ export interface SiteFileRequest {
   draft?: string
 }
 
-export type SiteFileResponse =
-  | { status: 200; file: FileRecord; bytes: Buffer; setCookies: string[] }
-  | { status: 401 | 404; html: string }
+export type SiteFileResponse = { status: 200; file: FileRecord; bytes: Buffer; setCookies: string[] } | { status: 401 | 404; html: string }
 
 /** Every site space a visitor sees: at the root, or in a section the visitor sees. */
 function visibleSiteSpaces(structure: VisibleStructure): NavSiteSpace[] {
@@ -212,15 +266,22 @@ export async function renderSiteFile(db: Db, request: SiteFileRequest, now: Date
   const missing = { status: 404 as const, html: renderError(404) }
   const site = repository(db, siteRepository).get(request.siteId)
   if (!site || !(site.published || request.draft)) return missing
-  const access = await resolveVisitor(db, site, { query: request.query, cookies: parseCookies(request.cookieHeader), draft: request.draft }, now)
+  const access = await resolveVisitor(
+    db,
+    site,
+    { query: request.query, cookies: parseCookies(request.cookieHeader), draft: request.draft },
+    now
+  )
   if (!access.ok) return { status: access.status, html: renderError(access.status) }
-  return db.transaction((): SiteFileResponse => {
-    const current = repository(db, siteRepository).get(site.id)
-    if (!current || !(current.published || request.draft)) return missing
-    const siteSpace = visibleSiteSpaces(visibleStructure(db, current, access.claims)).find((ss) => ss.row.id === request.siteSpaceId)
-    const revisionId = siteSpace?.space.revision_id
-    const file = revisionId ? loadFile(db, revisionId, request.fileId) : undefined
-    const bytes = file && readBlob(db, file.blobHash)
-    return file && bytes ? { status: 200, file, bytes, setCookies: access.setCookies } : missing
-  }).deferred()
+  return db
+    .transaction((): SiteFileResponse => {
+      const current = repository(db, siteRepository).get(site.id)
+      if (!current || !(current.published || request.draft)) return missing
+      const siteSpace = visibleSiteSpaces(visibleStructure(db, current, access.claims)).find((ss) => ss.row.id === request.siteSpaceId)
+      const revisionId = siteSpace?.space.revision_id
+      const file = revisionId ? loadFile(db, revisionId, request.fileId) : undefined
+      const bytes = file && readBlob(db, file.blobHash)
+      return file && bytes ? { status: 200, file, bytes, setCookies: access.setCookies } : missing
+    })
+    .deferred()
 }

@@ -1,4 +1,9 @@
-import { PREVIEW_CUSTOMIZATION, PREVIEW_STYLING_VALUES, type SiteCustomization, type SiteCustomizationUpdate } from '../../src-shared/schemas/siteCustomization'
+import {
+  PREVIEW_CUSTOMIZATION,
+  PREVIEW_STYLING_VALUES,
+  type SiteCustomization,
+  type SiteCustomizationUpdate
+} from '../../src-shared/schemas/siteCustomization'
 import type { SiteRow } from '../storage/repositories/siteRepository'
 
 const pair = (light: string, dark = light) => ({ light, dark })
@@ -66,7 +71,10 @@ function completePairs(stored: Record<string, unknown>): Record<string, unknown>
 export function presentCustomization(site: SiteRow): SiteCustomization {
   const set = deepMerge(defaults(site), completePairs(site.customization ? JSON.parse(site.customization) : {}))
   // An image set for light only serves dark too (as the preview shows it).
-  const favicon = set.favicon && 'icon' in set.favicon ? { icon: { light: set.favicon.icon.light, dark: set.favicon.icon.dark ?? set.favicon.icon.light } } : set.favicon
+  const favicon =
+    set.favicon && 'icon' in set.favicon
+      ? { icon: { light: set.favicon.icon.light, dark: set.favicon.icon.dark ?? set.favicon.icon.light } }
+      : set.favicon
   // What the preview does not let anyone change comes last, so nothing stored can claim otherwise.
   return { ...set, favicon: favicon ?? {}, styling: { ...set.styling, ...PREVIEW_STYLING_VALUES }, ...PREVIEW_CUSTOMIZATION }
 }

@@ -10,8 +10,7 @@ export interface StructureSection {
 }
 
 export type StructureItem =
-  | ({ kind: 'section' } & StructureSection)
-  | { kind: 'group'; group: SiteSectionGroupRow; sections: StructureSection[] }
+  ({ kind: 'section' } & StructureSection) | { kind: 'group'; group: SiteSectionGroupRow; sections: StructureSection[] }
 
 /** A site's structure in reading order, from three queries. Shared by the published shape and the preview. */
 export interface SiteStructure {
@@ -37,7 +36,8 @@ export function readSiteStructure(db: Db, site: SiteRow): SiteStructure {
   for (const ss of siteSpaces) if (ss.section_id) bySection.set(ss.section_id, [...(bySection.get(ss.section_id) ?? []), ss])
   const entry = (section: SiteSectionRow): StructureSection => ({ section, siteSpaces: bySection.get(section.id) ?? [] })
   const top: (StructureItem & { position: number; seq: number })[] = []
-  for (const section of sections) if (!section.group_id) top.push({ kind: 'section', ...entry(section), position: section.position, seq: section.seq })
+  for (const section of sections)
+    if (!section.group_id) top.push({ kind: 'section', ...entry(section), position: section.position, seq: section.seq })
   for (const group of sectionRepo.groupsInSite(site.id)) {
     const inGroup = sections.filter((s) => s.group_id === group.id).map(entry)
     top.push({ kind: 'group', group, sections: inGroup, position: group.position, seq: group.seq })

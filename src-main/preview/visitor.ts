@@ -26,8 +26,7 @@ export interface VisitorRequest {
 }
 
 export type VisitorAccess =
-  | { ok: true; claims: VisitorClaims; setCookies: string[]; carry: Record<string, string> }
-  | { ok: false; status: 401 | 404 }
+  { ok: true; claims: VisitorClaims; setCookies: string[]; carry: Record<string, string> } | { ok: false; status: 401 | 404 }
 
 export function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {}
@@ -80,7 +79,11 @@ export function changesVisitorSettings(site: SiteRow, patch: SitePatch): boolean
 export async function verifyVisitorToken(db: Db, site: SiteRow, token: string, now: Date): Promise<Record<string, unknown> | undefined> {
   let payload
   try {
-    ;({ payload } = await jwtVerify(token, visitorClaimsKey(db, site.organization_id), { algorithms: ['HS256'], currentDate: now, requiredClaims: ['iat'] }))
+    ;({ payload } = await jwtVerify(token, visitorClaimsKey(db, site.organization_id), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      requiredClaims: ['iat']
+    }))
   } catch {
     return undefined
   }

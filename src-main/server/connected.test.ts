@@ -37,7 +37,11 @@ async function ask(server: RunningServer, method: string, path: string, options:
   const headers: Record<string, string> = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (options.body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) })
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body)
+  })
   const text = await res.text()
   let body: any = text
   try {
@@ -52,7 +56,9 @@ describe('a --home server with a connected workspace', () => {
   it('answers /v1 from the workspace’s server for the holder of its own token, and still serves the renderer', async () => {
     const remote = await remoteServer()
     const server = await homeServer()
-    const created = await ask(server, 'POST', '/app/workspaces', { body: { name: 'Team', remote: { url: remote.url, token: remote.owner.token } } })
+    const created = await ask(server, 'POST', '/app/workspaces', {
+      body: { name: 'Team', remote: { url: remote.url, token: remote.owner.token } }
+    })
     expect(created.status).toBe(201)
     const id = (created.body as Workspace).id
     expect((await ask(server, 'POST', `/app/workspaces/${id}/activate`)).status).toBe(200)
@@ -93,7 +99,9 @@ describe('a --home server with a connected workspace', () => {
       body: { error: { code: 400, message: `remote.url: ${server.url} is this Quire itself; connect to another server` } }
     })
     // A request that came round anyway is refused before it reaches a workspace.
-    const looped = await fetch(`${server.url}/v1/orgs`, { headers: { authorization: `Bearer ${T0}`, 'quire-via': server.workspaces!.viaId } })
+    const looped = await fetch(`${server.url}/v1/orgs`, {
+      headers: { authorization: `Bearer ${T0}`, 'quire-via': server.workspaces!.viaId }
+    })
     expect(looped.status).toBe(508)
   })
 })

@@ -39,10 +39,18 @@ interface Answer {
 }
 
 async function ask(
-  server: RunningServer, method: string, path: string, init: { headers?: Record<string, string>; body?: string | ReadableStream } = {}
+  server: RunningServer,
+  method: string,
+  path: string,
+  init: { headers?: Record<string, string>; body?: string | ReadableStream } = {}
 ): Promise<Answer> {
   const stream = typeof init.body === 'object'
-  const res = await fetch(`${server.url}${path}`, { method, headers: { ...auth, ...init.headers }, body: init.body, ...(stream ? { duplex: 'half' } : {}) })
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...auth, ...init.headers },
+    body: init.body,
+    ...(stream ? { duplex: 'half' } : {})
+  })
   const text = await res.text()
   return { status: res.status, headers: Object.fromEntries(res.headers), body: parse(text) }
 }
@@ -66,10 +74,12 @@ class Connection {
       this.buffer = Buffer.concat([this.buffer, chunk])
       this.waiting?.()
     })
-    this.closed = new Promise((resolve) => socket.on('close', () => {
-      resolve()
-      this.waiting?.()
-    }))
+    this.closed = new Promise((resolve) =>
+      socket.on('close', () => {
+        resolve()
+        this.waiting?.()
+      })
+    )
     socket.on('error', () => {}) // a reset after the answer: `closed` tells
   }
 
@@ -94,10 +104,12 @@ class Connection {
       const end = this.buffer.indexOf('\r\n\r\n')
       if (end >= 0) {
         const [statusLine, ...lines] = this.buffer.subarray(0, end).toString('latin1').split('\r\n')
-        const headers = Object.fromEntries(lines.map((line) => {
-          const colon = line.indexOf(':')
-          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]
-        }))
+        const headers = Object.fromEntries(
+          lines.map((line) => {
+            const colon = line.indexOf(':')
+            return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()]
+          })
+        )
         const length = Number(headers['content-length'] ?? 0)
         if (this.buffer.length >= end + 4 + length) {
           const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8')
@@ -147,7 +159,13 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('a %s server', (kind
 
   it('answers unknown operations, and known paths with another method, with 404', async () => {
     const server = await start(kind)
-    for (const [method, path] of [['GET', '/v1/nope'], ['PUT', '/v1/orgs'], ['GET', '/app/nope'], ['DELETE', '/app/workspaces'], ['GET', '/app/workspaces/x/y/z']]) {
+    for (const [method, path] of [
+      ['GET', '/v1/nope'],
+      ['PUT', '/v1/orgs'],
+      ['GET', '/app/nope'],
+      ['DELETE', '/app/workspaces'],
+      ['GET', '/app/workspaces/x/y/z']
+    ]) {
       expect(await ask(server, method!, path!), `${method} ${path}`).toEqual(refusal(404, `No operation ${method} ${path}`))
     }
   })
@@ -155,7 +173,9 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('a %s server', (kind
   it('answers over-long ids with 400, a URL over 8 KiB with 414 and headers over 32 KiB with 431', async () => {
     const server = await start(kind)
     for (const length of [101, 5000]) {
-      expect(await ask(server, 'GET', `/v1/orgs/${'a'.repeat(length)}`)).toEqual(refusal(400, 'organizationId: must be at most 100 characters'))
+      expect(await ask(server, 'GET', `/v1/orgs/${'a'.repeat(length)}`)).toEqual(
+        refusal(400, 'organizationId: must be at most 100 characters')
+      )
     }
     expect(await ask(server, 'GET', `/v1/orgs/${'a'.repeat(20_000)}`)).toEqual(refusal(414, 'url: must be at most 8192 characters'))
     expect(await ask(server, 'GET', `/app/workspaces?${'a'.repeat(20_000)}`)).toEqual(refusal(414, 'url: must be at most 8192 characters'))
@@ -182,7 +202,10 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('a %s server', (kind
     const server = await start(kind)
     for (const path of ['/v1/orgs', '/app/workspaces']) {
       // The body never comes: the answer cannot wait for it.
-      const answer = await raw(server, `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"title":`)
+      const answer = await raw(
+        server,
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"title":`
+      )
       expect(answer, path).toMatchObject(refusal(413, 'body: larger than the server accepts'))
       expect(answer.headers.connection).toBe('close')
       await answer.closed
@@ -199,11 +222,15 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('a %s server', (kind
     const server = await start(kind)
     const json = { 'content-type': 'application/json' }
     expect(await ask(server, 'POST', '/v1/orgs', { headers: json, body: '{"title":' })).toEqual(refusal(400, /^body: /))
-    expect(await ask(server, 'POST', '/app/workspaces', { headers: json, body: '{"name":' })).toEqual(refusal(400, 'body: must be valid JSON'))
+    expect(await ask(server, 'POST', '/app/workspaces', { headers: json, body: '{"name":' })).toEqual(
+      refusal(400, 'body: must be valid JSON')
+    )
     expect(await ask(server, 'POST', '/v1/orgs', { headers: { 'content-type': 'application/xml' }, body: '<org/>' })).toEqual(
       refusal(415, 'body: send JSON with Content-Type: application/json')
     )
-    expect(await ask(server, 'POST', '/v1/orgs', { headers: { 'content-type': 'text/plain' }, body: 'title' })).toEqual(refusal(400, 'body: must be object'))
+    expect(await ask(server, 'POST', '/v1/orgs', { headers: { 'content-type': 'text/plain' }, body: 'title' })).toEqual(
+      refusal(400, 'body: must be object')
+    )
   })
 
   it('sends nosniff and no-store with every /v1 and /app answer; the renderer and downloads keep their caching', async () => {
@@ -214,7 +241,9 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('a %s server', (kind
     expect((await ask(server, 'GET', '/v1/orgs')).headers).toMatchObject(api)
     expect((await ask(server, 'GET', '/v1/openapi.json')).headers).toMatchObject(api)
     expect((await ask(server, 'GET', '/app/workspaces')).headers).toMatchObject(api)
-    expect(await ask(server, 'GET', '/v1/orgs', { headers: { authorization: 'Bearer wrong' } })).toEqual(refusal(401, 'The token is unknown or has been revoked'))
+    expect(await ask(server, 'GET', '/v1/orgs', { headers: { authorization: 'Bearer wrong' } })).toEqual(
+      refusal(401, 'The token is unknown or has been revoked')
+    )
     const page = await ask(server, 'GET', '/')
     expect(page.status).toBe(200)
     expect(page.headers['x-content-type-options']).toBe('nosniff')
@@ -231,7 +260,9 @@ describe.each(Object.keys(kinds) as (keyof typeof kinds)[])('a %s server', (kind
     expect((await idle.answer()).status).toBe(200)
 
     const upload = await Connection.open(server)
-    upload.send(`POST /v1/orgs HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`)
+    upload.send(
+      `POST /v1/orgs HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`
+    )
     const headers = await Connection.open(server)
     headers.send(`GET /v1/orgs HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`)
     // Meanwhile the server answers others.
@@ -258,12 +289,18 @@ describe('a --home server with a connected workspace', () => {
     expect(created.status).toBe(201)
     expect((await ask(server, 'POST', `/app/workspaces/${(created.body as Workspace).id}/activate`)).status).toBe(200)
 
-    const answer = await raw(server, `POST /v1/orgs HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"title":`)
+    const answer = await raw(
+      server,
+      `POST /v1/orgs HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"title":`
+    )
     expect(answer).toMatchObject(refusal(413, 'body: larger than the server accepts'))
     expect(answer.headers.connection).toBe('close')
     await answer.closed
     expect(await ask(server, 'GET', '/v1/nope')).toEqual(refusal(404, 'No operation GET /v1/nope'))
     expect(await ask(server, 'GET', '/app/nope')).toEqual(refusal(404, /./))
-    expect((await ask(server, 'GET', '/v1/orgs')).headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
+    expect((await ask(server, 'GET', '/v1/orgs')).headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store'
+    })
   })
 })

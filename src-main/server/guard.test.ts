@@ -71,7 +71,13 @@ describe('Host', () => {
     expect((await send(server, 'GET', '/v1/orgs', { host: `localhost:${server.port}` })).status).toBe(200)
     expect((await send(server, 'GET', '/v1/orgs', { host: `LOCALHOST:${server.port}` })).status).toBe(200)
 
-    for (const host of ['evil.example', `evil.example:${server.port}`, `127.0.0.1:${server.port + 1}`, '127.0.0.1', `127.0.0.1.evil.example:${server.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${server.port}`,
+      `127.0.0.1:${server.port + 1}`,
+      '127.0.0.1',
+      `127.0.0.1.evil.example:${server.port}`
+    ]) {
       const refused = await send(server, 'GET', '/v1/orgs', { host })
       expect(refused.status, host).toBe(421)
       expect(refused.body).toEqual({ error: { code: 421, message: expect.stringMatching(/^Host: .* does not name this server/) } })
@@ -99,7 +105,13 @@ describe('Origin', () => {
   it('refuses a browser write from another origin and changes nothing', async () => {
     const server = await start()
     const before = orgCount(server)
-    for (const origin of ['http://evil.example', `http://evil.example:${server.port}`, 'null', `https://127.0.0.1:${server.port}`, `http://127.0.0.1:${server.port + 1}`]) {
+    for (const origin of [
+      'http://evil.example',
+      `http://evil.example:${server.port}`,
+      'null',
+      `https://127.0.0.1:${server.port}`,
+      `http://127.0.0.1:${server.port + 1}`
+    ]) {
       const refused = await send(server, 'POST', '/v1/orgs', { origin, body: { title: 'Planted' } })
       expect(refused.status, origin).toBe(403)
       expect(refused.body.error).toEqual({ code: 403, message: expect.stringMatching(/^Origin: .* may not write here/) })
@@ -110,8 +122,12 @@ describe('Origin', () => {
 
   it("takes writes from the app's own origin and from callers that send none (scripts)", async () => {
     const server = await start()
-    expect((await send(server, 'POST', '/v1/orgs', { origin: `http://127.0.0.1:${server.port}`, body: { title: 'From the app' } })).status).toBe(201)
-    expect((await send(server, 'POST', '/v1/orgs', { origin: `http://localhost:${server.port}`, body: { title: 'From localhost' } })).status).toBe(201)
+    expect(
+      (await send(server, 'POST', '/v1/orgs', { origin: `http://127.0.0.1:${server.port}`, body: { title: 'From the app' } })).status
+    ).toBe(201)
+    expect(
+      (await send(server, 'POST', '/v1/orgs', { origin: `http://localhost:${server.port}`, body: { title: 'From localhost' } })).status
+    ).toBe(201)
     expect((await send(server, 'POST', '/v1/orgs', { body: { title: 'From a script' } })).status).toBe(201)
   })
 
@@ -128,7 +144,9 @@ describe('Origin', () => {
 
 describe('tokens', () => {
   it('refuses to start with a token shorter than 32 characters, saying so', async () => {
-    await expect(startServer({ dataDir: ':memory:', port: 0, token: 'x' })).rejects.toThrow(/^--token: must be at least 32 characters \(it has 1\)/)
+    await expect(startServer({ dataDir: ':memory:', port: 0, token: 'x' })).rejects.toThrow(
+      /^--token: must be at least 32 characters \(it has 1\)/
+    )
     await expect(startServer({ home: mkTemp(), port: 0, token: 'a'.repeat(31) })).rejects.toThrow(/at least 32 characters/)
     await start({ token: 'a'.repeat(32) })
   })

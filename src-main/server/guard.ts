@@ -88,7 +88,10 @@ export type Refusal = { status: 421 | 403; message: string }
 export function refuseForeign(policy: HostPolicy, req: IncomingMessage): Refusal | undefined {
   const host = req.headers.host
   if (!policy.allowsHost(host)) {
-    return { status: 421, message: `Host: ${host ? `“${host.slice(0, 100)}” does not name this server` : 'required'}; start it with --allow-host NAME to answer another name` }
+    return {
+      status: 421,
+      message: `Host: ${host ? `“${host.slice(0, 100)}” does not name this server` : 'required'}; start it with --allow-host NAME to answer another name`
+    }
   }
   const origin = req.headers.origin
   if (origin !== undefined && !SAFE_METHODS.has((req.method ?? 'GET').toUpperCase()) && !policy.allowsOrigin(origin)) {

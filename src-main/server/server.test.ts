@@ -39,18 +39,30 @@ function client(server: RunningServer, token: string | null = server.token ?? nu
     const headers: Record<string, string> = {}
     if (token) headers.authorization = `Bearer ${token}`
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) })
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
+    })
     const text = await res.text()
     return { status: res.status, body: text ? JSON.parse(text) : undefined }
   }
 }
 
-const envelope = (code: number, message: string | RegExp) => ({ error: { code, message: typeof message === 'string' ? message : expect.stringMatching(message) } })
+const envelope = (code: number, message: string | RegExp) => ({
+  error: { code, message: typeof message === 'string' ? message : expect.stringMatching(message) }
+})
 
 describe('startServer({ home })', () => {
   it('answers 401 without the server token, for reads and writes', async () => {
     const server = await start({ home: tempDir(), token: T0 })
-    for (const [method, path] of [['GET', '/app/workspaces'], ['POST', '/app/workspaces'], ['PATCH', '/app/workspaces/local'], ['DELETE', '/app/workspaces/local'], ['POST', '/app/workspaces/local/activate']] as const) {
+    for (const [method, path] of [
+      ['GET', '/app/workspaces'],
+      ['POST', '/app/workspaces'],
+      ['PATCH', '/app/workspaces/local'],
+      ['DELETE', '/app/workspaces/local'],
+      ['POST', '/app/workspaces/local/activate']
+    ] as const) {
       expect(await client(server, null)(method, path, method === 'GET' ? undefined : { name: 'X' }), `${method} ${path}`).toEqual({
         status: 401,
         body: envelope(401, 'Authentication required: send Authorization: Bearer <token>')
@@ -72,7 +84,10 @@ describe('startServer({ home })', () => {
     })
 
     const created = await api<Workspace>('POST', '/app/workspaces', { name: 'Handbook', ignored: true })
-    expect(created).toEqual({ status: 201, body: { id: expect.stringMatching(/^handbook-[a-z0-9]{6}$/), name: 'Handbook', createdAt: expect.any(String), active: false } })
+    expect(created).toEqual({
+      status: 201,
+      body: { id: expect.stringMatching(/^handbook-[a-z0-9]{6}$/), name: 'Handbook', createdAt: expect.any(String), active: false }
+    })
     expect((await api('GET', '/v1/orgs')).body.items[0].id, 'creating does not switch').toBe(localOrg)
 
     const activated = await api<Workspace>('POST', `/app/workspaces/${created.body.id}/activate`)
@@ -85,7 +100,10 @@ describe('startServer({ home })', () => {
 
     const renamed = await api<Workspace>('PATCH', `/app/workspaces/${created.body.id}`, { name: 'Product handbook' })
     expect(renamed).toEqual({ status: 200, body: { ...created.body, name: 'Product handbook', active: true } })
-    expect((await api<WorkspaceList>('GET', '/app/workspaces')).body).toMatchObject({ active: created.body.id, items: [{ name: 'Local' }, { name: 'Product handbook' }] })
+    expect((await api<WorkspaceList>('GET', '/app/workspaces')).body).toMatchObject({
+      active: created.body.id,
+      items: [{ name: 'Local' }, { name: 'Product handbook' }]
+    })
 
     await api('POST', '/app/workspaces/local/activate')
     expect((await api('GET', '/v1/orgs')).body.items[0].id).toBe(localOrg)
@@ -97,7 +115,10 @@ describe('startServer({ home })', () => {
     const server = await start({ home: tempDir(), token: T0 })
     const api = client(server)
     const ask = (path: string, shown: string, init: RequestInit = {}) =>
-      fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${T0}`, 'content-type': 'application/json', 'quire-workspace': shown } })
+      fetch(`${server.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${T0}`, 'content-type': 'application/json', 'quire-workspace': shown }
+      })
 
     const first = await fetch(`${server.url}/v1/user`, { headers: { authorization: `Bearer ${T0}` } })
     expect(first.headers.get('quire-workspace')).toBe('local')
@@ -125,15 +146,24 @@ describe('startServer({ home })', () => {
     expect(await api('POST', '/app/workspaces')).toEqual({ status: 400, body: envelope(400, 'name: is required') })
     expect(await api('POST', '/app/workspaces', { name: 7 })).toEqual({ status: 400, body: envelope(400, 'name: must be string') })
     expect(await api('POST', '/app/workspaces', { name: '  ' })).toEqual({ status: 400, body: envelope(400, 'name: must not be blank') })
-    expect(await api('POST', '/app/workspaces', { name: 'x'.repeat(65) })).toEqual({ status: 400, body: envelope(400, 'name: must be at most 64 characters') })
+    expect(await api('POST', '/app/workspaces', { name: 'x'.repeat(65) })).toEqual({
+      status: 400,
+      body: envelope(400, 'name: must be at most 64 characters')
+    })
     expect(await api('POST', '/app/workspaces', '{"name":')).toEqual({ status: 400, body: envelope(400, 'body: must be valid JSON') })
-    expect(await api('POST', '/app/workspaces', { name: ' LOCAL ' })).toEqual({ status: 409, body: envelope(409, 'name: a workspace named “Local” already exists') })
+    expect(await api('POST', '/app/workspaces', { name: ' LOCAL ' })).toEqual({
+      status: 409,
+      body: envelope(409, 'name: a workspace named “Local” already exists')
+    })
     expect((await api('POST', '/app/workspaces', { name: 'y'.repeat(70_000) })).status).toBe(413)
     expect(readFileSync(join(home, 'workspaces.json'), 'utf8')).toBe(before)
 
     const other = (await api<Workspace>('POST', '/app/workspaces', { name: 'Other' })).body
     expect(await api('PATCH', `/app/workspaces/${other.id}`, { name: 'local' })).toEqual({ status: 409, body: envelope(409, /^name: /) })
-    expect(await api('PATCH', `/app/workspaces/${other.id}`, { name: '' })).toEqual({ status: 400, body: envelope(400, 'name: must not be blank') })
+    expect(await api('PATCH', `/app/workspaces/${other.id}`, { name: '' })).toEqual({
+      status: 400,
+      body: envelope(400, 'name: must not be blank')
+    })
     expect((await api<WorkspaceList>('GET', '/app/workspaces')).body.items.map((w) => w.name)).toEqual(['Local', 'Other'])
   })
 
@@ -183,7 +213,10 @@ describe('startServer({ home })', () => {
     })
     expect((await api('GET', '/v1/orgs')).body.items).toHaveLength(1)
     const refused = await api('POST', '/app/workspaces/local/activate')
-    expect(refused).toEqual({ status: 409, body: envelope(409, /^Workspace “Local” cannot be opened: .* Restore it from a backup with “Open workspace file…”, or remove it$/) })
+    expect(refused).toEqual({
+      status: 409,
+      body: envelope(409, /^Workspace “Local” cannot be opened: .* Restore it from a backup with “Open workspace file…”, or remove it$/)
+    })
   })
 
   it('generates a token when none is given; it works in every workspace it opens', async () => {
@@ -204,7 +237,11 @@ describe('startServer({ dataDir })', () => {
 
     expect(await api('GET', '/app/workspaces')).toEqual({
       status: 200,
-      body: { items: [{ id: 'team-docs', name: 'team-docs', createdAt: expect.any(String), active: true }], active: 'team-docs', switchable: false }
+      body: {
+        items: [{ id: 'team-docs', name: 'team-docs', createdAt: expect.any(String), active: true }],
+        active: 'team-docs',
+        switchable: false
+      }
     })
     const refused = { status: 409, body: envelope(409, SINGLE_WORKSPACE_MESSAGE) }
     expect(await api('POST', '/app/workspaces', { name: 'More' })).toEqual(refused)

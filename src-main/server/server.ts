@@ -108,7 +108,8 @@ function answerHttp(handle: Handler): Handler {
   return (req, res) => {
     res.setHeader('x-content-type-options', 'nosniff')
     if (isApiPath(pathOf(req))) res.setHeader('cache-control', 'no-store')
-    if ((req.url ?? '').length > MAX_URL_LENGTH) void sendResponse(res, errorResponse(414, `url: must be at most ${MAX_URL_LENGTH} characters`))
+    if ((req.url ?? '').length > MAX_URL_LENGTH)
+      void sendResponse(res, errorResponse(414, `url: must be at most ${MAX_URL_LENGTH} characters`))
     else handle(req, res)
   }
 }
@@ -231,7 +232,9 @@ function guard(handle: Handler, hosts: HostPolicy, throttle: AuthThrottle): Hand
         return void sendResponse(res, response)
       }
       // A connected workspace's server refusing the workspace's own token is no failure of this caller's.
-      res.once('finish', () => throttle.answered(address, token, res.statusCode !== 401 || res.getHeader(REMOTE_STATUS_HEADER) === 'refused'))
+      res.once('finish', () =>
+        throttle.answered(address, token, res.statusCode !== 401 || res.getHeader(REMOTE_STATUS_HEADER) === 'refused')
+      )
     }
     handle(req, res)
   }
@@ -316,24 +319,30 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
         return
       }
       if (cameThrough(req.headers[VIA_HEADER], workspaces.viaId)) {
-        void sendResponse(res, errorResponse(508, 'This request came back to the Quire that sent it: a workspace here is connected to this very server'))
+        void sendResponse(
+          res,
+          errorResponse(508, 'This request came back to the Quire that sent it: a workspace here is connected to this very server')
+        )
         return
       }
       // Counted in flight until the answer is sent, so a switch closes this backend only afterwards.
       workspaces
-        .use((backend, id) => new Promise<void>((done) => {
-          res.once('close', done)
-          res.setHeader(WORKSPACE_HEADER, id)
-          // A window still showing the workspace another window switched away from: refused, nothing read or written.
-          const shown = req.headers[WORKSPACE_HEADER]
-          if (typeof shown === 'string' && shown !== id) {
-            void sendResponse(res, errorResponse(409, 'Another window switched to another workspace: this window now shows that one'))
-            return
-          }
-          if (backend.serveNode) backend.serveNode(req, res)
-          else if (path === '/v1' || path.startsWith('/v1/')) void proxyHttp(req, res, backend, authorized)
-          else rendererOnly(req, res)
-        }))
+        .use(
+          (backend, id) =>
+            new Promise<void>((done) => {
+              res.once('close', done)
+              res.setHeader(WORKSPACE_HEADER, id)
+              // A window still showing the workspace another window switched away from: refused, nothing read or written.
+              const shown = req.headers[WORKSPACE_HEADER]
+              if (typeof shown === 'string' && shown !== id) {
+                void sendResponse(res, errorResponse(409, 'Another window switched to another workspace: this window now shows that one'))
+                return
+              }
+              if (backend.serveNode) backend.serveNode(req, res)
+              else if (path === '/v1' || path.startsWith('/v1/')) void proxyHttp(req, res, backend, authorized)
+              else rendererOnly(req, res)
+            })
+        )
         .catch((error: unknown) => {
           const status = error instanceof ApiError ? error.status : 500
           void sendResponse(res, errorResponse(status, status === 500 ? 'Internal error' : (error as Error).message))
@@ -389,13 +398,19 @@ async function rendererApp(extend: BuildOptions['extend']): Promise<Handler> {
  * token (the public OpenAPI document aside), then the backend answers as the workspace's own user (its server,
  * with the workspace's own token).
  */
-async function proxyHttp(req: IncomingMessage, res: ServerResponse, backend: WorkspaceBackend, authorized: (token: string) => boolean): Promise<void> {
+async function proxyHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  backend: WorkspaceBackend,
+  authorized: (token: string) => boolean
+): Promise<void> {
   let response: Response
   try {
     const header = req.headers.authorization
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
     const method = req.method ?? 'GET'
-    if (!match && pathOf(req) !== '/v1/openapi.json') response = errorResponse(401, 'Authentication required: send Authorization: Bearer <token>')
+    if (!match && pathOf(req) !== '/v1/openapi.json')
+      response = errorResponse(401, 'Authentication required: send Authorization: Bearer <token>')
     else if (match && !authorized(match[1]!)) response = errorResponse(401, 'The token is unknown or has been revoked')
     else {
       const body = method === 'GET' || method === 'HEAD' ? undefined : await readBytes(req, API_BODY_LIMIT)
@@ -403,7 +418,9 @@ async function proxyHttp(req: IncomingMessage, res: ServerResponse, backend: Wor
       else {
         const headers = new Headers()
         for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
-        response = await backend.request(new Request(new URL(req.url ?? '/', 'http://quire.localhost'), { method, headers, body: body && new Uint8Array(body) }))
+        response = await backend.request(
+          new Request(new URL(req.url ?? '/', 'http://quire.localhost'), { method, headers, body: body && new Uint8Array(body) })
+        )
       }
     }
   } catch (error) {
@@ -453,7 +470,12 @@ async function answerWorkspaceHttp(
       const method = req.method ?? 'GET'
       // A workspace file sent to be opened is streamed to disk by the operation, never read whole here.
       const upload = isWorkspaceUpload(method, pathOf(req))
-      const body = method === 'GET' || method === 'HEAD' ? undefined : upload ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : await readBody(req)
+      const body =
+        method === 'GET' || method === 'HEAD'
+          ? undefined
+          : upload
+            ? (Readable.toWeb(req) as ReadableStream<Uint8Array>)
+            : await readBody(req)
       if (body === null) response = errorResponse(413, 'body: larger than the server accepts')
       else {
         const headers = new Headers()

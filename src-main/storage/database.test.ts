@@ -54,7 +54,10 @@ describe('openDatabase on a file it cannot take as it is', () => {
   it('refuses a file that is not an SQLite database, and one of another application, untouched', () => {
     const garbage = join(tempDir(), 'quire.db')
     writeFileSync(garbage, 'this is not a database\n'.repeat(200))
-    expect(refusal(garbage)).toMatchObject({ kind: 'not-workspace', message: `${garbage} is not a Quire workspace: it is not an SQLite database` })
+    expect(refusal(garbage)).toMatchObject({
+      kind: 'not-workspace',
+      message: `${garbage} is not a Quire workspace: it is not an SQLite database`
+    })
     expect(readFileSync(garbage, 'utf8')).toBe('this is not a database\n'.repeat(200))
 
     const other = join(tempDir(), 'other.db')
@@ -62,14 +65,20 @@ describe('openDatabase on a file it cannot take as it is', () => {
     db.exec("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada')")
     db.close()
     const before = hash(other)
-    expect(refusal(other)).toMatchObject({ kind: 'not-workspace', message: `${other} is not a Quire workspace: an SQLite database without its tables` })
+    expect(refusal(other)).toMatchObject({
+      kind: 'not-workspace',
+      message: `${other} is not a Quire workspace: an SQLite database without its tables`
+    })
     expect(hash(other)).toBe(before)
   })
 
   it('refuses a truncated file; a deep check refuses one whose pages fail PRAGMA quick_check', () => {
     const truncated = workspaceFile(2000)
     truncateSync(truncated, Math.floor(readFileSync(truncated).length / 2))
-    expect(refusal(truncated)).toMatchObject({ kind: 'damaged', message: expect.stringMatching(/is damaged: it holds \d+ bytes where its header counts \d+ \(truncated\)/) })
+    expect(refusal(truncated)).toMatchObject({
+      kind: 'damaged',
+      message: expect.stringMatching(/is damaged: it holds \d+ bytes where its header counts \d+ \(truncated\)/)
+    })
 
     const scrambled = workspaceFile(2000)
     const bytes = readFileSync(scrambled)

@@ -158,7 +158,8 @@ export function checkDatabaseFile(file: string, { deep = true, allowEmpty = true
       if (!allowEmpty) refuse('not-workspace', 'is not a Quire workspace: the database is empty')
       return
     }
-    if (!tables.includes('schema_migrations')) return refuse('not-workspace', 'is not a Quire workspace: an SQLite database without its tables')
+    if (!tables.includes('schema_migrations'))
+      return refuse('not-workspace', 'is not a Quire workspace: an SQLite database without its tables')
     const versions = db.prepare<[], number>('SELECT version FROM schema_migrations').pluck().all()
     if (!versions.length && !allowEmpty) refuse('not-workspace', 'is not a Quire workspace: its schema is empty')
     const unknown = versions.filter((v) => !KNOWN_SCHEMA_VERSIONS.has(v))
@@ -174,7 +175,8 @@ export function checkDatabaseFile(file: string, { deep = true, allowEmpty = true
     const message = (error as Error).message
     if (code === 'SQLITE_NOTADB') refuse('not-workspace', 'is not a Quire workspace: it is not an SQLite database')
     if (code.startsWith('SQLITE_CORRUPT')) refuse('damaged', `is damaged (${message})`)
-    if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_PERM')) refuse('unreadable', `cannot be read (${message})`)
+    if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR') || code.startsWith('SQLITE_PERM'))
+      refuse('unreadable', `cannot be read (${message})`)
     throw error
   } finally {
     db?.close()

@@ -20,7 +20,11 @@ afterEach(async () => {
  * picks: they reach the server, which applies them, and the connection is reset before the answer comes back.
  */
 function flakyNetwork() {
-  const net: { down: boolean; requests: number; lose?: (method: string, url: string) => boolean; lost: string[] } = { down: false, requests: 0, lost: [] }
+  const net: { down: boolean; requests: number; lose?: (method: string, url: string) => boolean; lost: string[] } = {
+    down: false,
+    requests: 0,
+    lost: []
+  }
   const send: typeof fetch = async (input, init) => {
     net.requests++
     if (net.down) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })
@@ -80,7 +84,8 @@ async function spaceWithPages(t: Awaited<ReturnType<typeof setup>>, pages: Recor
   return { spaceId, ids }
 }
 
-const markdownOf = async (t: Awaited<ReturnType<typeof setup>>, path: string) => (await t.server.owner.api.get(path, { format: 'markdown' })).body.markdown
+const markdownOf = async (t: Awaited<ReturnType<typeof setup>>, path: string) =>
+  (await t.server.owner.api.get(path, { format: 'markdown' })).body.markdown
 
 describe('a connected workspace while its server is out of reach', () => {
   it('answers what the copy keeps, says it is offline, and refuses what it does not keep', async () => {
@@ -93,7 +98,9 @@ describe('a connected workspace while its server is out of reach', () => {
     expect(orgs.headers.get('quire-remote-status')).toBe('unreachable')
     expect(orgs.body.items.map((o: { id: string }) => o.id)).toEqual([t.server.orgId])
     expect((await t.call('GET', `/v1/spaces/${spaceId}/content/page/${ids.Install}`)).body.markdown).toBe('Run the installer.\n')
-    expect((await t.call('GET', `/v1/spaces/${spaceId}/search?query=installer`)).body.items.map((p: { id: string }) => p.id)).toEqual([ids.Install])
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/search?query=installer`)).body.items.map((p: { id: string }) => p.id)).toEqual([
+      ids.Install
+    ])
 
     expect(await t.call('GET', `/v1/orgs/${t.server.orgId}/members`)).toMatchObject({
       status: 503,
@@ -117,8 +124,13 @@ describe('a connected workspace while its server is out of reach', () => {
     expect(list.status).toBe(200)
     expect(list.body.items.map((r: { id: string }) => r.id)).toEqual(onServer.items.map((r: { id: string }) => r.id))
     const [latest, first] = list.body.items as { id: string }[]
-    expect((await t.call('GET', `/v1/spaces/${spaceId}/revisions/${latest!.id}/changes`)).body.changes).toMatchObject([{ type: 'page_created', page: { id: ids.Intro } }])
-    expect((await t.call('GET', `/v1/spaces/${spaceId}/revisions/${latest!.id}/path/intro`)).body).toMatchObject({ id: ids.Intro, markdown: 'Hello.\n' })
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/revisions/${latest!.id}/changes`)).body.changes).toMatchObject([
+      { type: 'page_created', page: { id: ids.Intro } }
+    ])
+    expect((await t.call('GET', `/v1/spaces/${spaceId}/revisions/${latest!.id}/path/intro`)).body).toMatchObject({
+      id: ids.Intro,
+      markdown: 'Hello.\n'
+    })
     const restore = await t.call('POST', `/v1/spaces/${spaceId}/revisions/${first!.id}/restore`, {})
     expect(restore).toMatchObject({ status: 201, body: { object: 'change-request', status: 'draft' } })
 
@@ -130,7 +142,8 @@ describe('a connected workspace while its server is out of reach', () => {
       })
     }
     expect(await t.call('POST', `/v1/spaces/${spaceId}/revisions/${first!.id}/restore`, {})).toMatchObject({
-      status: 503, body: { error: { message: expect.stringContaining('this change needs it') } }
+      status: 503,
+      body: { error: { message: expect.stringContaining('this change needs it') } }
     })
     expect(outbox(t.copy.services.db).count()).toBe(0)
   })
@@ -154,18 +167,33 @@ describe('a connected workspace while its server is out of reach', () => {
     // A page added offline is edited again offline: the server's id for it is found when the first batch is sent.
     const pages = (await t.call('GET', `${path}/content/pages`)).body.pages as { id: string; title: string }[]
     const added = pages.find((p) => p.title === 'Troubleshooting')!.id
-    expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: added, document: { markdown: 'Restart first. Then reinstall.\n' } }] })).status).toBe(200)
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [{ operation: 'update_page', page: added, document: { markdown: 'Restart first. Then reinstall.\n' } }]
+        })
+      ).status
+    ).toBe(200)
     expect((await t.call('PATCH', path, { status: 'open' })).status).toBe(200)
     expect((await t.call('GET', `${path}/content/page/${ids.Install}`)).body.markdown).toBe('Run the installer, then restart.\n')
     expect(outbox(t.copy.services.db).count()).toBe(4)
-    expect(t.backend.outboxList().items.map((i) => i.summary)).toEqual(['Opened the change request', 'Edited 1 page, added 1 page', 'Edited 1 page', 'Moved it to open'])
+    expect(t.backend.outboxList().items.map((i) => i.summary)).toEqual([
+      'Opened the change request',
+      'Edited 1 page, added 1 page',
+      'Edited 1 page',
+      'Moved it to open'
+    ])
 
     // Back online: sent in order; the server has the change request, its edits and its status.
     t.net.down = false
     expect((await t.backend.check()).status).toBe('online')
     await t.backend.idle()
     expect(outbox(t.copy.services.db).count()).toBe(0)
-    const onServer = (await t.server.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'open' })).body.items as { id: string; number: number; subject: string }[]
+    const onServer = (await t.server.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'open' })).body.items as {
+      id: string
+      number: number
+      subject: string
+    }[]
     const sent = onServer.find((c) => c.subject === 'Written on a plane')!
     expect(sent).toBeDefined()
     const serverPath = `/v1/spaces/${spaceId}/change-requests/${sent.id}`
@@ -196,10 +224,13 @@ describe('a connected workspace while its server is out of reach', () => {
     await t.backend.idle()
 
     t.net.down = true
-    const edit = (markdown: string) => t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown } }] })
+    const edit = (markdown: string) =>
+      t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown } }] })
     expect((await edit('ONE\ntwo\nthree\nfour\nfive\n')).status).toBe(200)
     // Meanwhile a colleague edits the last line of the same page in the same change request, on the server.
-    await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown: 'one\ntwo\nthree\nfour\nFIVE\n' } }] })
+    await t.server.owner.api.post(`${path}/content`, {
+      changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown: 'one\ntwo\nthree\nfour\nFIVE\n' } }]
+    })
 
     t.net.down = false
     await t.backend.check()
@@ -212,7 +243,9 @@ describe('a connected workspace while its server is out of reach', () => {
     await t.backend.idle()
     t.net.down = true
     expect((await edit('Uno\ntwo\nthree\nfour\nFIVE\n')).status).toBe(200)
-    await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown: 'Eins\ntwo\nthree\nfour\nFIVE\n' } }] })
+    await t.server.owner.api.post(`${path}/content`, {
+      changes: [{ operation: 'update_page', page: ids.Notes, document: { markdown: 'Eins\ntwo\nthree\nfour\nFIVE\n' } }]
+    })
     t.net.down = false
     await t.backend.check()
     await t.backend.idle()
@@ -223,7 +256,16 @@ describe('a connected workspace while its server is out of reach', () => {
         conflict: {
           at: expect.any(String),
           message: '“Notes” was changed on the server in the same lines as here',
-          pages: [{ page: ids.Notes, title: 'Notes', kind: 'text', base: 'ONE\ntwo\nthree\nfour\nFIVE\n', mine: 'Uno\ntwo\nthree\nfour\nFIVE\n', theirs: 'Eins\ntwo\nthree\nfour\nFIVE\n' }]
+          pages: [
+            {
+              page: ids.Notes,
+              title: 'Notes',
+              kind: 'text',
+              base: 'ONE\ntwo\nthree\nfour\nFIVE\n',
+              mine: 'Uno\ntwo\nthree\nfour\nFIVE\n',
+              theirs: 'Eins\ntwo\nthree\nfour\nFIVE\n'
+            }
+          ]
         }
       })
     ])
@@ -235,9 +277,20 @@ describe('a connected workspace while its server is out of reach', () => {
     // Online meanwhile: what needs the server's version of it waits for the unsent change; what the copy does not
     // keep (its files) is the server's.
     const merge = await t.call('POST', `${path}/merge`)
-    expect(merge).toMatchObject({ status: 409, body: { error: { message: expect.stringMatching(/^This change request has changes 127\.0\.0\.1:\d+ does not have yet: send them, or discard them \(Unsent changes\), before it can be merged$/) } } })
+    expect(merge).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          message: expect.stringMatching(
+            /^This change request has changes 127\.0\.0\.1:\d+ does not have yet: send them, or discard them \(Unsent changes\), before it can be merged$/
+          )
+        }
+      }
+    })
     expect(merge.headers.get('quire-remote-status')).toBe('online')
-    await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'insert_files', files: [{ name: 'notes.txt', base64: 'aGk=' }] }] })
+    await t.server.owner.api.post(`${path}/content`, {
+      changes: [{ operation: 'insert_files', files: [{ name: 'notes.txt', base64: 'aGk=' }] }]
+    })
     const files = await t.call('GET', `${path}/content/files`)
     expect(files).toMatchObject({ status: 200, body: { items: [{ name: 'notes.txt' }] } })
 
@@ -255,15 +308,27 @@ describe('a connected workspace while its server is out of reach', () => {
     const files = await t.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
       changes: [{ operation: 'insert_files', files: [{ name: 'a.txt', base64: 'aGk=' }] }]
     })
-    expect(files).toMatchObject({ status: 503, body: { error: { message: expect.stringContaining('files can be added once it answers again') } } })
+    expect(files).toMatchObject({
+      status: 503,
+      body: { error: { message: expect.stringContaining('files can be added once it answers again') } }
+    })
     const reusable = await t.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
       changes: [{ operation: 'insert_reusable_content', title: 'Note', document: { markdown: 'x' } }]
     })
-    expect(reusable).toMatchObject({ status: 503, body: { error: { message: expect.stringContaining('reusable contents can be changed once it answers again') } } })
+    expect(reusable).toMatchObject({
+      status: 503,
+      body: { error: { message: expect.stringContaining('reusable contents can be changed once it answers again') } }
+    })
     expect(outbox(t.copy.services.db).count()).toBe(1)
     // Straight to the copy (not through the backend's routing): the journal refuses what it cannot send, and the
     // write is undone with it.
-    const direct = await t.copy.request(new Request(`http://quire.localhost/v1/orgs/${t.server.orgId}/spaces`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"X"}' }))
+    const direct = await t.copy.request(
+      new Request(`http://quire.localhost/v1/orgs/${t.server.orgId}/spaces`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"title":"X"}'
+      })
+    )
     expect(direct.status).toBe(503)
     expect(t.copy.services.db.prepare("SELECT count(*) FROM spaces WHERE title = 'X'").pluck().get()).toBe(0)
   })
@@ -275,7 +340,9 @@ describe('a connected workspace whose token the server refuses', () => {
     const { spaceId, ids } = await spaceWithPages(t, { Intro: 'Hello.\n' })
     t.net.down = true
     const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Greeting' })
-    await t.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, { changes: [{ operation: 'update_page', page: ids.Intro, document: { markdown: 'Hello, world.\n' } }] })
+    await t.call('POST', `/v1/spaces/${spaceId}/change-requests/${cr.body.id}/content`, {
+      changes: [{ operation: 'update_page', page: ids.Intro, document: { markdown: 'Hello, world.\n' } }]
+    })
 
     // Meanwhile the token was revoked on the server.
     const db = t.server.server.api.services.db
@@ -290,10 +357,13 @@ describe('a connected workspace whose token the server refuses', () => {
     // A new token of the same account: the writes that waited go.
     userRepository(db).addToken(t.server.owner.user.id, 'qr_new_token_for_the_owner', 'test', new Date().toISOString())
     t.server.server.api.services.writes++
-    await t.backend.reconnect(new RemoteBackend({ url: t.server.url, token: 'qr_new_token_for_the_owner', via: 'test-host', fetch: t.send }))
+    await t.backend.reconnect(
+      new RemoteBackend({ url: t.server.url, token: 'qr_new_token_for_the_owner', via: 'test-host', fetch: t.send })
+    )
     await t.backend.idle()
     expect(t.backend.outboxSummary()).toEqual({ unsent: 0, failed: 0, conflicts: 0 })
-    const onServer = (await t.server.client('qr_new_token_for_the_owner').get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.items
+    const onServer = (await t.server.client('qr_new_token_for_the_owner').get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' }))
+      .body.items
     expect(onServer.map((c: { subject: string }) => c.subject)).toEqual(['Greeting'])
   })
 })
@@ -308,9 +378,13 @@ describe('the outbox sends every edit exactly once, never over what the server c
     await t.call('GET', `${path}/content/pages`)
     await t.backend.idle()
     const edit = async (page: string, markdown: string) =>
-      expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status).toBe(200)
+      expect(
+        (await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status
+      ).toBe(200)
     const serverEdit = async (page: string, markdown: string) =>
-      expect((await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status).toBe(200)
+      expect(
+        (await t.server.owner.api.post(`${path}/content`, { changes: [{ operation: 'update_page', page, document: { markdown } }] })).status
+      ).toBe(200)
     const onServer = (page: string) => markdownOf(t, `${path}/content/page/${page}`)
     const reconnect = async () => {
       t.net.down = false
@@ -340,7 +414,14 @@ describe('the outbox sends every edit exactly once, never over what the server c
     await n.twoEditsWhile('Eins\ntwo\nthree\nfour\nfive\n')
     const [first, second] = n.t.backend.outboxList().items
     expect(first!.conflict!.pages).toEqual([
-      { page: n.ids.Notes, title: 'Notes', kind: 'text', base: 'one\ntwo\nthree\nfour\nfive\n', mine: 'ONE\ntwo\nthree\nfour\nfive\n', theirs: 'Eins\ntwo\nthree\nfour\nfive\n' }
+      {
+        page: n.ids.Notes,
+        title: 'Notes',
+        kind: 'text',
+        base: 'one\ntwo\nthree\nfour\nfive\n',
+        mine: 'ONE\ntwo\nthree\nfour\nfive\n',
+        theirs: 'Eins\ntwo\nthree\nfour\nfive\n'
+      }
     ])
     // The second waits behind it, untouched; nothing reached the server.
     expect(second).not.toHaveProperty('conflict')
@@ -368,9 +449,21 @@ describe('the outbox sends every edit exactly once, never over what the server c
     await n.reconnect()
     const [first] = n.t.backend.outboxList().items
     // Every page of the conflict needs a choice; only text conflicts take a text.
-    await expect(n.t.backend.resolve(first!.seq, { pages: [] })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('“Notes” needs a choice') })
-    await expect(n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Other, keep: 'mine' }, { page: n.ids.Notes, keep: 'mine' }] })).rejects.toMatchObject({ status: 400 })
-    expect(await n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Notes, markdown: 'ONE / Eins\ntwo\nthree\nfour\nfive\n' }] })).toMatchObject({ sent: 1, items: [] })
+    await expect(n.t.backend.resolve(first!.seq, { pages: [] })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('“Notes” needs a choice')
+    })
+    await expect(
+      n.t.backend.resolve(first!.seq, {
+        pages: [
+          { page: n.ids.Other, keep: 'mine' },
+          { page: n.ids.Notes, keep: 'mine' }
+        ]
+      })
+    ).rejects.toMatchObject({ status: 400 })
+    expect(
+      await n.t.backend.resolve(first!.seq, { pages: [{ page: n.ids.Notes, markdown: 'ONE / Eins\ntwo\nthree\nfour\nfive\n' }] })
+    ).toMatchObject({ sent: 1, items: [] })
     expect(await n.onServer(n.ids.Notes)).toBe('ONE / Eins\ntwo\nthree\nfour\nfive\n')
   })
 
@@ -394,13 +487,20 @@ describe('the outbox sends every edit exactly once, never over what the server c
     t.net.down = true
     const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Lost answers' })
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.number}`
-    expect((await t.call('POST', `${path}/content`, {
-      changes: [
-        { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } },
-        { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } }
-      ]
-    })).status).toBe(200)
-    const created = () => t.server.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' }).then((r) => (r.body.items as { id: string; subject: string }[]).filter((c) => c.subject === 'Lost answers'))
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [
+            { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } },
+            { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } }
+          ]
+        })
+      ).status
+    ).toBe(200)
+    const created = () =>
+      t.server.owner.api
+        .get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })
+        .then((r) => (r.body.items as { id: string; subject: string }[]).filter((c) => c.subject === 'Lost answers'))
 
     // The server opens the change request, but its answer is lost: the backend goes offline, the entry waits.
     t.net.down = false
@@ -435,7 +535,13 @@ describe('the outbox sends every edit exactly once, never over what the server c
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.id}`
     await t.backend.idle()
     t.net.down = true
-    expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: ids.Install, document: { markdown: 'Run it.\n' } }] })).status).toBe(200)
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [{ operation: 'update_page', page: ids.Install, document: { markdown: 'Run it.\n' } }]
+        })
+      ).status
+    ).toBe(200)
     expect(t.backend.connection.status).toBe('unreachable')
     const probes = t.net.requests
     // Still away: probed again and again, nothing sent.

@@ -206,11 +206,13 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
     if (this.replaying) throw conflict('Changes are being sent to the server: try again in a moment')
     // Sent, with its answer lost: it may be on the server already; the next send finds out.
     const outstanding = box.list().some((e) => e.attempt && (e.seq === seq || (JSON.parse(e.attempt) as Attempt).covers?.includes(seq)))
-    if (outstanding) throw conflict(`This change may already be on ${this.host} (its answer was lost): send the changes first, then discard what is left`)
+    if (outstanding)
+      throw conflict(`This change may already be on ${this.host} (its answer was lost): send the changes first, then discard what is left`)
     const localOnly = box.isLocalOnly(entry.change_request_id)
     db.transaction(() => {
       // Giving up opening a change request gives up what was written to it: the server will never have it.
-      if (entry.kind === 'create-change-request') for (const other of box.list()) if (other.change_request_id === entry.change_request_id) box.remove(other.seq)
+      if (entry.kind === 'create-change-request')
+        for (const other of box.list()) if (other.change_request_id === entry.change_request_id) box.remove(other.seq)
       box.remove(entry.seq)
       if (!box.hasPending(entry.change_request_id)) box.forgetLocal(entry.change_request_id, localOnly)
     }).immediate()
@@ -235,10 +237,15 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
     const choices = new Map(resolution.pages.map((c) => [c.page, c]))
     for (const page of held.pages) {
       const choice = choices.get(page.page)
-      if (!choice) throw badRequest(`pages: “${page.title}” needs a choice: keep mine, keep theirs${page.kind === 'text' ? ' or the merged text' : ''}`)
-      if ('markdown' in choice && page.kind !== 'text') throw badRequest(`pages: “${page.title}” was changed otherwise than in its text: keep mine or keep theirs`)
+      if (!choice)
+        throw badRequest(
+          `pages: “${page.title}” needs a choice: keep mine, keep theirs${page.kind === 'text' ? ' or the merged text' : ''}`
+        )
+      if ('markdown' in choice && page.kind !== 'text')
+        throw badRequest(`pages: “${page.title}” was changed otherwise than in its text: keep mine or keep theirs`)
     }
-    for (const page of choices.keys()) if (!held.pages.some((p) => p.page === page)) throw badRequest(`pages: ${page} is not a page of this conflict`)
+    for (const page of choices.keys())
+      if (!held.pages.some((p) => p.page === page)) throw badRequest(`pages: ${page} is not a page of this conflict`)
     const body = JSON.parse(entry.body ?? '{"changes":[]}') as { changes: { page?: string; document?: { markdown: string } }[] }
     const changes = body.changes.flatMap((change) => {
       const choice = change.page ? choices.get(change.page) : undefined
@@ -247,7 +254,10 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
       return choice.keep === 'mine' ? [change] : []
     })
     const previous = entry.rebase ? (JSON.parse(entry.rebase) as Rebase) : undefined
-    const rebase: Rebase = { revision: held.revision, pages: { ...previous?.pages, ...Object.fromEntries(held.pages.map((p) => [p.page, p.theirs])) } }
+    const rebase: Rebase = {
+      revision: held.revision,
+      pages: { ...previous?.pages, ...Object.fromEntries(held.pages.map((p) => [p.page, p.theirs])) }
+    }
     db.transaction(() => {
       if (changes.length) box.resolve(seq, JSON.stringify({ ...body, changes }), rebase)
       else {
@@ -257,7 +267,8 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
       }
     }).immediate()
     this.changed()
-    if (!box.hasPending(entry.change_request_id)) this.pullChangeRequest(entry.space_id, box.remoteId(entry.change_request_id) ?? entry.change_request_id)
+    if (!box.hasPending(entry.change_request_id))
+      this.pullChangeRequest(entry.space_id, box.remoteId(entry.change_request_id) ?? entry.change_request_id)
     return this.sync()
   }
 
@@ -345,7 +356,10 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
       const answer = await this.options.copy.request(request)
       if (answer.status === 404 && this.offline) {
         const message = (await answer.json().catch(() => undefined)) as { error?: { message?: string } } | undefined
-        return this.error(404, `${message?.error?.message ?? 'Not found'} on this computer: it was not copied before ${this.host} went out of reach`)
+        return this.error(
+          404,
+          `${message?.error?.message ?? 'Not found'} on this computer: it was not copied before ${this.host} went out of reach`
+        )
       }
       return this.decorate(answer)
     }
@@ -379,21 +393,25 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
 
   private schedulePull(key: string, task: () => Promise<void>, force = false, cr?: { spaceId: string; ref: string }): void {
     if (this.closed) return
-    this.pulls.schedule(key, async () => {
-      // Offline, or a change request the server does not have all of: the copy keeps what it has.
-      if (this.offline) return
-      if (cr) {
-        const id = this.copyChangeRequestId(cr.spaceId, cr.ref)
-        if (id && outbox(this.options.copy.services.db).hasPending(id)) return
-      }
-      try {
-        await task()
-      } catch (error) {
-        // The server went out of reach meanwhile: the copy answers from now on, and nothing is wrong with it.
-        if (this.remote.connection.status === 'unreachable') return this.wentOffline()
-        throw error
-      }
-    }, force)
+    this.pulls.schedule(
+      key,
+      async () => {
+        // Offline, or a change request the server does not have all of: the copy keeps what it has.
+        if (this.offline) return
+        if (cr) {
+          const id = this.copyChangeRequestId(cr.spaceId, cr.ref)
+          if (id && outbox(this.options.copy.services.db).hasPending(id)) return
+        }
+        try {
+          await task()
+        } catch (error) {
+          // The server went out of reach meanwhile: the copy answers from now on, and nothing is wrong with it.
+          if (this.remote.connection.status === 'unreachable') return this.wentOffline()
+          throw error
+        }
+      },
+      force
+    )
   }
 
   // --- on and off line ---------------------------------------------------------------------------------------
@@ -456,7 +474,9 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
     if (this.replaySoon || this.closed) return
     this.replaySoon = setImmediate(() => {
       this.replaySoon = undefined
-      void this.replay().catch((error: unknown) => this.options.warn?.(`Sending unsent changes failed: ${error instanceof Error ? error.message : error}`))
+      void this.replay().catch((error: unknown) =>
+        this.options.warn?.(`Sending unsent changes failed: ${error instanceof Error ? error.message : error}`)
+      )
     })
   }
 
@@ -518,7 +538,15 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
   }
 
   /** A change request the server now has all of: the copy takes the server's version of it. */
-  private async settled({ spaceId, changeRequestId, remoteId }: { spaceId: string; changeRequestId: string; remoteId: string }): Promise<void> {
+  private async settled({
+    spaceId,
+    changeRequestId,
+    remoteId
+  }: {
+    spaceId: string
+    changeRequestId: string
+    remoteId: string
+  }): Promise<void> {
     const db = this.options.copy.services.db
     const localOnly = remoteId !== changeRequestId
     db.transaction(() => outbox(db).forgetLocal(changeRequestId, localOnly)).immediate()
@@ -528,10 +556,15 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
   /** The server's version of a change request into the copy, then the copy's own revisions of it that nothing needs. */
   private pullChangeRequest(spaceId: string, id: string): void {
     const db = this.options.copy.services.db
-    this.schedulePull(`cr:${spaceId}:${id}`, async () => {
-      await this.mirror.pullChangeRequest(spaceId, id)
-      db.transaction(() => outbox(db).pruneRevisions(id)).immediate()
-    }, true, { spaceId, ref: id })
+    this.schedulePull(
+      `cr:${spaceId}:${id}`,
+      async () => {
+        await this.mirror.pullChangeRequest(spaceId, id)
+        db.transaction(() => outbox(db).pruneRevisions(id)).immediate()
+      },
+      true,
+      { spaceId, ref: id }
+    )
   }
 
   // --- answers -----------------------------------------------------------------------------------------------
@@ -555,6 +588,11 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
   }
 
   private error(status: number, message: string): Response {
-    return this.decorate(new Response(JSON.stringify({ error: { code: status, message } }), { status, headers: { 'content-type': 'application/json; charset=utf-8' } }))
+    return this.decorate(
+      new Response(JSON.stringify({ error: { code: status, message } }), {
+        status,
+        headers: { 'content-type': 'application/json; charset=utf-8' }
+      })
+    )
   }
 }

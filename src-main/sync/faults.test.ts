@@ -135,7 +135,8 @@ interface WirePage {
 /** The server's change requests of a space with this subject. */
 async function changeRequestsNamed(t: Connected, spaceId: string, subject: string) {
   const items: { id: string; subject: string }[] = []
-  for (const status of ['draft', 'open']) items.push(...(await t.remote.api.get(`/v1/spaces/${spaceId}/change-requests`, { limit: 100, status })).body.items)
+  for (const status of ['draft', 'open'])
+    items.push(...(await t.remote.api.get(`/v1/spaces/${spaceId}/change-requests`, { limit: 100, status })).body.items)
   return items.filter((cr) => cr.subject === subject)
 }
 
@@ -160,7 +161,10 @@ function appliedKeys(t: Connected, crId: string): Map<string, number> {
  */
 async function expectAppliedOnce(t: Connected, spaceId: string, crId: string, queued: number, label = '', { unseen = false } = {}) {
   const keys = appliedKeys(t, crId)
-  expect([...keys].filter(([, n]) => n > 1), `${label} keys applied twice`).toEqual([])
+  expect(
+    [...keys].filter(([, n]) => n > 1),
+    `${label} keys applied twice`
+  ).toEqual([])
   const revisions = await batchesApplied(t, spaceId, crId)
   expect(revisions, `${label} revisions`).toBeLessThanOrEqual(queued)
   // A server killed after applying a write answers nothing for it: one revision more than keys seen.
@@ -198,7 +202,10 @@ async function inProcessRemote(): Promise<Remote> {
  * server's draft and open change requests, and a batch carries If-Match (an insert-only batch too), so a repeat it
  * already applied is refused and found applied.
  */
-describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 'a server without idempotency keys' }])('an answer lost after the server applied the write, $server', ({ keys }) => {
+describe.each([
+  { keys: true, server: 'a Quire server' },
+  { keys: false, server: 'a server without idempotency keys' }
+])('an answer lost after the server applied the write, $server', ({ keys }) => {
   it('a change request made offline is created once, with the batch written to it', async () => {
     const t = await connect(await inProcessRemote(), { keys })
     const { spaceId, ids } = await spaceWithPages(t, { Install: 'Run the installer.\n' })
@@ -206,12 +213,16 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
     const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Lost answer' })
     expect(cr.status).toBe(201)
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.number}`
-    expect((await t.call('POST', `${path}/content`, {
-      changes: [
-        { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } },
-        { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } }
-      ]
-    })).status).toBe(200)
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [
+            { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } },
+            { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } }
+          ]
+        })
+      ).status
+    ).toBe(200)
 
     t.proxy.dropAnswer((r) => r.method === 'POST' && r.path === `/v1/spaces/${spaceId}/change-requests`)
     await sendAll(t)
@@ -232,20 +243,30 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
     const cr = await openedChangeRequest(t, spaceId, 'Online first')
     await goOffline(t)
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`
-    expect((await t.call('POST', path, {
-      changes: [
-        { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } },
-        { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } }
-      ]
-    })).status).toBe(200)
+    expect(
+      (
+        await t.call('POST', path, {
+          changes: [
+            { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer, then restart.\n' } },
+            { operation: 'insert_page', title: 'Troubleshooting', document: { markdown: 'Restart first.\n' } }
+          ]
+        })
+      ).status
+    ).toBe(200)
     // A second batch on top, touching the page the lost one added.
-    const added = ((await t.call('GET', `${path}/pages`)).body.pages as { id: string; title: string }[]).find((p) => p.title === 'Troubleshooting')!.id
-    expect((await t.call('POST', path, {
-      changes: [
-        { operation: 'update_page', page: added, document: { markdown: 'Restart first.\nThen reinstall.\n' } },
-        { operation: 'insert_page', title: 'FAQ', into: added, document: { markdown: 'Ask.\n' } }
-      ]
-    })).status).toBe(200)
+    const added = ((await t.call('GET', `${path}/pages`)).body.pages as { id: string; title: string }[]).find(
+      (p) => p.title === 'Troubleshooting'
+    )!.id
+    expect(
+      (
+        await t.call('POST', path, {
+          changes: [
+            { operation: 'update_page', page: added, document: { markdown: 'Restart first.\nThen reinstall.\n' } },
+            { operation: 'insert_page', title: 'FAQ', into: added, document: { markdown: 'Ask.\n' } }
+          ]
+        })
+      ).status
+    ).toBe(200)
 
     t.proxy.dropAnswer((r) => r.method === 'POST' && r.path.endsWith('/content'), { times: 2 })
     await sendAll(t)
@@ -262,7 +283,10 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
   })
 })
 
-describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 'a server without idempotency keys' }])('an insert-only batch sent after a rebase, $server', ({ keys }) => {
+describe.each([
+  { keys: true, server: 'a Quire server' },
+  { keys: false, server: 'a server without idempotency keys' }
+])('an insert-only batch sent after a rebase, $server', ({ keys }) => {
   // An insert-only batch: If-Match guards the pages a batch changes, not those it adds.
   it('its answer lost, its page is inserted once', async () => {
     const t = await connect(await inProcessRemote(), { keys })
@@ -270,33 +294,54 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
     const cr = await openedChangeRequest(t, spaceId, 'Two batches')
     await goOffline(t)
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`
-    expect((await t.call('POST', path, { changes: [{ operation: 'update_page', page: ids.Install, document: { markdown: 'Run it.\n' } }] })).status).toBe(200)
-    expect((await t.call('POST', path, { changes: [{ operation: 'insert_page', title: 'FAQ', document: { markdown: 'Ask.\n' } }] })).status).toBe(200)
+    expect(
+      (await t.call('POST', path, { changes: [{ operation: 'update_page', page: ids.Install, document: { markdown: 'Run it.\n' } }] }))
+        .status
+    ).toBe(200)
+    expect(
+      (await t.call('POST', path, { changes: [{ operation: 'insert_page', title: 'FAQ', document: { markdown: 'Ask.\n' } }] })).status
+    ).toBe(200)
     // The first batch's answer is lost (it is then found applied, not sent as it was); the second is rebased, and
     // its answer is lost too.
     t.proxy.dropAnswer((r) => r.method === 'POST' && r.path.endsWith('/content'))
     let contentPosts = 0
     t.proxy.dropAnswer((r) => r.method === 'POST' && r.path.endsWith('/content') && ++contentPosts === 4)
     await sendAll(t)
-    expect((await serverPages(t, spaceId, cr.id)).map((p) => [p.title, p.markdown])).toEqual([['Install', 'Run it.\n'], ['FAQ', 'Ask.\n']])
+    expect((await serverPages(t, spaceId, cr.id)).map((p) => [p.title, p.markdown])).toEqual([
+      ['Install', 'Run it.\n'],
+      ['FAQ', 'Ask.\n']
+    ])
     expect(await batchesApplied(t, spaceId, cr.id)).toBe(2)
   })
 })
 
-describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 'a server without idempotency keys' }])('a gateway answering 502 or 504 after it forwarded the write, $server', ({ keys }) => {
+describe.each([
+  { keys: true, server: 'a Quire server' },
+  { keys: false, server: 'a server without idempotency keys' }
+])('a gateway answering 502 or 504 after it forwarded the write, $server', ({ keys }) => {
   it('every batch and status change of a change request goes once', async () => {
     const t = await connect(await inProcessRemote(), { keys })
     const { spaceId, ids } = await spaceWithPages(t, { Install: 'Run the installer.\n' })
     const cr = await openedChangeRequest(t, spaceId, 'Behind a gateway')
     await goOffline(t)
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.id}`
-    expect((await t.call('POST', `${path}/content`, {
-      changes: [
-        { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer.\nRestart.\n' } },
-        { operation: 'insert_page', title: 'Notes', document: { markdown: 'One.\n' } }
-      ]
-    })).status).toBe(200)
-    expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer.\nRestart.\nDone.\n' } }] })).status).toBe(200)
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [
+            { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer.\nRestart.\n' } },
+            { operation: 'insert_page', title: 'Notes', document: { markdown: 'One.\n' } }
+          ]
+        })
+      ).status
+    ).toBe(200)
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [{ operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer.\nRestart.\nDone.\n' } }]
+        })
+      ).status
+    ).toBe(200)
     expect((await t.call('PATCH', path, { status: 'open' })).status).toBe(200)
 
     // The first write answered 502, the second 504, and so on; each was applied by the server.
@@ -308,7 +353,10 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
 
     expect(await changeRequestsNamed(t, spaceId, 'Behind a gateway')).toHaveLength(1)
     expect((await t.remote.api.get(path)).body.status).toBe('open')
-    expect((await serverPages(t, spaceId, cr.id)).map((p) => [p.title, p.markdown])).toEqual([['Install', 'Run the installer.\nRestart.\nDone.\n'], ['Notes', 'One.\n']])
+    expect((await serverPages(t, spaceId, cr.id)).map((p) => [p.title, p.markdown])).toEqual([
+      ['Install', 'Run the installer.\nRestart.\nDone.\n'],
+      ['Notes', 'One.\n']
+    ])
     expect(await batchesApplied(t, spaceId, cr.id)).toBe(2)
   })
 
@@ -318,13 +366,23 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
     await goOffline(t)
     const cr = await t.call('POST', `/v1/spaces/${spaceId}/change-requests`, { subject: 'Behind a gateway' })
     const path = `/v1/spaces/${spaceId}/change-requests/${cr.body.number}`
-    expect((await t.call('POST', `${path}/content`, {
-      changes: [
-        { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer.\nRestart.\n' } },
-        { operation: 'insert_page', title: 'Notes', document: { markdown: 'One.\n' } }
-      ]
-    })).status).toBe(200)
-    expect((await t.call('POST', `${path}/content`, { changes: [{ operation: 'insert_page', title: 'More notes', document: { markdown: 'Two.\n' } }] })).status).toBe(200)
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [
+            { operation: 'update_page', page: ids.Install, document: { markdown: 'Run the installer.\nRestart.\n' } },
+            { operation: 'insert_page', title: 'Notes', document: { markdown: 'One.\n' } }
+          ]
+        })
+      ).status
+    ).toBe(200)
+    expect(
+      (
+        await t.call('POST', `${path}/content`, {
+          changes: [{ operation: 'insert_page', title: 'More notes', document: { markdown: 'Two.\n' } }]
+        })
+      ).status
+    ).toBe(200)
     expect((await t.call('PATCH', path, { status: 'open' })).status).toBe(200)
 
     // Every write: the first answered 502, the second 504, and so on; each was applied by the server.
@@ -337,7 +395,11 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
     const made = await changeRequestsNamed(t, spaceId, 'Behind a gateway')
     expect(made).toHaveLength(1)
     expect((await t.remote.api.get(`/v1/spaces/${spaceId}/change-requests/${made[0]!.id}`)).body.status).toBe('open')
-    expect((await serverPages(t, spaceId, made[0]!.id)).map((p) => [p.title, p.markdown])).toEqual([['Install', 'Run the installer.\nRestart.\n'], ['Notes', 'One.\n'], ['More notes', 'Two.\n']])
+    expect((await serverPages(t, spaceId, made[0]!.id)).map((p) => [p.title, p.markdown])).toEqual([
+      ['Install', 'Run the installer.\nRestart.\n'],
+      ['Notes', 'One.\n'],
+      ['More notes', 'Two.\n']
+    ])
     expect(await batchesApplied(t, spaceId, made[0]!.id)).toBe(2)
   })
 })
@@ -360,7 +422,12 @@ describe('the remote Quire killed while the outbox is sent', () => {
       const title = titles[(i * 3) % titles.length]!
       texts[title] = appended(texts[title]!, `edit ${i}`)
       // Every tenth edit also sets the title: the document-only saves between them go as one batch each (ten writes).
-      const change = { operation: 'update_page', page: ids[title], document: { markdown: texts[title] }, ...(i % 10 === 9 ? { title } : {}) }
+      const change = {
+        operation: 'update_page',
+        page: ids[title],
+        document: { markdown: texts[title] },
+        ...(i % 10 === 9 ? { title } : {})
+      }
       expect((await t.call('POST', path, { changes: [change] })).status).toBe(200)
     }
     expect(t.unsent()).toBe(50)
@@ -396,7 +463,10 @@ describe('the remote Quire killed while the outbox is sent', () => {
   }, 60_000)
 })
 
-describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 'a server without idempotency keys' }])('connections cut at random moments (seeded), $server', ({ keys }) => {
+describe.each([
+  { keys: true, server: 'a Quire server' },
+  { keys: false, server: 'a server without idempotency keys' }
+])('connections cut at random moments (seeded), $server', ({ keys }) => {
   // Every run is checked, and the failing seeds are named at the end.
   it('50 queued edits (a new change request, inserts, updates of several pages) end exactly once, in each of 20 runs', async () => {
     const remote = await inProcessRemote()
@@ -422,7 +492,12 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
           // An insert, at the root or under a page (one added offline too).
           const title = `Page ${seed}.${i}`
           const parent = draw(2) ? titles[draw(titles.length)]! : null
-          const change = { operation: 'insert_page', title, document: { markdown: `${title}\n` }, ...(parent ? { into: expected.get(parent)!.id } : {}) }
+          const change = {
+            operation: 'insert_page',
+            title,
+            document: { markdown: `${title}\n` },
+            ...(parent ? { into: expected.get(parent)!.id } : {})
+          }
           expect((await t.call('POST', path, { changes: [change] })).status).toBe(200)
           const pages = (await t.call('GET', `${path}/pages`)).body.pages as WirePage[]
           const flat = (list: WirePage[]): WirePage[] => list.flatMap((p) => [p, ...flat(p.pages ?? [])])
@@ -477,4 +552,3 @@ describe.each([{ keys: true, server: 'a Quire server' }, { keys: false, server: 
     expect(failures).toEqual([])
   }, 120_000)
 })
-

@@ -17,7 +17,8 @@ export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): vo
   // Refused inside the transaction: the write is undone rather than kept where no replay would send it.
   if (!kind) throw new ApiError(503, `${req.method} ${req.url.split('?')[0]} cannot be made while the server is out of reach`)
   const operations = kind === 'content' ? ((req.body as { changes?: { operation?: string }[] }).changes ?? []).map((c) => c.operation) : []
-  if (operations.includes('insert_files')) throw new ApiError(503, 'Files can be added once the server answers again (text edits are kept meanwhile)')
+  if (operations.includes('insert_files'))
+    throw new ApiError(503, 'Files can be added once the server answers again (text edits are kept meanwhile)')
   if (operations.some((op) => (REUSABLE_CONTENT_OPERATIONS as readonly (string | undefined)[]).includes(op))) {
     throw new ApiError(503, 'Reusable contents can be changed once the server answers again (text edits of pages are kept meanwhile)')
   }

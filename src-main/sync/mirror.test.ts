@@ -29,11 +29,22 @@ async function write(api: Client, method: 'post' | 'patch' | 'delete', path: str
   return res.body
 }
 
-const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', title, document: { markdown }, ...extra })
+const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({
+  operation: 'insert_page',
+  title,
+  document: { markdown },
+  ...extra
+})
 const edit = (page: string, markdown: string) => ({ operation: 'update_page', page, document: { markdown } })
 
 /** A change request with these changes; merged unless `status` says what to leave it as. */
-async function changeRequest(spaceId: string, subject: string, changes: unknown[], status: 'merged' | 'open' | 'draft' = 'merged', api = t.owner.api) {
+async function changeRequest(
+  spaceId: string,
+  subject: string,
+  changes: unknown[],
+  status: 'merged' | 'open' | 'draft' = 'merged',
+  api = t.owner.api
+) {
   const cr = await write(api, 'post', `/v1/spaces/${spaceId}/change-requests`, { subject })
   await write(api, 'post', `/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, { changes })
   if (status === 'merged') expect((await write(api, 'post', `/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)).result).toBe('merge')
@@ -87,7 +98,13 @@ async function seed() {
   const pages = await pageIds(handbook.id)
   const polish = await changeRequest(handbook.id, 'Polish the guide', [edit(pages.Guide!, `${GUIDE}\nA new paragraph.\n`)], 'open')
   const writer = await t.user({ role: 'edit', name: 'Wren Writer' })
-  const typos = await changeRequest(handbook.id, 'Typos', [edit(pages.FAQ!, '# FAQ\n\nQuestions and their answers.\n')], 'draft', writer.api)
+  const typos = await changeRequest(
+    handbook.id,
+    'Typos',
+    [edit(pages.FAQ!, '# FAQ\n\nQuestions and their answers.\n')],
+    'draft',
+    writer.api
+  )
   return { guides, nested, handbook, internals, notes, scratch, other, elsewhere, pages, polish, typos, writer }
 }
 
@@ -160,7 +177,10 @@ async function expectSameAnswer(path: string) {
 /** Rows of every table of the copy, and the rows its connection changed so far. */
 function footprint() {
   const db = copy!.services.db
-  const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search_sections_%' ORDER BY name").pluck().all()
+  const tables = db
+    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search_sections_%' ORDER BY name")
+    .pluck()
+    .all()
   const rows = Object.fromEntries(tables.map((name) => [name, db.prepare<[], number>(`SELECT count(*) FROM "${name}"`).pluck().get()]))
   return { rows, changes: db.prepare<[], number>('SELECT total_changes()').pluck().get()! }
 }
@@ -184,14 +204,25 @@ describe('mirror: server → local copy', () => {
         await expectSameAnswer(`/v1/spaces/${space.id}/content/pages`)
       }
     }
-    expect((await expectSameAnswer(`/v1/orgs/${t.orgId}/collections`)).items.find((c: any) => c.id === s.nested.id).parent).toBe(s.guides.id)
+    expect((await expectSameAnswer(`/v1/orgs/${t.orgId}/collections`)).items.find((c: any) => c.id === s.nested.id).parent).toBe(
+      s.guides.id
+    )
 
     const h = s.handbook.id
     for (const id of Object.values(s.pages)) await expectSameAnswer(`/v1/spaces/${h}/content/page/${id}`)
     // Front matter settings present as on a locally written page.
     const guide = (await fromCopy(`/v1/spaces/${h}/content/page/${s.pages.Guide}`)).body
-    expect(guide).toMatchObject({ description: 'Where to start', icon: 'book', emoji: '🧭', layout: { tableOfContents: false, outline: false, coverSize: 'hero' } })
-    expect((await fromCopy(`/v1/spaces/${h}/content/page/${s.pages.Linux}`)).body).toMatchObject({ noIndex: true, hidden: true, path: 'guide/install/linux' })
+    expect(guide).toMatchObject({
+      description: 'Where to start',
+      icon: 'book',
+      emoji: '🧭',
+      layout: { tableOfContents: false, outline: false, coverSize: 'hero' }
+    })
+    expect((await fromCopy(`/v1/spaces/${h}/content/page/${s.pages.Linux}`)).body).toMatchObject({
+      noIndex: true,
+      hidden: true,
+      path: 'guide/install/linux'
+    })
 
     const open = await expectSameAnswer(`/v1/spaces/${h}/change-requests`)
     expect(open.items.map((cr: any) => cr.subject)).toEqual(['Polish the guide'])
@@ -219,17 +250,23 @@ describe('mirror: server → local copy', () => {
     const server = t.server.api.services.db
     const ids = (database: typeof db, sql: string) => database.prepare<[], string>(sql).pluck().all().sort()
     for (const sql of [
-      'SELECT id FROM organizations', 'SELECT id FROM collections', 'SELECT id FROM spaces WHERE deleted_at IS NULL',
+      'SELECT id FROM organizations',
+      'SELECT id FROM collections',
+      'SELECT id FROM spaces WHERE deleted_at IS NULL',
       "SELECT id FROM change_requests WHERE status IN ('open', 'draft')"
     ]) {
       expect(ids(db, sql), sql).toEqual(ids(server, sql))
     }
     const primary = (database: typeof db) => {
       const revision = database.prepare<[string], string>('SELECT revision_id FROM spaces WHERE id = ?').pluck().get(s.handbook.id)!
-      return loadPages(database, revision).map((p) => `${p.id} ${p.documentId ?? ''} ${p.documentHash ?? ''}`).sort()
+      return loadPages(database, revision)
+        .map((p) => `${p.id} ${p.documentId ?? ''} ${p.documentHash ?? ''}`)
+        .sort()
     }
     expect(primary(db)).toEqual(primary(server))
-    expect(ids(db, 'SELECT id FROM users')).toEqual(ids(server, `SELECT id FROM users WHERE id IN ('${t.owner.user.id}', '${s.writer.user.id}')`))
+    expect(ids(db, 'SELECT id FROM users')).toEqual(
+      ids(server, `SELECT id FROM users WHERE id IN ('${t.owner.user.id}', '${s.writer.user.id}')`)
+    )
 
     // Only the primary content was pulled: the change requests' own revisions are not in the copy, yet they answer.
     expect(db.prepare('SELECT count(*) FROM revisions WHERE change_request_id IS NOT NULL').pluck().get()).toBe(0)
@@ -272,7 +309,8 @@ describe('mirror: server → local copy', () => {
     await pullAll(mirror)
     const h = s.handbook.id
     const db = copy!.services.db
-    const primaries = () => db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ? AND change_request_id IS NULL ORDER BY seq').pluck().all(h)
+    const primaries = () =>
+      db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ? AND change_request_id IS NULL ORDER BY seq').pluck().all(h)
     const search = () => fromCopy(`/v1/spaces/${h}/search?query=guide`)
     const merged = async (markdown: string) => {
       await changeRequest(h, 'Another edit', [edit(s.pages.Guide!, markdown)])
@@ -444,17 +482,26 @@ describe('politeGet', () => {
       new Response('{}', { status: 429 }),
       Response.json({ ok: true })
     ]
-    const get = politeGet(async () => answers.shift()!, async (ms) => void waits.push(ms))
+    const get = politeGet(
+      async () => answers.shift()!,
+      async (ms) => void waits.push(ms)
+    )
     const res = await get('/v1/orgs')
     expect(res.status).toBe(200)
     // Seconds as given; a date capped at a minute; none: a growing pause.
     expect(waits).toEqual([2000, 60_000, 4000])
 
-    const always = politeGet(async () => new Response('{}', { status: 429, headers: { 'retry-after': '0' } }), async () => {})
+    const always = politeGet(
+      async () => new Response('{}', { status: 429, headers: { 'retry-after': '0' } }),
+      async () => {}
+    )
     expect((await always('/v1/orgs')).status).toBe(429)
-    const plain = politeGet(async () => new Response('{}', { status: 404 }), async () => {
-      throw new Error('no wait for a 404')
-    })
+    const plain = politeGet(
+      async () => new Response('{}', { status: 404 }),
+      async () => {
+        throw new Error('no wait for a 404')
+      }
+    )
     expect((await plain('/v1/orgs')).status).toBe(404)
   })
 })

@@ -206,7 +206,10 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
       }
       // A space the outbox still writes to stays (the server then says what became of it when it is sent).
       removeSpaces(rows.spacesNotIn(spaceIds).filter((id) => !rows.liveChangeRequests(id).some((cr) => options.keeps?.(cr.id))))
-      rows.deleteUnlisted(collectionIds, orgs.map((o) => o.id))
+      rows.deleteUnlisted(
+        collectionIds,
+        orgs.map((o) => o.id)
+      )
     })
   }
 
@@ -222,7 +225,12 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
    * reused; the others are read at most `concurrency` at a time. A page whose answer is newer than the tree (the
    * content moved on meanwhile) starts the read over, so a revision is never stored with another one's documents.
    */
-  async function fetchRevision(spaceId: string, scope: string, expected: string | undefined, reuseFrom: () => string[]): Promise<FetchedRevision | string> {
+  async function fetchRevision(
+    spaceId: string,
+    scope: string,
+    expected: string | undefined,
+    reuseFrom: () => string[]
+  ): Promise<FetchedRevision | string> {
     if (expected && rows.revisionsIn([expected]).size) return expected
     for (let attempt = 1; attempt <= CONTENT_ATTEMPTS; attempt++) {
       const revision = await getJson<Revision>(`${scope}/content`)
@@ -271,8 +279,15 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
     const before = new Map(base ? loadPages(db, base).map((p) => [p.id, p]) : [])
     const kept = new Set(records.map((p) => p.id))
     return writeRevision(db, {
-      id: revision.id, spaceId, changeRequestId, parents: revision.parents ?? [], type: revision.type ?? 'edits', createdBy: null,
-      now: revision.createdAt, git: revision.git ?? null, base,
+      id: revision.id,
+      spaceId,
+      changeRequestId,
+      parents: revision.parents ?? [],
+      type: revision.type ?? 'edits',
+      createdBy: null,
+      now: revision.createdAt,
+      git: revision.git ?? null,
+      base,
       pages: {
         upsert: records.filter((p) => !samePage(before.get(p.id), p)),
         remove: [...before.keys()].filter((id) => !kept.has(id))
@@ -311,7 +326,10 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
       return
     }
     const lists = () =>
-      Promise.all([getAll<ChangeRequest>(`${s}/change-requests`, { status: 'open' }), getAll<ChangeRequest>(`${s}/change-requests`, { status: 'draft' })])
+      Promise.all([
+        getAll<ChangeRequest>(`${s}/change-requests`, { status: 'open' }),
+        getAll<ChangeRequest>(`${s}/change-requests`, { status: 'draft' })
+      ])
     const current = repository(db, spaceRepository).get(space.id)?.revision_id
     const [content, read] = await Promise.all([fetchRevision(space.id, s, space.revision, () => (current ? [current] : [])), lists()])
     let [open, draft] = read
@@ -341,7 +359,10 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
       if (rows.setSpaceRevision(space.id, revisionId)) scheduleSearchIndex(db, space.id)
       // The revision it moved from goes once nothing needs it (the search rows, once they caught up: a later pull).
       rows.pruneSpaceRevisions(space.id)
-      rows.upsertUsers(listed.flatMap((cr) => (cr.createdBy ? [cr.createdBy] : [])), now())
+      rows.upsertUsers(
+        listed.flatMap((cr) => (cr.createdBy ? [cr.createdBy] : [])),
+        now()
+      )
       rows.upsertChangeRequests(space.id, listed)
       rows.deleteChangeRequests(gone)
     })
@@ -396,6 +417,8 @@ async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promis
 /** JSON with object keys in order: equal values give equal text, however their objects were built. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v
   )
 }

@@ -55,10 +55,20 @@ export function mirrorRows(db: Db) {
       const known = organizations.getMany(orgs.map((o) => o.id))
       for (const o of orgs) {
         organizations.upsertMirrored({
-          id: o.id, title: o.title, created_at: o.createdAt, hostname: o.hostname ?? null, type: o.type ?? 'business',
-          use_case: o.useCase ?? null, community_type: o.communityType ?? null, default_role: o.defaultRole ?? null,
-          default_content: o.defaultContent ? JSON.stringify(o.defaultContent) : null, sso: o.sso ? 1 : 0, ai: o.ai ? 1 : 0,
-          invite_links: o.inviteLinks === false ? 0 : 1, plan: o.plan ?? 'free', custom_hostname: o.customHostname ?? null,
+          id: o.id,
+          title: o.title,
+          created_at: o.createdAt,
+          hostname: o.hostname ?? null,
+          type: o.type ?? 'business',
+          use_case: o.useCase ?? null,
+          community_type: o.communityType ?? null,
+          default_role: o.defaultRole ?? null,
+          default_content: o.defaultContent ? JSON.stringify(o.defaultContent) : null,
+          sso: o.sso ? 1 : 0,
+          ai: o.ai ? 1 : 0,
+          invite_links: o.inviteLinks === false ? 0 : 1,
+          plan: o.plan ?? 'free',
+          custom_hostname: o.customHostname ?? null,
           logo: o.urls?.logo ?? null
         })
         const wanted = (o.emailDomains ?? []).map((d) => d.toLowerCase())
@@ -90,8 +100,14 @@ export function mirrorRows(db: Db) {
     upsertCollections(list: Collection[], now: string): void {
       list.forEach((c, i) =>
         collections.upsertMirrored({
-          id: c.id, organization_id: c.organization, title: c.title, description: c.description || null,
-          default_level: c.defaultLevel ?? null, position: i + 1, created_at: now, updated_at: now
+          id: c.id,
+          organization_id: c.organization,
+          title: c.title,
+          description: c.description || null,
+          default_level: c.defaultLevel ?? null,
+          position: i + 1,
+          created_at: now,
+          updated_at: now
         })
       )
       const listed = new Set(list.map((c) => c.id))
@@ -105,11 +121,24 @@ export function mirrorRows(db: Db) {
     upsertSpace(s: Space, parentId: string | null, position: number | undefined, fallbackPosition: number): void {
       spaces.upsertMirrored(
         {
-          id: s.id, position: position ?? fallbackPosition, organization_id: s.organization, parent_id: parentId, title: s.title,
-          emoji: s.emoji ?? '', visibility: s.visibility ?? 'private', edit_mode: s.editMode ?? 'live', default_level: s.defaultLevel ?? null,
-          visitor_auth: s.visitorAuth ? JSON.stringify(s.visitorAuth) : null, git_sync: s.gitSync ? JSON.stringify(s.gitSync) : null,
-          comments_open: s.comments ?? 0, change_requests: s.changeRequests ?? 0, change_requests_open: s.changeRequestsOpen ?? 0,
-          change_requests_draft: s.changeRequestsDraft ?? 0, created_at: s.createdAt, updated_at: s.updatedAt, deleted_at: s.deletedAt ?? null
+          id: s.id,
+          position: position ?? fallbackPosition,
+          organization_id: s.organization,
+          parent_id: parentId,
+          title: s.title,
+          emoji: s.emoji ?? '',
+          visibility: s.visibility ?? 'private',
+          edit_mode: s.editMode ?? 'live',
+          default_level: s.defaultLevel ?? null,
+          visitor_auth: s.visitorAuth ? JSON.stringify(s.visitorAuth) : null,
+          git_sync: s.gitSync ? JSON.stringify(s.gitSync) : null,
+          comments_open: s.comments ?? 0,
+          change_requests: s.changeRequests ?? 0,
+          change_requests_open: s.changeRequestsOpen ?? 0,
+          change_requests_draft: s.changeRequestsDraft ?? 0,
+          created_at: s.createdAt,
+          updated_at: s.updatedAt,
+          deleted_at: s.deletedAt ?? null
         },
         position === undefined
       )
@@ -143,9 +172,19 @@ export function mirrorRows(db: Db) {
     upsertChangeRequests(spaceId: string, crs: ChangeRequest[]): void {
       for (const cr of [...crs].sort((a, b) => a.number - b.number)) {
         changeRequests.upsertMirrored({
-          id: cr.id, space_id: spaceId, number: cr.number, status: cr.status, subject: cr.subject ?? '', created_by: cr.createdBy?.id ?? null,
-          created_at: cr.createdAt, updated_at: cr.updatedAt, revision_id: cr.revision, revision_initial: cr.revisionInitial,
-          revision_merged_ancestor: cr.revisionMergedAncestor ?? null, revision_merged: cr.revisionMerged ?? null, comments_open: cr.comments ?? 0
+          id: cr.id,
+          space_id: spaceId,
+          number: cr.number,
+          status: cr.status,
+          subject: cr.subject ?? '',
+          created_by: cr.createdBy?.id ?? null,
+          created_at: cr.createdAt,
+          updated_at: cr.updatedAt,
+          revision_id: cr.revision,
+          revision_initial: cr.revisionInitial,
+          revision_merged_ancestor: cr.revisionMergedAncestor ?? null,
+          revision_merged: cr.revisionMerged ?? null,
+          comments_open: cr.comments ?? 0
         })
         if (cr.createdBy) changeRequests.addContributor(cr.id, cr.createdBy.id)
       }
@@ -168,7 +207,8 @@ export function mirrorRows(db: Db) {
         const held = new Map(loadPages(db, revisionId).map((p) => [p.id, p]))
         pages.forEach((wanted, i) => {
           const page = held.get(wanted.id)
-          if (!found.has(i) && page?.documentHash && page.updatedAt === wanted.updatedAt) found.set(i, { hash: page.documentHash, props: page.props })
+          if (!found.has(i) && page?.documentHash && page.updatedAt === wanted.updatedAt)
+            found.set(i, { hash: page.documentHash, props: page.props })
         })
       }
       return found
@@ -224,8 +264,20 @@ export type PageDocument = { markdown: string; hash: string } | { hash: string; 
  */
 export function pageRecord({ page: p, parentId, position }: WirePage, document: PageDocument | undefined): PageRecord {
   const record: PageRecord = {
-    id: p.id, parentId, position, type: p.type, title: p.title, emoji: p.emoji ?? null, slug: p.slug, description: null,
-    documentId: p.documentId ?? null, documentHash: null, hidden: false, props: {}, createdAt: p.createdAt, updatedAt: p.updatedAt
+    id: p.id,
+    parentId,
+    position,
+    type: p.type,
+    title: p.title,
+    emoji: p.emoji ?? null,
+    slug: p.slug,
+    description: null,
+    documentId: p.documentId ?? null,
+    documentHash: null,
+    hidden: false,
+    props: {},
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt
   }
   if (document) {
     record.documentHash = document.hash

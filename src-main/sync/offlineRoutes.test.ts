@@ -31,7 +31,10 @@ describe('offline behaviour declared by the routes', () => {
     // Every command the outbox knows is sent somehow, and queued by some route.
     for (const command of OUTBOX_COMMANDS) {
       expect(REPLAYS[command], command).toBeDefined()
-      expect(queued.some((q) => q.endsWith(`→ ${command}`)), command).toBe(true)
+      expect(
+        queued.some((q) => q.endsWith(`→ ${command}`)),
+        command
+      ).toBe(true)
     }
   })
 
@@ -44,9 +47,15 @@ describe('offline behaviour declared by the routes', () => {
       params: { spaceId: 's1', changeRequestId: '12', pageId: 'p/1' },
       offline: 'copy'
     })
-    expect(table.find('POST', '/v1/spaces/s1/change-requests/cr/merge')).toMatchObject({ pattern: '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge', params: { spaceId: 's1', changeRequestId: 'cr' } })
+    expect(table.find('POST', '/v1/spaces/s1/change-requests/cr/merge')).toMatchObject({
+      pattern: '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge',
+      params: { spaceId: 's1', changeRequestId: 'cr' }
+    })
     expect(table.find('POST', '/v1/spaces/s1/change-requests/cr/merge')).not.toHaveProperty('offline')
-    expect(table.find('GET', '/v1/spaces/s1/change-requests/cr/links')).toMatchObject({ pattern: '/v1/spaces/:spaceId/change-requests/:changeRequestId/links', offline: 'copy' })
+    expect(table.find('GET', '/v1/spaces/s1/change-requests/cr/links')).toMatchObject({
+      pattern: '/v1/spaces/:spaceId/change-requests/:changeRequestId/links',
+      offline: 'copy'
+    })
     expect(table.find('GET', '/v1/nothing/here')).toBeUndefined()
   })
 })

@@ -7,7 +7,8 @@ import { REUSABLE_CONTENT_OPERATIONS } from '../../src-shared/schemas/changeRequ
 export const needsServer = (host: string) =>
   `${host} is out of reach, and this change needs it. Change requests and their pages can be edited meanwhile: those edits are kept on this computer and sent when it answers`
 
-export const filesNeedServer = (host: string) => `${host} is out of reach: files can be added once it answers again (text edits are kept meanwhile)`
+export const filesNeedServer = (host: string) =>
+  `${host} is out of reach: files can be added once it answers again (text edits are kept meanwhile)`
 
 export const reusableNeedsServer = (host: string) =>
   `${host} is out of reach: reusable contents can be changed once it answers again (text edits of pages are kept meanwhile)`

@@ -77,11 +77,13 @@ export function outboxRepository(db: Db) {
   const clear = db.prepare('UPDATE sync_outbox SET failed_at = NULL, error = NULL, conflict = NULL WHERE seq = ?')
   const setAttempt = db.prepare('UPDATE sync_outbox SET attempt = ? WHERE seq = ?')
   const setConflict = db.prepare('UPDATE sync_outbox SET conflict = ?, failed_at = ?, error = ? WHERE seq = ?')
-  const setResolved = db.prepare('UPDATE sync_outbox SET body = ?, rebase = ?, conflict = NULL, failed_at = NULL, error = NULL, attempt = NULL WHERE seq = ?')
+  const setResolved = db.prepare(
+    'UPDATE sync_outbox SET body = ?, rebase = ?, conflict = NULL, failed_at = NULL, error = NULL, attempt = NULL WHERE seq = ?'
+  )
   const pendingFor = db.prepare<[string], number>('SELECT count(*) FROM sync_outbox WHERE change_request_id = ?').pluck()
-  const created = db.prepare<[string], number>(
-    "SELECT count(*) FROM sync_outbox WHERE change_request_id = ? AND kind = 'create-change-request'"
-  ).pluck()
+  const created = db
+    .prepare<[string], number>("SELECT count(*) FROM sync_outbox WHERE change_request_id = ? AND kind = 'create-change-request'")
+    .pluck()
   const count = db.prepare<[], number>('SELECT count(*) FROM sync_outbox').pluck()
   const failed = db.prepare<[], number>('SELECT count(*) FROM sync_outbox WHERE failed_at IS NOT NULL AND conflict IS NULL').pluck()
   const conflicts = db.prepare<[], number>('SELECT count(*) FROM sync_outbox WHERE conflict IS NOT NULL').pluck()
@@ -93,7 +95,9 @@ export function outboxRepository(db: Db) {
   const allIds = db.prepare<[], { local_id: string; remote_id: string }>('SELECT local_id, remote_id FROM sync_ids')
   // The copy's change requests as the outbox names them (an id, or a number of the space).
   const changeRequestRef = db
-    .prepare<[string, string, string], string>('SELECT id FROM change_requests WHERE space_id = ? AND (id = ? OR number = CAST(? AS INTEGER))')
+    .prepare<[string, string, string], string>(
+      'SELECT id FROM change_requests WHERE space_id = ? AND (id = ? OR number = CAST(? AS INTEGER))'
+    )
     .pluck()
   const changeRequestNumber = db.prepare<[string], number>('SELECT number FROM change_requests WHERE id = ?').pluck()
   const changeRequestAuthor = db.prepare<[string], string | null>('SELECT created_by FROM change_requests WHERE id = ?').pluck()
@@ -103,14 +107,16 @@ export function outboxRepository(db: Db) {
   )
   const deleteChangeRequest = db.prepare('DELETE FROM change_requests WHERE id = ?')
   // Revisions of a change request that neither it nor the outbox refers to.
-  const prunable = db.prepare<{ cr: string }, string>(
-    `SELECT id FROM revisions WHERE change_request_id = @cr
+  const prunable = db
+    .prepare<{ cr: string }, string>(
+      `SELECT id FROM revisions WHERE change_request_id = @cr
        AND id NOT IN (SELECT revision_id FROM change_requests WHERE id = @cr)
        AND id NOT IN (SELECT revision_initial FROM change_requests WHERE id = @cr)
        AND id NOT IN (SELECT revision_merged_ancestor FROM change_requests WHERE id = @cr AND revision_merged_ancestor IS NOT NULL)
        AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
        AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
-  ).pluck()
+    )
+    .pluck()
 
   return {
     append(entry: Omit<OutboxEntry, 'seq' | 'failed_at' | 'error' | 'attempt' | 'conflict' | 'rebase'>): void {
@@ -128,7 +134,8 @@ export function outboxRepository(db: Db) {
     /** Records the request about to be sent (its own transaction, before the request leaves). */
     markAttempt: (seq: number, attempt: Attempt | null) => void setAttempt.run(attempt && JSON.stringify(attempt), seq),
     /** Holds an entry for the user: the server changed what it changes. */
-    markConflict: (seq: number, conflict: Conflict, message: string, now: string) => void setConflict.run(JSON.stringify(conflict), now, message, seq),
+    markConflict: (seq: number, conflict: Conflict, message: string, now: string) =>
+      void setConflict.run(JSON.stringify(conflict), now, message, seq),
     /** The user's resolution: the entry's new body, sent on top of the server's version it was made against. */
     resolve: (seq: number, body: string, rebase: Rebase) => void setResolved.run(body, JSON.stringify(rebase), seq),
     clearFailure: (seq: number) => void clear.run(seq),
@@ -144,12 +151,14 @@ export function outboxRepository(db: Db) {
     /** Every mapping, local → remote (a replay rewrites many ids at once). */
     idMap: () => new Map(allIds.all().map((r) => [r.local_id, r.remote_id])),
     /** The copy's change request a path names by id or number, if the copy has it. */
-    changeRequestId: (spaceId: string, ref: string): string | undefined => changeRequestRef.get(spaceId, ref, /^\d+$/.test(ref) ? ref : '-1'),
+    changeRequestId: (spaceId: string, ref: string): string | undefined =>
+      changeRequestRef.get(spaceId, ref, /^\d+$/.test(ref) ? ref : '-1'),
     changeRequestNumber: (id: string): number | undefined => changeRequestNumber.get(id),
     /** Who made a change request of the copy (the account, for one made here). */
     changeRequestAuthor: (id: string): string | undefined => changeRequestAuthor.get(id) ?? undefined,
     /** Number, subject and space title of the copy's change requests, by id (one query for a whole list). */
-    changeRequestsNamed: (ids: Iterable<string>) => new Map(changeRequestsNamed.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r])),
+    changeRequestsNamed: (ids: Iterable<string>) =>
+      new Map(changeRequestsNamed.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r])),
     /**
      * The copy's own version of a change request, once the server has it (or the user gave it up): one made here is
      * removed; one of the server's keeps its row (the next pull brings the server's revision). Either way the
@@ -167,7 +176,10 @@ export function outboxRepository(db: Db) {
 export const outbox = (db: Db) => repository(db, outboxRepository)
 
 /** An entry as the user sees it (`GET /app/workspaces/{id}/outbox`), with its change request as the copy has it. */
-export function describeEntry(entry: OutboxEntry, cr: { id: string; number: number; subject: string; space_title: string } | undefined): OutboxItem {
+export function describeEntry(
+  entry: OutboxEntry,
+  cr: { id: string; number: number; subject: string; space_title: string } | undefined
+): OutboxItem {
   const body = entry.body ? (JSON.parse(entry.body) as Record<string, unknown>) : {}
   return {
     seq: entry.seq,
@@ -177,7 +189,13 @@ export function describeEntry(entry: OutboxEntry, cr: { id: string; number: numb
     changeRequest: { id: entry.change_request_id, number: cr?.number ?? 0, subject: cr?.subject ?? '' },
     summary: summarize(entry, body),
     ...(entry.conflict
-      ? { conflict: { at: entry.failed_at ?? entry.created_at, message: entry.error ?? '', pages: (JSON.parse(entry.conflict) as Conflict).pages.map(({ message: _, ...page }) => page) } }
+      ? {
+          conflict: {
+            at: entry.failed_at ?? entry.created_at,
+            message: entry.error ?? '',
+            pages: (JSON.parse(entry.conflict) as Conflict).pages.map(({ message: _, ...page }) => page)
+          }
+        }
       : entry.failed_at
         ? { failed: { at: entry.failed_at, message: entry.error ?? '' } }
         : {})
@@ -187,7 +205,10 @@ export function describeEntry(entry: OutboxEntry, cr: { id: string; number: numb
 function summarize(entry: OutboxEntry, body: Record<string, unknown>): string {
   if (entry.kind === 'create-change-request') return 'Opened the change request'
   if (entry.kind === 'update-change-request') {
-    const parts = [body.subject !== undefined ? 'renamed it' : '', body.status !== undefined ? `moved it to ${String(body.status)}` : ''].filter(Boolean)
+    const parts = [
+      body.subject !== undefined ? 'renamed it' : '',
+      body.status !== undefined ? `moved it to ${String(body.status)}` : ''
+    ].filter(Boolean)
     return parts.length ? `${parts.join(' and ').replace(/^./, (c) => c.toUpperCase())}` : 'Updated the change request'
   }
   const changes = (body.changes as { operation: string; title?: string }[] | undefined) ?? []

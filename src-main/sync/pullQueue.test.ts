@@ -10,7 +10,12 @@ function queue() {
   let now = 1_000_000
   const ran: string[] = []
   const warnings: string[] = []
-  const q = new PullQueue((m) => warnings.push(m), 60_000, 10_000, () => now)
+  const q = new PullQueue(
+    (m) => warnings.push(m),
+    60_000,
+    10_000,
+    () => now
+  )
   const pull = (name: string) => async () => void ran.push(name)
   return { q, ran, warnings, pull, advance: (ms: number) => (now += ms) }
 }

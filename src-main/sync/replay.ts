@@ -120,11 +120,13 @@ export async function replayOutbox(deps: ReplayDeps): Promise<ReplayOutcome> {
       return outcome
     }
     if (result.kind === 'refused' || result.kind === 'conflict') {
-      deps.db.transaction(() => {
-        if (result.kind === 'conflict') box.markConflict(entry.seq, result.conflict, result.message, deps.now())
-        else box.markFailed(entry.seq, result.message, deps.now())
-        box.markAttempt(entry.seq, null)
-      }).immediate()
+      deps.db
+        .transaction(() => {
+          if (result.kind === 'conflict') box.markConflict(entry.seq, result.conflict, result.message, deps.now())
+          else box.markFailed(entry.seq, result.message, deps.now())
+          box.markAttempt(entry.seq, null)
+        })
+        .immediate()
       waiting.add(entry.change_request_id)
       if (result.kind === 'conflict') outcome.conflicts++
       else outcome.failed++
@@ -171,7 +173,14 @@ function record(db: Db, first: OutboxEntry, sent: Sent, ids: Map<string, string>
   return undefined
 }
 
-type Change = { operation: string; page?: string; parent?: string | null; document?: { markdown: string }; title?: string; [key: string]: unknown }
+type Change = {
+  operation: string
+  page?: string
+  parent?: string | null
+  document?: { markdown: string }
+  title?: string
+  [key: string]: unknown
+}
 
 async function sendEntry(deps: ReplayDeps, entry: OutboxEntry, ids: Map<string, string>): Promise<Outcome> {
   const box = outbox(deps.db)
@@ -220,7 +229,10 @@ async function sendEntry(deps: ReplayDeps, entry: OutboxEntry, ids: Map<string, 
     ifMatch = merged.revision
     exact = false
   }
-  return { kind: 'server-error', message: 'The change request kept changing on the server while this edit was being sent: it is sent again later' }
+  return {
+    kind: 'server-error',
+    message: 'The change request kept changing on the server while this edit was being sent: it is sent again later'
+  }
 }
 
 /** The next request of an entry, with a key of its own (a different request must never reuse a key). */
@@ -237,7 +249,8 @@ async function send(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt): Pro
 /** What a failed exchange means for the entry. A lost answer keeps the attempt, to be settled next time. */
 function outcomeOf(deps: ReplayDeps, entry: OutboxEntry, result: Exclude<Exchange, { kind: 'ok' }>): Outcome {
   if (result.kind === 'lost') return { kind: 'unreachable' }
-  if (result.kind === 'stale') return { kind: 'refused', message: 'The server refused this change: it was made on a version of the change request it no longer has' }
+  if (result.kind === 'stale')
+    return { kind: 'refused', message: 'The server refused this change: it was made on a version of the change request it no longer has' }
   // Certainly not applied: the attempt goes (a refusal is shown to the user; the rest is sent again later).
   if (result.kind !== 'server-error') deps.db.transaction(() => outbox(deps.db).markAttempt(entry.seq, null)).immediate()
   if (result.kind === 'refused') return { kind: 'refused', message: result.message }
@@ -322,7 +335,11 @@ const GROUP_PAGES = 50
 function documentSaves(entry: OutboxEntry): Change[] | undefined {
   if (entry.kind !== 'content' || entry.attempt || entry.conflict || entry.rebase || entry.failed_at) return undefined
   const changes = changesOf(entry.body)
-  const plain = (c: Change) => c.operation === 'update_page' && !!c.page && !!c.document && Object.keys(c).every((k) => k === 'operation' || k === 'page' || k === 'document')
+  const plain = (c: Change) =>
+    c.operation === 'update_page' &&
+    !!c.page &&
+    !!c.document &&
+    Object.keys(c).every((k) => k === 'operation' || k === 'page' || k === 'document')
   return changes.length && changes.every(plain) ? changes : undefined
 }
 
@@ -338,7 +355,8 @@ function savesFrom(listed: readonly OutboxEntry[], i: number): OutboxEntry[] {
   for (let j = i + 1; j < listed.length && group.length < GROUP_ENTRIES; j++) {
     const next = listed[j]!
     const prev = group[group.length - 1]!
-    const changes = next.change_request_id === first.change_request_id && next.base_revision === prev.result_revision ? documentSaves(next) : undefined
+    const changes =
+      next.change_request_id === first.change_request_id && next.base_revision === prev.result_revision ? documentSaves(next) : undefined
     if (!changes) break
     const more = new Set([...pages, ...changes.map((c) => c.page!)])
     if (more.size > GROUP_PAGES) break
@@ -360,7 +378,10 @@ async function sendGroup(deps: ReplayDeps, group: OutboxEntry[], ids: Map<string
   for (const entry of group) for (const change of changesOf(entry.body)) texts.set(change.page!, change.document!.markdown)
   const changes = [...texts].map(([page, markdown]) => ({ operation: 'update_page', page, document: { markdown } }))
   const base = first.base_revision ? (ids.get(first.base_revision) ?? first.base_revision) : undefined
-  const attempt: Attempt = { ...newAttempt(deps, 'POST', entryPath(first, ids), rewriteIds(JSON.stringify({ changes }), ids), base), covers: group.map((e) => e.seq) }
+  const attempt: Attempt = {
+    ...newAttempt(deps, 'POST', entryPath(first, ids), rewriteIds(JSON.stringify({ changes }), ids), base),
+    covers: group.map((e) => e.seq)
+  }
   const result = await send(deps, first, attempt)
   if (result.kind === 'ok') return { kind: 'sent', answer: result.answer, exact: true, covers: attempt.covers }
   if (result.kind !== 'stale') return outcomeOf(deps, first, result)
@@ -376,7 +397,8 @@ interface Pair {
   change: Change | null
 }
 
-type Rebased = { kind: 'merged'; pairs: Pair[]; revision?: string } | { kind: 'conflict'; conflict: Conflict; message: string } | Exclude<Outcome, Sent>
+type Rebased =
+  { kind: 'merged'; pairs: Pair[]; revision?: string } | { kind: 'conflict'; conflict: Conflict; message: string } | Exclude<Outcome, Sent>
 
 /**
  * Brings a batch onto what the server has now: for each existing page it touches, the text it was made on (the
@@ -410,7 +432,15 @@ async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string,
         merged.push({ ...pair, change: null })
         continue
       }
-      conflicts.push({ page: localId!, title: page.title, kind: 'page', base: baseText, mine: mineText, theirs: '', message: `“${page.title}” was removed on the server` })
+      conflicts.push({
+        page: localId!,
+        title: page.title,
+        kind: 'page',
+        base: baseText,
+        mine: mineText,
+        theirs: '',
+        message: `“${page.title}” was removed on the server`
+      })
       continue
     }
     if (!res.ok) return { kind: 'refused', message: `“${page.title}”: ${messageOf(theirs) ?? `the server answered ${res.status}`}` }
@@ -420,14 +450,31 @@ async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string,
       merged.push(pair)
       continue
     }
-    const onlyDocument = change.operation === 'update_page' && Object.keys(change).every((k) => k === 'operation' || k === 'page' || k === 'document')
+    const onlyDocument =
+      change.operation === 'update_page' && Object.keys(change).every((k) => k === 'operation' || k === 'page' || k === 'document')
     if (!onlyDocument || !change.document) {
-      conflicts.push({ page: localId!, title: page.title, kind: 'page', base: baseText, mine: mineText, theirs: theirText, message: `“${page.title}” was changed on the server since it was edited here` })
+      conflicts.push({
+        page: localId!,
+        title: page.title,
+        kind: 'page',
+        base: baseText,
+        mine: mineText,
+        theirs: theirText,
+        message: `“${page.title}” was changed on the server since it was edited here`
+      })
       continue
     }
     const text = mergeText(baseText, change.document.markdown, theirText)
     if (text === undefined) {
-      conflicts.push({ page: localId!, title: page.title, kind: 'text', base: baseText, mine: mineText, theirs: theirText, message: `“${page.title}” was changed on the server in the same lines as here` })
+      conflicts.push({
+        page: localId!,
+        title: page.title,
+        kind: 'text',
+        base: baseText,
+        mine: mineText,
+        theirs: theirText,
+        message: `“${page.title}” was changed on the server in the same lines as here`
+      })
       continue
     }
     merged.push({ ...pair, change: { ...change, document: { markdown: text } } })
@@ -439,7 +486,8 @@ async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string,
     if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
     if (res.status === 401) return { kind: 'token-refused' }
     const cr = parse(await res.text()) as { revision?: string } | undefined
-    if (!res.ok || !cr?.revision) return { kind: 'refused', message: `The change request: ${messageOf(cr) ?? `the server answered ${res.status}`}` }
+    if (!res.ok || !cr?.revision)
+      return { kind: 'refused', message: `The change request: ${messageOf(cr) ?? `the server answered ${res.status}`}` }
     revision = cr.revision
   }
   if (conflicts.length) {
@@ -455,20 +503,31 @@ async function rebaseChanges(deps: ReplayDeps, entry: OutboxEntry, path: string,
  * by the same account, that the copy does not know (neither pulled nor mapped to another entry's). Clocks are not
  * compared: the server's may be anything.
  */
-async function createdBefore(deps: ReplayDeps, entry: OutboxEntry, attempt: Attempt, ids: Map<string, string>): Promise<Record<string, unknown> | Stop | undefined> {
+async function createdBefore(
+  deps: ReplayDeps,
+  entry: OutboxEntry,
+  attempt: Attempt,
+  ids: Map<string, string>
+): Promise<Record<string, unknown> | Stop | undefined> {
   const subject = (parse(attempt.body ?? '') as { subject?: string } | undefined)?.subject ?? ''
   const box = outbox(deps.db)
   const taken = new Set(ids.values())
   const author = box.changeRequestAuthor(entry.change_request_id)
   // A change request is opened as a draft; a later entry that moved it on waits behind this one.
   for (const status of ['draft', 'open']) {
-    const res = await deps.send(new Request(`${ORIGIN}/v1/spaces/${encodeURIComponent(entry.space_id)}/change-requests?status=${status}&limit=100`))
+    const res = await deps.send(
+      new Request(`${ORIGIN}/v1/spaces/${encodeURIComponent(entry.space_id)}/change-requests?status=${status}&limit=100`)
+    )
     if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
     if (res.status === 401) return { kind: 'token-refused' }
     const list = parse(await res.text()) as { items?: { id: string; subject?: string; createdBy?: { id?: string } }[] } | undefined
     if (!res.ok || !list?.items) continue
     const found = list.items.find(
-      (cr) => !taken.has(cr.id) && box.changeRequestNumber(cr.id) === undefined && (cr.subject ?? '') === subject && (!author || cr.createdBy?.id === author)
+      (cr) =>
+        !taken.has(cr.id) &&
+        box.changeRequestNumber(cr.id) === undefined &&
+        (cr.subject ?? '') === subject &&
+        (!author || cr.createdBy?.id === author)
     )
     if (found) return found as Record<string, unknown>
   }
@@ -531,7 +590,10 @@ async function remotePages(deps: ReplayDeps, contentPath: string): Promise<Remot
   const json = parse(await res.text()) as { pages?: WirePage[] } | undefined
   if (res.status === 502 || res.status === 504) return { kind: 'unreachable' }
   if (res.status === 401) return { kind: 'token-refused' }
-  if (!res.ok) return res.status >= 500 ? { kind: 'server-error', message: messageOf(json) ?? `${res.status}` } : { kind: 'refused', message: messageOf(json) ?? `${res.status}` }
+  if (!res.ok)
+    return res.status >= 500
+      ? { kind: 'server-error', message: messageOf(json) ?? `${res.status}` }
+      : { kind: 'refused', message: messageOf(json) ?? `${res.status}` }
   const flat: RemotePage[] = []
   const walk = (pages: WirePage[] | undefined, parentId: string | null) => {
     for (const p of pages ?? []) {

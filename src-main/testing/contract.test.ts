@@ -41,7 +41,10 @@ describe('the contract check', () => {
   it('leaves Quire’s own operations to its own document', () => {
     expect(publishedOperation('GET', '/v1/spaces/abc/revisions')).toBeUndefined()
     expect(contractViolation('GET', '/v1/spaces/abc/revisions', 200, { anything: true })).toBeUndefined()
-    expect(publishedOperation('GET', '/v1/spaces/abc/revisions/r1/changes')).toEqual({ method: 'GET', template: '/spaces/{spaceId}/revisions/{revisionId}/changes' })
+    expect(publishedOperation('GET', '/v1/spaces/abc/revisions/r1/changes')).toEqual({
+      method: 'GET',
+      template: '/spaces/{spaceId}/revisions/{revisionId}/changes'
+    })
   })
 
   it('lists as pending only published operations, sorted, once each', () => {
@@ -84,7 +87,9 @@ describe('contract coverage', () => {
     }
     expect(sharedOperations(document)).toEqual(['GET /orgs/{organizationId}/spaces', 'POST /orgs/{organizationId}/spaces'])
     const served = sharedOperations((await t.anonymous.get('/v1/openapi.json')).body)
-    expect(served).toEqual(expect.arrayContaining(['GET /orgs/{organizationId}', 'PATCH /spaces/{spaceId}', 'GET /spaces/{spaceId}/revisions/{revisionId}']))
+    expect(served).toEqual(
+      expect.arrayContaining(['GET /orgs/{organizationId}', 'PATCH /spaces/{spaceId}', 'GET /spaces/{spaceId}/revisions/{revisionId}'])
+    )
     expect(served).not.toContain('GET /spaces/{spaceId}/revisions')
   })
 })

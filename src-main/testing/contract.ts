@@ -41,7 +41,13 @@ function load(): Published {
     const pattern = new RegExp(`^/${segments.map((s) => (s.startsWith('{') ? '[^/]+' : escape(s))).join('/')}$`)
     for (const method of METHODS) {
       if (!item[method]) continue
-      operations.push({ method: method.toUpperCase(), template, pattern, literals: segments.filter((s) => !s.startsWith('{')).length, responses: item[method].responses ?? {} })
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        pattern,
+        literals: segments.filter((s) => !s.startsWith('{')).length,
+        responses: item[method].responses ?? {}
+      })
     }
   }
   operations.sort((a, b) => b.literals - a.literals)
@@ -72,7 +78,9 @@ export function contractViolation(method: string, path: string, status: number, 
   // held to the document's one error envelope (its UnexpectedError answer).
   const named = declared
     ? (operation.responses[declared] as { $ref?: string }).$ref?.replace('#/components/responses/', '')
-    : status >= 400 ? 'UnexpectedError' : undefined
+    : status >= 400
+      ? 'UnexpectedError'
+      : undefined
   const response = named ? document.components?.responses?.[named] : declared && operation.responses[declared]
   if (!response || !response.content?.['application/json']?.schema) return undefined
   const key = `${operation.method} ${operation.template} ${declared ?? status}`
@@ -80,16 +88,35 @@ export function contractViolation(method: string, path: string, status: number, 
   if (validate === undefined) {
     const at = named
       ? pointer('components', 'responses', named, 'content', 'application/json', 'schema')
-      : pointer('paths', operation.template, operation.method.toLowerCase(), 'responses', declared!, 'content', 'application/json', 'schema')
+      : pointer(
+          'paths',
+          operation.template,
+          operation.method.toLowerCase(),
+          'responses',
+          declared!,
+          'content',
+          'application/json',
+          'schema'
+        )
     validate = ajv.compile({ $ref: `${DOCUMENT_ID}#/${at}` })
     validators.set(key, validate)
   }
   const operationName = `${operation.method} ${operation.template}`
   for (const amendment of CONTRACT_AMENDMENTS) if (amendment.operation.test(operationName)) body = amendment.amend(body)
   if (!validate || validate(body)) return undefined
-  const errors = (validate.errors ?? []).filter((e) => !CONTRACT_EXCEPTIONS.some((x) => x.operation.test(operationName) && x.instancePath.test(e.instancePath) && x.message.test(e.message ?? '')))
+  const errors = (validate.errors ?? []).filter(
+    (e) =>
+      !CONTRACT_EXCEPTIONS.some(
+        (x) => x.operation.test(operationName) && x.instancePath.test(e.instancePath) && x.message.test(e.message ?? '')
+      )
+  )
   if (!errors.length) return undefined
-  const described = errors.slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`)
+  const described = errors
+    .slice(0, 8)
+    .map(
+      (e) =>
+        `${e.instancePath || '/'} ${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`
+    )
   return `${key}: the answer does not match the published schema:\n  ${described.join('\n  ')}`
 }
 
@@ -169,7 +196,8 @@ export function checkAnswer(method: string, path: string, status: number, body: 
   if (!violation) return
   const operation = publishedOperation(method, path)!
   const name = `${operation.method} ${operation.template}`
-  if (process.env.QUIRE_CONTRACT_LOG) appendFileSync(process.env.QUIRE_CONTRACT_LOG, JSON.stringify({ operation: name, status, violation }) + '\n')
+  if (process.env.QUIRE_CONTRACT_LOG)
+    appendFileSync(process.env.QUIRE_CONTRACT_LOG, JSON.stringify({ operation: name, status, violation }) + '\n')
   if (PENDING.has(name) || process.env.QUIRE_CONTRACT_LOG) return
   throw new Error(violation)
 }

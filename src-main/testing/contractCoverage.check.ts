@@ -19,6 +19,9 @@ describe('contract coverage', () => {
     const seen = new Set(readFileSync(file!, 'utf8').split('\n').filter(Boolean))
     const shared = sharedOperations((await t.anonymous.get('/v1/openapi.json')).body)
     expect(shared.length).toBeGreaterThan(100)
-    expect(shared.filter((operation) => !seen.has(operation)), 'shared operations no HTTP test received a successful answer of').toEqual([])
+    expect(
+      shared.filter((operation) => !seen.has(operation)),
+      'shared operations no HTTP test received a successful answer of'
+    ).toEqual([])
   })
 })

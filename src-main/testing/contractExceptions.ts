@@ -31,12 +31,13 @@ function withListedDocuments(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
   for (const [key, member] of Object.entries(value)) {
-    out[key] = key === 'pages' && Array.isArray(member)
-      ? member.map((page) => {
-          const amended = withListedDocuments(page) as Record<string, unknown>
-          return 'markdown' in amended || 'document' in amended ? amended : { ...amended, markdown: '' }
-        })
-      : withListedDocuments(member)
+    out[key] =
+      key === 'pages' && Array.isArray(member)
+        ? member.map((page) => {
+            const amended = withListedDocuments(page) as Record<string, unknown>
+            return 'markdown' in amended || 'document' in amended ? amended : { ...amended, markdown: '' }
+          })
+        : withListedDocuments(member)
   }
   return out
 }
@@ -53,15 +54,17 @@ export const CONTRACT_AMENDMENTS: ContractAmendment[] = [
   {
     operation: /^GET \/spaces\/\{spaceId\}\/(content|change-requests\/\{changeRequestId\}\/content|revisions\/\{revisionId\})$/,
     amend: withPublishedGitFlag,
-    reason: "A revision's `git.createdByService` says what the published document calls by the service's name: brand words stay out of Quire's wire keys."
+    reason:
+      "A revision's `git.createdByService` says what the published document calls by the service's name: brand words stay out of Quire's wire keys."
   },
   {
     // The content, page-tree and page reads of a space, a change request or a revision.
-    operation: /^GET \/spaces\/\{spaceId\}\/(content|change-requests\/\{changeRequestId\}\/content|revisions\/\{revisionId\})(\/pages|\/page\/\{pageId\}|\/path\/\{pagePath\})?$/,
+    operation:
+      /^GET \/spaces\/\{spaceId\}\/(content|change-requests\/\{changeRequestId\}\/content|revisions\/\{revisionId\})(\/pages|\/page\/\{pageId\}|\/path\/\{pagePath\})?$/,
     amend: withListedDocuments,
     reason:
       'The published page wants its whole document (`markdown` or `document`) in every page of a tree or revision; ' +
-      'Quire lists pages without documents (a 10,000-page tree would carry every text) and gives a page\'s document ' +
+      "Quire lists pages without documents (a 10,000-page tree would carry every text) and gives a page's document " +
       'when that page is read.'
   }
 ]
@@ -81,7 +84,7 @@ export const CONTRACT_EXCEPTIONS: ContractException[] = [
     message: /^must match format "uri"$/,
     reason:
       "The app's addresses are hash routes (`…/#/spaces/{id}/pages/{id}`); a section's address gives the heading's anchor " +
-      'as the route\'s own fragment (`…#anchor`), which the app\'s router reads and a strict URI parser refuses (a second `#`).'
+      "as the route's own fragment (`…#anchor`), which the app's router reads and a strict URI parser refuses (a second `#`)."
   },
   {
     operation: /^(GET|POST|PATCH) \/orgs\/\{organizationId\}\/saml/,

@@ -46,7 +46,9 @@ describe('faultProxy', () => {
     // A larger body, streamed.
     const big = 'x'.repeat(200_000)
     const cr = (await t.viaProxy.post(`/v1/spaces/${made.body.id}/change-requests`, { subject: 'Big' })).body
-    const content = await t.viaProxy.post(`/v1/spaces/${made.body.id}/change-requests/${cr.id}/content`, { changes: [{ operation: 'insert_page', title: 'Big', document: { markdown: big } }] })
+    const content = await t.viaProxy.post(`/v1/spaces/${made.body.id}/change-requests/${cr.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Big', document: { markdown: big } }]
+    })
     expect(content.status).toBe(200)
     await t.proxy.settled()
     expect(t.proxy.log.map(({ n, method, status, forwarded, delivered }) => ({ n, method, status, forwarded, delivered }))).toEqual([

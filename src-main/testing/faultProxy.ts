@@ -3,7 +3,14 @@
 // delay). Requests and answers pass unchanged otherwise, streamed, with Host rewritten to the target's (Quire
 // refuses a Host that does not name it: server/guard.ts). Every fault fires a given number of times (once by
 // default) on the requests it matches, counted in arrival order, so a run is repeatable.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse
+} from 'node:http'
 import type { Socket } from 'node:net'
 
 export interface ProxiedRequest {
@@ -72,7 +79,11 @@ export interface FaultProxy {
 /** Writes change something: `dropAnswer(n)` counts those. */
 export const isWrite: Match = (r) => r.method !== 'GET' && r.method !== 'HEAD' && r.method !== 'OPTIONS'
 
-type Action = { kind: 'drop-answer' } | { kind: 'cut-request'; afterBytes: number } | { kind: '502' | '504'; forward: boolean } | { kind: 'delay'; ms: number }
+type Action =
+  | { kind: 'drop-answer' }
+  | { kind: 'cut-request'; afterBytes: number }
+  | { kind: '502' | '504'; forward: boolean }
+  | { kind: 'delay'; ms: number }
 
 interface Rule {
   match: Match
@@ -137,11 +148,14 @@ export async function startFaultProxy(target: string, options: { port?: number }
     new Promise<IncomingMessage | undefined>((resolve, reject) => {
       const headers: Record<string, string | string[]> = { ...endToEnd(req.headers), host: upstream.host }
       for (const name of dropped) delete headers[name]
-      const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
-        entry.targetStatus = answer.statusCode
-        if (answer.headers['idempotency-replayed'] === 'true') entry.replayed = true
-        resolve(answer)
-      })
+      const out = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false },
+        (answer) => {
+          entry.targetStatus = answer.statusCode
+          if (answer.headers['idempotency-replayed'] === 'true') entry.replayed = true
+          resolve(answer)
+        }
+      )
       out.on('error', (error) => (cutAfter === undefined ? reject(error) : resolve(undefined)))
       req.on('error', (error) => out.destroy(error))
       if (cutAfter === undefined) {

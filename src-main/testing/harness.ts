@@ -96,7 +96,13 @@ let counter = 0
 export async function startTestServer(options: { dataDir?: string; searchThreads?: number } = {}): Promise<TestServer> {
   const clock = manualClock(new Date('2026-03-01T10:00:00.000Z'))
   const ownerToken = newToken()
-  const server = await startServer({ dataDir: options.dataDir ?? ':memory:', port: 0, token: ownerToken, clock, searchThreads: options.searchThreads })
+  const server = await startServer({
+    dataDir: options.dataDir ?? ':memory:',
+    port: 0,
+    token: ownerToken,
+    clock,
+    searchThreads: options.searchThreads
+  })
   const { db } = server.api.services
   const users = repository(db, userRepository)
   const orgs = repository(db, organizationRepository)

@@ -30,7 +30,9 @@ describe('remoteQuire', () => {
     await remote.restart()
     expect(remote.running).toBe(true)
     expect((await remote.owner.get(`/v1/spaces/${spaceId}`)).body).toMatchObject({ id: spaceId, title: 'Guide' })
-    expect((await remote.owner.get(`/v1/spaces/${spaceId}/change-requests/${cr.body.id}`)).body).toMatchObject({ subject: 'Before the crash' })
+    expect((await remote.owner.get(`/v1/spaces/${spaceId}/change-requests/${cr.body.id}`)).body).toMatchObject({
+      subject: 'Before the crash'
+    })
 
     // Killed while writes stream in: every write it answered is kept.
     const answered: string[] = []
@@ -44,7 +46,9 @@ describe('remoteQuire', () => {
     await remote.kill()
     await Promise.all(writes)
     await remote.restart()
-    const kept = ((await remote.owner.get(`/v1/spaces/${spaceId}/change-requests`, { limit: 100, status: 'draft' })).body.items as { id: string }[]).map((c) => c.id)
+    const kept = (
+      (await remote.owner.get(`/v1/spaces/${spaceId}/change-requests`, { limit: 100, status: 'draft' })).body.items as { id: string }[]
+    ).map((c) => c.id)
     expect(answered.length).toBeGreaterThan(0)
     for (const id of answered) expect(kept).toContain(id)
     // Three starts of a child process (tsx compiles the server's sources): slow on a busy machine.

@@ -96,7 +96,12 @@ export async function startRemoteQuire(dataDir: string, options: { port?: number
     },
     async user(options = {}) {
       const n = ++users
-      const made = await ask({ type: 'user', email: options.email ?? `remote${n}@example.com`, name: options.name ?? `Remote ${n}`, role: options.role === undefined ? 'read' : options.role })
+      const made = await ask({
+        type: 'user',
+        email: options.email ?? `remote${n}@example.com`,
+        name: options.name ?? `Remote ${n}`,
+        role: options.role === undefined ? 'read' : options.role
+      })
       return { id: made.id, email: made.email, token: made.token, api: httpClient(url, made.token) }
     },
     async emptySpace(title = 'Docs') {

@@ -82,7 +82,10 @@ export function finishAudit(pending: PendingAudit, ctx: Ctx, result: unknown): v
   const { targetLabel, ...payload } = details
   // The answer names the target when it is the target (an update, a creation), not when it is something else (a
   // duplicate of the space, a job).
-  const named = answer.id === targetId ? (str(answer.title) ?? str(answer.name) ?? str((answer.user as Record<string, unknown> | undefined)?.displayName)) : undefined
+  const named =
+    answer.id === targetId
+      ? (str(answer.title) ?? str(answer.name) ?? str((answer.user as Record<string, unknown> | undefined)?.displayName))
+      : undefined
   const label = targetLabel ?? (target === 'actor' ? ctx.actor.display_name : (named ?? pending.targetLabel))
   ctx.repo(auditEventRepository).insert({
     id: randomUUID(),

@@ -51,10 +51,30 @@ const ENTRIES: Entry[] = [
   ['POST /collections/:collectionId/move', 'collection.moved', 'Collection moved', 'collectionId'],
   ['POST /collections/:collectionId/transfer', 'collection.transferred', 'Collection transferred', 'collectionId'],
   ['POST /collections/:collectionId/permissions', 'collection.permissions_updated', 'Collection permissions changed', 'collectionId'],
-  ['PATCH /collections/:collectionId/permissions/users/:userId', 'collection.permissions_updated', 'Collection permissions changed', 'collectionId'],
-  ['DELETE /collections/:collectionId/permissions/users/:userId', 'collection.permissions_updated', 'Collection permissions changed', 'collectionId'],
-  ['PATCH /collections/:collectionId/permissions/teams/:teamId', 'collection.permissions_updated', 'Collection permissions changed', 'collectionId'],
-  ['DELETE /collections/:collectionId/permissions/teams/:teamId', 'collection.permissions_updated', 'Collection permissions changed', 'collectionId'],
+  [
+    'PATCH /collections/:collectionId/permissions/users/:userId',
+    'collection.permissions_updated',
+    'Collection permissions changed',
+    'collectionId'
+  ],
+  [
+    'DELETE /collections/:collectionId/permissions/users/:userId',
+    'collection.permissions_updated',
+    'Collection permissions changed',
+    'collectionId'
+  ],
+  [
+    'PATCH /collections/:collectionId/permissions/teams/:teamId',
+    'collection.permissions_updated',
+    'Collection permissions changed',
+    'collectionId'
+  ],
+  [
+    'DELETE /collections/:collectionId/permissions/teams/:teamId',
+    'collection.permissions_updated',
+    'Collection permissions changed',
+    'collectionId'
+  ],
   ['POST /orgs/:organizationId/spaces', 'space.created', 'Space created'],
   ['PATCH /spaces/:spaceId', 'space.updated', 'Space updated', 'spaceId'],
   ['DELETE /spaces/:spaceId', 'space.deleted', 'Space deleted', 'spaceId'],
@@ -78,17 +98,47 @@ const ENTRIES: Entry[] = [
   ['PATCH /spaces/:spaceId/change-requests/:changeRequestId', 'change_request.updated', 'Change request updated', 'changeRequestId'],
   ['POST /spaces/:spaceId/change-requests/:changeRequestId/merge', 'change_request.merged', 'Change request merged', 'changeRequestId'],
   ['POST /spaces/:spaceId/change-requests/:changeRequestId/reviews', 'change_request_review.created', 'Change request reviewed'],
-  ['POST /spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers', 'change_request.reviewers_requested', 'Reviewers requested', 'changeRequestId'],
-  ['DELETE /spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers/:userId', 'change_request.reviewer_unrequested', 'Review request withdrawn', 'changeRequestId'],
-  ['POST /spaces/:spaceId/change-requests/:changeRequestId/update', 'change_request.rebased', 'Change request updated from the space', 'changeRequestId'],
-  ['POST /spaces/:spaceId/change-requests/:changeRequestId/content', 'change_request.content_edited', 'Change request content edited', 'changeRequestId'],
-  ['POST /spaces/:spaceId/change-requests/:changeRequestId/content/import', 'change_request.content_imported', 'Content imported into a change request', 'changeRequestId'],
+  [
+    'POST /spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
+    'change_request.reviewers_requested',
+    'Reviewers requested',
+    'changeRequestId'
+  ],
+  [
+    'DELETE /spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers/:userId',
+    'change_request.reviewer_unrequested',
+    'Review request withdrawn',
+    'changeRequestId'
+  ],
+  [
+    'POST /spaces/:spaceId/change-requests/:changeRequestId/update',
+    'change_request.rebased',
+    'Change request updated from the space',
+    'changeRequestId'
+  ],
+  [
+    'POST /spaces/:spaceId/change-requests/:changeRequestId/content',
+    'change_request.content_edited',
+    'Change request content edited',
+    'changeRequestId'
+  ],
+  [
+    'POST /spaces/:spaceId/change-requests/:changeRequestId/content/import',
+    'change_request.content_imported',
+    'Content imported into a change request',
+    'changeRequestId'
+  ],
   ['POST /spaces/:spaceId/comments', 'comment.created', 'Comment posted'],
   ['PUT /spaces/:spaceId/comments/:commentId', 'comment.updated', 'Comment edited', 'commentId'],
   ['DELETE /spaces/:spaceId/comments/:commentId', 'comment.deleted', 'Comment deleted', 'commentId'],
   ['POST /spaces/:spaceId/comments/:commentId/replies', 'comment_reply.created', 'Comment reply posted'],
   ['PUT /spaces/:spaceId/comments/:commentId/replies/:commentReplyId', 'comment_reply.updated', 'Comment reply edited', 'commentReplyId'],
-  ['DELETE /spaces/:spaceId/comments/:commentId/replies/:commentReplyId', 'comment_reply.deleted', 'Comment reply deleted', 'commentReplyId'],
+  [
+    'DELETE /spaces/:spaceId/comments/:commentId/replies/:commentReplyId',
+    'comment_reply.deleted',
+    'Comment reply deleted',
+    'commentReplyId'
+  ],
   ['POST /orgs/:organizationId/sites', 'site.created', 'Site created'],
   ['PATCH /orgs/:organizationId/sites/:siteId', 'site.updated', 'Site updated', 'siteId'],
   ['DELETE /orgs/:organizationId/sites/:siteId', 'site.deleted', 'Site deleted', 'siteId'],
@@ -98,9 +148,19 @@ const ENTRIES: Entry[] = [
   ['PUT /orgs/:organizationId/sites/:siteId/customization', 'site.customization_updated', 'Site customization changed', 'siteId'],
   ['POST /orgs/:organizationId/sites/:siteId/permissions', 'site.permissions_updated', 'Site permissions changed', 'siteId'],
   ['PATCH /orgs/:organizationId/sites/:siteId/permissions/users/:userId', 'site.permissions_updated', 'Site permissions changed', 'siteId'],
-  ['DELETE /orgs/:organizationId/sites/:siteId/permissions/users/:userId', 'site.permissions_updated', 'Site permissions changed', 'siteId'],
+  [
+    'DELETE /orgs/:organizationId/sites/:siteId/permissions/users/:userId',
+    'site.permissions_updated',
+    'Site permissions changed',
+    'siteId'
+  ],
   ['PATCH /orgs/:organizationId/sites/:siteId/permissions/teams/:teamId', 'site.permissions_updated', 'Site permissions changed', 'siteId'],
-  ['DELETE /orgs/:organizationId/sites/:siteId/permissions/teams/:teamId', 'site.permissions_updated', 'Site permissions changed', 'siteId'],
+  [
+    'DELETE /orgs/:organizationId/sites/:siteId/permissions/teams/:teamId',
+    'site.permissions_updated',
+    'Site permissions changed',
+    'siteId'
+  ],
   ['POST /orgs/:organizationId/sites/:siteId/site-spaces', 'site_space.added', 'Space added to a site'],
   ['PATCH /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', 'site_space.updated', 'Site space updated', 'siteSpaceId'],
   ['DELETE /orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId', 'site_space.removed', 'Space removed from a site', 'siteSpaceId'],
@@ -110,11 +170,36 @@ const ENTRIES: Entry[] = [
   ['DELETE /orgs/:organizationId/sites/:siteId/sections/:siteSectionId', 'site_section.deleted', 'Site section deleted', 'siteSectionId'],
   ['POST /orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move', 'site_section.moved', 'Site section moved', 'siteSectionId'],
   ['POST /orgs/:organizationId/sites/:siteId/section-groups', 'site_section_group.created', 'Site section group created'],
-  ['PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', 'site_section_group.updated', 'Site section group updated', 'siteSectionGroupId'],
-  ['DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId', 'site_section_group.deleted', 'Site section group deleted', 'siteSectionGroupId'],
-  ['POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move', 'site_section_group.moved', 'Site section group moved', 'siteSectionGroupId'],
-  ['POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections', 'site_section_group.updated', 'Site section group updated', 'siteSectionGroupId'],
-  ['DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId', 'site_section_group.updated', 'Site section group updated', 'siteSectionGroupId'],
+  [
+    'PATCH /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId',
+    'site_section_group.updated',
+    'Site section group updated',
+    'siteSectionGroupId'
+  ],
+  [
+    'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId',
+    'site_section_group.deleted',
+    'Site section group deleted',
+    'siteSectionGroupId'
+  ],
+  [
+    'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move',
+    'site_section_group.moved',
+    'Site section group moved',
+    'siteSectionGroupId'
+  ],
+  [
+    'POST /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections',
+    'site_section_group.updated',
+    'Site section group updated',
+    'siteSectionGroupId'
+  ],
+  [
+    'DELETE /orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId',
+    'site_section_group.updated',
+    'Site section group updated',
+    'siteSectionGroupId'
+  ],
   ['POST /orgs/:organizationId/sites/:siteId/share-links', 'site_share_link.created', 'Share link created'],
   ['PATCH /orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', 'site_share_link.updated', 'Share link updated', 'shareLinkId'],
   ['DELETE /orgs/:organizationId/sites/:siteId/share-links/:shareLinkId', 'site_share_link.deleted', 'Share link deleted', 'shareLinkId'],
@@ -128,14 +213,54 @@ const ENTRIES: Entry[] = [
   ['POST /integrations/:integrationName', 'integration.published', 'Integration published', 'integrationName'],
   ['DELETE /integrations/:integrationName', 'integration.unpublished', 'Integration unpublished', 'integrationName'],
   ['POST /integrations/:integrationName/installations', 'integration_installation.created', 'Integration installed'],
-  ['PATCH /integrations/:integrationName/installations/:installationId', 'integration_installation.updated', 'Integration installation updated', 'installationId'],
-  ['DELETE /integrations/:integrationName/installations/:installationId', 'integration_installation.deleted', 'Integration uninstalled', 'installationId'],
-  ['POST /integrations/:integrationName/installations/:installationId/spaces', 'integration_installation.space_installed', 'Integration installed on a space', 'installationId'],
-  ['PATCH /integrations/:integrationName/installations/:installationId/spaces/:spaceId', 'integration_installation.space_updated', 'Integration space installation updated', 'installationId'],
-  ['DELETE /integrations/:integrationName/installations/:installationId/spaces/:spaceId', 'integration_installation.space_uninstalled', 'Integration removed from a space', 'installationId'],
-  ['POST /integrations/:integrationName/installations/:installationId/sites', 'integration_installation.site_installed', 'Integration installed on a site', 'installationId'],
-  ['PATCH /integrations/:integrationName/installations/:installationId/sites/:siteId', 'integration_installation.site_updated', 'Integration site installation updated', 'installationId'],
-  ['DELETE /integrations/:integrationName/installations/:installationId/sites/:siteId', 'integration_installation.site_uninstalled', 'Integration removed from a site', 'installationId']
+  [
+    'PATCH /integrations/:integrationName/installations/:installationId',
+    'integration_installation.updated',
+    'Integration installation updated',
+    'installationId'
+  ],
+  [
+    'DELETE /integrations/:integrationName/installations/:installationId',
+    'integration_installation.deleted',
+    'Integration uninstalled',
+    'installationId'
+  ],
+  [
+    'POST /integrations/:integrationName/installations/:installationId/spaces',
+    'integration_installation.space_installed',
+    'Integration installed on a space',
+    'installationId'
+  ],
+  [
+    'PATCH /integrations/:integrationName/installations/:installationId/spaces/:spaceId',
+    'integration_installation.space_updated',
+    'Integration space installation updated',
+    'installationId'
+  ],
+  [
+    'DELETE /integrations/:integrationName/installations/:installationId/spaces/:spaceId',
+    'integration_installation.space_uninstalled',
+    'Integration removed from a space',
+    'installationId'
+  ],
+  [
+    'POST /integrations/:integrationName/installations/:installationId/sites',
+    'integration_installation.site_installed',
+    'Integration installed on a site',
+    'installationId'
+  ],
+  [
+    'PATCH /integrations/:integrationName/installations/:installationId/sites/:siteId',
+    'integration_installation.site_updated',
+    'Integration site installation updated',
+    'installationId'
+  ],
+  [
+    'DELETE /integrations/:integrationName/installations/:installationId/sites/:siteId',
+    'integration_installation.site_uninstalled',
+    'Integration removed from a site',
+    'installationId'
+  ]
 ]
 
 /** Writes that change no organization's configuration or content: the caller's activity, a signed visitor token, a job. */

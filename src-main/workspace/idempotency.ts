@@ -46,8 +46,14 @@ export function recordAnswer(req: FastifyRequest, ctx: Ctx, result: unknown): vo
   const empty = idem.status === 204 || idem.status === 205
   const recorded = ctx.repo(idempotencyKeyRepository).record(
     {
-      user_id: idem.userId, key: idem.key, method: idem.method, path: idem.path, body_hash: idem.bodyHash,
-      status: idem.status, response: empty ? null : idem.serialize(result), created_at: ctx.now
+      user_id: idem.userId,
+      key: idem.key,
+      method: idem.method,
+      path: idem.path,
+      body_hash: idem.bodyHash,
+      status: idem.status,
+      response: empty ? null : idem.serialize(result),
+      created_at: ctx.now
     },
     expiredBefore(Date.parse(ctx.now))
   )

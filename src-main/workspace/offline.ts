@@ -50,7 +50,12 @@ export class RouteTable {
     const found = this.router.find(method.toUpperCase() as FindMyWay.HTTPMethod, path)
     if (!found) return undefined
     const store = found.store as Declared
-    return { method: method.toUpperCase(), pattern: store.pattern, params: { ...(found.params as Record<string, string>) }, ...(store.offline ? { offline: store.offline } : {}) }
+    return {
+      method: method.toUpperCase(),
+      pattern: store.pattern,
+      params: { ...(found.params as Record<string, string>) },
+      ...(store.offline ? { offline: store.offline } : {})
+    }
   }
 
   /** Every route, as declared. */

@@ -52,7 +52,12 @@ export function databaseFileOf(dataDir: string): string {
   return dataDir !== ':memory:' && isFilePath(dataDir) ? dataDir : workspaceFile(dataDir)
 }
 
-export function openWorkspace({ dataDir, clock = systemClock, baseUrl = 'http://127.0.0.1', searchThreads: threads }: WorkspaceOptions): Workspace {
+export function openWorkspace({
+  dataDir,
+  clock = systemClock,
+  baseUrl = 'http://127.0.0.1',
+  searchThreads: threads
+}: WorkspaceOptions): Workspace {
   const file = databaseFileOf(dataDir)
   if (file !== dataDir && dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true })
   const db = openDatabase({ file })
@@ -100,32 +105,36 @@ export function bootstrapWorkspace(services: Services, token?: string, account?:
   const { db, clock } = services
   const users = repository(db, userRepository)
   const orgs = repository(db, organizationRepository)
-  return db.transaction((): Bootstrap => {
-    const now = clock.now().toISOString()
-    if (account) {
-      const owner = users.upsert(account, now)
-      db.prepare("INSERT INTO settings (key, value) VALUES ('owner', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(owner.id)
+  return db
+    .transaction((): Bootstrap => {
+      const now = clock.now().toISOString()
+      if (account) {
+        const owner = users.upsert(account, now)
+        db.prepare("INSERT INTO settings (key, value) VALUES ('owner', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(
+          owner.id
+        )
+        if (token) users.addToken(owner.id, token, 'serve --token', now)
+        return { owner }
+      }
+      const ownerId = db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get()
+      let owner = ownerId ? users.get(ownerId) : undefined
+      let result: Bootstrap
+      if (owner) {
+        result = { owner }
+      } else {
+        const name = safeUserName()
+        owner = users.create({ email: `${name}@localhost`, displayName: name }, now)
+        db.prepare("INSERT INTO settings (key, value) VALUES ('owner', ?)").run(owner.id)
+        const org = orgs.create({ title: 'My organization' }, now)
+        orgs.addMember(org.id, owner.id, 'admin', now)
+        const created = token ? undefined : newToken()
+        if (created) users.addToken(owner.id, created, 'bootstrap', now)
+        result = { owner, createdToken: created, organizationId: org.id }
+      }
       if (token) users.addToken(owner.id, token, 'serve --token', now)
-      return { owner }
-    }
-    const ownerId = db.prepare<[], string>("SELECT value FROM settings WHERE key = 'owner'").pluck().get()
-    let owner = ownerId ? users.get(ownerId) : undefined
-    let result: Bootstrap
-    if (owner) {
-      result = { owner }
-    } else {
-      const name = safeUserName()
-      owner = users.create({ email: `${name}@localhost`, displayName: name }, now)
-      db.prepare("INSERT INTO settings (key, value) VALUES ('owner', ?)").run(owner.id)
-      const org = orgs.create({ title: 'My organization' }, now)
-      orgs.addMember(org.id, owner.id, 'admin', now)
-      const created = token ? undefined : newToken()
-      if (created) users.addToken(owner.id, created, 'bootstrap', now)
-      result = { owner, createdToken: created, organizationId: org.id }
-    }
-    if (token) users.addToken(owner.id, token, 'serve --token', now)
-    return result
-  }).immediate()
+      return result
+    })
+    .immediate()
 }
 
 function safeUserName(): string {
@@ -167,14 +176,17 @@ export function startMaintenance(services: Services): () => void {
   services.searchPool?.warm()
   let collecting = false
   sweepIdempotencyKeys(services)
-  const hourly = setInterval(() => {
-    purgeExpiredSpaces(services)
-    sweepIdempotencyKeys(services)
-    if (collecting) return
-    collecting = true
-    collectUnreferenced(services.db)
-      .catch((error) => console.error('Collecting unreferenced content failed:', error))
-      .finally(() => (collecting = false))
-  }, 60 * 60 * 1000).unref()
+  const hourly = setInterval(
+    () => {
+      purgeExpiredSpaces(services)
+      sweepIdempotencyKeys(services)
+      if (collecting) return
+      collecting = true
+      collectUnreferenced(services.db)
+        .catch((error) => console.error('Collecting unreferenced content failed:', error))
+        .finally(() => (collecting = false))
+    },
+    60 * 60 * 1000
+  ).unref()
   return () => clearInterval(hourly)
 }

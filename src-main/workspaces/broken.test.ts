@@ -68,7 +68,11 @@ describe('a workspace that cannot be opened', () => {
       name: 'Local',
       createdAt: expect.any(String),
       active: false,
-      problem: { kind: 'not-workspace', message: `${file('local')} is not a Quire workspace: it is not an SQLite database`, file: file('local') }
+      problem: {
+        kind: 'not-workspace',
+        message: `${file('local')} is not a Quire workspace: it is not an SQLite database`,
+        file: file('local')
+      }
     })
     expect(list.items.find((w) => w.id === handbook.id)).not.toHaveProperty('problem')
     // The healthy workspace answers /v1, and is remembered as the active one.
@@ -89,14 +93,20 @@ describe('a workspace that cannot be opened', () => {
 
     const host = await openHost(home)
     const listed = (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)
-    expect(listed?.problem).toEqual({ kind: 'newer', message: expect.stringContaining('comes from a newer version of Quire'), file: file(handbook.id) })
+    expect(listed?.problem).toEqual({
+      kind: 'newer',
+      message: expect.stringContaining('comes from a newer version of Quire'),
+      file: file(handbook.id)
+    })
 
     const refused = await callHost(host, 'POST', `/app/workspaces/${handbook.id}/activate`)
 
     expect(refused.status).toBe(409)
     expect(refused.body.error.code).toBe(409)
     expect(refused.body.error.message).toMatch(
-      new RegExp(`^Workspace “Handbook” cannot be opened: ${file(handbook.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} comes from a newer version of Quire .*remove the workspace only if you no longer need it$`)
+      new RegExp(
+        `^Workspace “Handbook” cannot be opened: ${file(handbook.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} comes from a newer version of Quire .*remove the workspace only if you no longer need it$`
+      )
     )
     expect(host.activeId).toBe('local')
     expect((await callHost(host, 'GET', '/v1/orgs')).status).toBe(200)
@@ -120,13 +130,17 @@ describe('a workspace that cannot be opened', () => {
     expect(refused.status).toBe(409)
     expect(refused.body.error.message).toContain(`Workspace “Handbook” cannot be opened: ${file(handbook.id)} is damaged`)
     expect(refused.body.error.message).toContain('Restore it from a backup with “Open workspace file…”, or remove it')
-    expect((await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)?.problem?.kind).toBe('damaged')
+    expect(
+      (await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)?.problem?.kind
+    ).toBe('damaged')
 
     writeFileSync(file(handbook.id), good)
     rmSync(`${file(handbook.id)}-wal`, { force: true })
     rmSync(`${file(handbook.id)}-shm`, { force: true })
     expect((await callHost(host, 'POST', `/app/workspaces/${handbook.id}/activate`)).status).toBe(200)
-    expect((await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)).not.toHaveProperty('problem')
+    expect((await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')).body.items.find((w) => w.id === handbook.id)).not.toHaveProperty(
+      'problem'
+    )
   })
 
   it('when none opens, a new empty workspace does, beside the broken ones', async () => {

@@ -29,7 +29,12 @@ async function remoteServer(): Promise<TestServer> {
 }
 
 async function openHost(home: string, options: Partial<WorkspaceHostOptions> = {}) {
-  const host = await WorkspaceHost.open({ home, open: ({ dataDir, account }) => openLocalBackend({ dataDir, account }), warn: () => {}, ...options })
+  const host = await WorkspaceHost.open({
+    home,
+    open: ({ dataDir, account }) => openLocalBackend({ dataDir, account }),
+    warn: () => {},
+    ...options
+  })
   hosts.push(host)
   return host
 }
@@ -47,7 +52,10 @@ describe('connected workspaces', () => {
     const remote = await remoteServer()
     const host = await openHost(home)
 
-    const created = await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Team docs', remote: { url: `${remote.url}/v1/`, token: remote.owner.token } })
+    const created = await callHost<Workspace>(host, 'POST', '/app/workspaces', {
+      name: 'Team docs',
+      remote: { url: `${remote.url}/v1/`, token: remote.owner.token }
+    })
     expect(created).toEqual({
       status: 201,
       body: {
@@ -91,7 +99,15 @@ describe('connected workspaces', () => {
 
     // It has no backup to give here: its content is its server's.
     const backup = await callHost(again, 'GET', `/app/workspaces/${id}/backup`)
-    expect(backup).toEqual({ status: 409, body: { error: { code: 409, message: expect.stringContaining(`“Team docs” is connected to ${new URL(remote.url).host}: its content is kept by that server`) } } })
+    expect(backup).toEqual({
+      status: 409,
+      body: {
+        error: {
+          code: 409,
+          message: expect.stringContaining(`“Team docs” is connected to ${new URL(remote.url).host}: its content is kept by that server`)
+        }
+      }
+    })
 
     // Deleting it removes its folder, token included.
     await callHost(again, 'POST', '/app/workspaces/local/activate')
@@ -105,13 +121,22 @@ describe('connected workspaces', () => {
     let probes = 0
     const host = await openHost(home, { probe: (url, token, options) => (probes++, probeRemote(url, token, options)) })
     const attempt = (body: unknown) => callHost(host, 'POST', '/app/workspaces', body)
-    const error = (message: string | RegExp) => ({ status: 400, body: { error: { code: 400, message: typeof message === 'string' ? message : expect.stringMatching(message) } } })
+    const error = (message: string | RegExp) => ({
+      status: 400,
+      body: { error: { code: 400, message: typeof message === 'string' ? message : expect.stringMatching(message) } }
+    })
 
     expect(await attempt({ name: 'X', remote: { token: 't' } })).toEqual(error('remote.url: is required'))
-    expect(await attempt({ name: 'X', remote: { url: 'ftp://example.com', token: 't' } })).toEqual(error('remote.url: must be an http:// or https:// address, without user, query or fragment'))
-    expect(await attempt({ name: 'X', remote: { url: 'https://ada:secret@example.com', token: 't' } })).toEqual(error(/^remote\.url: must be an http/))
+    expect(await attempt({ name: 'X', remote: { url: 'ftp://example.com', token: 't' } })).toEqual(
+      error('remote.url: must be an http:// or https:// address, without user, query or fragment')
+    )
+    expect(await attempt({ name: 'X', remote: { url: 'https://ada:secret@example.com', token: 't' } })).toEqual(
+      error(/^remote\.url: must be an http/)
+    )
     expect(await attempt({ name: 'X', remote: { url: remote.url } })).toEqual(error('remote.token: is required'))
-    expect(await attempt({ name: 'X', remote: { url: remote.url, token: 'two words' } })).toEqual(error('remote.token: must be printable characters without spaces'))
+    expect(await attempt({ name: 'X', remote: { url: remote.url, token: 'two words' } })).toEqual(
+      error('remote.token: must be printable characters without spaces')
+    )
     expect(await attempt({ name: 'X', remote: 'https://example.com' })).toEqual(error('remote: must be object'))
     expect(probes, 'nothing malformed is sent to a server').toBe(0)
     // A taken name is refused before the server is asked.
@@ -121,7 +146,9 @@ describe('connected workspaces', () => {
     })
     expect(probes).toBe(0)
 
-    expect(await attempt({ name: 'X', remote: { url: remote.url, token: 'revoked' } })).toEqual(error(/^remote\.token: 127\.0\.0\.1:\d+ refused the token/))
+    expect(await attempt({ name: 'X', remote: { url: remote.url, token: 'revoked' } })).toEqual(
+      error(/^remote\.token: 127\.0\.0\.1:\d+ refused the token/)
+    )
     expect(probes).toBe(1)
     expect((await list(host)).items.map((w) => w.name)).toEqual(['Local'])
     expect(readdirSync(join(home, 'workspaces'))).toEqual(['local'])
@@ -131,7 +158,9 @@ describe('connected workspaces', () => {
     const home = tempHome()
     const remote = await remoteServer()
     const host = await openHost(home)
-    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    const ws = (
+      await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })
+    ).body
     await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
 
     // The token is revoked on the server: requests answer 401 naming the server, and the list says refused.
@@ -140,13 +169,24 @@ describe('connected workspaces', () => {
     db.prepare('DELETE FROM tokens WHERE user_id = ?').run(remote.owner.user.id)
     remote.server.api.services.writes++
     const refused = await callHost(host, 'GET', '/v1/orgs')
-    expect(refused).toEqual({ status: 401, body: { error: { code: 401, message: expect.stringContaining("refused this workspace's token") } } })
-    expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.connection).toMatchObject({ status: 'refused', message: expect.stringContaining('refused') })
+    expect(refused).toEqual({
+      status: 401,
+      body: { error: { code: 401, message: expect.stringContaining("refused this workspace's token") } }
+    })
+    expect((await list(host)).items.find((w) => w.id === ws.id)?.remote?.connection).toMatchObject({
+      status: 'refused',
+      message: expect.stringContaining('refused')
+    })
 
     const other = await remote.user({ role: 'admin', name: 'Bob' })
     expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, { remote: { token: other.token } })).toEqual({
       status: 400,
-      body: { error: { code: 400, message: expect.stringMatching(/^remote\.token: the token is Bob’s; this workspace is .+’s view of 127\.0\.0\.1:\d+/) } }
+      body: {
+        error: {
+          code: 400,
+          message: expect.stringMatching(/^remote\.token: the token is Bob’s; this workspace is .+’s view of 127\.0\.0\.1:\d+/)
+        }
+      }
     })
 
     // A new token of the same account: saved, and the active workspace answers through it at once.
@@ -161,7 +201,10 @@ describe('connected workspaces', () => {
       status: 400,
       body: { error: { code: 400, message: 'remote: this workspace is on this computer and cannot be connected to a server' } }
     })
-    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, {})).toEqual({ status: 400, body: { error: { code: 400, message: 'body: give name, remote or both' } } })
+    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, {})).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'body: give name, remote or both' } }
+    })
   })
 
   it('checks a server on demand, tells when a connection changes, and answers from the copy while it is out of reach', async () => {
@@ -169,7 +212,9 @@ describe('connected workspaces', () => {
     const remote = await remoteServer()
     const told: string[] = []
     const host = await openHost(home, { onRemoteChange: (id) => told.push(id) })
-    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    const ws = (
+      await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })
+    ).body
 
     // Not active: checked with a backend of its own.
     expect((await callHost<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)).body.remote?.connection.status).toBe('online')
@@ -185,7 +230,12 @@ describe('connected workspaces', () => {
     expect(offline.headers.get('quire-remote-status')).toBe('unreachable')
     expect(((await offline.json()) as { items: { id: string }[] }).items.map((o) => o.id)).toEqual([remote.orgId])
     const checked = await callHost<Workspace>(host, 'POST', `/app/workspaces/${ws.id}/check`)
-    expect(checked.body.remote?.connection).toEqual({ status: 'unreachable', checkedAt: expect.any(String), answeredAt: expect.any(String), message: expect.stringContaining('connection refused') })
+    expect(checked.body.remote?.connection).toEqual({
+      status: 'unreachable',
+      checkedAt: expect.any(String),
+      answeredAt: expect.any(String),
+      message: expect.stringContaining('connection refused')
+    })
     expect(checked.body.remote?.outbox).toEqual({ unsent: 0, failed: 0, conflicts: 0 })
     expect(told.length, 'told that the connection changed').toBeGreaterThan(0)
     expect(new Set(told)).toEqual(new Set([ws.id]))
@@ -200,7 +250,9 @@ describe('connected workspaces', () => {
     const remote = await remoteServer()
     const reversed: TokenSeal = { kind: 'os', seal: (t) => [...t].reverse().join(''), open: (s) => [...s].reverse().join('') }
     const host = await openHost(home, { seals: [reversed] })
-    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
+    const ws = (
+      await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })
+    ).body
     expect(readFileSync(join(home, 'workspaces', ws.id, CONNECTION_FILE), 'utf8')).not.toContain(remote.owner.token)
     await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
     expect((await callHost(host, 'GET', '/v1/orgs')).status).toBe(200)
@@ -228,11 +280,16 @@ describe('the outbox of a connected workspace', () => {
       remote: (options) =>
         new RemoteBackend({
           ...options,
-          fetch: (input, init) => (net.down ? Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })) : fetch(input, init))
+          fetch: (input, init) =>
+            net.down ? Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })) : fetch(input, init)
         })
     })
-    const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })).body
-    const other = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Other', remote: { url: remote.url, token: remote.owner.token } })).body
+    const ws = (
+      await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Docs', remote: { url: remote.url, token: remote.owner.token } })
+    ).body
+    const other = (
+      await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Other', remote: { url: remote.url, token: remote.owner.token } })
+    ).body
     await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
     const spaceId = await remote.emptySpace('Handbook')
     expect((await callHost(host, 'GET', `/v1/spaces/${spaceId}/content`)).status).toBe(200)
@@ -251,8 +308,22 @@ describe('the outbox of a connected workspace', () => {
       status: 200,
       body: {
         items: [
-          { seq: expect.any(Number), kind: 'create-change-request', createdAt: expect.any(String), space: { id: spaceId, title: 'Handbook' }, changeRequest: { id: cr.body.id, number: cr.body.number, subject: 'Offline notes' }, summary: 'Opened the change request' },
-          { seq: expect.any(Number), kind: 'content', createdAt: expect.any(String), space: { id: spaceId, title: 'Handbook' }, changeRequest: { id: cr.body.id, number: cr.body.number, subject: 'Offline notes' }, summary: 'Added 1 page' }
+          {
+            seq: expect.any(Number),
+            kind: 'create-change-request',
+            createdAt: expect.any(String),
+            space: { id: spaceId, title: 'Handbook' },
+            changeRequest: { id: cr.body.id, number: cr.body.number, subject: 'Offline notes' },
+            summary: 'Opened the change request'
+          },
+          {
+            seq: expect.any(Number),
+            kind: 'content',
+            createdAt: expect.any(String),
+            space: { id: spaceId, title: 'Handbook' },
+            changeRequest: { id: cr.body.id, number: cr.body.number, subject: 'Offline notes' },
+            summary: 'Added 1 page'
+          }
         ]
       }
     })
@@ -262,16 +333,30 @@ describe('the outbox of a connected workspace', () => {
     await callHost(host, 'POST', '/app/workspaces/local/activate')
     expect(await callHost(host, 'DELETE', `/app/workspaces/${ws.id}`)).toEqual({
       status: 409,
-      body: { error: { code: 409, message: '“Docs” has 2 changes its server does not have yet: open it and send or discard them (Unsent changes) before removing it' } }
+      body: {
+        error: {
+          code: 409,
+          message: '“Docs” has 2 changes its server does not have yet: open it and send or discard them (Unsent changes) before removing it'
+        }
+      }
     })
     await callHost(host, 'POST', `/app/workspaces/${ws.id}/activate`)
     expect((await callHost(host, 'GET', `/app/workspaces/${ws.id}/outbox`)).body.items).toHaveLength(2)
 
     // Still out of reach: nothing is sent, and it says why it stopped.
-    expect((await callHost(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)).body).toMatchObject({ sent: 0, stopped: 'unreachable', items: [{}, {}] })
+    expect((await callHost(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)).body).toMatchObject({
+      sent: 0,
+      stopped: 'unreachable',
+      items: [{}, {}]
+    })
     net.down = false
     const synced = await callHost(host, 'POST', `/app/workspaces/${ws.id}/outbox/sync`)
-    expect(synced.body).toMatchObject({ sent: 2, failed: 0, items: [], renumbered: [{ spaceId, from: cr.body.number, to: expect.any(Number) }] })
+    expect(synced.body).toMatchObject({
+      sent: 2,
+      failed: 0,
+      items: [],
+      renumbered: [{ spaceId, from: cr.body.number, to: expect.any(Number) }]
+    })
     expect(synced.body.stopped).toBeUndefined()
     const onServer = (await remote.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft' })).body.items
     expect(onServer.map((c: { subject: string }) => c.subject)).toEqual(['Offline notes'])

@@ -103,7 +103,10 @@ describe('GET /app/workspaces/{id}/backup', () => {
 
   it('answers 404 for an unknown workspace', async () => {
     const { json } = await homeServer()
-    expect(await json('GET', '/app/workspaces/nope/backup')).toEqual({ status: 404, body: { error: { code: 404, message: 'Workspace not found' } } })
+    expect(await json('GET', '/app/workspaces/nope/backup')).toEqual({
+      status: 404,
+      body: { error: { code: 404, message: 'Workspace not found' } }
+    })
   })
 })
 
@@ -117,9 +120,18 @@ describe('POST /app/workspaces/open', () => {
 
     expect(res.status).toBe(201)
     const opened = (await res.json()) as Workspace
-    expect(opened).toEqual({ id: expect.stringMatching(/^handbook-restored-[a-z0-9]{6}$/), name: 'Handbook (restored)', createdAt: expect.any(String), active: false })
+    expect(opened).toEqual({
+      id: expect.stringMatching(/^handbook-restored-[a-z0-9]{6}$/),
+      name: 'Handbook (restored)',
+      createdAt: expect.any(String),
+      active: false
+    })
     expect(readdirSync(join(home, 'workspaces', opened.id))).toContain('quire.db')
-    expect((await json<WorkspaceList>('GET', '/app/workspaces')).body.items.map((w) => w.name)).toEqual(['Local', 'Handbook', 'Handbook (restored)'])
+    expect((await json<WorkspaceList>('GET', '/app/workspaces')).body.items.map((w) => w.name)).toEqual([
+      'Local',
+      'Handbook',
+      'Handbook (restored)'
+    ])
     expect((await json('POST', `/app/workspaces/${opened.id}/activate`)).status).toBe(200)
     expect(await spaceTitles()).toEqual(['Guide', 'API'])
     expect(readdirSync(join(home, 'workspaces')).filter((name) => name.startsWith('.'))).toEqual([])
@@ -143,11 +155,16 @@ describe('POST /app/workspaces/open', () => {
       return { status: res.status, body: (await res.json()) as { error: { code: number; message: string } } }
     }
 
-    expect(await refusal('garbage, not a database')).toEqual({ status: 400, body: { error: { code: 400, message: 'file: is not a Quire workspace: it is not an SQLite database' } } })
+    expect(await refusal('garbage, not a database')).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'file: is not a Quire workspace: it is not an SQLite database' } }
+    })
     expect(await refusal('')).toEqual({ status: 400, body: { error: { code: 400, message: 'file: is empty' } } })
     const newerRefusal = await refusal(readFileSync(newer))
     expect(newerRefusal.status).toBe(400)
-    expect(newerRefusal.body.error.message).toMatch(/^file: comes from a newer version of Quire \(its schema has version 999; this version knows up to \d+\)/)
+    expect(newerRefusal.body.error.message).toMatch(
+      /^file: comes from a newer version of Quire \(its schema has version 999; this version knows up to \d+\)/
+    )
     const damagedRefusal = await refusal(damaged)
     expect(damagedRefusal.status).toBe(400)
     expect(damagedRefusal.body.error.message).toMatch(/^file: is damaged/)
@@ -163,14 +180,22 @@ describe('POST /app/workspaces/open', () => {
       return { status: res.status, body: await res.json() }
     }
     const big = new Uint8Array(2 * 1024 * 1024)
-    expect(await answer('/app/workspaces/open', upload(big))).toEqual({ status: 400, body: { error: { code: 400, message: 'name: is required' } } })
+    expect(await answer('/app/workspaces/open', upload(big))).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'name: is required' } }
+    })
     expect(await answer('/app/workspaces/open?name=LOCAL', upload(big))).toEqual({
       status: 409,
       body: { error: { code: 409, message: 'name: a workspace named “Local” already exists' } }
     })
     expect(await answer('/app/workspaces/open?name=X', { body: '{}', type: 'application/json' })).toEqual({
       status: 415,
-      body: { error: { code: 415, message: 'content-type: must be application/vnd.sqlite3 or application/octet-stream, with the workspace file as the body' } }
+      body: {
+        error: {
+          code: 415,
+          message: 'content-type: must be application/vnd.sqlite3 or application/octet-stream, with the workspace file as the body'
+        }
+      }
     })
   })
 })

@@ -79,7 +79,9 @@ export function downloadResponse({ filename, file, size }: WorkspaceDownload): R
 /** Why a request cannot carry a workspace file (its content type), or null. */
 export function uploadTypeProblem(contentType: string | null): string | null {
   const type = contentType?.split(';', 1)[0]!.trim().toLowerCase()
-  return type && ACCEPTED_TYPES.has(type) ? null : `content-type: must be ${WORKSPACE_FILE_TYPE} or application/octet-stream, with the workspace file as the body`
+  return type && ACCEPTED_TYPES.has(type)
+    ? null
+    : `content-type: must be ${WORKSPACE_FILE_TYPE} or application/octet-stream, with the workspace file as the body`
 }
 
 /** Writes a request body to `file` as it arrives. */
@@ -120,6 +122,7 @@ export function removeLeftovers(workspacesDir: string): void {
   }
   for (const name of names) {
     // (`..backup-…partial-…`: a copy backupDatabase had not finished.)
-    if (name.startsWith(BACKUP_PREFIX) || name.startsWith(`.${BACKUP_PREFIX}`) || name.startsWith(INCOMING_PREFIX)) rmSync(join(workspacesDir, name), { recursive: true, force: true })
+    if (name.startsWith(BACKUP_PREFIX) || name.startsWith(`.${BACKUP_PREFIX}`) || name.startsWith(INCOMING_PREFIX))
+      rmSync(join(workspacesDir, name), { recursive: true, force: true })
   }
 }

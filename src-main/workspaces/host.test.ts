@@ -65,11 +65,19 @@ describe('workspace host', () => {
     const host = await realHost(home)
 
     const list = await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')
-    expect(list).toEqual({ status: 200, body: { items: [{ id: 'local', name: 'Local', createdAt: expect.any(String), active: true }], active: 'local', switchable: true } })
+    expect(list).toEqual({
+      status: 200,
+      body: { items: [{ id: 'local', name: 'Local', createdAt: expect.any(String), active: true }], active: 'local', switchable: true }
+    })
 
     const created = await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Handbook' })
     expect(created.status).toBe(201)
-    expect(created.body).toEqual({ id: expect.stringMatching(/^handbook-[a-z0-9]{6}$/), name: 'Handbook', createdAt: expect.any(String), active: false })
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^handbook-[a-z0-9]{6}$/),
+      name: 'Handbook',
+      createdAt: expect.any(String),
+      active: false
+    })
     expect(existsSync(join(home, 'workspaces', created.body.id, 'quire.db'))).toBe(true)
     expect(host.activeId).toBe('local')
 
@@ -78,7 +86,10 @@ describe('workspace host', () => {
     expect(JSON.parse(readFileSync(join(home, REGISTRY_FILE), 'utf8')).active).toBe(created.body.id)
     const after = await callHost<WorkspaceList>(host, 'GET', '/app/workspaces')
     expect(after.body.active).toBe(created.body.id)
-    expect(after.body.items.map((w) => [w.name, w.active])).toEqual([['Local', false], ['Handbook', true]])
+    expect(after.body.items.map((w) => [w.name, w.active])).toEqual([
+      ['Local', false],
+      ['Handbook', true]
+    ])
 
     // Reopening the home opens the remembered workspace.
     await host.close()
@@ -110,13 +121,21 @@ describe('workspace host', () => {
     const host = await realHost(home)
     const ws = (await callHost<Workspace>(host, 'POST', '/app/workspaces', { name: 'Draft' })).body
 
-    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: ' Final ' })).toEqual({ status: 200, body: { ...ws, name: 'Final' } })
+    expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: ' Final ' })).toEqual({
+      status: 200,
+      body: { ...ws, name: 'Final' }
+    })
     expect(await callHost(host, 'PATCH', `/app/workspaces/${ws.id}`, { name: 'local' })).toEqual({
       status: 409,
       body: { error: { code: 409, message: 'name: a workspace named “Local” already exists' } }
     })
-    expect(await callHost(host, 'POST', '/app/workspaces', {})).toEqual({ status: 400, body: { error: { code: 400, message: 'name: is required' } } })
-    expect((await callHost(host, 'POST', '/app/workspaces', { name: 'x'.repeat(65) })).body.error.message).toBe('name: must be at most 64 characters')
+    expect(await callHost(host, 'POST', '/app/workspaces', {})).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'name: is required' } }
+    })
+    expect((await callHost(host, 'POST', '/app/workspaces', { name: 'x'.repeat(65) })).body.error.message).toBe(
+      'name: must be at most 64 characters'
+    )
     expect((await callHost(host, 'PATCH', '/app/workspaces/nope', { name: 'X' })).status).toBe(404)
 
     expect((await callHost(host, 'DELETE', '/app/workspaces/local')).status).toBe(409)
@@ -130,7 +149,10 @@ describe('workspace host', () => {
   it('refuses to delete the active workspace with a message naming it', async () => {
     const host = await realHost()
     const res = await callHost(host, 'DELETE', '/app/workspaces/local')
-    expect(res).toEqual({ status: 409, body: { error: { code: 409, message: expect.stringContaining('“Local” is the active workspace') } } })
+    expect(res).toEqual({
+      status: 409,
+      body: { error: { code: 409, message: expect.stringContaining('“Local” is the active workspace') } }
+    })
     expect(host.activeId).toBe('local')
   })
 
@@ -232,15 +254,32 @@ describe('workspace host', () => {
   it('checks a conflict resolution field by field before anything is asked of the workspace', async () => {
     const host = await realHost()
     const resolve = (body: unknown) => callHost(host, 'POST', '/app/workspaces/local/outbox/1/resolve', body)
-    expect(await resolve({})).toEqual({ status: 400, body: { error: { code: 400, message: 'pages: must be a non-empty array of choices' } } })
+    expect(await resolve({})).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'pages: must be a non-empty array of choices' } }
+    })
     expect((await resolve({ pages: [] })).body.error.message).toBe('pages: must be a non-empty array of choices')
     expect((await resolve({ pages: ['x'] })).body.error.message).toBe('pages/0: must be an object')
     expect((await resolve({ pages: [{ keep: 'mine' }] })).body.error.message).toBe('pages/0/page: must be a page id')
     expect((await resolve({ pages: [{ page: 'p1', keep: 'both' }] })).body.error.message).toBe('pages/0/keep: must be one of mine, theirs')
-    expect((await resolve({ pages: [{ page: 'p1', keep: 'mine', markdown: 'x' }] })).body.error.message).toBe('pages/0: must have keep or markdown, not both')
+    expect((await resolve({ pages: [{ page: 'p1', keep: 'mine', markdown: 'x' }] })).body.error.message).toBe(
+      'pages/0: must have keep or markdown, not both'
+    )
     expect((await resolve({ pages: [{ page: 'p1', markdown: 3 }] })).body.error.message).toBe('pages/0/markdown: must be a string')
-    expect((await resolve({ pages: [{ page: 'p1', keep: 'mine' }, { page: 'p1', keep: 'theirs' }] })).body.error.message).toBe('pages/1/page: is chosen twice')
+    expect(
+      (
+        await resolve({
+          pages: [
+            { page: 'p1', keep: 'mine' },
+            { page: 'p1', keep: 'theirs' }
+          ]
+        })
+      ).body.error.message
+    ).toBe('pages/1/page: is chosen twice')
     // Well formed, on a workspace of this computer: it has no outbox.
-    expect(await resolve({ pages: [{ page: 'p1', keep: 'mine' }] })).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('on this computer') } } })
+    expect(await resolve({ pages: [{ page: 'p1', keep: 'mine' }] })).toMatchObject({
+      status: 400,
+      body: { error: { message: expect.stringContaining('on this computer') } }
+    })
   })
 })

@@ -5,7 +5,14 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { OutboxList, OutboxResolution, OutboxSyncResult, Workspace, WorkspaceList, WorkspaceProblem } from '../../src-shared/workspaces'
+import type {
+  OutboxList,
+  OutboxResolution,
+  OutboxSyncResult,
+  Workspace,
+  WorkspaceList,
+  WorkspaceProblem
+} from '../../src-shared/workspaces'
 import { ApiError, badRequest, conflict } from '../base/errors'
 import type { ServerSync, WorkspaceBackend } from '../backend/backend'
 import { workspaceFile } from '../workspace/workspace'
@@ -14,7 +21,16 @@ import { Connections, unsentIn, type ConnectionsOptions } from './connections'
 import { openWorkspaceBackend, type LocalOpener } from './openBackend'
 import { answerWorkspaceRequest, fields, isWorkspacesPath, type WorkspaceDirectory } from './operations'
 import { lockHome } from './homeLock'
-import { backupFilename, backupForDownload, checkReceivedWorkspace, INCOMING_PREFIX, receiveFile, removeLeftovers, uploadTypeProblem, type WorkspaceDownload } from './files'
+import {
+  backupFilename,
+  backupForDownload,
+  checkReceivedWorkspace,
+  INCOMING_PREFIX,
+  receiveFile,
+  removeLeftovers,
+  uploadTypeProblem,
+  type WorkspaceDownload
+} from './files'
 import { DEFAULT_WORKSPACE, slugify, WORKSPACES_DIR, WorkspaceRegistry, type RegistryEntry } from './registry'
 
 export interface WorkspaceHostOptions {
@@ -96,7 +112,13 @@ export class WorkspaceHost implements WorkspaceDirectory {
       for (const entry of registry.list()) host.connections.load(entry.id, registry.dataDir(entry.id))
       // The others are only looked at (header and schema, not a read of every page): the list shows which cannot open.
       for (const entry of registry.list()) if (entry.id !== registry.active) host.inspect(entry.id)
-      const candidates = [registry.active, ...registry.list().map((e) => e.id).filter((id) => id !== registry.active && !host.problems.has(id))]
+      const candidates = [
+        registry.active,
+        ...registry
+          .list()
+          .map((e) => e.id)
+          .filter((id) => id !== registry.active && !host.problems.has(id))
+      ]
       for (const id of candidates) {
         try {
           host.current = { id, backend: await host.openBackend(id), inFlight: 0 }
@@ -272,7 +294,8 @@ export class WorkspaceHost implements WorkspaceDirectory {
         await this.retiring.get(id)
         const backend = await this.openBackend(id).catch((error: unknown) => {
           const problem = this.noteProblem(id, error)
-          if (error instanceof WorkspaceFileError) throw conflict(`Workspace “${entry.name}” cannot be opened: ${problem.message}. ${whatToDo(problem)}`)
+          if (error instanceof WorkspaceFileError)
+            throw conflict(`Workspace “${entry.name}” cannot be opened: ${problem.message}. ${whatToDo(problem)}`)
           const reason = error instanceof Error ? error.message : String(error)
           this.options.warn?.(`Opening workspace ${id} failed: ${error instanceof Error ? (error.stack ?? reason) : reason}`)
           throw new ApiError(500, `Workspace “${entry.name}” could not be opened: ${reason}`)
@@ -306,9 +329,14 @@ export class WorkspaceHost implements WorkspaceDirectory {
     const problem = this.problems.get(id)
     if (problem) throw conflict(`Workspace “${entry.name}” cannot be backed up: ${problem.message}`)
     try {
-      return await backupForDownload(workspaceFile(this.registry.dataDir(id)), join(this.registry.home, WORKSPACES_DIR), backupFilename(slugify(entry.name), this.now()))
+      return await backupForDownload(
+        workspaceFile(this.registry.dataDir(id)),
+        join(this.registry.home, WORKSPACES_DIR),
+        backupFilename(slugify(entry.name), this.now())
+      )
     } catch (error) {
-      if (error instanceof WorkspaceFileError) throw conflict(`Workspace “${entry.name}” cannot be backed up: ${this.noteProblem(id, error).message}`)
+      if (error instanceof WorkspaceFileError)
+        throw conflict(`Workspace “${entry.name}” cannot be backed up: ${this.noteProblem(id, error).message}`)
       throw error
     }
   }
@@ -372,8 +400,10 @@ export class WorkspaceHost implements WorkspaceDirectory {
   /** Runs `fn` on the active workspace's connected backend; another workspace's outbox is not open (409). */
   private withConnected<T>(id: string, fn: (backend: ServerSync) => Promise<T>): Promise<T> {
     const entry = this.registry.require(id)
-    if (!this.connections.has(id)) return Promise.reject(badRequest('This workspace is on this computer: it has nothing to send to a server'))
-    if (id !== this.current.id) return Promise.reject(conflict(`“${entry.name}” is not the active workspace: its unsent changes are sent when it is opened`))
+    if (!this.connections.has(id))
+      return Promise.reject(badRequest('This workspace is on this computer: it has nothing to send to a server'))
+    if (id !== this.current.id)
+      return Promise.reject(conflict(`“${entry.name}” is not the active workspace: its unsent changes are sent when it is opened`))
     return this.use((backend) => (backend.connected ? fn(backend.connected) : Promise.reject(conflict('The workspace is being switched'))))
   }
 
@@ -447,7 +477,8 @@ export class WorkspaceHost implements WorkspaceDirectory {
    */
   private async openFresh(): Promise<Slot> {
     let name = DEFAULT_WORKSPACE.name
-    for (let n = 2; this.registry.list().some((e) => e.name.toLowerCase() === name.toLowerCase()); n++) name = `${DEFAULT_WORKSPACE.name} ${n}`
+    for (let n = 2; this.registry.list().some((e) => e.name.toLowerCase() === name.toLowerCase()); n++)
+      name = `${DEFAULT_WORKSPACE.name} ${n}`
     const id = this.registry.newId(name)
     const backend = await this.options.open({ id, dataDir: this.registry.dataDir(id) })
     try {
@@ -469,7 +500,9 @@ export class WorkspaceHost implements WorkspaceDirectory {
       if (slot.inFlight > 0) await new Promise<void>((resolve) => (slot.drained = resolve))
       await slot.backend.close()
     })()
-      .catch((error: unknown) => this.options.warn?.(`Closing workspace ${slot.id} failed: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        this.options.warn?.(`Closing workspace ${slot.id} failed: ${error instanceof Error ? error.message : String(error)}`)
+      )
       .finally(() => {
         if (this.retiring.get(slot.id) === done) this.retiring.delete(slot.id)
       })

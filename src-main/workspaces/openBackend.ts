@@ -39,7 +39,13 @@ export async function openWorkspaceBackend(options: OpenBackendOptions): Promise
     await copy.close()
     throw new Error(`The copy of “${options.name}” must be opened as ${account.displayName} (pass \`account\` to the backend)`)
   }
-  const backend = new ConnectedBackend({ remote, copy: copy as LocalBackend, now: options.now, warn: options.warn, onChange: options.onChange })
+  const backend = new ConnectedBackend({
+    remote,
+    copy: copy as LocalBackend,
+    now: options.now,
+    warn: options.warn,
+    onChange: options.onChange
+  })
   backend.start()
   return backend
 }

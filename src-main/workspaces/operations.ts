@@ -2,7 +2,15 @@
 // activate and check workspaces. Answered by whatever keeps the workspaces (the host: the desktop app,
 // `quire serve --home`; or the one workspace of `quire serve --data`), with the same JSON, statuses and error
 // envelope as /v1.
-import { SINGLE_WORKSPACE_MESSAGE, WORKSPACES_PATH, type OutboxList, type OutboxResolution, type OutboxSyncResult, type Workspace, type WorkspaceList } from '../../src-shared/workspaces'
+import {
+  SINGLE_WORKSPACE_MESSAGE,
+  WORKSPACES_PATH,
+  type OutboxList,
+  type OutboxResolution,
+  type OutboxSyncResult,
+  type Workspace,
+  type WorkspaceList
+} from '../../src-shared/workspaces'
 import { ApiError, badPercentEncoding, badRequest, conflict } from '../base/errors'
 import { downloadResponse, drain, type WorkspaceDownload } from './files'
 
@@ -97,7 +105,8 @@ async function dispatch(directory: WorkspaceDirectory, request: Request): Promis
     if (seq === undefined) return unknown()
     if (rest.length === 3 && method === 'DELETE') return json(200, await directory.discardUnsent(id, seq))
     if (rest.length === 4 && rest[3] === 'retry' && method === 'POST') return json(200, await directory.retryUnsent(id, seq))
-    if (rest.length === 4 && rest[3] === 'resolve' && method === 'POST') return json(200, await directory.resolveUnsent(id, seq, resolution(await readBody(request))))
+    if (rest.length === 4 && rest[3] === 'resolve' && method === 'POST')
+      return json(200, await directory.resolveUnsent(id, seq, resolution(await readBody(request))))
   }
   return unknown()
 }
@@ -121,7 +130,8 @@ function resolution(body: Record<string, unknown>): OutboxResolution {
       if ('markdown' in c) {
         if ('keep' in c) throw badRequest(`pages/${i}: must have keep or markdown, not both`)
         if (typeof c.markdown !== 'string') throw badRequest(`pages/${i}/markdown: must be a string`)
-        if (c.markdown.length > MAX_RESOLVED_MARKDOWN) throw badRequest(`pages/${i}/markdown: must have at most ${MAX_RESOLVED_MARKDOWN} characters`)
+        if (c.markdown.length > MAX_RESOLVED_MARKDOWN)
+          throw badRequest(`pages/${i}/markdown: must have at most ${MAX_RESOLVED_MARKDOWN} characters`)
         return { page: c.page, markdown: c.markdown }
       }
       if (c.keep !== 'mine' && c.keep !== 'theirs') throw badRequest(`pages/${i}/keep: must be one of mine, theirs`)

@@ -114,7 +114,12 @@ describe('workspace registry', () => {
 
     const registry = WorkspaceRegistry.open(home, { warn: (m) => warnings.push(m) })
 
-    expect(registry.list().map((e) => [e.id, e.name]).sort()).toEqual([
+    expect(
+      registry
+        .list()
+        .map((e) => [e.id, e.name])
+        .sort()
+    ).toEqual([
       ['handbook-x1y2z3', 'handbook-x1y2z3'],
       ['local', 'local']
     ])
@@ -129,7 +134,10 @@ describe('workspace registry', () => {
   it('treats a file of the wrong shape as broken too (never overwritten in place)', () => {
     const home = tempHome()
     mkdirSync(join(home, 'workspaces', 'sandbox-aaaaaa'), { recursive: true })
-    writeFileSync(join(home, REGISTRY_FILE), JSON.stringify({ version: 1, active: 'gone', workspaces: [{ id: 'local', name: 'Local', createdAt: '2026-01-01T00:00:00.000Z' }] }))
+    writeFileSync(
+      join(home, REGISTRY_FILE),
+      JSON.stringify({ version: 1, active: 'gone', workspaces: [{ id: 'local', name: 'Local', createdAt: '2026-01-01T00:00:00.000Z' }] })
+    )
     const registry = WorkspaceRegistry.open(home, { warn: () => {} })
     expect(registry.list().map((e) => e.id)).toEqual(['sandbox-aaaaaa'])
     expect(registry.active).toBe('sandbox-aaaaaa')

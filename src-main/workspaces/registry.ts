@@ -65,7 +65,11 @@ export class WorkspaceRegistry {
       adoptFlatWorkspace(home)
       const stamp = now().toISOString()
       const adopted = folderEntries(home).filter((e) => e.id !== DEFAULT_WORKSPACE.id)
-      file = { version: 1, active: DEFAULT_WORKSPACE.id, workspaces: [{ ...DEFAULT_WORKSPACE, createdAt: workspaceTime(home, 'local') ?? stamp }, ...adopted] }
+      file = {
+        version: 1,
+        active: DEFAULT_WORKSPACE.id,
+        workspaces: [{ ...DEFAULT_WORKSPACE, createdAt: workspaceTime(home, 'local') ?? stamp }, ...adopted]
+      }
     } else {
       const text = readFileSync(path, 'utf8')
       const parsed = parseRegistry(text)
@@ -79,7 +83,9 @@ export class WorkspaceRegistry {
         if (!entries.length) entries.push({ ...DEFAULT_WORKSPACE, createdAt: now().toISOString() })
         const active = entries.some((e) => e.id === DEFAULT_WORKSPACE.id) ? DEFAULT_WORKSPACE.id : entries[0]!.id
         file = { version: 1, active, workspaces: entries }
-        options.warn?.(`${path} could not be read (${parsed.reason}); kept it as ${kept} and rebuilt the list from ${join(home, WORKSPACES_DIR)}`)
+        options.warn?.(
+          `${path} could not be read (${parsed.reason}); kept it as ${kept} and rebuilt the list from ${join(home, WORKSPACES_DIR)}`
+        )
       }
     }
     const registry = new WorkspaceRegistry(home, file, now)
@@ -184,7 +190,8 @@ export function parseRegistry(text: string): { ok: true; file: RegistryFile } | 
   for (const [i, raw] of workspaces.entries()) {
     const e = raw as Record<string, unknown> | null
     if (!e || typeof e !== 'object') return fail(`workspaces.${i}: must be an object`)
-    if (typeof e.id !== 'string' || !WORKSPACE_ID_PATTERN.test(e.id)) return fail(`workspaces.${i}.id: must match ${WORKSPACE_ID_PATTERN.source}`)
+    if (typeof e.id !== 'string' || !WORKSPACE_ID_PATTERN.test(e.id))
+      return fail(`workspaces.${i}.id: must match ${WORKSPACE_ID_PATTERN.source}`)
     if (workspaceNameProblem(e.name) || normalizeWorkspaceName(e.name as string) !== e.name) return fail(`workspaces.${i}.name: invalid`)
     if (typeof e.createdAt !== 'string' || Number.isNaN(Date.parse(e.createdAt))) return fail(`workspaces.${i}.createdAt: must be a date`)
     const name = (e.name as string).toLowerCase()

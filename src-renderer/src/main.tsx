@@ -28,7 +28,7 @@ const router = createRouter({
   // A screen that fails to load shows why in its place, inside the shell: the sidebar and the connection banner stay.
   defaultErrorComponent: ErrorScreen,
   defaultPendingMs: 150,
-  scrollRestoration: true,
+  scrollRestoration: true
 })
 
 declare module '@tanstack/react-router' {
@@ -46,7 +46,7 @@ createRoot(document.getElementById('root')!, {
   onCaughtError: (error, info) => {
     if (error instanceof ApiError) console.warn(`${error.status} ${error.message}`)
     else console.error(error, info.componentStack)
-  },
+  }
 }).render(
   <StrictMode>
     {/* withCssVariables / withGlobalClasses off: both write <style> elements the CSP refuses (see theme.ts). */}
@@ -58,5 +58,5 @@ createRoot(document.getElementById('root')!, {
         </ModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
-  </StrictMode>,
+  </StrictMode>
 )

@@ -29,7 +29,10 @@ export type AuditEvent = Type.Static<typeof AuditEventSchema>
 export const AuditEventDetailsSchema = Type.Object({
   ...AuditEventSchema.properties,
   schemaVersion: Type.Integer({ minimum: 1 }),
-  payload: Type.Object({}, { additionalProperties: true, description: 'The action’s details: before and after of the small fields it changed' })
+  payload: Type.Object(
+    {},
+    { additionalProperties: true, description: 'The action’s details: before and after of the small fields it changed' }
+  )
 })
 export type AuditEventDetails = Type.Static<typeof AuditEventDetailsSchema>
 
@@ -37,7 +40,10 @@ export const AuditEventList = ListOf(AuditEventSchema)
 export type AuditEventListBody = Type.Static<typeof AuditEventList>
 
 export const AuditEventListParams = Type.Object({ organizationId: Type.String({ maxLength: 100 }) })
-export const AuditEventParams = Type.Object({ organizationId: Type.String({ maxLength: 100 }), auditEventId: Type.String({ maxLength: 100 }) })
+export const AuditEventParams = Type.Object({
+  organizationId: Type.String({ maxLength: 100 }),
+  auditEventId: Type.String({ maxLength: 100 })
+})
 
 export const AuditEventListQuery = Type.Object({
   page: Type.Optional(Type.String({ maxLength: 512, description: 'Identifier of the page to fetch (opaque)' })),

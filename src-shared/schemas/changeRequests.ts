@@ -49,19 +49,27 @@ const Document = Type.Object({ markdown: Type.String({ maxLength: 1_000_000 }) }
 const BatchDocument = Type.Union([
   Document,
   Type.Object({
-    document: Type.Object({
-      object: Type.Literal('document'),
-      data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-      nodes: Type.Array(Type.Object({ object: Type.Literal('block'), type: Type.String({ maxLength: 100 }) }, { additionalProperties: true }), { maxItems: 100_000 })
-    }, { additionalProperties: true })
+    document: Type.Object(
+      {
+        object: Type.Literal('document'),
+        data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+        nodes: Type.Array(
+          Type.Object({ object: Type.Literal('block'), type: Type.String({ maxLength: 100 }) }, { additionalProperties: true }),
+          { maxItems: 100_000 }
+        )
+      },
+      { additionalProperties: true }
+    )
   })
 ])
 const Title = Type.String({ minLength: 1, maxLength: 255 })
 const Emoji = Type.String({ maxLength: 50 })
 const Description = Type.String({ maxLength: 1000 })
 const Slug = Type.String({
-  minLength: 1, maxLength: 100, ...patterned(SLUG_PATTERN, SLUG_PATTERN_HINT),
-  description: 'The page\'s slug, given by hand: it then stays when the title changes (a slug still made from the title follows it)'
+  minLength: 1,
+  maxLength: 100,
+  ...patterned(SLUG_PATTERN, SLUG_PATTERN_HINT),
+  description: "The page's slug, given by hand: it then stays when the title changes (a slug still made from the title follows it)"
 })
 
 /** `POST …/update`: optional resolutions of the pages that conflict with main (no body: update as it stands). */
@@ -73,7 +81,11 @@ export const ChangeRequestPullSchema = Type.Object({
         document: Document,
         title: Type.Optional(Title)
       }),
-      { minItems: 1, maxItems: 1000, description: 'The conflicting pages as they are to read once main is pulled in: their markdown (and title, for a title conflict)' }
+      {
+        minItems: 1,
+        maxItems: 1000,
+        description: 'The conflicting pages as they are to read once main is pulled in: their markdown (and title, for a title conflict)'
+      }
     )
   )
 })
@@ -82,7 +94,9 @@ export type ChangeRequestPullInput = Type.Static<typeof ChangeRequestPullSchema>
 export const MergeResultSchema = Type.Object({
   revision: Type.String(),
   result: StringEnum(['merge', 'update', 'conflicts'] as const),
-  conflicts: Type.Optional(Type.Array(Type.Object({ page: Type.Object({ id: Type.String(), title: Type.String() }), reason: Type.String() })))
+  conflicts: Type.Optional(
+    Type.Array(Type.Object({ page: Type.Object({ id: Type.String(), title: Type.String() }), reason: Type.String() }))
+  )
 })
 
 export const InsertPageChange = Type.Object({
@@ -119,7 +133,10 @@ export const RevertPageChange = Type.Object({
  * nested quantifier: linear, and no backtracking stack however long the text (a pattern that also counted the
  * length modulo 4 overflows V8's regexp stack at a few MB); the length is checked where the file is decoded.
  */
-const BASE64 = patterned('^[A-Za-z0-9+/\\t\\n\\r ]*(?:=[\\t\\n\\r ]*){0,2}$', 'standard base64 (A-Z, a-z, 0-9, + and /, with = padding only at the end)')
+const BASE64 = patterned(
+  '^[A-Za-z0-9+/\\t\\n\\r ]*(?:=[\\t\\n\\r ]*){0,2}$',
+  'standard base64 (A-Z, a-z, 0-9, + and /, with = padding only at the end)'
+)
 
 export const InsertFilesChange = Type.Object({
   operation: Type.Literal('insert_files'),
@@ -127,7 +144,11 @@ export const InsertFilesChange = Type.Object({
     Type.Object({
       name: Type.String({ minLength: 1, maxLength: 255 }),
       contentType: Type.Optional(Type.String({ maxLength: 255 })),
-      base64: Type.String({ maxLength: 1_400_000, ...BASE64, description: 'Standard base64, padded or not (line breaks allowed); at most 1 MB once decoded' }),
+      base64: Type.String({
+        maxLength: 1_400_000,
+        ...BASE64,
+        description: 'Standard base64, padded or not (line breaks allowed); at most 1 MB once decoded'
+      }),
       ref: Type.Optional(Type.String({ minLength: 1, maxLength: 100 }))
     }),
     { minItems: 1, maxItems: 20 }
@@ -136,7 +157,11 @@ export const InsertFilesChange = Type.Object({
 
 // Reusable contents (Quire's addition): made, edited and removed in a change request like pages.
 const ReusableTitle = Type.String({ minLength: 1, maxLength: 255 })
-const ReusableRef = Type.String({ minLength: 1, maxLength: 100, description: 'A reusable content id, or the ref it was inserted with earlier in the batch' })
+const ReusableRef = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'A reusable content id, or the ref it was inserted with earlier in the batch'
+})
 export const InsertReusableContentChange = Type.Object({
   operation: Type.Literal('insert_reusable_content'),
   title: ReusableTitle,
@@ -167,15 +192,23 @@ export type ContentChangeWire =
 
 type MarkdownDocument<T> = T extends { document: unknown }
   ? Omit<T, 'document'> & { document: Type.Static<typeof Document> }
-  : T extends { document?: unknown } ? Omit<T, 'document'> & { document?: Type.Static<typeof Document> } : T
+  : T extends { document?: unknown }
+    ? Omit<T, 'document'> & { document?: Type.Static<typeof Document> }
+    : T
 
 export const ContentChange = Type.Unsafe<ContentChangeWire>({
   type: 'object',
   required: ['operation'],
   discriminator: { propertyName: 'operation' },
   oneOf: [
-    InsertPageChange, UpdatePageChange, DeletePageChange, RevertPageChange, InsertFilesChange,
-    InsertReusableContentChange, UpdateReusableContentChange, DeleteReusableContentChange
+    InsertPageChange,
+    UpdatePageChange,
+    DeletePageChange,
+    RevertPageChange,
+    InsertFilesChange,
+    InsertReusableContentChange,
+    UpdateReusableContentChange,
+    DeleteReusableContentChange
   ]
 })
 /** A change with its document as markdown (a model is written as markdown before the batch is applied). */

@@ -103,9 +103,18 @@ export const CommentListQuery = Type.Object({
   status: Type.Optional(StringEnum(COMMENT_STATUS_FILTERS, { default: 'all' })),
   format: Type.Optional(Format),
   targetPage: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only comments on this page id' })),
-  authors: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'Only comments posted by these user ids (repeat the parameter)' })),
+  authors: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: 100,
+      description: 'Only comments posted by these user ids (repeat the parameter)'
+    })
+  ),
   changeRequest: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 100, description: 'List the comments of this change request (id or number) instead of the primary content' })
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'List the comments of this change request (id or number) instead of the primary content'
+    })
   )
 })
 export const CommentFormatQuery = Type.Object({ format: Type.Optional(Format) })

@@ -50,7 +50,11 @@ export const PageSchema = Type.Object(
     hidden: Type.Boolean(),
     noIndex: Type.Optional(Type.Boolean()),
     noRobotsIndex: Type.Optional(Type.Boolean()),
-    tags: Type.Optional(Type.Array(Type.Object({ tag: Type.Object({ kind: Type.Literal('tag'), tag: Type.String() }) }), { description: "The page's tags (document pages; Quire has none)" }))
+    tags: Type.Optional(
+      Type.Array(Type.Object({ tag: Type.Object({ kind: Type.Literal('tag'), tag: Type.String() }) }), {
+        description: "The page's tags (document pages; Quire has none)"
+      })
+    )
   },
   { $id: 'Page' }
 )
@@ -78,13 +82,17 @@ export const RevisionSchema = Type.Object({
     Type.Object({
       id: Type.String(),
       title: Type.String(),
-      document: Type.Optional(Type.String({ description: 'Id of the document holding the text (the hosted service sends it; Quire sends `markdown`)' })),
-      markdown: Type.Optional(Type.String({ description: 'The text as stored (Quire\'s addition), as a content batch writes it' })),
-      path: Type.Optional(Type.String({ description: 'Its Git path, as `{% include %}` names it (Quire\'s addition)' })),
+      document: Type.Optional(
+        Type.String({ description: 'Id of the document holding the text (the hosted service sends it; Quire sends `markdown`)' })
+      ),
+      markdown: Type.Optional(Type.String({ description: "The text as stored (Quire's addition), as a content batch writes it" })),
+      path: Type.Optional(Type.String({ description: "Its Git path, as `{% include %}` names it (Quire's addition)" })),
       git: Type.Optional(Type.Object({ oid: Type.String(), path: Type.String() }, { description: 'The Git blob it came from' }))
     })
   ),
-  tags: Type.Array(Type.Object({ slug: Type.String(), label: Type.String() }), { description: 'Tags defined in the revision (Quire has none)' }),
+  tags: Type.Array(Type.Object({ slug: Type.String(), label: Type.String() }), {
+    description: 'Tags defined in the revision (Quire has none)'
+  }),
   createdAt: DateTime,
   git: Type.Optional(
     Type.Object({

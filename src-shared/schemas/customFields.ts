@@ -24,9 +24,7 @@ export type CustomField = Type.Static<typeof CustomFieldSchema>
 
 export const CustomFieldValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())])
 
-export const SpaceCustomFieldValues = Type.Array(
-  Type.Object({ customField: CustomFieldSchema, value: CustomFieldValue })
-)
+export const SpaceCustomFieldValues = Type.Array(Type.Object({ customField: CustomFieldSchema, value: CustomFieldValue }))
 export type SpaceCustomFieldValue = Type.Static<typeof SpaceCustomFieldValues>[number]
 
 export const CustomFieldOrgParams = Type.Object({ organizationId: Type.String({ maxLength: 100 }) })

@@ -6,7 +6,12 @@ export const GIT_SYNC_STATUSES = ['pending', 'running', 'succeeded', 'failed', '
 export const GIT_OPERATIONS = ['import', 'export'] as const
 
 /** `refs/heads/<branch>`; the full Git ref-name rules are checked by the route (400 `ref: ...`). */
-const Ref = Type.String({ minLength: 12, maxLength: 255, ...patterned('^refs/heads/.+', 'a branch, as refs/heads/<branch>'), description: 'The branch, as refs/heads/<branch>' })
+const Ref = Type.String({
+  minLength: 12,
+  maxLength: 255,
+  ...patterned('^refs/heads/.+', 'a branch, as refs/heads/<branch>'),
+  description: 'The branch, as refs/heads/<branch>'
+})
 const Url = Type.String({
   minLength: 1,
   maxLength: 2048,
@@ -17,10 +22,16 @@ const common = {
   url: Type.Optional(Url),
   ref: Type.Optional(Ref),
   repoCacheID: Type.Optional(Type.String({ maxLength: 100, description: 'Names the clone cache (a hash of the URL when absent)' })),
-  repoTreeURL: Type.Optional(Type.String({ maxLength: 2048, description: 'Prefix for external file references (kept for compatibility; not used)' })),
-  repoCommitURL: Type.Optional(Type.String({ maxLength: 2048, description: 'Prefix of commit URLs: the revision git.url is this plus the commit id' })),
+  repoTreeURL: Type.Optional(
+    Type.String({ maxLength: 2048, description: 'Prefix for external file references (kept for compatibility; not used)' })
+  ),
+  repoCommitURL: Type.Optional(
+    Type.String({ maxLength: 2048, description: 'Prefix of commit URLs: the revision git.url is this plus the commit id' })
+  ),
   repoProjectDirectory: Type.Optional(Type.String({ maxLength: 1024, description: 'The project folder inside the repository' })),
-  timestamp: Type.Optional(Type.String({ format: 'date-time', description: 'Time of the triggering event; an event older than the last applied one is skipped' })),
+  timestamp: Type.Optional(
+    Type.String({ format: 'date-time', description: 'Time of the triggering event; an event older than the last applied one is skipped' })
+  ),
   force: Type.Optional(Type.Boolean()),
   gitInfo: Type.Optional(
     Type.Object({ provider: Type.Optional(Type.String({ maxLength: 50 })), url: Type.Optional(Type.String({ maxLength: 2048 })) })
@@ -36,7 +47,9 @@ export type GitImport = Type.Static<typeof GitImportSchema>
 
 export const GitExportSchema = Type.Object({
   ...common,
-  commitMessage: Type.Optional(Type.String({ minLength: 1, maxLength: 10_000, description: 'Required with url; default with the connection: Update from Quire' }))
+  commitMessage: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 10_000, description: 'Required with url; default with the connection: Update from Quire' })
+  )
 })
 export type GitExport = Type.Static<typeof GitExportSchema>
 
@@ -81,7 +94,9 @@ export const GitInfoSchema = Type.Object({
   revision: Type.Optional(Type.String({ description: 'The revision the latest import wrote (standalone or primary)' })),
   startedAt: Type.Optional(DateTime),
   finishedAt: Type.Optional(DateTime),
-  commitURL: Type.Optional(Type.String({ description: 'A web page of `commit`, when the repository has one (repoCommitURL, or a known host)' })),
+  commitURL: Type.Optional(
+    Type.String({ description: 'A web page of `commit`, when the repository has one (repoCommitURL, or a known host)' })
+  ),
   progress: Type.Optional(GitProgressSchema)
 })
 export type GitInfo = Type.Static<typeof GitInfoSchema>
@@ -106,7 +121,8 @@ export const GitConnectionInputSchema = Type.Object({
   username: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'With token; default git' })),
   token: Type.Optional(
     Type.Union([Type.String({ minLength: 1, maxLength: 4096 }), Type.Null()], {
-      description: 'The password or access token, stored sealed. null removes the stored credentials; absent keeps them while the URL stays the same'
+      description:
+        'The password or access token, stored sealed. null removes the stored credentials; absent keeps them while the URL stays the same'
     })
   )
 })

@@ -25,7 +25,15 @@ export const RevisionPageParams = Type.Object({ spaceId: Id, revisionId: Id, pag
 export const RevisionPathParams = Type.Object({ spaceId: Id, revisionId: Id, pagePath: Type.String({ maxLength: 2000 }) })
 export const RevisionFileParams = Type.Object({ spaceId: Id, revisionId: Id, fileId: Id })
 
-export const SEMANTIC_CHANGE_TYPES = ['page_created', 'page_edited', 'page_deleted', 'page_moved', 'file_created', 'file_edited', 'file_deleted'] as const
+export const SEMANTIC_CHANGE_TYPES = [
+  'page_created',
+  'page_edited',
+  'page_deleted',
+  'page_moved',
+  'file_created',
+  'file_edited',
+  'file_deleted'
+] as const
 export type SemanticChangeType = (typeof SEMANTIC_CHANGE_TYPES)[number]
 
 const Before = <T extends TSchema>(value: T) => Type.Object({ before: value, after: value })
@@ -42,7 +50,13 @@ const LineHunkSchema = Type.Object({
 /** A page as a change names it: its id, and its title and path in the revision that has it (the newer one when both do). */
 const ChangedPage = Type.Object({ id: Type.String(), type: StringEnum(PAGE_TYPES), title: Type.String(), path: Type.String() })
 export type SemanticChangePage = Type.Static<typeof ChangedPage>
-const ChangedFile = Type.Object({ id: Type.String(), name: Type.String(), contentType: Type.String(), size: Type.Number(), downloadURL: Type.String() })
+const ChangedFile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  contentType: Type.String(),
+  size: Type.Number(),
+  downloadURL: Type.String()
+})
 /** Before and after of a value a side may not have (that side is left out). */
 const Sides = Type.Object({ before: Type.Optional(Type.String()), after: Type.Optional(Type.String()) })
 
@@ -77,7 +91,9 @@ export const SemanticChangeSchema = Type.Object({
 export type SemanticChange = Type.Static<typeof SemanticChangeSchema>
 
 export const RevisionChangesQuery = Type.Object({
-  against: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Another revision of the space to compare with (default: the first parent)' })),
+  against: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'Another revision of the space to compare with (default: the first parent)' })
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Changes to answer at most (default 10)' })),
   metadata: Type.Optional(Type.Boolean({ default: true })),
   computed: Type.Optional(Type.Boolean({ default: true }))
@@ -93,7 +109,13 @@ export const RevisionChangesSchema = Type.Object({
 export type RevisionChanges = Type.Static<typeof RevisionChangesSchema>
 
 export const RestoreSchema = Type.Object({
-  pages: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 1000, description: 'Restore only these pages (default: the whole revision)' })),
+  pages: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      minItems: 1,
+      maxItems: 1000,
+      description: 'Restore only these pages (default: the whole revision)'
+    })
+  ),
   subject: Type.Optional(Type.String({ maxLength: 100, description: 'The change request subject (default: names the revision)' }))
 })
 export type RestoreInput = Type.Static<typeof RestoreSchema>

@@ -10,10 +10,24 @@ export const INTEGRATION_CATEGORIES = ['analytics', 'collaboration', 'content', 
 export type IntegrationCategory = (typeof INTEGRATION_CATEGORIES)[number]
 /** The scopes the hosted service's integration manifests accept. */
 export const INTEGRATION_SCOPES = [
-  'space:views:read', 'space:content:read', 'space:content:write', 'space:metadata:read', 'space:metadata:write',
-  'space:git:sync', 'space:visitor:auth', 'site:views:read', 'site:script:inject', 'site:script:cookies',
-  'site:metadata:read', 'site:visitor:auth', 'site:visitor:claims', 'site:adaptive:read', 'site:adaptive:write',
-  'openapi:read', 'openapi:write', 'conversations:ingest'
+  'space:views:read',
+  'space:content:read',
+  'space:content:write',
+  'space:metadata:read',
+  'space:metadata:write',
+  'space:git:sync',
+  'space:visitor:auth',
+  'site:views:read',
+  'site:script:inject',
+  'site:script:cookies',
+  'site:metadata:read',
+  'site:visitor:auth',
+  'site:visitor:claims',
+  'site:adaptive:read',
+  'site:adaptive:write',
+  'openapi:read',
+  'openapi:write',
+  'conversations:ingest'
 ] as const
 export const INSTALLATION_STATUSES = ['active', 'pending', 'paused'] as const
 export const CONFIGURATION_PROPERTY_TYPES = ['string', 'number', 'boolean', 'button'] as const
@@ -26,7 +40,11 @@ const IMAGE_MAX_CHARS = 1_400_200
 
 const NAME_HINT = 'letters, digits, -, _ and .'
 const Name = Type.String({ minLength: 1, maxLength: 100, ...patterned(INTEGRATION_NAME_PATTERN, NAME_HINT) })
-const Image = Type.String({ minLength: 1, maxLength: IMAGE_MAX_CHARS, description: 'An image as base64 (or a base64 data: URI), at most 1 MB decoded' })
+const Image = Type.String({
+  minLength: 1,
+  maxLength: IMAGE_MAX_CHARS,
+  description: 'An image as base64 (or a base64 data: URI), at most 1 MB decoded'
+})
 
 const ConfigurationProperty = Type.Object({
   type: StringEnum(CONFIGURATION_PROPERTY_TYPES),
@@ -54,7 +72,9 @@ const Block = Type.Object({
   description: Type.Optional(Type.String({ maxLength: 1000 })),
   icon: Type.Optional(Type.String({ maxLength: 2048 })),
   urlUnfurl: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 2048 }), { maxItems: 50 })),
-  markdown: Type.Optional(Type.Object({ codeblock: Type.String({ minLength: 1, maxLength: 100 }), body: Type.String({ maxLength: 10_000 }) }))
+  markdown: Type.Optional(
+    Type.Object({ codeblock: Type.String({ minLength: 1, maxLength: 100 }), body: Type.String({ maxLength: 10_000 }) })
+  )
 })
 const ContentSource = Type.Object({
   id: Name,
@@ -63,7 +83,10 @@ const ContentSource = Type.Object({
   icon: Type.Optional(Type.String({ maxLength: 2048 })),
   configuration: Type.Optional(Type.Object({ componentId: Type.String({ minLength: 1, maxLength: 100 }) }))
 })
-const ExternalLink = Type.Object({ url: Type.String({ format: 'uri', maxLength: 2048 }), label: Type.String({ minLength: 1, maxLength: 100 }) })
+const ExternalLink = Type.Object({
+  url: Type.String({ format: 'uri', maxLength: 2048 }),
+  label: Type.String({ minLength: 1, maxLength: 100 })
+})
 
 export const IntegrationSchema = Type.Object({
   object: Type.Literal('integration'),
@@ -110,8 +133,17 @@ export const IntegrationPublishSchema = Type.Object({
   externalLinks: Type.Optional(Type.Array(ExternalLink, { maxItems: 20 })),
   configurations: Type.Optional(Configurations),
   script: Type.String({ minLength: 1, maxLength: 10 * 1024 * 1024, description: 'The integration script (stored, not run by Quire)' }),
-  organization: Type.String({ minLength: 1, maxLength: 100, description: 'Id or hostname (subdomain) of the owner organization; the caller must be its admin' }),
-  secrets: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 10_000 }), { maxProperties: 100, description: 'Stored, never answered' })),
+  organization: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Id or hostname (subdomain) of the owner organization; the caller must be its admin'
+  }),
+  secrets: Type.Optional(
+    Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 10_000 }), {
+      maxProperties: 100,
+      description: 'Stored, never answered'
+    })
+  ),
   contentSecurityPolicy: Type.Optional(Type.String({ maxLength: 10_000 }))
 })
 export type IntegrationPublish = Type.Static<typeof IntegrationPublishSchema>
@@ -122,7 +154,9 @@ export const IntegrationListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: 100, description: 'Substring of the name or title (case-insensitive)' })),
   category: Type.Optional(StringEnum(INTEGRATION_CATEGORIES)),
-  blockDomain: Type.Optional(Type.String({ maxLength: 100, ...patterned(INTEGRATION_NAME_PATTERN, NAME_HINT), description: 'Host name one of its blocks unfurls' })),
+  blockDomain: Type.Optional(
+    Type.String({ maxLength: 100, ...patterned(INTEGRATION_NAME_PATTERN, NAME_HINT), description: 'Host name one of its blocks unfurls' })
+  ),
   blocks: Type.Optional(Type.Boolean({ description: 'Only integrations with (true) or without (false) blocks' })),
   contentSources: Type.Optional(Type.Boolean({ description: 'Only integrations with (true) or without (false) content sources' })),
   owner: Type.Optional(Type.String({ maxLength: 100, description: 'Owner organization id' }))
@@ -206,8 +240,20 @@ export type SiteInstallation = Type.Static<typeof SiteInstallationSchema>
 export const SpaceInstallationList = ListOf(SpaceInstallationSchema)
 export const SiteInstallationList = ListOf(SiteInstallationSchema)
 
-export const SpaceInstallationParams = Type.Object({ ...InstallationParams.properties, spaceId: Type.String({ minLength: 1, maxLength: 100 }) })
-export const SiteInstallationParams = Type.Object({ ...InstallationParams.properties, siteId: Type.String({ minLength: 1, maxLength: 100 }) })
-export const SpaceInstallationCreateSchema = Type.Object({ space: Type.String({ minLength: 1, maxLength: 100 }), configuration: Type.Optional(ConfigurationValues) })
-export const SiteInstallationCreateSchema = Type.Object({ site: Type.String({ minLength: 1, maxLength: 100 }), configuration: Type.Optional(ConfigurationValues) })
+export const SpaceInstallationParams = Type.Object({
+  ...InstallationParams.properties,
+  spaceId: Type.String({ minLength: 1, maxLength: 100 })
+})
+export const SiteInstallationParams = Type.Object({
+  ...InstallationParams.properties,
+  siteId: Type.String({ minLength: 1, maxLength: 100 })
+})
+export const SpaceInstallationCreateSchema = Type.Object({
+  space: Type.String({ minLength: 1, maxLength: 100 }),
+  configuration: Type.Optional(ConfigurationValues)
+})
+export const SiteInstallationCreateSchema = Type.Object({
+  site: Type.String({ minLength: 1, maxLength: 100 }),
+  configuration: Type.Optional(ConfigurationValues)
+})
 export const TargetInstallationUpdateSchema = Type.Object({ configuration: ConfigurationValues })

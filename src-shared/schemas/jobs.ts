@@ -12,7 +12,8 @@ export const JobQuery = Type.Object({
       minLength: 8,
       maxLength: 64,
       ...patterned('^[A-Za-z0-9_-]+$', 'letters, digits, _ and -, 8 to 64 of them'),
-      description: "Quire's addition: an id of the caller's choosing, under which GET /v1/jobs/{id} tells the work's progress and DELETE cancels it"
+      description:
+        "Quire's addition: an id of the caller's choosing, under which GET /v1/jobs/{id} tells the work's progress and DELETE cancels it"
     })
   )
 })

@@ -20,7 +20,10 @@ const Slug = Type.String({
 
 export const OpenAPIErrorLocationSchema = Type.Object(
   {
-    file: Type.String({ description: "The file as the version's filesystem names it (the main document's file name, a $ref file's path relative to it), or the URL that could not be read" }),
+    file: Type.String({
+      description:
+        "The file as the version's filesystem names it (the main document's file name, a $ref file's path relative to it), or the URL that could not be read"
+    }),
     line: Type.Optional(Type.Integer({ minimum: 1 })),
     column: Type.Optional(Type.Integer({ minimum: 1 })),
     pointer: Type.Optional(Type.String({ description: 'JSON pointer of the offending value (a schema error, a $ref)' }))
@@ -84,7 +87,8 @@ export type OpenAPISpecVersion = Type.Static<typeof OpenAPISpecVersionSchema>
 
 export const OpenAPISpecContentSchema = Type.Object({
   filesystem: Type.Record(Type.String(), Type.Unknown(), {
-    description: 'Path -> parsed document: the main document under its file name, and every external $ref file under its path relative to it (or its URL when on another origin)'
+    description:
+      'Path -> parsed document: the main document under its file name, and every external $ref file under its path relative to it (or its URL when on another origin)'
   }),
   url: Type.String(),
   urls: Type.Object({ source: Type.String(), public: Type.Null({ description: 'Specs have no public address' }) })
@@ -93,7 +97,9 @@ export const OpenAPISpecContentSchema = Type.Object({
 export const OpenAPISpecSource = Type.Object(
   {
     url: Type.Optional(Type.String({ format: 'uri', maxLength: 2048, description: 'An http(s) URL the document is fetched from' })),
-    text: Type.Optional(Type.String({ minLength: 1, maxLength: OPENAPI_TEXT_MAX, description: 'Quire extension: the document itself, YAML or JSON' }))
+    text: Type.Optional(
+      Type.String({ minLength: 1, maxLength: OPENAPI_TEXT_MAX, description: 'Quire extension: the document itself, YAML or JSON' })
+    )
   },
   { description: 'Exactly one of `url` or `text`' }
 )

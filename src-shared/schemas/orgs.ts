@@ -4,8 +4,15 @@ import { DateTime, ListOf, Nullable, NullableRoleSchema, PageQuery, patterned, S
 
 export const ORG_TYPES = ['business', 'community'] as const
 export const ORG_USE_CASES = [
-  'internalDocs', 'docsSite', 'audienceControlledSite', 'productDocs', 'teamKnowledgeBase', 'designSystem',
-  'openSourceDocs', 'notes', 'other'
+  'internalDocs',
+  'docsSite',
+  'audienceControlledSite',
+  'productDocs',
+  'teamKnowledgeBase',
+  'designSystem',
+  'openSourceDocs',
+  'notes',
+  'other'
 ] as const
 export const ORG_COMMUNITY_TYPES = ['nonProfit', 'openSource', 'education'] as const
 
@@ -70,7 +77,15 @@ export const OrgCreateSchema = Type.Object({
 export const OrgUpdateSchema = Type.Object({
   title: Type.Optional(Type.String({ minLength: 2, maxLength: 255 })),
   emailDomains: Type.Optional(Type.Array(Domain, { maxItems: 50 })),
-  hostname: Type.Optional(Nullable(Type.String({ minLength: 3, maxLength: 32, ...patterned('^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$', 'lower-case letters, digits and -, not at either end') }))),
+  hostname: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 3,
+        maxLength: 32,
+        ...patterned('^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$', 'lower-case letters, digits and -, not at either end')
+      })
+    )
+  ),
   defaultRole: Type.Optional(NullableRoleSchema),
   defaultContent: Type.Optional(Nullable(SitePointer)),
   logo: Type.Optional(Nullable(Type.String({ maxLength: 2048, format: 'uri' }))),

@@ -9,7 +9,15 @@ export type UserPermission = Type.Static<typeof UserPermissionSchema>
 export const TeamPermissionSchema = Type.Object({ permission: RoleSchema, team: TeamSchema })
 export type TeamPermission = Type.Static<typeof TeamPermissionSchema>
 
-export const PERMISSION_SOURCE_TYPES = ['organization', 'general', 'direct', 'team', 'collection', 'collection-team', 'collection-general'] as const
+export const PERMISSION_SOURCE_TYPES = [
+  'organization',
+  'general',
+  'direct',
+  'team',
+  'collection',
+  'collection-team',
+  'collection-general'
+] as const
 export type PermissionSourceType = (typeof PERMISSION_SOURCE_TYPES)[number]
 
 const Named = Type.Object({ id: Type.String(), title: Type.String() })

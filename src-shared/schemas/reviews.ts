@@ -31,7 +31,10 @@ export const ReviewList = ListOf(ChangeRequestReviewSchema)
 export const ReviewCreateSchema = Type.Object({
   status: StringEnum(REVIEW_STATUSES),
   comment: Type.Optional(
-    Type.Object({ markdown: Type.String({ maxLength: 100_000 }) }, { description: 'Posted as a comment on the change request with the review' })
+    Type.Object(
+      { markdown: Type.String({ maxLength: 100_000 }) },
+      { description: 'Posted as a comment on the change request with the review' }
+    )
   )
 })
 
@@ -59,8 +62,12 @@ export const RequestReviewersResult = Type.Object({ users: Type.Array(RequestedR
 
 /** Rules Quire evaluates (the published list also has agent reviews, descriptions and custom expressions). */
 export const SIMPLE_MERGE_RULES = [
-  'require_at_least_one_review', 'require_at_least_one_approved_review', 'require_all_reviews_approved',
-  'require_up_to_date_change_request', 'require_change_request_subject', 'require_author_to_merge'
+  'require_at_least_one_review',
+  'require_at_least_one_approved_review',
+  'require_all_reviews_approved',
+  'require_up_to_date_change_request',
+  'require_change_request_subject',
+  'require_author_to_merge'
 ] as const
 export const USER_MERGE_RULES = ['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass'] as const
 const UserIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 100, description: 'User ids' })

@@ -30,7 +30,10 @@ export const SearchPageSchema = Type.Object({
   description: Type.String(),
   path: Type.String(),
   score: Score,
-  rank: Type.Integer({ minimum: 1, description: 'One-based position among all matching pages (of every readable space, for organization search), across list pages' }),
+  rank: Type.Integer({
+    minimum: 1,
+    description: 'One-based position among all matching pages (of every readable space, for organization search), across list pages'
+  }),
   /** The page's ancestors, top level first. */
   ancestors: Type.Array(Type.Object({ title: Type.String() })),
   /** The page's best matching sections (at most 5), best first. */

@@ -10,7 +10,10 @@ export const SIDEBAR_BACKGROUNDS = ['default', 'filled'] as const
 export const SIDEBAR_LISTS = ['default', 'pill', 'line'] as const
 export const SEARCH_STYLES = ['prominent', 'subtle'] as const
 
-const Color = Type.String({ ...patterned('^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', 'a hex colour, #rgb or #rrggbb'), description: 'Hex colour (#rgb or #rrggbb)' })
+const Color = Type.String({
+  ...patterned('^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', 'a hex colour, #rgb or #rrggbb'),
+  description: 'Hex colour (#rgb or #rrggbb)'
+})
 
 const Off = Type.Object({ enabled: Type.Literal(false) })
 const CodeTheme = Type.Object({ light: Type.Literal('monochrome-light'), dark: Type.Literal('monochrome-dark') })
@@ -50,7 +53,12 @@ const PREVIEW_FIXED = {
 
 /** Favicon forms a PUT may set. */
 const FAVICON_FORMS = [
-  Type.Object({ icon: Type.Object({ light: Type.String({ format: 'uri', maxLength: 2048 }), dark: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })) }) }),
+  Type.Object({
+    icon: Type.Object({
+      light: Type.String({ format: 'uri', maxLength: 2048 }),
+      dark: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 }))
+    })
+  }),
   Type.Object({ emoji: Type.String({ minLength: 1, maxLength: 50 }) })
 ] as const
 
@@ -78,7 +86,13 @@ function settable(partial: boolean) {
   }
   const rest = {
     title: opt(Type.String({ minLength: 1, maxLength: 128 })),
-    internationalization: opt(Type.Object({ locale: opt(Type.String({ ...patterned('^[a-z]{2}(-[a-z]{2})?$', 'a language code, like en or pt-br'), description: 'e.g. en, fr, pt-br' })) }))
+    internationalization: opt(
+      Type.Object({
+        locale: opt(
+          Type.String({ ...patterned('^[a-z]{2}(-[a-z]{2})?$', 'a language code, like en or pt-br'), description: 'e.g. en, fr, pt-br' })
+        )
+      })
+    )
   }
   return { styling, rest }
 }
@@ -112,7 +126,10 @@ export const PREVIEW_CUSTOMIZATION: Pick<SiteCustomization, keyof typeof PREVIEW
 }
 export const PREVIEW_STYLING_VALUES: Pick<SiteCustomization['styling'], keyof typeof PREVIEW_STYLING> = {
   depth: 'flat',
-  codeTheme: { default: { light: 'monochrome-light', dark: 'monochrome-dark' }, openapi: { light: 'monochrome-light', dark: 'monochrome-dark' } },
+  codeTheme: {
+    default: { light: 'monochrome-light', dark: 'monochrome-dark' },
+    openapi: { light: 'monochrome-light', dark: 'monochrome-dark' }
+  },
   background: 'plain'
 }
 

@@ -4,23 +4,50 @@ import { DateTime, ListOf, PageQuery, patterned, StringEnum } from './common'
 
 export const SiteRedirectSourcePath = Type.String({
   maxLength: REDIRECT_SOURCE_MAX,
-  ...patterned(REDIRECT_SOURCE_PATTERN, 'a path like /old/page (letters, digits, -._~+ and %-escapes between slashes), optionally ending with *')
+  ...patterned(
+    REDIRECT_SOURCE_PATTERN,
+    'a path like /old/page (letters, digits, -._~+ and %-escapes between slashes), optionally ending with *'
+  )
 })
 
 const SectionDestination = Type.Object({ kind: Type.Literal('site-section'), siteSectionId: Type.String({ minLength: 1 }) })
 const SiteSpaceDestination = Type.Object({ kind: Type.Literal('site-space'), siteSpaceId: Type.String({ minLength: 1 }) })
-const PageDestination = Type.Object({ kind: Type.Literal('site-page'), siteSpaceId: Type.String({ minLength: 1 }), pageId: Type.String({ minLength: 1 }) })
+const PageDestination = Type.Object({
+  kind: Type.Literal('site-page'),
+  siteSpaceId: Type.String({ minLength: 1 }),
+  pageId: Type.String({ minLength: 1 })
+})
 const ExternalDestination = Type.Object({ kind: Type.Literal('external'), url: Type.String({ format: 'uri', maxLength: 2048 }) })
 /** Input only: a page named by its path in a space the site shows; stored as the `site-page` it names. */
-const PathDestination = Type.Object({ kind: Type.Literal('path'), spaceId: Type.String({ minLength: 1 }), path: Type.String({ maxLength: 2048 }) })
+const PathDestination = Type.Object({
+  kind: Type.Literal('path'),
+  spaceId: Type.String({ minLength: 1 }),
+  path: Type.String({ maxLength: 2048 })
+})
 
-type Destination = Type.Static<typeof SectionDestination> | Type.Static<typeof SiteSpaceDestination> | Type.Static<typeof PageDestination> | Type.Static<typeof ExternalDestination>
+type Destination =
+  | Type.Static<typeof SectionDestination>
+  | Type.Static<typeof SiteSpaceDestination>
+  | Type.Static<typeof PageDestination>
+  | Type.Static<typeof ExternalDestination>
 export type SiteRedirectDestination = Destination
 export type SiteRedirectInputDestination = Destination | Type.Static<typeof PathDestination>
 
-const tagged = <T>(variants: object[]) => Type.Unsafe<T>({ type: 'object', required: ['kind'], discriminator: { propertyName: 'kind' }, oneOf: variants })
-export const SiteRedirectDestinationSchema = tagged<Destination>([SectionDestination, SiteSpaceDestination, PageDestination, ExternalDestination])
-export const SiteRedirectInputDestinationSchema = tagged<SiteRedirectInputDestination>([SectionDestination, SiteSpaceDestination, PageDestination, ExternalDestination, PathDestination])
+const tagged = <T>(variants: object[]) =>
+  Type.Unsafe<T>({ type: 'object', required: ['kind'], discriminator: { propertyName: 'kind' }, oneOf: variants })
+export const SiteRedirectDestinationSchema = tagged<Destination>([
+  SectionDestination,
+  SiteSpaceDestination,
+  PageDestination,
+  ExternalDestination
+])
+export const SiteRedirectInputDestinationSchema = tagged<SiteRedirectInputDestination>([
+  SectionDestination,
+  SiteSpaceDestination,
+  PageDestination,
+  ExternalDestination,
+  PathDestination
+])
 
 // Answers serialize the destination by its members (fast-json-stringify and tagged unions do not mix well).
 const DestinationOut = Type.Unsafe<Destination>(
@@ -52,7 +79,9 @@ export const SiteRedirectListQuery = Type.Object({
   ...PageQuery,
   search: Type.Optional(Type.String({ maxLength: REDIRECT_SOURCE_MAX, description: 'Text the source path contains' })),
   draft: Type.Optional(Type.Boolean({ description: 'List draft redirects instead of live ones (default false)' })),
-  orderBy: Type.Optional(StringEnum(SITE_REDIRECT_ORDERS, { description: 'createdAt (newest first, the default), updatedAt (latest first) or source' }))
+  orderBy: Type.Optional(
+    StringEnum(SITE_REDIRECT_ORDERS, { description: 'createdAt (newest first, the default), updatedAt (latest first) or source' })
+  )
 })
 
 const PathId = Type.String({ maxLength: 100 })
@@ -86,10 +115,14 @@ export const SiteRedirectBulkItem = Type.Object({
   intent: Type.Optional(StringEnum(REDIRECT_INTENTS)),
   captureWildcard: Type.Optional(Type.Boolean()),
   permanent: Type.Optional(Type.Boolean()),
-  destination: Type.Optional(Type.Unsafe<SiteRedirectInputDestination | null>({ if: { type: 'null' }, else: SiteRedirectInputDestinationSchema }))
+  destination: Type.Optional(
+    Type.Unsafe<SiteRedirectInputDestination | null>({ if: { type: 'null' }, else: SiteRedirectInputDestinationSchema })
+  )
 })
 export type SiteRedirectBulkItem = Type.Static<typeof SiteRedirectBulkItem>
-export const SiteRedirectBulkSchema = Type.Object({ redirects: Type.Array(SiteRedirectBulkItem, { minItems: 1, maxItems: BULK_REDIRECTS_MAX }) })
+export const SiteRedirectBulkSchema = Type.Object({
+  redirects: Type.Array(SiteRedirectBulkItem, { minItems: 1, maxItems: BULK_REDIRECTS_MAX })
+})
 export type SiteRedirectBulk = Type.Static<typeof SiteRedirectBulkSchema>
 
 export const REDIRECT_RESULT_STATUSES = ['created', 'updated', 'deleted', 'published'] as const

@@ -18,8 +18,17 @@ export const PATH_PATTERN = '^(?!\\.{1,2}$)[A-Za-z0-9._~-]+$'
 
 /** The site features Quire's sites have (all of them, on every site: Quire has no plans). */
 export const SITE_FEATURES = [
-  'sites-adaptive-content', 'sites-basic-customization', 'sites-custom-domain', 'sites-custom-subdirectory', 'sites-full-text-search',
-  'sites-multivariant-site', 'sites-public-visibility', 'sites-sections', 'sites-share-links', 'sites-unlisted-visibility', 'sites-visitor-authentication'
+  'sites-adaptive-content',
+  'sites-basic-customization',
+  'sites-custom-domain',
+  'sites-custom-subdirectory',
+  'sites-full-text-search',
+  'sites-multivariant-site',
+  'sites-public-visibility',
+  'sites-sections',
+  'sites-share-links',
+  'sites-unlisted-visibility',
+  'sites-visitor-authentication'
 ] as const
 
 /** What the caller may do with a site, from their role on it (organization role and grants on the site). */
@@ -42,7 +51,11 @@ export const SiteSchema = Type.Object({
   appliedType: StringEnum(SITE_TYPES),
   title: Type.String(),
   icon: Type.Optional(
-    Type.Union([Type.Object({ icon: Type.Object({ light: Type.String(), dark: Type.Optional(Type.String()) }) }), Type.String(), Type.Null()])
+    Type.Union([
+      Type.Object({ icon: Type.Object({ light: Type.String(), dark: Type.Optional(Type.String()) }) }),
+      Type.String(),
+      Type.Null()
+    ])
   ),
   hostname: Type.Optional(Type.String()),
   basename: Type.Optional(Type.String()),
@@ -120,7 +133,9 @@ export const ShareLinkSchema = Type.Object({
   name: Type.Optional(Type.String()),
   active: Type.Optional(Type.Boolean()),
   urls: Type.Object({
-    published: Type.String({ description: "The site's URL; in the answer that creates the link only, with the link's key as shareKey (it is stored hashed)" })
+    published: Type.String({
+      description: "The site's URL; in the answer that creates the link only, with the link's key as shareKey (it is stored hashed)"
+    })
   })
 })
 export type ShareLink = Type.Static<typeof ShareLinkSchema>
@@ -146,7 +161,10 @@ export const PublishedSiteSchema = Type.Object({
     structure: Type.Array(Type.Union([SiteSectionSchema, SiteSectionGroupSchema, SiteSpaceSchema]))
   }),
   /** No site space overrides the site's customization in Quire: always `{}`. */
-  customizations: Type.Object({ site: SiteCustomizationSchema, siteSpaces: Type.Record(Type.String(), SiteCustomizationSchema, { maxProperties: 0 }) }),
+  customizations: Type.Object({
+    site: SiteCustomizationSchema,
+    siteSpaces: Type.Record(Type.String(), SiteCustomizationSchema, { maxProperties: 0 })
+  }),
   /** Integrations run no scripts on Quire's sites: always empty. */
   scripts: Type.Array(Type.Unknown(), { maxItems: 0 })
 })
@@ -165,10 +183,19 @@ export const SiteParams = Type.Object({ organizationId: PathId, siteId: PathId }
 export const SiteSpaceParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSpaceId: PathId })
 export const SiteSectionParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSectionId: PathId })
 export const SiteSectionGroupParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSectionGroupId: PathId })
-export const SiteGroupSectionParams = Type.Object({ organizationId: PathId, siteId: PathId, siteSectionGroupId: PathId, siteSectionId: PathId })
+export const SiteGroupSectionParams = Type.Object({
+  organizationId: PathId,
+  siteId: PathId,
+  siteSectionGroupId: PathId,
+  siteSectionId: PathId
+})
 export const ShareLinkParams = Type.Object({ organizationId: PathId, siteId: PathId, shareLinkId: PathId })
 
-const ShareKey = Type.String({ minLength: 1, maxLength: 512, description: 'Key of an active share link; resolves published URLs of share-link sites' })
+const ShareKey = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  description: 'Key of an active share link; resolves published URLs of share-link sites'
+})
 
 export const SiteListQuery = Type.Object({
   ...PageQuery,
@@ -187,7 +214,11 @@ export const SitePageQuery = Type.Object({ ...PageQuery })
 // --- bodies ---------------------------------------------------------------------------------------------
 
 const Title = Type.String({ minLength: 2, maxLength: 128 })
-const SitePath = Type.String({ minLength: 1, maxLength: 100, ...patterned(PATH_PATTERN, 'letters, digits, ., _, ~ and -, other than . and ..') })
+const SitePath = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  ...patterned(PATH_PATTERN, 'letters, digits, ., _, ~ and -, other than . and ..')
+})
 const Condition = Type.String({ minLength: 1, maxLength: 1024, description: 'Expression over visitor.claims deciding who sees it' })
 const Icon = Type.String({ maxLength: 50, description: 'Icon name' })
 
@@ -207,11 +238,20 @@ export const SiteUpdateSchema = Type.Object({
   title: Type.Optional(Title),
   visibility: Type.Optional(StringEnum(SITE_VISIBILITIES)),
   basename: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
-  hostname: Type.Optional(Nullable(Type.String({ maxLength: 512, ...patterned(HOSTNAME_PATTERN, 'a lower-case host name of three labels or more, like docs.example.com') }))),
+  hostname: Type.Optional(
+    Nullable(
+      Type.String({
+        maxLength: 512,
+        ...patterned(HOSTNAME_PATTERN, 'a lower-case host name of three labels or more, like docs.example.com')
+      })
+    )
+  ),
   adaptiveContent: Type.Optional(Type.Object({ enabled: Type.Boolean() })),
   defaultSiteSpace: Type.Optional(Id),
   defaultSiteSection: Type.Optional(Id),
-  proxy: Type.Optional(Nullable(Type.String({ maxLength: 512, ...patterned(PROXY_PATTERN, 'a domain and a path, without the scheme, like example.com/docs') })))
+  proxy: Type.Optional(
+    Nullable(Type.String({ maxLength: 512, ...patterned(PROXY_PATTERN, 'a domain and a path, without the scheme, like example.com/docs') }))
+  )
 })
 
 export const SiteAdaptiveSchemaPutSchema = Type.Object({ jsonSchema: JsonObject })

@@ -62,7 +62,9 @@ export const SpaceParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }
 export const SpaceList = ListOf(SpaceSchema)
 export const SpaceListQuery = Type.Object({
   ...PageQuery,
-  deleted: Type.Optional(Type.Boolean({ description: 'true: the trash (spaces deleted in the last 7 days, restorable) instead of live spaces' }))
+  deleted: Type.Optional(
+    Type.Boolean({ description: 'true: the trash (spaces deleted in the last 7 days, restorable) instead of live spaces' })
+  )
 })
 
 const Title = Type.String({ maxLength: 50 })

@@ -34,7 +34,10 @@ export const SamlProviderParams = Type.Object({
 
 const Label = Type.String({ minLength: 1, maxLength: 30 })
 const EntityId = Type.String({ maxLength: 1024 })
-const Certificate = Type.String({ maxLength: 10000, description: 'X.509 certificate: PEM (-----BEGIN CERTIFICATE-----) or its base64 body alone, as identity providers show it' })
+const Certificate = Type.String({
+  maxLength: 10000,
+  description: 'X.509 certificate: PEM (-----BEGIN CERTIFICATE-----) or its base64 body alone, as identity providers show it'
+})
 const SsoUrl = Type.String({ maxLength: 2048, format: 'uri', description: 'http or https URL of the identity provider' })
 const DefaultTeam = Nullable(Type.String({ minLength: 1, maxLength: 100, description: 'Team id of this organization; null: none' }))
 

@@ -9,7 +9,26 @@ import { startTestServer, type TestServer } from '../../src-main/testing/harness
  * as implemented once it is listed here; from then on every one of its operations must be routed and
  * documented in /v1/openapi.json with its success status.
  */
-const IMPLEMENTED_AREAS = new Set(['content', 'change-requests', 'orgs', 'spaces', 'collections', 'members', 'teams', 'custom-fields', 'sso', 'comments', 'sites', 'site-spaces', 'section-groups', 'share-links', 'git', 'openapi', 'integrations', 'history'])
+const IMPLEMENTED_AREAS = new Set([
+  'content',
+  'change-requests',
+  'orgs',
+  'spaces',
+  'collections',
+  'members',
+  'teams',
+  'custom-fields',
+  'sso',
+  'comments',
+  'sites',
+  'site-spaces',
+  'section-groups',
+  'share-links',
+  'git',
+  'openapi',
+  'integrations',
+  'history'
+])
 /** Operations of implemented areas that belong to a later issue (content engine). */
 const LATER = new Set<string>([])
 

@@ -18,7 +18,7 @@ describe('electron-builder configuration', () => {
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
-      onlyLoadAppFromAsar: true,
+      onlyLoadAppFromAsar: true
     })
   })
 

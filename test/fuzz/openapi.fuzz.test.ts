@@ -71,13 +71,26 @@ async function seed(): Promise<void> {
 
   // Pages, a file and links through a merged change request; a second one stays open.
   const merged = await ok(api.post(`${s}/change-requests`, { subject: 'Seed' }), 'change request')
-  await ok(api.post(`${s}/change-requests/${merged.id}/content`, {
-    changes: [
-      { operation: 'insert_files', files: [{ name: 'logo.png', base64: PNG, ref: 'logo' }] },
-      { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: '# Guide\n\n![Logo](/files/logo)\n\nSee [the intro](../introduction) and [out](https://example.com).\n' } },
-      { operation: 'insert_page', title: 'Install', into: 'guide', document: { markdown: 'Steps, {% hint style="info" %}tip{% endhint %}' } }
-    ]
-  }), 'content')
+  await ok(
+    api.post(`${s}/change-requests/${merged.id}/content`, {
+      changes: [
+        { operation: 'insert_files', files: [{ name: 'logo.png', base64: PNG, ref: 'logo' }] },
+        {
+          operation: 'insert_page',
+          ref: 'guide',
+          title: 'Guide',
+          document: { markdown: '# Guide\n\n![Logo](/files/logo)\n\nSee [the intro](../introduction) and [out](https://example.com).\n' }
+        },
+        {
+          operation: 'insert_page',
+          title: 'Install',
+          into: 'guide',
+          document: { markdown: 'Steps, {% hint style="info" %}tip{% endhint %}' }
+        }
+      ]
+    }),
+    'content'
+  )
   await ok(api.post(`${s}/change-requests/${merged.id}/merge`), 'merge')
   ids.changeRequestId = (await ok(api.post(`${s}/change-requests`, { subject: 'Open one' }), 'change request')).id
   ids.reviewId = (await ok(api.post(`${s}/change-requests/${ids.changeRequestId}/reviews`, { status: 'changes-requested' }), 'review')).id
@@ -91,9 +104,13 @@ async function seed(): Promise<void> {
   ids.commentId = comment.id
   ids.commentReplyId = (await ok(api.post(`${s}/comments/${comment.id}/replies`, { body: { markdown: 'A reply' } }), 'reply')).id
 
-  ids.fieldName = (await ok(api.post(`/v1/orgs/${org}/custom-fields`, { name: 'audience', type: 'select', options: ['dev', 'ops'] }), 'custom field')).name
+  ids.fieldName = (
+    await ok(api.post(`/v1/orgs/${org}/custom-fields`, { name: 'audience', type: 'select', options: ['dev', 'ops'] }), 'custom field')
+  ).name
   const certificate = readFileSync(resolve(import.meta.dirname, '../../src-main/api/routes/sso/fixtures/idp-cert.pem'), 'utf8')
-  ids.samlProviderId = (await ok(api.post(`/v1/orgs/${org}/saml`, { label: 'Okta', certificate, ssoURL: 'https://idp.example.com/sso' }), 'saml')).id
+  ids.samlProviderId = (
+    await ok(api.post(`/v1/orgs/${org}/saml`, { label: 'Okta', certificate, ssoURL: 'https://idp.example.com/sso' }), 'saml')
+  ).id
   ids.inviteId = (await ok(api.post(`/v1/orgs/${org}/link-invites`, { role: 'read' }), 'link invite')).id
   ids.teamId = (await ok(api.put(`/v1/orgs/${org}/teams`, { title: 'Writers', members: [reader.user.id] }), 'team')).id
 
@@ -105,19 +122,31 @@ async function seed(): Promise<void> {
   await ok(api.post(`${sitePath}/sections`, { spaceId: null, title: 'Reference' }), 'section')
   ids.siteSectionGroupId = (await ok(api.post(`${sitePath}/section-groups`, { title: 'All', sections: [ids.siteSectionId] }), 'group')).id
   ids.shareLinkId = (await ok(api.post(`${sitePath}/share-links`, { name: 'Review' }), 'share link')).id
-  ids.siteRedirectId = (await ok(api.post(`${sitePath}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: ids.siteSectionId } }), 'redirect')).id
+  ids.siteRedirectId = (
+    await ok(
+      api.post(`${sitePath}/redirects`, { source: '/old', destination: { kind: 'site-section', siteSectionId: ids.siteSectionId } }),
+      'redirect'
+    )
+  ).id
 
   ids.specSlug = (await ok(api.post(`/v1/orgs/${org}/openapi`, { slug: 'petstore', source: { text: PETSTORE } }), 'spec')).slug
   await untilComplete(api, `/v1/orgs/${org}/openapi/petstore`)
   ids.versionId = (await ok(api.get(`/v1/orgs/${org}/openapi/petstore/versions`), 'versions')).items[0].id
 
   // A job that exists: an import that fails at once (nothing listens on port 9) still leaves its job to read.
-  await api.request('POST', `/v1/spaces/${space.id}/content/import`, { url: 'http://127.0.0.1:9/fuzz.md', source: 'markdown' }, { job: 'fuzz-job-1' })
+  await api.request(
+    'POST',
+    `/v1/spaces/${space.id}/content/import`,
+    { url: 'http://127.0.0.1:9/fuzz.md', source: 'markdown' },
+    { job: 'fuzz-job-1' }
+  )
   ids.jobId = 'fuzz-job-1'
 
   ids.integrationName = 'fuzz-notes'
   await ok(api.post(`/v1/integrations/${ids.integrationName}`, manifest(org)), 'integration')
-  ids.installationId = (await ok(api.post(`/v1/integrations/${ids.integrationName}/installations`, { organization: org }), 'installation')).id
+  ids.installationId = (
+    await ok(api.post(`/v1/integrations/${ids.integrationName}/installations`, { organization: org }), 'installation')
+  ).id
   // The writes above recorded audit events.
   ids.auditEventId = (await ok(api.get(`/v1/orgs/${org}/audit-events`, { limit: 1 }), 'audit events')).items[0].id
 
@@ -208,7 +237,11 @@ function sample(schema: Schema | undefined, key = '', depth = 0, all = false): u
 }
 
 /** Every field a body may hold, to a depth of 3, with the path to it (array items as index 0). */
-function fields(schema: Schema | undefined, path: (string | number)[] = [], out: { path: (string | number)[]; schema: Schema; required: boolean }[] = []) {
+function fields(
+  schema: Schema | undefined,
+  path: (string | number)[] = [],
+  out: { path: (string | number)[]; schema: Schema; required: boolean }[] = []
+) {
   const s = concrete(schema)
   if (path.length >= 3) return out
   if (typeOf(s) === 'object') {
@@ -254,7 +287,12 @@ function badValues(schema: Schema, random: () => number): unknown[] {
       values.push('true', 0, 1)
       break
     case 'array':
-      values.push({}, 'x', Array.from({ length: (schema.maxItems ?? 1000) + 1 }, (_, i) => `item-${i}`), [null, 3, {}])
+      values.push(
+        {},
+        'x',
+        Array.from({ length: (schema.maxItems ?? 1000) + 1 }, (_, i) => `item-${i}`),
+        [null, 3, {}]
+      )
       break
     case 'object':
       values.push('x', 7, [{}])
@@ -295,14 +333,33 @@ function forgedCursors(random: () => number): string[] {
   // eslint-disable-next-line no-loss-of-precision
   const atoms = [{}, [], true, false, null, 'x', '', 1.5, -1, 0, 1e308, 'a'.repeat(300), 9007199254740993, { a: 1 }]
   const arrays = Array.from({ length: 4 }, () =>
-    Array.from({ length: Math.floor(random() * 5) }, () => atoms[Math.floor(random() * atoms.length)]))
+    Array.from({ length: Math.floor(random() * 5) }, () => atoms[Math.floor(random() * atoms.length)])
+  )
   return ['', '!!!', '%%', b64('not json'), b64('{"a":1}'), b64('"x"'), b64('[1,2'), ...arrays.map((a) => b64(JSON.stringify(a)))]
 }
 
 /** Path parameter values no route gave out (as they appear in the URL, already escaped where needed). */
 const ODD_PATH_VALUES = [
-  '', 'a'.repeat(101), 'a'.repeat(3000), encodeURIComponent('ſtrange ✓ 𝄞'), '..', '.', '%00', '%2F', 'a%2Fb', '%2e%2e', '%5C', '%20',
-  'null', '0', '-1', '1e999', encodeURIComponent('<script>'), encodeURIComponent('" OR 1=1 --'), '%E0%A4%A', '%zz'
+  '',
+  'a'.repeat(101),
+  'a'.repeat(3000),
+  encodeURIComponent('ſtrange ✓ 𝄞'),
+  '..',
+  '.',
+  '%00',
+  '%2F',
+  'a%2Fb',
+  '%2e%2e',
+  '%5C',
+  '%20',
+  'null',
+  '0',
+  '-1',
+  '1e999',
+  encodeURIComponent('<script>'),
+  encodeURIComponent('" OR 1=1 --'),
+  '%E0%A4%A',
+  '%zz'
 ]
 
 function operations(): Operation[] {
@@ -336,77 +393,164 @@ function callsFor(op: Operation, random: () => number): Call[] {
   if (op.body) calls.push({ caller: 'owner', what: 'every field', query, body: sample(op.body, '', 0, true) })
 
   const pathCalls: Call[] = op.pathParams.flatMap((name) =>
-    shuffle(ODD_PATH_VALUES, random).slice(0, 4).map((value) => ({ caller: 'owner' as const, what: `path ${name}=${value.slice(0, 40)}`, params: { [name]: value }, query, body })))
+    shuffle(ODD_PATH_VALUES, random)
+      .slice(0, 4)
+      .map((value) => ({ caller: 'owner' as const, what: `path ${name}=${value.slice(0, 40)}`, params: { [name]: value }, query, body }))
+  )
 
   const others = (name: string) => query.filter(([key]) => key !== name)
-  const cursorCalls: Call[] = !op.query.some((q) => q.name === 'page') ? [] :
-    forgedCursors(random).map((page): Call => ({ caller: 'owner', what: `query page=${page.slice(0, 60)}`, query: [...query, ['page', page]] }))
+  const cursorCalls: Call[] = !op.query.some((q) => q.name === 'page')
+    ? []
+    : forgedCursors(random).map((page): Call => ({
+        caller: 'owner',
+        what: `query page=${page.slice(0, 60)}`,
+        query: [...query, ['page', page]]
+      }))
 
-  const queryCalls: Call[] = op.query.filter((q) => q.name !== 'page').flatMap((q) => {
-    const values: string[] = []
-    const s = q.schema
-    const type = typeOf(s)
-    if (type === 'integer' || type === 'number') values.push('abc', '1.5', '-5', '0', '99999999999999999999', '1e400', '')
-    if (type === 'boolean') values.push('maybe', '2', '')
-    if (s.enum) values.push('BOGUS', '')
-    if (typeof s.maxLength === 'number') values.push('q'.repeat(s.maxLength + 1))
-    if (type === 'string' || type === 'array') values.push(encodeURIComponent('ſtrange ✓ 𝄞'), '%00', '[object Object]')
-    values.push('%zz', '%')
-    const repeated: Call = { caller: 'owner', what: `query ${q.name} repeated`, query: [...others(q.name), ...Array.from({ length: 120 }, (): [string, string] => [q.name, 'x'])], body }
-    return [
-      ...(q.required ? [{ caller: 'owner' as const, what: `query ${q.name} missing`, query: others(q.name), body }] : []),
-      repeated,
-      ...shuffle(values, random).slice(0, 4).map((value): Call => ({ caller: 'owner', what: `query ${q.name}=${value.slice(0, 60)}`, query: [...others(q.name), [q.name, value]], body }))
-    ]
-  })
+  const queryCalls: Call[] = op.query
+    .filter((q) => q.name !== 'page')
+    .flatMap((q) => {
+      const values: string[] = []
+      const s = q.schema
+      const type = typeOf(s)
+      if (type === 'integer' || type === 'number') values.push('abc', '1.5', '-5', '0', '99999999999999999999', '1e400', '')
+      if (type === 'boolean') values.push('maybe', '2', '')
+      if (s.enum) values.push('BOGUS', '')
+      if (typeof s.maxLength === 'number') values.push('q'.repeat(s.maxLength + 1))
+      if (type === 'string' || type === 'array') values.push(encodeURIComponent('ſtrange ✓ 𝄞'), '%00', '[object Object]')
+      values.push('%zz', '%')
+      const repeated: Call = {
+        caller: 'owner',
+        what: `query ${q.name} repeated`,
+        query: [...others(q.name), ...Array.from({ length: 120 }, (): [string, string] => [q.name, 'x'])],
+        body
+      }
+      return [
+        ...(q.required ? [{ caller: 'owner' as const, what: `query ${q.name} missing`, query: others(q.name), body }] : []),
+        repeated,
+        ...shuffle(values, random)
+          .slice(0, 4)
+          .map((value): Call => ({
+            caller: 'owner',
+            what: `query ${q.name}=${value.slice(0, 60)}`,
+            query: [...others(q.name), [q.name, value]],
+            body
+          }))
+      ]
+    })
 
   // Each form a union allows (content changes by `operation`…), valid-looking and with one field of it wrong.
-  const formCalls: Call[] = !op.body ? [] : unions(op.body).flatMap(({ path, variants }) =>
-    variants.flatMap((variant, i): Call[] => {
-      const form = sample(variant, '', 0, true)
-      const base = path.length ? setAt(body, path, form) : form
-      const where = `body ${path.join('.') || '(root)'} as form ${i}`
-      const wrong = shuffle(fields(variant), random).slice(0, 2).map((field): Call => {
-        const value = badValues(field.schema, random)[0]
-        return { caller: 'owner', what: `${where}, ${field.path.join('.')}=${JSON.stringify(value)?.slice(0, 60)}`, query, body: setAt(base, [...path, ...field.path], value) }
-      })
-      return [{ caller: 'owner', what: where, query, body: base }, ...wrong]
-    }))
+  const formCalls: Call[] = !op.body
+    ? []
+    : unions(op.body).flatMap(({ path, variants }) =>
+        variants.flatMap((variant, i): Call[] => {
+          const form = sample(variant, '', 0, true)
+          const base = path.length ? setAt(body, path, form) : form
+          const where = `body ${path.join('.') || '(root)'} as form ${i}`
+          const wrong = shuffle(fields(variant), random)
+            .slice(0, 2)
+            .map((field): Call => {
+              const value = badValues(field.schema, random)[0]
+              return {
+                caller: 'owner',
+                what: `${where}, ${field.path.join('.')}=${JSON.stringify(value)?.slice(0, 60)}`,
+                query,
+                body: setAt(base, [...path, ...field.path], value)
+              }
+            })
+          return [{ caller: 'owner', what: where, query, body: base }, ...wrong]
+        })
+      )
 
-  const bodyCalls: Call[] = !op.body ? [] : fields(op.body).flatMap((field) => {
-    const name = field.path.join('.')
-    const removed: Call[] = field.required ? [{ caller: 'owner', what: `body ${name} missing`, query, body: setAt(body, field.path, undefined, true) }] : []
-    return [
-      ...removed,
-      ...badValues(field.schema, random).slice(0, 3).map((value): Call => ({
-        caller: 'owner', what: `body ${name}=${JSON.stringify(value)?.slice(0, 60)}`, query, body: setAt(body, field.path, value)
-      }))
-    ]
-  })
+  const bodyCalls: Call[] = !op.body
+    ? []
+    : fields(op.body).flatMap((field) => {
+        const name = field.path.join('.')
+        const removed: Call[] = field.required
+          ? [{ caller: 'owner', what: `body ${name} missing`, query, body: setAt(body, field.path, undefined, true) }]
+          : []
+        return [
+          ...removed,
+          ...badValues(field.schema, random)
+            .slice(0, 3)
+            .map((value): Call => ({
+              caller: 'owner',
+              what: `body ${name}=${JSON.stringify(value)?.slice(0, 60)}`,
+              query,
+              body: setAt(body, field.path, value)
+            }))
+        ]
+      })
 
   // A number JSON can say and JavaScript cannot hold, in each numeric field.
-  const hugeNumbers: Call[] = !op.body ? [] : fields(op.body).filter((f) => typeOf(f.schema) === 'number' || typeOf(f.schema) === 'integer').map((field): Call => ({
-    caller: 'owner', what: `body ${field.path.join('.')}=1e400`, query, raw: { text: JSON.stringify(setAt(body, field.path, 0.123456789)).replace('0.123456789', '1e400') }
-  }))
+  const hugeNumbers: Call[] = !op.body
+    ? []
+    : fields(op.body)
+        .filter((f) => typeOf(f.schema) === 'number' || typeOf(f.schema) === 'integer')
+        .map((field): Call => ({
+          caller: 'owner',
+          what: `body ${field.path.join('.')}=1e400`,
+          query,
+          raw: { text: JSON.stringify(setAt(body, field.path, 0.123456789)).replace('0.123456789', '1e400') }
+        }))
   const headerCalls: Call[] = [
-    ...['"garbage"', '*', 'W/"1"', `"${'r'.repeat(5000)}"`, '"a", "b"'].map((value): Call => ({ caller: 'owner', what: `If-Match ${value.slice(0, 20)}`, query, body, headers: { 'if-match': value } })),
+    ...['"garbage"', '*', 'W/"1"', `"${'r'.repeat(5000)}"`, '"a", "b"'].map((value): Call => ({
+      caller: 'owner',
+      what: `If-Match ${value.slice(0, 20)}`,
+      query,
+      body,
+      headers: { 'if-match': value }
+    })),
     { caller: 'owner', what: 'If-None-Match', query, body, headers: { 'if-none-match': '"x"' } },
     { caller: 'owner', what: 'quire-workspace', query, body, headers: { 'quire-workspace': 'other' } },
-    ...(hasBody(op) ? ['application/json; charset=utf-16', 'application/json; charset=latin1', 'application/merge-patch+json', 'multipart/form-data; boundary=x'].map((type): Call => ({
-      caller: 'owner', what: `body as ${type}`, query, raw: { text: JSON.stringify(body ?? {}), type }
-    })) : [])
+    ...(hasBody(op)
+      ? [
+          'application/json; charset=utf-16',
+          'application/json; charset=latin1',
+          'application/merge-patch+json',
+          'multipart/form-data; boundary=x'
+        ].map((type): Call => ({
+          caller: 'owner',
+          what: `body as ${type}`,
+          query,
+          raw: { text: JSON.stringify(body ?? {}), type }
+        }))
+      : [])
   ]
 
   const nested = '{"a":'.repeat(3000) + '1' + '}'.repeat(3000)
-  const rawCalls: Call[] = !hasBody(op) ? [] : [
-    ...['{"title":', '[]', '[{}]', '1', 'null', '"text"', 'true', '', '{}{}', nested, '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1,"a":2}'].map((text): Call => ({ caller: 'owner', what: `body ${text.slice(0, 20)}`, query, raw: { text } })),
-    { caller: 'owner', what: 'body as text/plain', query, raw: { text: JSON.stringify(body ?? {}), type: 'text/plain' } },
-    { caller: 'owner', what: 'body as a form', query, raw: { text: 'title=x', type: 'application/x-www-form-urlencoded' } },
-    { caller: 'owner', what: 'body with a content type of JSON and garbage bytes', query, raw: { text: '\u0000\u0001\ud800', type: 'application/json; charset=utf-8' } }
-  ]
+  const rawCalls: Call[] = !hasBody(op)
+    ? []
+    : [
+        ...[
+          '{"title":',
+          '[]',
+          '[{}]',
+          '1',
+          'null',
+          '"text"',
+          'true',
+          '',
+          '{}{}',
+          nested,
+          '{"__proto__":{"x":1}}',
+          '{"constructor":{"prototype":{"x":1}}}',
+          '{"a":1,"a":2}'
+        ].map((text): Call => ({ caller: 'owner', what: `body ${text.slice(0, 20)}`, query, raw: { text } })),
+        { caller: 'owner', what: 'body as text/plain', query, raw: { text: JSON.stringify(body ?? {}), type: 'text/plain' } },
+        { caller: 'owner', what: 'body as a form', query, raw: { text: 'title=x', type: 'application/x-www-form-urlencoded' } },
+        {
+          caller: 'owner',
+          what: 'body with a content type of JSON and garbage bytes',
+          query,
+          raw: { text: '\u0000\u0001\ud800', type: 'application/json; charset=utf-8' }
+        }
+      ]
 
   // A fair share of each kind, then whatever is left, to VARIANTS in all.
-  const kinds = [cursorCalls, pathCalls, queryCalls, formCalls, [...bodyCalls, ...hugeNumbers], rawCalls, headerCalls].map((list) => shuffle(list, random))
+  const kinds = [cursorCalls, pathCalls, queryCalls, formCalls, [...bodyCalls, ...hugeNumbers], rawCalls, headerCalls].map((list) =>
+    shuffle(list, random)
+  )
   const chosen: Call[] = []
   while (chosen.length < VARIANTS && kinds.some((kind) => kind.length)) {
     for (const kind of kinds) if (kind.length && chosen.length < VARIANTS) chosen.push(kind.shift()!)
@@ -453,7 +597,8 @@ async function run(op: Operation, call: Call): Promise<Failure | undefined> {
     } catch {
       return describe()
     }
-    const envelope = body?.error && body.error.code === res.status && typeof body.error.message === 'string' && body.error.message.length > 0
+    const envelope =
+      body?.error && body.error.code === res.status && typeof body.error.message === 'string' && body.error.message.length > 0
     if (!envelope || !res.headers.get('content-type')?.startsWith('application/json')) return describe()
   }
   return undefined

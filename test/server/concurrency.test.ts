@@ -70,7 +70,11 @@ describe('concurrent writers', () => {
           if (res.status === 201) titles.push(title)
           // A second write per round touches what the first made.
           const space = (await res.json()) as { id: string }
-          const renamed = await fetch(`${server.url}/v1/spaces/${space.id}`, { method: 'PATCH', headers, body: JSON.stringify({ title: `${title}!` }) })
+          const renamed = await fetch(`${server.url}/v1/spaces/${space.id}`, {
+            method: 'PATCH',
+            headers,
+            body: JSON.stringify({ title: `${title}!` })
+          })
           statuses.push(renamed.status)
         }
       })

@@ -54,7 +54,10 @@ function serve(args: string[]): Promise<{ child: ChildProcess; url: string; outp
 
 /** Runs a `quire` command to its end: its exit code and what it printed. */
 function run(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   children.push(child)
   let out = ''
   let err = ''
@@ -122,7 +125,11 @@ describe('quire serve', () => {
     const { url, output } = await serve(['--home', home])
     await vi.waitFor(() => expect(output()).toMatch(/(\?token=|Token \(this run\): )\S+/), { timeout: 10_000 })
     const token = /(?:\?token=|Token \(this run\): )(\S+)/.exec(output())![1]!
-    const created = await fetch(`${url}/app/workspaces`, { method: 'POST', headers: auth(token), body: JSON.stringify({ name: 'Sandbox' }) })
+    const created = await fetch(`${url}/app/workspaces`, {
+      method: 'POST',
+      headers: auth(token),
+      body: JSON.stringify({ name: 'Sandbox' })
+    })
     expect(created.status).toBe(201)
     const { id } = (await created.json()) as any
     expect((await fetch(`${url}/app/workspaces/${id}/activate`, { method: 'POST', headers: auth(token) })).status).toBe(200)
@@ -142,7 +149,11 @@ describe('quire serve', () => {
     let writing = true
     const writer = (async () => {
       for (let i = 1; writing; i++) {
-        const res = await fetch(`${url}/v1/orgs/${orgId}/spaces`, { method: 'POST', headers: auth(T0), body: JSON.stringify({ title: `Space ${i}` }) })
+        const res = await fetch(`${url}/v1/orgs/${orgId}/spaces`, {
+          method: 'POST',
+          headers: auth(T0),
+          body: JSON.stringify({ title: `Space ${i}` })
+        })
         if (res.status !== 201) throw new Error(`write ${i} answered ${res.status}`)
         acknowledged.push(`Space ${i}`)
       }
@@ -166,7 +177,9 @@ describe('quire serve', () => {
     expect(orgs.items.map((o: any) => o.id)).toEqual([orgId])
     const titles: string[] = []
     for (let page: string | undefined, first = true; first || page; first = false) {
-      const res = (await (await fetch(`${restored.url}/v1/orgs/${orgId}/spaces?limit=100${page ? `&page=${page}` : ''}`, { headers: auth(T1) })).json()) as any
+      const res = (await (
+        await fetch(`${restored.url}/v1/orgs/${orgId}/spaces?limit=100${page ? `&page=${page}` : ''}`, { headers: auth(T1) })
+      ).json()) as any
       titles.push(...res.items.map((s: any) => s.title))
       page = res.next?.page
     }
@@ -175,7 +188,9 @@ describe('quire serve', () => {
   })
 
   it('rejects --data together with --home', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--data', tempDir(), '--home', tempDir()], { cwd: root })
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', 'serve', '--data', tempDir(), '--home', tempDir()], {
+      cwd: root
+    })
     children.push(child)
     let err = ''
     child.stderr.on('data', (c) => (err += c))
@@ -202,7 +217,10 @@ describe('quire serve', () => {
 
 /** Runs the CLI expecting it to refuse: its exit code and what it wrote to stderr. */
 async function refused(args: string[], env: Record<string, string> = {}): Promise<{ code: unknown; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], { cwd: root, env: { ...process.env, QUIRE_TOKEN: '', ...env } })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/main.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, QUIRE_TOKEN: '', ...env }
+  })
   children.push(child)
   let err = ''
   child.stderr!.on('data', (c) => (err += c))

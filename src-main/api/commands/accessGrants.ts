@@ -14,7 +14,15 @@ import { ancestorCollections, type AccessObject } from '../policies/accessSource
  * it, or general access at admin): a change that would take the last one away answers 409, so someone is always
  * left who manages the object's access from inside it.
  */
-export function setGrant(ctx: Ctx, target: GrantTarget, object: AccessObject, type: 'user' | 'team', principalId: string, role: Role | null, field: string): void {
+export function setGrant(
+  ctx: Ctx,
+  target: GrantTarget,
+  object: AccessObject,
+  type: 'user' | 'team',
+  principalId: string,
+  role: Role | null,
+  field: string
+): void {
   const grants = ctx.repo(grantRepository)
   if (role !== 'admin' && grants.role(target, object.id, type, principalId) === 'admin') {
     const ancestors = ancestorCollections(ctx, object.id, object.parent_id)
@@ -24,7 +32,11 @@ export function setGrant(ctx: Ctx, target: GrantTarget, object: AccessObject, ty
       own.some((g) => !(g.principal_type === type && g.principal_id === principalId)) ||
       object.default_level === 'admin' ||
       ancestors.some((a) => a.defaultLevel === 'admin') ||
-      grants.adminGrants('collection', ancestors.map((a) => a.id), object.organization_id).length > 0
+      grants.adminGrants(
+        'collection',
+        ancestors.map((a) => a.id),
+        object.organization_id
+      ).length > 0
     if (counted && !others) {
       throw conflict(
         `${field}: ${role ? 'demoting' : 'removing'} the last admin of this ${target} is not allowed; give another member or team the admin role first`
@@ -49,7 +61,12 @@ export function teamInPath(ctx: Ctx, organizationId: string, teamId: string): st
 }
 
 /** Sets the roles an invite names (users by id or e-mail, teams by id); a bad name answers 400 and changes nothing. */
-export function invite(ctx: Ctx, target: GrantTarget, object: AccessObject, body: { role: Role | null; users?: string[]; teams?: string[] }): void {
+export function invite(
+  ctx: Ctx,
+  target: GrantTarget,
+  object: AccessObject,
+  body: { role: Role | null; users?: string[]; teams?: string[] }
+): void {
   const { role, users = [], teams = [] } = body
   if (!users.length && !teams.length) throw badRequest('users: give at least one user or team')
   const what = `the ${target}'s organization`
@@ -61,7 +78,8 @@ export function invite(ctx: Ctx, target: GrantTarget, object: AccessObject, body
     return user.id
   })
   teams.forEach((teamId, i) => {
-    if (ctx.repo(spaceRepository).teamOrganization(teamId) !== object.organization_id) throw badRequest(`teams.${i}: no team ${teamId} in ${what}`)
+    if (ctx.repo(spaceRepository).teamOrganization(teamId) !== object.organization_id)
+      throw badRequest(`teams.${i}: no team ${teamId} in ${what}`)
   })
   userIds.forEach((id, i) => setGrant(ctx, target, object, 'user', id, role, `users.${i}`))
   teams.forEach((id, i) => setGrant(ctx, target, object, 'team', id, role, `teams.${i}`))

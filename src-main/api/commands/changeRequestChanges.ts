@@ -79,12 +79,22 @@ export function changeRequestChanges(ctx: Ctx, space: SpaceRow, cr: ChangeReques
     if (b.parentId !== h.parentId || placed.has(h.id)) {
       // A page both edited and moved is one conflicting page: its edit carries the flag, so counts agree.
       const flagged = conflicting.has(h.id) && !edited
-      changes.push({ type: 'page_moved', page: summary, before: side(b, basePaths), after: side(h, headPaths), ...(flagged ? { conflict: true } : {}) })
+      changes.push({
+        type: 'page_moved',
+        page: summary,
+        before: side(b, basePaths),
+        after: side(h, headPaths),
+        ...(flagged ? { conflict: true } : {})
+      })
     }
   }
   for (const b of base.pages.values()) {
     if (head.has(b.id)) continue
-    const change: PageChange = { type: 'page_removed', page: { id: b.id, title: b.title, path: basePaths.get(b.id) ?? b.slug }, before: side(b, basePaths) }
+    const change: PageChange = {
+      type: 'page_removed',
+      page: { id: b.id, title: b.title, path: basePaths.get(b.id) ?? b.slug },
+      before: side(b, basePaths)
+    }
     if (conflicting.has(b.id)) change.conflict = true
     changes.push(change)
   }

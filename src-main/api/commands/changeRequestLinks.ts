@@ -64,5 +64,7 @@ function wouldMerge(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, origin: str
   const head = trees[2]
   // A page only the primary content has (added since the change request began) is read there.
   const inPrimary = { revisionId: primaryId, inChangeRequest: false }
-  return withIntroduced(contentLinks(ctx.db, merge.tree, files, origin, merge.unstored), primary, (pageId) => (head.has(pageId) ? inHead : inPrimary))
+  return withIntroduced(contentLinks(ctx.db, merge.tree, files, origin, merge.unstored), primary, (pageId) =>
+    head.has(pageId) ? inHead : inPrimary
+  )
 }

@@ -48,8 +48,13 @@ export function mergeChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestR
   const oursFiles = loadFiles(ctx.db, primary).map((f) => f.id)
   const kept = new Set(files.map((f) => f.id))
   const revision = writeRevision(ctx.db, {
-    spaceId: space.id, parents: [primary, cr.revision_id], type: 'merge', createdBy: ctx.actor.id, now: ctx.now,
-    base: primary, pages: pages.tree.diffFrom(ours),
+    spaceId: space.id,
+    parents: [primary, cr.revision_id],
+    type: 'merge',
+    createdBy: ctx.actor.id,
+    now: ctx.now,
+    base: primary,
+    pages: pages.tree.diffFrom(ours),
     files: { upsert: files, remove: [...oursFiles].filter((id) => !kept.has(id)) },
     reusableContents: reusable.changes
   })
@@ -95,8 +100,14 @@ export function updateChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequest
   const oursFiles = loadFiles(ctx.db, cr.revision_id).map((f) => f.id)
   const kept = new Set(files.map((f) => f.id))
   const revision = writeRevision(ctx.db, {
-    spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id, primary], type: 'update', createdBy: ctx.actor.id,
-    now: ctx.now, base: cr.revision_id, pages: pages.tree.diffFrom(ours),
+    spaceId: space.id,
+    changeRequestId: cr.id,
+    parents: [cr.revision_id, primary],
+    type: 'update',
+    createdBy: ctx.actor.id,
+    now: ctx.now,
+    base: cr.revision_id,
+    pages: pages.tree.diffFrom(ours),
     files: { upsert: files, remove: [...oursFiles].filter((id) => !kept.has(id)) },
     reusableContents: reusable.changes
   })
@@ -119,9 +130,13 @@ function settle(conflicts: MergeConflict[], resolutions: Resolution[]): MergeCon
     if (!own.length) throw notInConflict(i, r.page)
     if (resolved.has(r.page)) throw badRequest(`resolutions.${i}.page: page ${r.page} is resolved twice`)
     if (own.some((c) => c.reason === 'reusable-content'))
-      throw badRequest(`resolutions.${i}.page: ${r.page} is a reusable content, not a page; edit it in the change request to settle its conflict`)
+      throw badRequest(
+        `resolutions.${i}.page: ${r.page} is a reusable content, not a page; edit it in the change request to settle its conflict`
+      )
     if (own.some((c) => c.reason === 'removed'))
-      throw badRequest(`resolutions.${i}.page: page ${r.page} conflicts because one side removed it (or a page above it); a resolution settles text and titles, not removals`)
+      throw badRequest(
+        `resolutions.${i}.page: page ${r.page} conflicts because one side removed it (or a page above it); a resolution settles text and titles, not removals`
+      )
     resolved.set(r.page, r)
   })
   return conflicts.filter((c) => {

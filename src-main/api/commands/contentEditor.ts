@@ -4,7 +4,16 @@ import { titleOf } from '../../content/markdown'
 import { applyDocumentSettings } from '../../content/pageSettings'
 import { PageTree } from '../../content/pageTree'
 import { includePathFor } from '../../content/reusableContents'
-import { getRevision, loadFiles, loadPages, loadReusableContents, writeRevision, type FileRecord, type PageRecord, type ReusableContentRecord } from '../../content/revisions'
+import {
+  getRevision,
+  loadFiles,
+  loadPages,
+  loadReusableContents,
+  writeRevision,
+  type FileRecord,
+  type PageRecord,
+  type ReusableContentRecord
+} from '../../content/revisions'
 import { storeDocument } from '../../content/documents'
 import { slugFollowsTitle, slugify } from '../../../src-shared/slug'
 import { newId } from '../../storage/ids'
@@ -51,7 +60,9 @@ function writtenSince(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, head: Pag
     if (!now) return
     const before = then.get(pageId)
     if (!before || (overwrites.document && before.documentHash !== now.documentHash) || (overwrites.title && before.title !== now.title)) {
-      throw preconditionFailed(`${field}: “${now.title}” changed since revision ${known.id} (If-Match): read it again before writing over it`)
+      throw preconditionFailed(
+        `${field}: “${now.title}” changed since revision ${known.id} (If-Match): read it again before writing over it`
+      )
     }
   }
 }
@@ -100,7 +111,9 @@ export function applyContentChanges(
   }
   // A document may link a file of this batch by its ref: `/files/<ref>` becomes `/files/<fileId>`.
   const withFileIds = (markdown: string) =>
-    fileRefs.size ? markdown.replace(/\/files\/([^\s)"'#?]+)/g, (all, ref: string) => (fileRefs.has(ref) ? `/files/${fileRefs.get(ref)}` : all)) : markdown
+    fileRefs.size
+      ? markdown.replace(/\/files\/([^\s)"'#?]+)/g, (all, ref: string) => (fileRefs.has(ref) ? `/files/${fileRefs.get(ref)}` : all))
+      : markdown
 
   changes.forEach((change, i) => {
     const at = `changes.${i}`
@@ -111,9 +124,20 @@ export function applyContentChanges(
         const markdown = withFileIds(change.document.markdown)
         const title = change.title ?? titleOf(markdown) ?? 'Untitled'
         const page: PageRecord = {
-          id: newId(), parentId: parent?.id ?? null, position: 0, type: 'document', title, emoji: change.emoji ?? null,
-          slug: slugify(title) || 'page', description: null, documentId: newId(),
-          documentHash: storeDocument(ctx.db, markdown), hidden: false, props: {}, createdAt: ctx.now, updatedAt: ctx.now
+          id: newId(),
+          parentId: parent?.id ?? null,
+          position: 0,
+          type: 'document',
+          title,
+          emoji: change.emoji ?? null,
+          slug: slugify(title) || 'page',
+          description: null,
+          documentId: newId(),
+          documentHash: storeDocument(ctx.db, markdown),
+          hidden: false,
+          props: {},
+          createdAt: ctx.now,
+          updatedAt: ctx.now
         }
         applyDocumentSettings(page, markdown)
         if (change.description !== undefined) page.description = change.description
@@ -123,7 +147,8 @@ export function applyContentChanges(
       }
       case 'update_page': {
         const page = pageOf(change.page, `${at}.page`)
-        if (change.document || change.title !== undefined) checkUnchanged(page.id, { document: !!change.document, title: change.title !== undefined }, `${at}.page`)
+        if (change.document || change.title !== undefined)
+          checkUnchanged(page.id, { document: !!change.document, title: change.title !== undefined }, `${at}.page`)
         if (change.document) {
           const markdown = withFileIds(change.document.markdown)
           page.documentHash = storeDocument(ctx.db, markdown)
@@ -140,14 +165,16 @@ export function applyContentChanges(
         if (change.hidden !== undefined) page.hidden = change.hidden
         if (change.into !== undefined || change.at !== undefined) {
           const parentId = change.into === undefined ? page.parentId : change.into === null ? null : pageOf(change.into, `${at}.into`).id
-          if (parentId && tree.isWithin(parentId, page.id)) throw badRequest(`${at}.into: a page cannot move into itself or its own children`)
+          if (parentId && tree.isWithin(parentId, page.id))
+            throw badRequest(`${at}.into: a page cannot move into itself or its own children`)
           tree.place(page, parentId, change.at)
         }
         // A slug given by hand stays when the title changes (it no longer follows it); checked where the page now is.
         if (change.slug !== undefined && change.slug !== page.slug) {
           const slug = change.slug.normalize('NFC')
           const taken = tree.children(page.parentId).find((p) => p.id !== page.id && p.slug === slug)
-          if (taken) throw conflict(`${at}.slug: “${slug}” is the slug of “${taken.title}” beside this page; slugs are unique among siblings`)
+          if (taken)
+            throw conflict(`${at}.slug: “${slug}” is the slug of “${taken.title}” beside this page; slugs are unique among siblings`)
           page.slug = slug
         }
         page.updatedAt = ctx.now
@@ -174,7 +201,8 @@ export function applyContentChanges(
       }
       case 'insert_files':
         change.files.forEach((f, j) => {
-          if (!isWholeBase64(f.base64)) throw badRequest(`${at}.files.${j}.base64: must be complete base64: a character is missing or the = padding is wrong`)
+          if (!isWholeBase64(f.base64))
+            throw badRequest(`${at}.files.${j}.base64: must be complete base64: a character is missing or the = padding is wrong`)
           const bytes = Buffer.from(f.base64, 'base64')
           if (bytes.byteLength > MAX_FILE_BYTES) throw badRequest(`${at}.files.${j}.base64: must decode to at most 1 MB`)
           if (f.ref && fileRefs.has(f.ref)) throw badRequest(`${at}.files.${j}.ref: ${f.ref} is already used in this batch`)
@@ -188,7 +216,9 @@ export function applyContentChanges(
         if (change.ref && reusableRefs.has(change.ref)) throw badRequest(`${at}.ref: ${change.ref} is already used in this batch`)
         // A Git path from the start: includes name a reusable content by it, and a Git export writes it there.
         const content: ReusableContentRecord = {
-          id: newId(), title: change.title, documentHash: storeDocument(ctx.db, withFileIds(change.document.markdown)),
+          id: newId(),
+          title: change.title,
+          documentHash: storeDocument(ctx.db, withFileIds(change.document.markdown)),
           git: { path: includePathFor(change.title, reusables.values()) }
         }
         reusables.set(content.id, content)
@@ -213,8 +243,15 @@ export function applyContentChanges(
 
   tree.normalize(base)
   const revision = writeRevision(ctx.db, {
-    spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id], type: 'edits', createdBy: ctx.actor.id, now: ctx.now,
-    base: cr.revision_id, pages: tree.diffFrom(base), files: { upsert: addedFiles, remove: [] },
+    spaceId: space.id,
+    changeRequestId: cr.id,
+    parents: [cr.revision_id],
+    type: 'edits',
+    createdBy: ctx.actor.id,
+    now: ctx.now,
+    base: cr.revision_id,
+    pages: tree.diffFrom(base),
+    files: { upsert: addedFiles, remove: [] },
     reusableContents: reusableChangesFrom(loadReusableContents(ctx.db, cr.revision_id), reusables)
   })
   const crs = ctx.repo(changeRequestRepository)

@@ -27,8 +27,20 @@ function withImportedPages(ctx: Ctx, baseRevisionId: string, { pages: imported, 
     // Every source derives its titles (an HTML <h1> or <title>, a markdown heading, a URL): none is bounded.
     const title = fitTitle(page.title)
     return {
-      id: newId(), parentId: null, position: 0, type: 'document', title, emoji: null, slug: slugify(title) || 'page',
-      description: null, documentId: newId(), documentHash: '', hidden: false, props: {}, createdAt: ctx.now, updatedAt: ctx.now
+      id: newId(),
+      parentId: null,
+      position: 0,
+      type: 'document',
+      title,
+      emoji: null,
+      slug: slugify(title) || 'page',
+      description: null,
+      documentId: newId(),
+      documentHash: '',
+      hidden: false,
+      props: {},
+      createdAt: ctx.now,
+      updatedAt: ctx.now
     }
   })
   imported.forEach((page, i) => tree.place(records[i]!, page.parent === null ? null : records[page.parent]!.id))
@@ -69,7 +81,12 @@ function withImportedPages(ctx: Ctx, baseRevisionId: string, { pages: imported, 
 export function importIntoSpace(ctx: Ctx, space: SpaceRow, imported: CollectedImport): string {
   const primary = space.revision_id!
   const revision = writeRevision(ctx.db, {
-    spaceId: space.id, parents: [primary], type: 'edits', createdBy: ctx.actor.id, now: ctx.now, base: primary,
+    spaceId: space.id,
+    parents: [primary],
+    type: 'edits',
+    createdBy: ctx.actor.id,
+    now: ctx.now,
+    base: primary,
     ...withImportedPages(ctx, primary, imported)
   })
   ctx.repo(spaceRepository).update(space.id, { revision_id: revision, updated_at: ctx.now })
@@ -80,8 +97,14 @@ export function importIntoSpace(ctx: Ctx, space: SpaceRow, imported: CollectedIm
 /** Imports pages into a change request: one new revision of it, the caller counted as a contributor. */
 export function importIntoChangeRequest(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow, imported: CollectedImport): string {
   const revision = writeRevision(ctx.db, {
-    spaceId: space.id, changeRequestId: cr.id, parents: [cr.revision_id], type: 'edits', createdBy: ctx.actor.id, now: ctx.now,
-    base: cr.revision_id, ...withImportedPages(ctx, cr.revision_id, imported)
+    spaceId: space.id,
+    changeRequestId: cr.id,
+    parents: [cr.revision_id],
+    type: 'edits',
+    createdBy: ctx.actor.id,
+    now: ctx.now,
+    base: cr.revision_id,
+    ...withImportedPages(ctx, cr.revision_id, imported)
   })
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { revision_id: revision, updated_at: ctx.now })

@@ -43,9 +43,20 @@ function fileAttributes(b: FileRecord, a: FileRecord, urls: { before: string; af
   return changed ? out : undefined
 }
 
-const fileSummary = (f: FileRecord, downloadURL: string) => ({ id: f.id, name: f.name, contentType: f.contentType, size: f.size, downloadURL })
+const fileSummary = (f: FileRecord, downloadURL: string) => ({
+  id: f.id,
+  name: f.name,
+  contentType: f.contentType,
+  size: f.size,
+  downloadURL
+})
 
-const changedPage = (page: PageRecord, path: string) => ({ id: page.id, type: page.type as SemanticChangePage['type'], title: page.title, path })
+const changedPage = (page: PageRecord, path: string) => ({
+  id: page.id,
+  type: page.type as SemanticChangePage['type'],
+  title: page.title,
+  path
+})
 
 /**
  * The semantic changes from revision `fromId` (none: an empty space) to `toId`: pages created, edited, moved (in
@@ -103,7 +114,8 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string, f
     }
   }
   const kept = new Set(afterFiles.map((f) => f.id))
-  for (const b of beforeFiles.values()) if (!kept.has(b.id)) changes.push({ type: 'file_deleted', file: fileSummary(b, fileUrl(fromId!, b)) })
+  for (const b of beforeFiles.values())
+    if (!kept.has(b.id)) changes.push({ type: 'file_deleted', file: fileSummary(b, fileUrl(fromId!, b)) })
   return changes
 }
 
@@ -113,7 +125,10 @@ export function revisionChanges(ctx: Ctx, fromId: string | null, toId: string, f
  */
 export function withTextHunks(ctx: Ctx, changes: SemanticChange[]): SemanticChange[] {
   const edits = changes.map((c) => c.attributes?.document).filter((d): d is NonNullable<Attributes['document']> => !!d)
-  const texts = readDocuments(ctx.db, edits.flatMap((d) => [d.before ?? null, d.after ?? null]))
+  const texts = readDocuments(
+    ctx.db,
+    edits.flatMap((d) => [d.before ?? null, d.after ?? null])
+  )
   for (const d of edits) d.hunks = lineHunks(d.before ? (texts.get(d.before) ?? '') : '', d.after ? (texts.get(d.after) ?? '') : '')
   return changes
 }

@@ -11,7 +11,13 @@ import { openChangeRequest } from './changeRequestOpener'
  * files), or only the pages `pageIds` as they were there. Merged, it makes the space's pages (and, for a whole
  * restore, files) equal to that revision's. Reusable contents are left as they are: only Git sync changes them.
  */
-export function restoreRevision(ctx: Ctx, space: SpaceRow, revision: RevisionRow, pageIds: string[] | undefined, subject: string): ChangeRequestRow {
+export function restoreRevision(
+  ctx: Ctx,
+  space: SpaceRow,
+  revision: RevisionRow,
+  pageIds: string[] | undefined,
+  subject: string
+): ChangeRequestRow {
   const current = PageTree.readOnly(loadPages(ctx.db, space.revision_id!))
   const old = PageTree.readOnly(loadPages(ctx.db, revision.id))
   let target: PageTree
@@ -24,7 +30,9 @@ export function restoreRevision(ctx: Ctx, space: SpaceRow, revision: RevisionRow
     // it stay as they are now.
     target = new PageTree(current.pages.values())
     const restored = new Set(pageIds)
-    const ordered = [...old.pages.values()].filter((p) => restored.has(p.id)).sort((a, b) => depth(old, a.id) - depth(old, b.id) || a.position - b.position)
+    const ordered = [...old.pages.values()]
+      .filter((p) => restored.has(p.id))
+      .sort((a, b) => depth(old, a.id) - depth(old, b.id) || a.position - b.position)
     for (const page of ordered) {
       const copy = { ...page, props: { ...page.props } }
       const parentId = copy.parentId && target.has(copy.parentId) && !target.isWithin(copy.parentId, copy.id) ? copy.parentId : null
@@ -37,12 +45,23 @@ export function restoreRevision(ctx: Ctx, space: SpaceRow, revision: RevisionRow
   const pages = target.diffFrom(current)
   // A change request that changes nothing would only be one more draft to clean up.
   if (!pages.upsert.length && !pages.remove.length && !files.upsert.length && !files.remove.length) {
-    throw conflict(pageIds ? `pages: already as they were in revision ${revision.id}` : `revision ${revision.id} holds the space's current content: nothing to restore`)
+    throw conflict(
+      pageIds
+        ? `pages: already as they were in revision ${revision.id}`
+        : `revision ${revision.id} holds the space's current content: nothing to restore`
+    )
   }
   const cr = openChangeRequest(ctx, space, subject)
   const head = writeRevision(ctx.db, {
-    spaceId: space.id, changeRequestId: cr.id, parents: [space.revision_id!], type: 'rollback', createdBy: ctx.actor.id, now: ctx.now,
-    base: space.revision_id!, pages, files
+    spaceId: space.id,
+    changeRequestId: cr.id,
+    parents: [space.revision_id!],
+    type: 'rollback',
+    createdBy: ctx.actor.id,
+    now: ctx.now,
+    base: space.revision_id!,
+    pages,
+    files
   })
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { revision_id: head, updated_at: ctx.now })

@@ -38,7 +38,12 @@ export function adaptiveSchemaSubset(schema: JsonSchema): JsonSchema {
   const { unsigned, ...signed } = isObject(schema.properties) ? schema.properties : {}
   const properties: Record<string, unknown> = claims(signed)
   if (isObject(unsigned)) {
-    properties.unsigned = { type: 'object', description: UNSIGNED_DESCRIPTION, properties: claims(unsigned.properties), additionalProperties: false }
+    properties.unsigned = {
+      type: 'object',
+      description: UNSIGNED_DESCRIPTION,
+      properties: claims(unsigned.properties),
+      additionalProperties: false
+    }
   }
   return { $schema: DRAFT_07, type: 'object', properties, additionalProperties: false }
 }
@@ -101,7 +106,8 @@ function checkClaim(name: string, claim: unknown, path: string): void {
 
 function checkUnsigned(value: unknown, path: string): void {
   if (!isObject(value) || value.type !== 'object') throw badRequest(`${path}.type: must be "object"`)
-  if (value.additionalProperties !== undefined && value.additionalProperties !== false) throw badRequest(`${path}.additionalProperties: must be false`)
+  if (value.additionalProperties !== undefined && value.additionalProperties !== false)
+    throw badRequest(`${path}.additionalProperties: must be false`)
   value.additionalProperties = false
   const properties = value.properties ?? {}
   if (!isObject(properties)) throw badRequest(`${path}.properties: must be an object`)

@@ -30,9 +30,7 @@ export function spaceForSite(ctx: Ctx, organizationId: string, spaceId: string, 
 
 /** Creates a site (unpublished) and links its spaces at its root, the first one as the default. */
 export function createSite(ctx: Ctx, input: SiteCreateInput): SiteRow {
-  const spaces = Array.isArray(input.spaces)
-    ? input.spaces.map((id, i) => spaceForSite(ctx, input.organizationId, id, `spaces.${i}`))
-    : []
+  const spaces = Array.isArray(input.spaces) ? input.spaces.map((id, i) => spaceForSite(ctx, input.organizationId, id, `spaces.${i}`)) : []
   const site = ctx.repo(siteRepository).create({
     organization_id: input.organizationId,
     type: input.type ?? 'basic',
@@ -40,7 +38,8 @@ export function createSite(ctx: Ctx, input: SiteCreateInput): SiteRow {
     visibility: input.visibility ?? 'public',
     created_at: ctx.now
   })
-  if (input.spaces === NEW_SPACE) spaces.push(createSpace(ctx, { organizationId: input.organizationId, parentId: null, title: site.title.slice(0, 50) }))
+  if (input.spaces === NEW_SPACE)
+    spaces.push(createSpace(ctx, { organizationId: input.organizationId, parentId: null, title: site.title.slice(0, 50) }))
   for (const space of spaces) linkSiteSpace(ctx, site, space, null)
   return site
 }

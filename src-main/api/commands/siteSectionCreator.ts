@@ -35,7 +35,9 @@ export function createSection(ctx: Ctx, site: SiteRow, input: SectionCreateInput
   if (input.title === undefined && input.space && input.space.title.trim().length < 2) {
     throw badRequest(`title: is required when the space's title is shorter than 2 characters`)
   }
-  const space = input.space ?? createSpace(ctx, { organizationId: site.organization_id, parentId: null, title: (input.title ?? 'New section').slice(0, 50) })
+  const space =
+    input.space ??
+    createSpace(ctx, { organizationId: site.organization_id, parentId: null, title: (input.title ?? 'New section').slice(0, 50) })
   const title = input.title ?? space.title
   let path = input.path
   if (path) requireFreeSectionPath(ctx, site.id, path)

@@ -1,5 +1,10 @@
 import type { SiteRow } from '../../storage/repositories/siteRepository'
-import { siteSectionRepository, type SiteSectionGroupRow, type SiteSectionRow, type StructureItem } from '../../storage/repositories/siteSectionRepository'
+import {
+  siteSectionRepository,
+  type SiteSectionGroupRow,
+  type SiteSectionRow,
+  type StructureItem
+} from '../../storage/repositories/siteSectionRepository'
 import type { Ctx } from '../../workspace/context'
 import { positionAmong, type Anchor } from './positioning'
 
@@ -26,9 +31,19 @@ export function ungroup(ctx: Ctx, site: SiteRow, sections: SiteSectionRow[], aft
 }
 
 /** Creates a group at the end of the site's structure, gathering `sections` in the order given. */
-export function createGroup(ctx: Ctx, site: SiteRow, input: { title: string; icon: string | null; sections: SiteSectionRow[] }): SiteSectionGroupRow {
+export function createGroup(
+  ctx: Ctx,
+  site: SiteRow,
+  input: { title: string; icon: string | null; sections: SiteSectionRow[] }
+): SiteSectionGroupRow {
   const repo = ctx.repo(siteSectionRepository)
-  const group = repo.createGroup({ site_id: site.id, title: input.title, icon: input.icon, position: place(ctx, repo.topLevel(site.id), undefined), created_at: ctx.now })
+  const group = repo.createGroup({
+    site_id: site.id,
+    title: input.title,
+    icon: input.icon,
+    position: place(ctx, repo.topLevel(site.id), undefined),
+    created_at: ctx.now
+  })
   for (const section of input.sections) addToGroup(ctx, group, repo.get(section.id)!)
   return group
 }

@@ -99,7 +99,7 @@ function access(ctx: Ctx, organizationId: string, userId: string): Access {
 function inheritedFrom(a: Access, collectionId: string | null, isMember: boolean): Role | null {
   let role: Role | null = null
   const seen = new Set<string>()
-  for (let id = collectionId; id && !seen.has(id); ) {
+  for (let id = collectionId; id && !seen.has(id);) {
     seen.add(id)
     const c = a.collections.get(id)
     if (!c) break
@@ -178,7 +178,10 @@ export function authorize(role: Role | null, needed: Role, what: string): Role {
  * Which spaces of an organization the caller may list: all of them for non-guest members; for guests, those
  * granted to them or their teams, and those inside collections granted to them (at any depth).
  */
-export function spaceListScope(ctx: Ctx, organizationId: string): { all: true } | { all: false; principals: string; collectionIds: string } {
+export function spaceListScope(
+  ctx: Ctx,
+  organizationId: string
+): { all: true } | { all: false; principals: string; collectionIds: string } {
   const member = membership(ctx, organizationId)
   if (member && member.role !== null) return { all: true }
   const a = access(ctx, organizationId, ctx.actor.id)

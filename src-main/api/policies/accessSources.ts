@@ -26,11 +26,15 @@ export interface AccessFacts {
 }
 
 /** The collections above an object, nearest first (as `access.ts` walks them: a cycle or a missing one ends it). */
-export function ancestorCollections(ctx: Ctx, objectId: string, parentId: string | null): { id: string; title: string; defaultLevel: Role | null }[] {
+export function ancestorCollections(
+  ctx: Ctx,
+  objectId: string,
+  parentId: string | null
+): { id: string; title: string; defaultLevel: Role | null }[] {
   const collections = ctx.repo(collectionRepository)
   const ancestors: { id: string; title: string; defaultLevel: Role | null }[] = []
   const seen = new Set<string>([objectId])
-  for (let id = parentId; id && !seen.has(id); ) {
+  for (let id = parentId; id && !seen.has(id);) {
     seen.add(id)
     const c = collections.get(id)
     if (!c) break
@@ -53,10 +57,18 @@ export function accessFacts(ctx: Ctx, target: GrantTarget, object: AccessObject)
   const grants = ctx.repo(grantRepository)
   const ancestors = ancestorCollections(ctx, object.id, object.parent_id)
   const byCollection = new Map<string, GrantRow[]>()
-  for (const g of grants.grantsOn('collection', ancestors.map((a) => a.id))) {
+  for (const g of grants.grantsOn(
+    'collection',
+    ancestors.map((a) => a.id)
+  )) {
     byCollection.set(g.target_id, [...(byCollection.get(g.target_id) ?? []), g])
   }
-  const own: Link = { id: object.id, title: object.title, defaultLevel: object.default_level as Role | null, grants: grants.grantsOn(target, [object.id]) }
+  const own: Link = {
+    id: object.id,
+    title: object.title,
+    defaultLevel: object.default_level as Role | null,
+    grants: grants.grantsOn(target, [object.id])
+  }
   return {
     chain: [own, ...ancestors.map((a) => ({ ...a, grants: byCollection.get(a.id) ?? [] }))],
     teamsByUser: grants.teamsByUser(object.organization_id)
@@ -71,14 +83,20 @@ export function accessSources(facts: AccessFacts, userId: string, orgRole: Role 
   const teams = new Map((facts.teamsByUser.get(userId) ?? []).map((t) => [t.id, t]))
   facts.chain.forEach((link, depth) => {
     const collection = depth === 0 ? undefined : { id: link.id, title: link.title }
-    if (isMember && link.defaultLevel) sources.push({ type: collection ? 'collection-general' : 'general', role: link.defaultLevel, ...(collection ? { collection } : {}) })
+    if (isMember && link.defaultLevel)
+      sources.push({ type: collection ? 'collection-general' : 'general', role: link.defaultLevel, ...(collection ? { collection } : {}) })
     for (const g of link.grants) {
       const role = g.role as Role
       if (g.principal_type === 'user' && g.principal_id === userId) {
         sources.push({ type: collection ? 'collection' : 'direct', role, ...(collection ? { collection } : {}) })
       } else if (g.principal_type === 'team' && teams.has(g.principal_id)) {
         const team = teams.get(g.principal_id)!
-        sources.push({ type: collection ? 'collection-team' : 'team', role, team: { id: team.id, title: team.title }, ...(collection ? { collection } : {}) })
+        sources.push({
+          type: collection ? 'collection-team' : 'team',
+          role,
+          team: { id: team.id, title: team.title },
+          ...(collection ? { collection } : {})
+        })
       }
     }
   })

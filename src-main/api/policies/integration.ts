@@ -23,7 +23,12 @@ export function integrationViewer(ctx: Ctx): IntegrationViewer {
   const key = 'integration-viewer'
   let viewer = ctx.memo.get(key) as IntegrationViewer | undefined
   if (!viewer) {
-    const roles = new Map(ctx.repo(integrationRepository).memberships(ctx.actor.id).map((m) => [m.organization_id, m.role]))
+    const roles = new Map(
+      ctx
+        .repo(integrationRepository)
+        .memberships(ctx.actor.id)
+        .map((m) => [m.organization_id, m.role])
+    )
     viewer = { roles, adminSomewhere: [...roles.values()].includes('admin') }
     ctx.memo.set(key, viewer)
   }
@@ -47,7 +52,8 @@ export function integrationPermissions(row: IntegrationRow, viewer: IntegrationV
 export function authorizeIntegration(ctx: Ctx, row: IntegrationRow | undefined, action: 'view' | 'admin'): IntegrationRow {
   const viewer = integrationViewer(ctx)
   if (!row || !canSee(row, viewer)) throw notFound('Integration')
-  if (action === 'admin' && !adminOf(viewer, row.owner_id)) throw forbidden('This operation needs the admin role in the organization that owns the integration')
+  if (action === 'admin' && !adminOf(viewer, row.owner_id))
+    throw forbidden('This operation needs the admin role in the organization that owns the integration')
   return row
 }
 

@@ -54,8 +54,13 @@ export function mergeStatus(ctx: Ctx, space: SpaceRow, cr: ChangeRequestRow): Me
       case 'require_all_reviews_approved': {
         const requested = ctx.repo(reviewRepository).allRequests(cr.id)
         const against = reviews.filter((r) => r.status !== 'approved').length
-        if (against) fail(rule.rule, `Every review must approve: ${against} ${against === 1 ? 'review requests' : 'reviews request'} changes`)
-        else if (requested.length) fail(rule.rule, `Every review must approve: ${requested.length} requested ${requested.length === 1 ? 'review is' : 'reviews are'} still pending`)
+        if (against)
+          fail(rule.rule, `Every review must approve: ${against} ${against === 1 ? 'review requests' : 'reviews request'} changes`)
+        else if (requested.length)
+          fail(
+            rule.rule,
+            `Every review must approve: ${requested.length} requested ${requested.length === 1 ? 'review is' : 'reviews are'} still pending`
+          )
         else if (!reviews.length) fail(rule.rule, 'Every review must approve: there is no review yet')
         break
       }

@@ -39,7 +39,11 @@ export function canOnSite(orgRole: Role | null, action: SiteAction): boolean {
 /** 403 when the caller's organization role does not allow `action` (guests have no role: they see no site). */
 export function authorizeSite(orgRole: Role | null, action: SiteAction): void {
   if (canOnSite(orgRole, action)) return
-  throw forbidden(orgRole === null ? 'Guests cannot see the sites of the organization' : `This operation needs the ${SITE_ACTIONS[action]} role in the organization`)
+  throw forbidden(
+    orgRole === null
+      ? 'Guests cannot see the sites of the organization'
+      : `This operation needs the ${SITE_ACTIONS[action]} role in the organization`
+  )
 }
 
 /**

@@ -29,6 +29,8 @@ export function teamPermissions(a: TeamActor): Team['permissions'] {
 export function authorizeTeam(a: TeamActor, action: TeamAction): void {
   if (!TEAM_RULES.view(a)) throw notFound('Team')
   if (!TEAM_RULES[action](a)) {
-    throw forbidden(action === 'delete' ? 'Only organization admins can delete a team' : 'Only organization admins and team owners can manage this team')
+    throw forbidden(
+      action === 'delete' ? 'Only organization admins can delete a team' : 'Only organization admins and team owners can manage this team'
+    )
   }
 }

@@ -11,7 +11,11 @@ export function presentAuditEvent(row: AuditEventRow, ctx: Ctx): AuditEvent {
     id: row.id,
     occurredAt: row.occurred_at,
     action: row.action,
-    actor: { type: row.actor_type as AuditEvent['actor']['type'], id: row.actor_id, ...(row.actor_label !== null && { label: row.actor_label }) },
+    actor: {
+      type: row.actor_type as AuditEvent['actor']['type'],
+      id: row.actor_id,
+      ...(row.actor_label !== null && { label: row.actor_label })
+    },
     source: row.source as AuditEvent['source'],
     target: { type: row.target_type, id: row.target_id, ...(row.target_label !== null && { label: row.target_label }) },
     urls: { location: ctx.url(`/v1/orgs/${row.organization_id}/audit-events/${row.id}`) }
@@ -19,5 +23,9 @@ export function presentAuditEvent(row: AuditEventRow, ctx: Ctx): AuditEvent {
 }
 
 export function presentAuditEventDetails(row: AuditEventRow, ctx: Ctx): AuditEventDetails {
-  return { ...presentAuditEvent(row, ctx), schemaVersion: AUDIT_SCHEMA_VERSION, payload: JSON.parse(row.payload) as Record<string, unknown> }
+  return {
+    ...presentAuditEvent(row, ctx),
+    schemaVersion: AUDIT_SCHEMA_VERSION,
+    payload: JSON.parse(row.payload) as Record<string, unknown>
+  }
 }

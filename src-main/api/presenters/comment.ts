@@ -55,7 +55,11 @@ export function presentComments(rows: CommentRow[], ctx: Ctx, options: CommentPr
   const { space } = options
   const comments = ctx.repo(commentRepository)
   const repliers = comments.repliers(rows.filter((r) => r.replies > 0).map((r) => r.id))
-  const { reactions, users } = loadPeople(ctx, rows, [...repliers.values()].flat().map((r) => r.user_id))
+  const { reactions, users } = loadPeople(
+    ctx,
+    rows,
+    [...repliers.values()].flat().map((r) => r.user_id)
+  )
 
   // A page target is shown as the content the comment belongs to holds it now (the primary content, or the
   // change request's head); it is `outdated` when its document changed since the comment was posted, or it is gone.

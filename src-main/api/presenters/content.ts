@@ -94,8 +94,7 @@ export function presentPage(
       // An include names its reusable content by id in the model (by Git path in markdown).
       const refs = options.markdown.includes('{%') ? reusableContentRefs(loadReusableContents(ctx.db, scope.revisionId), p.git?.path) : {}
       out.document = markdownToDocument(options.markdown, refs) as unknown as Record<string, unknown>
-    }
-    else out.markdown = options.markdown
+    } else out.markdown = options.markdown
   }
   return out
 }
@@ -113,7 +112,12 @@ export function presentPageTree(
   paths = tree.paths()
 ): Page[] {
   const index = tree.childrenIndex()
-  const docs = options.format ? readDocuments(ctx.db, [...tree.pages.values()].map((p) => p.documentHash)) : undefined
+  const docs = options.format
+    ? readDocuments(
+        ctx.db,
+        [...tree.pages.values()].map((p) => p.documentHash)
+      )
+    : undefined
   const covers = coverResolver(ctx, scope)
   const build = (parentId: string | null): Page[] =>
     (index.get(parentId) ?? []).map((page) =>
@@ -132,7 +136,12 @@ export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, opt
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: downloadUrl(ctx, `/files/${scope.spaceId}/${scope.revisionId}/${file.id}/${encodeURIComponent(file.name)}`, scope.spaceId, scope.revisionId),
+    downloadURL: downloadUrl(
+      ctx,
+      `/files/${scope.spaceId}/${scope.revisionId}/${file.id}/${encodeURIComponent(file.name)}`,
+      scope.spaceId,
+      scope.revisionId
+    ),
     size: file.size
   }
   if (file.width != null && file.height != null) out.dimensions = { width: file.width, height: file.height }
@@ -147,7 +156,10 @@ export function presentFile(ctx: Ctx, scope: ContentScope, file: FileRecord, opt
 function presentReusableContents(ctx: Ctx, revisionId: string, options: PresentOptions): Revision['reusableContents'] {
   const contents = loadReusableContents(ctx.db, revisionId)
   if (!contents.length) return []
-  const texts = readDocuments(ctx.db, contents.map((c) => c.documentHash))
+  const texts = readDocuments(
+    ctx.db,
+    contents.map((c) => c.documentHash)
+  )
   return contents.map((c) => {
     const out: Revision['reusableContents'][number] = { id: c.id, title: c.title, markdown: texts.get(c.documentHash) ?? '' }
     if (c.git?.path) out.path = c.git.path
@@ -167,7 +179,9 @@ export function presentRevision(ctx: Ctx, scope: ContentScope, revision: Revisio
     reusableContents: presentReusableContents(ctx, revision.id, options),
     tags: [],
     createdAt: revision.created_at,
-    urls: { app: ctx.appUrl(scope.changeRequest ? `/spaces/${scope.spaceId}/change-requests/${scope.changeRequest}` : `/spaces/${scope.spaceId}`) },
+    urls: {
+      app: ctx.appUrl(scope.changeRequest ? `/spaces/${scope.spaceId}/change-requests/${scope.changeRequest}` : `/spaces/${scope.spaceId}`)
+    },
     type: revision.type
   }
   if (revision.git && options.metadata !== false) out.git = JSON.parse(revision.git)

@@ -23,7 +23,11 @@ const STATES: Record<GitSyncRow['status'], GitInfo['operation']['state']> = {
 
 /** The space's Git sync state in the wire shape. Rows hold credential-free URLs only. */
 export function presentGitInfo(row: GitSyncRow, connected: boolean, progress?: GitProgress): GitInfo {
-  const operation: GitInfo['operation'] = { state: STATES[row.status], direction: row.operation, startedAt: row.started_at ?? row.updated_at }
+  const operation: GitInfo['operation'] = {
+    state: STATES[row.status],
+    direction: row.operation,
+    startedAt: row.started_at ?? row.updated_at
+  }
   if (row.finished_at) operation.endedAt = row.finished_at
   if (row.error) operation.error = row.error
   const out: GitInfo = {

@@ -1,6 +1,10 @@
 import type { Installation, Integration, SiteInstallation, SpaceInstallation } from '../../../src-shared/schemas/integrations'
 import { integrationRepository, type InstallationRow, type IntegrationRow } from '../../storage/repositories/integrationRepository'
-import { installationRepository, type InstallationTarget, type TargetInstallationRow } from '../../storage/repositories/installationRepository'
+import {
+  installationRepository,
+  type InstallationTarget,
+  type TargetInstallationRow
+} from '../../storage/repositories/installationRepository'
 import type { OrganizationRow } from '../../storage/repositories/organizationRepository'
 import type { Ctx } from '../../workspace/context'
 import { integrationPermissions, integrationViewer } from '../policies/integration'
@@ -17,7 +21,12 @@ export const assetPath = (name: string, hash?: string) => `/integrations/${encod
 /** A page of integrations, their owner organizations loaded in one query. */
 export function presentIntegrations(rows: IntegrationRow[], ctx: Ctx): Integration[] {
   if (!rows.length) return []
-  const owners = new Map(ctx.repo(integrationRepository).organizations(rows.map((r) => r.owner_id)).map((o) => [o.id, o]))
+  const owners = new Map(
+    ctx
+      .repo(integrationRepository)
+      .organizations(rows.map((r) => r.owner_id))
+      .map((o) => [o.id, o])
+  )
   return rows.map((row) => presentIntegration(row, owners.get(row.owner_id)!, ctx))
 }
 
@@ -73,18 +82,31 @@ export function presentInstallation(row: InstallationRow, integrationName: strin
     configuration: JSON.parse(row.configuration),
     externalIds: JSON.parse(row.external_ids),
     target: { organization: row.organization_id },
-    urls: { location: ctx.url(`/v1${installationPath(integrationName, row.id)}`), app: ctx.appUrl(`/orgs/${row.organization_id}/integrations/${encodeURIComponent(integrationName)}`) },
+    urls: {
+      location: ctx.url(`/v1${installationPath(integrationName, row.id)}`),
+      app: ctx.appUrl(`/orgs/${row.organization_id}/integrations/${encodeURIComponent(integrationName)}`)
+    },
     createdAt: row.created_at,
     updatedAt: row.updated_at
   }
 }
 
 export function presentSpaceInstallation(row: TargetInstallationRow, integrationName: string, ctx: Ctx): SpaceInstallation {
-  return { integration: integrationName, installation: row.installation_id, space: row.target_id, ...targetFields(row, integrationName, 'spaces', ctx) }
+  return {
+    integration: integrationName,
+    installation: row.installation_id,
+    space: row.target_id,
+    ...targetFields(row, integrationName, 'spaces', ctx)
+  }
 }
 
 export function presentSiteInstallation(row: TargetInstallationRow, integrationName: string, ctx: Ctx): SiteInstallation {
-  return { integration: integrationName, installation: row.installation_id, site: row.target_id, ...targetFields(row, integrationName, 'sites', ctx) }
+  return {
+    integration: integrationName,
+    installation: row.installation_id,
+    site: row.target_id,
+    ...targetFields(row, integrationName, 'sites', ctx)
+  }
 }
 
 export const presentTargetInstallation = (target: InstallationTarget, row: TargetInstallationRow, integrationName: string, ctx: Ctx) =>
@@ -95,7 +117,9 @@ function targetFields(row: TargetInstallationRow, integrationName: string, kind:
     status: row.status as SpaceInstallation['status'],
     configuration: JSON.parse(row.configuration),
     externalIds: [],
-    urls: { location: ctx.url(`/v1${installationPath(integrationName, row.installation_id)}/${kind}/${encodeURIComponent(row.target_id)}`) },
+    urls: {
+      location: ctx.url(`/v1${installationPath(integrationName, row.installation_id)}/${kind}/${encodeURIComponent(row.target_id)}`)
+    },
     createdAt: row.created_at,
     updatedAt: row.updated_at
   }

@@ -1,4 +1,11 @@
-import type { OpenAPIErrorCode, OpenAPIProcessError, OpenAPIProcessingPhase, OpenAPIProcessingState, OpenAPISpec, OpenAPISpecVersion } from '../../../src-shared/schemas/openapi'
+import type {
+  OpenAPIErrorCode,
+  OpenAPIProcessError,
+  OpenAPIProcessingPhase,
+  OpenAPIProcessingState,
+  OpenAPISpec,
+  OpenAPISpecVersion
+} from '../../../src-shared/schemas/openapi'
 import type { OpenAPISpecRow, OpenAPIVersionRow } from '../../storage/repositories/openapiSpecRepository'
 import type { Ctx } from '../../workspace/context'
 import { membership } from '../policies/access'
@@ -24,7 +31,9 @@ export function presentOpenAPISpec(row: OpenAPISpecRow, ctx: Ctx): OpenAPISpec {
   if (row.last_process_error_code != null) {
     spec.lastProcessErrorCode = row.last_process_error_code as OpenAPIErrorCode
     // Failures recorded before migration 24 have a code only.
-    const detail = row.last_process_error ? (JSON.parse(row.last_process_error) as Omit<OpenAPIProcessError, 'code'>) : { message: row.last_process_error_code }
+    const detail = row.last_process_error
+      ? (JSON.parse(row.last_process_error) as Omit<OpenAPIProcessError, 'code'>)
+      : { message: row.last_process_error_code }
     spec.lastProcessError = { code: spec.lastProcessErrorCode, ...detail }
   }
   if (row.processing_state === 'progress' && row.processing_phase != null) {

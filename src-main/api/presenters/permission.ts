@@ -20,7 +20,13 @@ export function listUserPermissions(ctx: Ctx, target: GrantTarget, object: Acces
   const after = decodeCursor(query.page, ['string', 'string'] as const)
   const rows = grants.users(target, object.id, object.organization_id, after, limit + 1)
   const count = cachedCount(ctx, `grants:${target}:${object.id}:users`, () => grants.countUsers(target, object.id, object.organization_id))
-  return envelope(rows, limit, count, (r) => [r.display_name, r.id], (page) => page.map((r) => ({ permission: r.role as Role, user: presentUser(r, ctx) })))
+  return envelope(
+    rows,
+    limit,
+    count,
+    (r) => [r.display_name, r.id],
+    (page) => page.map((r) => ({ permission: r.role as Role, user: presentUser(r, ctx) }))
+  )
 }
 
 /** Teams granted a role directly, by title (keyset: title, id). */
@@ -30,10 +36,16 @@ export function listTeamPermissions(ctx: Ctx, target: GrantTarget, object: Acces
   const after = decodeCursor(query.page, ['string', 'string'] as const)
   const rows = grants.teams(target, object.id, object.organization_id, after, limit + 1)
   const count = cachedCount(ctx, `grants:${target}:${object.id}:teams`, () => grants.countTeams(target, object.id, object.organization_id))
-  return envelope(rows, limit, count, (r) => [r.title, r.id], (page) => {
-    const teams = presentTeams(object.organization_id, page, ctx)
-    return page.map((r, i) => ({ permission: r.role as Role, team: teams[i]! }))
-  })
+  return envelope(
+    rows,
+    limit,
+    count,
+    (r) => [r.title, r.id],
+    (page) => {
+      const teams = presentTeams(object.organization_id, page, ctx)
+      return page.map((r, i) => ({ permission: r.role as Role, team: teams[i]! }))
+    }
+  )
 }
 
 /**

@@ -90,9 +90,14 @@ describe('the same JSON at every endpoint', () => {
   it('answers an organization identically after each write and at every read', async () => {
     const created = await ok(t.owner.api.post('/v1/orgs', { title: 'Acme', emailDomains: ['acme.test'] }), 201)
     await expectOrganizationEverywhere(created, 'acme.test')
-    const patched = await ok(t.owner.api.patch(`/v1/orgs/${created.id}`, {
-      title: 'Acme Docs', hostname: 'acme-docs', defaultContent: { type: 'site', site: 'abc' }, logo: 'https://example.com/logo.png'
-    }))
+    const patched = await ok(
+      t.owner.api.patch(`/v1/orgs/${created.id}`, {
+        title: 'Acme Docs',
+        hostname: 'acme-docs',
+        defaultContent: { type: 'site', site: 'abc' },
+        logo: 'https://example.com/logo.png'
+      })
+    )
     await expectOrganizationEverywhere(patched, 'acme.test')
   })
 })

@@ -35,7 +35,12 @@ export function presentSearchPage(ctx: Ctx, spaceId: string, hit: PageHit, conte
   }
 }
 
-export function presentOrgSearchSpace(ctx: Ctx, space: { id: string; title: string }, hit: SpaceHit, contexts: PageContexts): OrgSearchSpace {
+export function presentOrgSearchSpace(
+  ctx: Ctx,
+  space: { id: string; title: string },
+  hit: SpaceHit,
+  contexts: PageContexts
+): OrgSearchSpace {
   return {
     type: 'space',
     id: space.id,

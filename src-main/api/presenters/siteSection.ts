@@ -10,7 +10,12 @@ import { presentSiteSpace, siteSpaceBatch } from './siteSpace'
  * Sections with their site spaces. `siteSpaces` may be given when the caller already loaded them (the
  * published structure); otherwise they are read in one query for the whole batch.
  */
-export function presentSections(rows: SiteSectionRow[], ctx: Ctx, site: SiteRow, options: { shareKey?: string; siteSpaces?: SiteSpaceRow[] } = {}): SiteSection[] {
+export function presentSections(
+  rows: SiteSectionRow[],
+  ctx: Ctx,
+  site: SiteRow,
+  options: { shareKey?: string; siteSpaces?: SiteSpaceRow[] } = {}
+): SiteSection[] {
   const siteSpaceRows = options.siteSpaces ?? ctx.repo(siteSpaceRepository).inSections(rows.map((r) => r.id))
   const batch = siteSpaceBatch(ctx, site, siteSpaceRows, options.shareKey)
   const bySection = new Map<string, SiteSpaceRow[]>()
@@ -44,7 +49,14 @@ export function presentGroups(rows: SiteSectionGroupRow[], ctx: Ctx, site: SiteR
 }
 
 export function presentGroup(row: SiteSectionGroupRow, site: SiteRow, sections: SiteSection[]): SiteSectionGroup {
-  const group: SiteSectionGroup = { object: 'site-section-group', id: row.id, title: row.title, draft: !site.published, sections, children: sections }
+  const group: SiteSectionGroup = {
+    object: 'site-section-group',
+    id: row.id,
+    title: row.title,
+    draft: !site.published,
+    sections,
+    children: sections
+  }
   if (row.icon) group.icon = row.icon
   return group
 }

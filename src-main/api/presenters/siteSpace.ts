@@ -27,7 +27,12 @@ export function siteSpaceBatch(ctx: Ctx, site: SiteRow, rows: SiteSpaceRow[], sh
   const visible = list.filter((s) => roles.get(s.id))
   const spaces = new Map(presentSpaces(visible, ctx, roles).map((s) => [s.id, s]))
   const sectionPaths = rows.some((r) => r.section_id)
-    ? new Map(ctx.repo(siteSectionRepository).inSite(site.id).map((s) => [s.id, s.path]))
+    ? new Map(
+        ctx
+          .repo(siteSectionRepository)
+          .inSite(site.id)
+          .map((s) => [s.id, s.path])
+      )
     : new Map<string, string>()
   return { site, shareKey, sectionPaths, spaceRows, spaces }
 }

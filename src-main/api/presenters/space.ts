@@ -21,7 +21,10 @@ export function presentSpaces(rows: SpaceRow[], ctx: Ctx, roles?: Map<string, Ro
     }
     for (const [orgId, list] of byOrg) for (const [id, role] of spaceRoles(ctx, orgId, list)) roles.set(id, role)
   }
-  const published = spacePublishedUrls(ctx, rows.map((r) => r.id))
+  const published = spacePublishedUrls(
+    ctx,
+    rows.map((r) => r.id)
+  )
   return rows.map((row) => present(row, ctx, roles!.get(row.id) ?? null, published.get(row.id)))
 }
 

@@ -52,23 +52,51 @@ export function grantRoutes<T extends AccessObject & { organization_id: string }
 
   app.post(
     path,
-    { schema: { tags, summary: `Grant a role on a ${kind} to users and teams (role null removes their grant)`, params: of.params, body: SpacePermissionsSchema, response: { 204: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: `Grant a role on a ${kind} to users and teams (role null removes their grant)`,
+        params: of.params,
+        body: SpacePermissionsSchema,
+        response: { 204: NoContent }
+      }
+    },
     async (req, reply) => {
-      write(req, (ctx) => invite(ctx, kind, of.load(ctx, idOf(req), 'admin'), req.body as { role: Role | null; users?: string[]; teams?: string[] }))
+      write(req, (ctx) =>
+        invite(ctx, kind, of.load(ctx, idOf(req), 'admin'), req.body as { role: Role | null; users?: string[]; teams?: string[] })
+      )
       return reply.code(204).send()
     }
   )
 
   app.get(
     `${path}/users`,
-    { schema: { tags, summary: `List the users granted a role on a ${kind}`, params: of.params, querystring: PermissionListQuery, response: { 200: UserPermissionList } } },
-    async (req) => read(req, (ctx) => listUserPermissions(ctx, kind, forList(ctx, idOf(req)), req.query as { page?: string; limit?: number }))
+    {
+      schema: {
+        tags,
+        summary: `List the users granted a role on a ${kind}`,
+        params: of.params,
+        querystring: PermissionListQuery,
+        response: { 200: UserPermissionList }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => listUserPermissions(ctx, kind, forList(ctx, idOf(req)), req.query as { page?: string; limit?: number }))
   )
 
   app.get(
     `${path}/teams`,
-    { schema: { tags, summary: `List the teams granted a role on a ${kind}`, params: of.params, querystring: PermissionListQuery, response: { 200: TeamPermissionList } } },
-    async (req) => read(req, (ctx) => listTeamPermissions(ctx, kind, forList(ctx, idOf(req)), req.query as { page?: string; limit?: number }))
+    {
+      schema: {
+        tags,
+        summary: `List the teams granted a role on a ${kind}`,
+        params: of.params,
+        querystring: PermissionListQuery,
+        response: { 200: TeamPermissionList }
+      }
+    },
+    async (req) =>
+      read(req, (ctx) => listTeamPermissions(ctx, kind, forList(ctx, idOf(req)), req.query as { page?: string; limit?: number }))
   )
 
   app.get(
@@ -97,7 +125,15 @@ export function grantRoutes<T extends AccessObject & { organization_id: string }
 
     app.patch(
       `${path}/${type}s/:${principal}`,
-      { schema: { tags, summary: `Set a ${type}'s role on a ${kind}`, params: type === 'user' ? of.userParams : of.teamParams, body: PermissionUpdateSchema, response: { 204: NoContent } } },
+      {
+        schema: {
+          tags,
+          summary: `Set a ${type}'s role on a ${kind}`,
+          params: type === 'user' ? of.userParams : of.teamParams,
+          body: PermissionUpdateSchema,
+          response: { 204: NoContent }
+        }
+      },
       async (req, reply) => {
         write(req, (ctx) => {
           const object = of.load(ctx, idOf(req), 'admin')

@@ -29,4 +29,33 @@ import historyRoutes from './history/history'
 import auditRoutes from './audit/audit'
 
 /** Every route module of the /v1 API, one per resource area. */
-export const routeModules: ((app: Api) => void)[] = [orgRoutes, changeRequestRoutes, reviewRoutes, contentRoutes, collectionRoutes, customFieldRoutes, spaceRoutes, spaceMoveRoutes, spacePermissionRoutes, ssoRoutes, memberRoutes, memberListRoutes, inviteRoutes, teamRoutes, teamMemberRoutes, siteAreaRoutes, commentAreaRoutes, fileRoutes, importRoutes, jobRoutes, pdfRoutes, searchRoutes, linkRoutes, openapiRoutes, integrationRoutes, gitRoutes, historyRoutes, auditRoutes]
+export const routeModules: ((app: Api) => void)[] = [
+  orgRoutes,
+  changeRequestRoutes,
+  reviewRoutes,
+  contentRoutes,
+  collectionRoutes,
+  customFieldRoutes,
+  spaceRoutes,
+  spaceMoveRoutes,
+  spacePermissionRoutes,
+  ssoRoutes,
+  memberRoutes,
+  memberListRoutes,
+  inviteRoutes,
+  teamRoutes,
+  teamMemberRoutes,
+  siteAreaRoutes,
+  commentAreaRoutes,
+  fileRoutes,
+  importRoutes,
+  jobRoutes,
+  pdfRoutes,
+  searchRoutes,
+  linkRoutes,
+  openapiRoutes,
+  integrationRoutes,
+  gitRoutes,
+  historyRoutes,
+  auditRoutes
+]

@@ -9,7 +9,12 @@ import { checkSize, DEFAULT_IMPORT_LIMITS, expectHtml, type CollectedImport, typ
 import { crawlWebsite } from './website'
 
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/plain', 'application/octet-stream', ''])
-const DOCX_TYPES = new Set(['application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/octet-stream', 'application/zip', ''])
+const DOCX_TYPES = new Set([
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/octet-stream',
+  'application/zip',
+  ''
+])
 
 /**
  * Fetches and converts what `url` holds as `source` says, then the images of the pages, without touching the
@@ -17,7 +22,11 @@ const DOCX_TYPES = new Set(['application/vnd.openxmlformats-officedocument.wordp
  * the URL is unusable; an image that cannot be fetched is only left out. `limits.signal` cancels it
  * (WorkCancelled); `limits.report` hears of each page and image.
  */
-export async function collectImport(url: string, source: ImportSource, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): Promise<CollectedImport> {
+export async function collectImport(
+  url: string,
+  source: ImportSource,
+  limits: ImportLimits = DEFAULT_IMPORT_LIMITS
+): Promise<CollectedImport> {
   const collected = await collectPages(url, source, limits)
   throwIfCancelled(limits)
   limits.report?.('pages', collected.pages.length)
@@ -34,14 +43,21 @@ async function collectPages(url: string, source: ImportSource, limits: ImportLim
       const resource = await fetchResource(url, limits, 'text/html,application/xhtml+xml')
       expectHtml(resource)
       const page = convertHtml(textOf(resource), resource.url)
-      return { pages: [checkSize({ url: resource.url, title: page.title ?? titleFromUrl(resource.url), markdown: page.markdown, parent: null })], totalResources: 1 }
+      return {
+        pages: [checkSize({ url: resource.url, title: page.title ?? titleFromUrl(resource.url), markdown: page.markdown, parent: null })],
+        totalResources: 1
+      }
     }
     case 'markdown': {
       const resource = await fetchResource(url, limits, 'text/markdown,text/plain;q=0.9,*/*;q=0.1')
-      if (!MARKDOWN_TYPES.has(resource.mediaType)) throw new ImportError(`${resource.url} is not markdown text (it is ${resource.mediaType})`)
+      if (!MARKDOWN_TYPES.has(resource.mediaType))
+        throw new ImportError(`${resource.url} is not markdown text (it is ${resource.mediaType})`)
       const markdown = textOf(resource).replace(/^\uFEFF/, '')
       if (markdown.includes('\u0000')) throw new ImportError(`${resource.url} is not markdown text (it holds binary data)`)
-      return { pages: [checkSize({ url: resource.url, title: titleOf(markdown) ?? titleFromUrl(resource.url), markdown, parent: null })], totalResources: 1 }
+      return {
+        pages: [checkSize({ url: resource.url, title: titleOf(markdown) ?? titleFromUrl(resource.url), markdown, parent: null })],
+        totalResources: 1
+      }
     }
     case 'docx': {
       const resource = await fetchResource(url, limits)
@@ -56,7 +72,10 @@ async function collectPages(url: string, source: ImportSource, limits: ImportLim
         throw new ImportError(`${resource.url} could not be read as a Word document (${(error as Error).message})`)
       }
       const page = convertHtml(`<!doctype html><html><body>${html}</body></html>`, resource.url)
-      return { pages: [checkSize({ url: resource.url, title: page.title ?? titleFromUrl(resource.url), markdown: page.markdown, parent: null })], totalResources: 1 }
+      return {
+        pages: [checkSize({ url: resource.url, title: page.title ?? titleFromUrl(resource.url), markdown: page.markdown, parent: null })],
+        totalResources: 1
+      }
     }
   }
 }

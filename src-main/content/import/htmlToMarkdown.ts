@@ -56,7 +56,8 @@ export function convertHtml(html: string, url: string): HtmlPage {
   }
 
   for (const el of Array.from(doc.querySelectorAll(NOT_CONTENT))) el.remove()
-  const root = doc.querySelector('main') ?? doc.querySelector('article') ?? doc.querySelector('[role="main"]') ?? doc.body ?? doc.documentElement
+  const root =
+    doc.querySelector('main') ?? doc.querySelector('article') ?? doc.querySelector('[role="main"]') ?? doc.body ?? doc.documentElement
   const h1 = root.querySelector('h1')
   const title = clean(h1?.textContent) || clean(doc.querySelector('h1')?.textContent) || clean(doc.title) || undefined
   if (h1 && clean(h1.textContent)) h1.remove()
@@ -75,6 +76,9 @@ export function titleFromUrl(url: string): string {
   } catch {
     name = segment ?? ''
   }
-  name = name.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_]+/g, ' ').trim()
+  name = name
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim()
   return name || u.hostname
 }

@@ -6,8 +6,16 @@ import { imageUrlsOf } from './rewriteUrls'
 const CONCURRENCY = 4
 
 const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/svg+xml': 'svg', 'image/avif': 'avif',
-  'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico', 'image/tiff': 'tiff'
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+  'image/avif': 'avif',
+  'image/bmp': 'bmp',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+  'image/tiff': 'tiff'
 }
 
 /** A file name from the image's URL (its last path segment), with an extension that says what it is. */
@@ -20,7 +28,11 @@ export function imageFileName(url: string, contentType: string): string {
     name = segment
   }
   // Kept short and free of separators and control characters: it ends up in the file's download URL.
-  name = name.replace(/[\\/\u0000-\u001f\u007f]/g, '').trim().slice(-100) || 'image'
+  name =
+    name
+      .replace(/[\\/\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(-100) || 'image'
   const extension = EXTENSIONS[contentType]
   return extension && !/\.[a-z0-9]{1,5}$/i.test(name) ? `${name}.${extension}` : name
 }
@@ -33,7 +45,9 @@ export function imageFileName(url: string, contentType: string): string {
 export async function fetchImages(pages: ImportedPage[], limits: ImportLimits): Promise<ImportedImage[]> {
   const urls = [...new Set(pages.flatMap((page) => imageUrlsOf(page.markdown)).filter(isHttpUrl))].slice(0, limits.maxImages)
   if (!urls.length) return []
-  const deadline = limits.signal ? AbortSignal.any([AbortSignal.timeout(limits.imagesTimeoutMs), limits.signal]) : AbortSignal.timeout(limits.imagesTimeoutMs)
+  const deadline = limits.signal
+    ? AbortSignal.any([AbortSignal.timeout(limits.imagesTimeoutMs), limits.signal])
+    : AbortSignal.timeout(limits.imagesTimeoutMs)
   let done = 0
   limits.report?.('images', 0, urls.length)
   const fetchLimits = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: deadline }

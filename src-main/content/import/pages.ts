@@ -64,7 +64,8 @@ export const MAX_MARKDOWN = 1_000_000
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml'])
 
 export function expectHtml(resource: FetchedResource): void {
-  if (!HTML_TYPES.has(resource.mediaType)) throw new ImportError(`${resource.url} is not an HTML page (it is ${resource.mediaType || 'untyped'})`)
+  if (!HTML_TYPES.has(resource.mediaType))
+    throw new ImportError(`${resource.url} is not an HTML page (it is ${resource.mediaType || 'untyped'})`)
 }
 
 export function checkSize<T extends { url: string; markdown: string }>(page: T): T {

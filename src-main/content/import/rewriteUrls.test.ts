@@ -5,8 +5,11 @@ const map = (url: string) => ({ 'https://site/a': '/a', 'https://site/a#x': '/a#
 
 describe('rewriteUrls', () => {
   it('splices the destinations of links, images and definitions, keeping titles and text', () => {
-    const md = '[A *b*](https://site/a "T") and ![pic](<https://site/i.png>)\n\n[ref][r] ![r2][img]\n\n[r]: https://site/a#x \'t\'\n[img]:\n  https://site/i.png\n'
-    expect(rewriteUrls(md, map)).toBe('[A *b*](/a "T") and ![pic](</files/f1>)\n\n[ref][r] ![r2][img]\n\n[r]: /a#x \'t\'\n[img]:\n  /files/f1\n')
+    const md =
+      '[A *b*](https://site/a "T") and ![pic](<https://site/i.png>)\n\n[ref][r] ![r2][img]\n\n[r]: https://site/a#x \'t\'\n[img]:\n  https://site/i.png\n'
+    expect(rewriteUrls(md, map)).toBe(
+      '[A *b*](/a "T") and ![pic](</files/f1>)\n\n[ref][r] ![r2][img]\n\n[r]: /a#x \'t\'\n[img]:\n  /files/f1\n'
+    )
   })
 
   it('leaves code, plain text, raw HTML and unknown URLs alone', () => {

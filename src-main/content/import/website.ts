@@ -6,11 +6,15 @@ import { checkSize, expectHtml, type CollectedPages, type ImportedPage, type Imp
 const CONCURRENCY = 4
 
 /** Links to these are files, not pages: not followed. */
-const NOT_A_PAGE = /\.(png|jpe?g|gif|webp|svg|ico|bmp|avif|pdf|zip|gz|tgz|tar|7z|mp3|mp4|webm|mov|avi|css|js|mjs|map|json|xml|rss|atom|woff2?|ttf|otf|eot|exe|dmg|msi|docx?|xlsx?|pptx?|csv)$/i
+const NOT_A_PAGE =
+  /\.(png|jpe?g|gif|webp|svg|ico|bmp|avif|pdf|zip|gz|tgz|tar|7z|mp3|mp4|webm|mov|avi|css|js|mjs|map|json|xml|rss|atom|woff2?|ttf|otf|eot|exe|dmg|msi|docx?|xlsx?|pptx?|csv)$/i
 
 /** A page URL's path as segments; `/guide/`, `/guide` and `/guide/index.html` are one page. */
 function segmentsOf(url: URL): string[] {
-  return url.pathname.replace(/\/index\.html?$/i, '/').split('/').filter(Boolean)
+  return url.pathname
+    .replace(/\/index\.html?$/i, '/')
+    .split('/')
+    .filter(Boolean)
 }
 
 /**
@@ -34,7 +38,9 @@ interface Fetched {
  * path: each under the imported page whose path is the longest prefix of its own.
  */
 export async function crawlWebsite(startUrl: string, limits: ImportLimits): Promise<CollectedPages> {
-  const deadline = limits.signal ? AbortSignal.any([AbortSignal.timeout(limits.crawlTimeoutMs), limits.signal]) : AbortSignal.timeout(limits.crawlTimeoutMs)
+  const deadline = limits.signal
+    ? AbortSignal.any([AbortSignal.timeout(limits.crawlTimeoutMs), limits.signal])
+    : AbortSignal.timeout(limits.crawlTimeoutMs)
   const fetchLimits = { timeoutMs: limits.timeoutMs, maxBytes: limits.maxBytes, signal: deadline }
   let origin = new URL(startUrl).origin
   const queued = new Set<string>([pageKey(new URL(startUrl))])

@@ -26,7 +26,11 @@ let clock = Date.UTC(2026, 0, 1) / 1000
  * Commits `files` (the whole tree) on `branch` of the repository at `gitdir`, on top of the branch's current
  * commit when there is one. Returns the commit oid.
  */
-export async function commitTree(gitdir: string, files: Record<string, string | Uint8Array>, options: { branch?: string; message?: string } = {}) {
+export async function commitTree(
+  gitdir: string,
+  files: Record<string, string | Uint8Array>,
+  options: { branch?: string; message?: string } = {}
+) {
   const ref = `refs/heads/${options.branch ?? 'main'}`
   const entries = new Map<string, TreeFile>()
   for (const [path, content] of Object.entries(files)) {

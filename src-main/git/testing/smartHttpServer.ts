@@ -127,7 +127,14 @@ async function uploadPack(req: IncomingMessage, res: ServerResponse, gitdir: str
   }
   // What the client says it has (and this repository knows) is not sent again.
   const known: string[] = []
-  for (const oid of haves) if (await git.readObject({ fs, gitdir, oid }).then(() => true, () => false)) known.push(oid)
+  for (const oid of haves)
+    if (
+      await git.readObject({ fs, gitdir, oid }).then(
+        () => true,
+        () => false
+      )
+    )
+      known.push(oid)
   const stop = await reachable(gitdir, known)
   const oids = [...(await reachable(gitdir, wants, stop))]
   const { packfile } = await git.packObjects({ fs, gitdir, oids, write: false })

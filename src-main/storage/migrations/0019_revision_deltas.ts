@@ -23,8 +23,23 @@ interface Table {
 // The layout of schema 19, spelled out here: this migration must keep converting as it does when the code moves on.
 const TABLES: Table[] = [
   {
-    name: 'revision_pages', key: 'page_id',
-    columns: ['parent_page_id', 'position', 'type', 'title', 'emoji', 'slug', 'description', 'document_id', 'document_hash', 'hidden', 'props', 'created_at', 'updated_at']
+    name: 'revision_pages',
+    key: 'page_id',
+    columns: [
+      'parent_page_id',
+      'position',
+      'type',
+      'title',
+      'emoji',
+      'slug',
+      'description',
+      'document_id',
+      'document_hash',
+      'hidden',
+      'props',
+      'created_at',
+      'updated_at'
+    ]
   },
   { name: 'revision_files', key: 'file_id', columns: ['name', 'content_type', 'blob_hash', 'size', 'width', 'height', 'git'] },
   { name: 'revision_reusable_contents', key: 'content_id', columns: ['title', 'document_hash', 'git'] }
@@ -41,12 +56,14 @@ export function run(db: Db): void {
   const q = TABLES.map((t) => ({
     size: db.prepare<[string], number>(`SELECT count(*) FROM ${t.name} WHERE revision_id = ?`).pluck(),
     // Entries of the revision its parent does not hold as they are, and entries of the parent it dropped.
-    changed: db.prepare<{ rev: string; base: string }, number>(
-      `SELECT (SELECT count(*) FROM ${t.name} r WHERE r.revision_id = @rev AND NOT EXISTS (
+    changed: db
+      .prepare<{ rev: string; base: string }, number>(
+        `SELECT (SELECT count(*) FROM ${t.name} r WHERE r.revision_id = @rev AND NOT EXISTS (
                  SELECT 1 FROM ${t.name} p WHERE p.revision_id = @base AND p.${t.key} = r.${t.key} AND ${t.columns.map(same).join(' AND ')}))
             + (SELECT count(*) FROM ${t.name} p WHERE p.revision_id = @base AND NOT EXISTS (
                  SELECT 1 FROM ${t.name} r WHERE r.revision_id = @rev AND r.${t.key} = p.${t.key}))`
-    ).pluck(),
+      )
+      .pluck(),
     tombstones: db.prepare(
       `INSERT INTO ${t.name} (revision_id, ${t.key}, ${t.columns.join(', ')}, removed)
        SELECT @rev, ${t.key}, ${t.columns.join(', ')}, 1 FROM ${t.name} p WHERE p.revision_id = @base AND NOT EXISTS (
@@ -57,7 +74,9 @@ export function run(db: Db): void {
          SELECT 1 FROM ${t.name} p WHERE p.revision_id = @base AND p.${t.key} = r.${t.key} AND ${t.columns.map(same).join(' AND ')})`
     )
   }))
-  const revisions = db.prepare<[], { id: string; space_id: string; parents: string }>('SELECT id, space_id, parents FROM revisions ORDER BY seq').all()
+  const revisions = db
+    .prepare<[], { id: string; space_id: string; parents: string }>('SELECT id, space_id, parents FROM revisions ORDER BY seq')
+    .all()
   const spaceOf = new Map<string, string>()
   const plan = new Map<string, { base: string | null; snapshotRows: number; deltaRows: number }>()
   for (const r of revisions) {

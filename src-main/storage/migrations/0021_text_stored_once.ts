@@ -48,13 +48,18 @@ export function packDocuments(db: Db): void {
     'SELECT kind AS relation, target AS url FROM document_links WHERE document_hash = (SELECT hash FROM documents WHERE rowid = ?) ORDER BY position'
   )
   const update = db.prepare('UPDATE documents SET markdown = ?, sections = ?, links = ? WHERE rowid = ?')
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = batch.all(after, BATCH)
     for (const row of rows) {
       const markdown = typeof row.markdown === 'string' ? row.markdown : row.markdown.toString()
       const split = sections.all(row.rowid).map((x) => ({ id: x.section_id, title: x.title, body: x.body }))
       // A document without sections rows was never split (or a migration dropped its split): NULL, split on read.
-      update.run(packMarkdown(markdown), split.length ? packSections(split, Buffer.from(markdown)) : null, packLinks(links.all(row.rowid)), row.rowid)
+      update.run(
+        packMarkdown(markdown),
+        split.length ? packSections(split, Buffer.from(markdown)) : null,
+        packLinks(links.all(row.rowid)),
+        row.rowid
+      )
     }
     if (rows.length < BATCH) break
     after = rows[rows.length - 1]!.rowid

@@ -24,12 +24,21 @@ describe('migration 14: documents with block tags are read again', () => {
     let db = openDatabase({ file, migrateTo: 13 })
     const tagged = hashDocument('{% hint %}\nHello\n{% endhint %}\n')
     const plain = hashDocument('Plain text.\n')
-    db.prepare('INSERT INTO documents (hash, markdown) VALUES (?, ?), (?, ?)').run(tagged, '{% hint %}\nHello\n{% endhint %}\n', plain, 'Plain text.\n')
-    db.prepare("INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, 0, '', '', '{% hint %} Hello {% endhint %}'), (?, 0, '', '', 'Plain text.')").run(tagged, plain)
+    db.prepare('INSERT INTO documents (hash, markdown) VALUES (?, ?), (?, ?)').run(
+      tagged,
+      '{% hint %}\nHello\n{% endhint %}\n',
+      plain,
+      'Plain text.\n'
+    )
+    db.prepare(
+      "INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, 0, '', '', '{% hint %} Hello {% endhint %}'), (?, 0, '', '', 'Plain text.')"
+    ).run(tagged, plain)
     // Rows that name spaces and revisions this bare database does not hold: only the migration's joins matter here.
     db.pragma('foreign_keys = OFF')
     db.exec("INSERT INTO search_state (space_id, revision_id) VALUES ('space-a', 'rev-a'), ('space-b', 'rev-b')")
-    db.prepare("INSERT INTO revision_pages (revision_id, page_id, position, title, slug, document_hash, created_at, updated_at) VALUES ('rev-a', 'p1', 0, 'A', 'a', ?, '', ''), ('rev-b', 'p2', 0, 'B', 'b', ?, '', '')").run(tagged, plain)
+    db.prepare(
+      "INSERT INTO revision_pages (revision_id, page_id, position, title, slug, document_hash, created_at, updated_at) VALUES ('rev-a', 'p1', 0, 'A', 'a', ?, '', ''), ('rev-b', 'p2', 0, 'B', 'b', ?, '', '')"
+    ).run(tagged, plain)
     db.close()
 
     db = openDatabase({ file, migrateTo: 14 })
@@ -38,7 +47,12 @@ describe('migration 14: documents with block tags are read again', () => {
     db.close()
     // Split anew when next read, with the tag's text only.
     db = openDatabase({ file })
-    expect(documentSections(db, [tagged, plain])).toEqual(new Map([[tagged, [{ id: '', title: '', body: 'Hello' }]], [plain, [{ id: '', title: '', body: 'Plain text.' }]]]))
+    expect(documentSections(db, [tagged, plain])).toEqual(
+      new Map([
+        [tagged, [{ id: '', title: '', body: 'Hello' }]],
+        [plain, [{ id: '', title: '', body: 'Plain text.' }]]
+      ])
+    )
     db.close()
   })
 })
@@ -55,7 +69,9 @@ describe('migration 17: share-link keys are stored hashed', () => {
     db.exec('ALTER TABLE site_share_links RENAME COLUMN key_hash TO key')
     db.pragma('foreign_keys = OFF')
     db.exec("INSERT INTO sites (id, organization_id, title, created_at, updated_at) VALUES ('site-1', 'org-1', 'Docs', '', '')")
-    const insert = db.prepare("INSERT INTO site_share_links (id, site_id, name, key, active, created_at) VALUES (?, 'site-1', 'Partners', ?, 1, '')")
+    const insert = db.prepare(
+      "INSERT INTO site_share_links (id, site_id, name, key, active, created_at) VALUES (?, 'site-1', 'Partners', ?, 1, '')"
+    )
     keys.forEach((key, i) => insert.run(`link-${i}`, key))
     db.prepare('DELETE FROM schema_migrations WHERE version = 17').run()
     db.close()
@@ -101,7 +117,11 @@ describe('migration 18: text in every language', () => {
     db.close()
     // Split anew when next read, with the anchors the editor's preview gives the headings.
     db = openDatabase({ file })
-    expect(documentSections(db, [accented]).get(accented)!.map((x) => x.id)).toEqual(['intro', 'café-crème'])
+    expect(
+      documentSections(db, [accented])
+        .get(accented)!
+        .map((x) => x.id)
+    ).toEqual(['intro', 'café-crème'])
     db.close()
   })
 })
@@ -116,7 +136,10 @@ describe('migration 19: revisions store what they changed', () => {
     const expected = JSON.parse(readFileSync(join(fixture, 'workspace-v17.json'), 'utf8')) as Record<string, unknown>
     const rowsBefore = (() => {
       const old = new Database(file, { readonly: true })
-      const n = old.prepare<[], number>('SELECT (SELECT count(*) FROM revision_pages) + (SELECT count(*) FROM revision_files)').pluck().get()!
+      const n = old
+        .prepare<[], number>('SELECT (SELECT count(*) FROM revision_pages) + (SELECT count(*) FROM revision_files)')
+        .pluck()
+        .get()!
       old.close()
       return n
     })()
@@ -125,12 +148,17 @@ describe('migration 19: revisions store what they changed', () => {
     const ids = db.prepare<[], string>('SELECT id FROM revisions ORDER BY seq').pluck().all()
     expect(ids).toEqual(Object.keys(expected))
     for (const id of ids) {
-      const read = JSON.parse(JSON.stringify({ pages: loadPages(db, id), files: loadFiles(db, id), reusableContents: loadReusableContents(db, id) }))
+      const read = JSON.parse(
+        JSON.stringify({ pages: loadPages(db, id), files: loadFiles(db, id), reusableContents: loadReusableContents(db, id) })
+      )
       expect(read, id).toEqual(expected[id])
     }
     // Deltas, not copies (in spaces of a few pages, a snapshot comes back every few revisions): fewer rows than before.
     expect(db.prepare('SELECT count(*) FROM revision_bases WHERE base_id IS NOT NULL').pluck().get()).toBeGreaterThanOrEqual(6)
-    const rowsAfter = db.prepare<[], number>('SELECT (SELECT count(*) FROM revision_pages) + (SELECT count(*) FROM revision_files)').pluck().get()!
+    const rowsAfter = db
+      .prepare<[], number>('SELECT (SELECT count(*) FROM revision_pages) + (SELECT count(*) FROM revision_files)')
+      .pluck()
+      .get()!
     expect(rowsAfter).toBeLessThan(rowsBefore * 0.75)
     expect(db.pragma('foreign_key_check')).toEqual([])
     db.close()
@@ -148,30 +176,71 @@ describe('migration 21: text stored once', () => {
     const unsplit = '## Never split\n\nText.\n'
     const [hLong, hShort, hUnsplit] = [long, short, unsplit].map(hashDocument)
     const insertDoc = db.prepare('INSERT INTO documents (hash, markdown) VALUES (?, ?)')
-    for (const [hash, markdown] of [[hLong, long], [hShort, short], [hUnsplit, unsplit]]) insertDoc.run(hash, markdown)
+    for (const [hash, markdown] of [
+      [hLong, long],
+      [hShort, short],
+      [hUnsplit, unsplit]
+    ])
+      insertDoc.run(hash, markdown)
     // Sections as an older split stored them (not what parsing gives today): the migration keeps them as they are.
     const stored = [
       { id: 'guide', title: 'Guide', body: 'Stored body of the guide.' },
       { id: 'links', title: 'Links', body: 'See the site and logo.' }
     ]
-    const insertSection = db.prepare('INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, ?, ?, ?, ?)')
+    const insertSection = db.prepare(
+      'INSERT INTO document_sections (document_hash, position, section_id, title, body) VALUES (?, ?, ?, ?, ?)'
+    )
     stored.forEach((x, i) => insertSection.run(hLong, i, x.id, x.title, x.body))
     insertSection.run(hShort, 0, '', '', 'Hi.')
-    db.prepare("INSERT INTO document_links (document_hash, position, kind, target) VALUES (?, 0, 'link', 'https://example.com/a'), (?, 1, 'image', 'logo.png')").run(hLong, hLong)
+    db.prepare(
+      "INSERT INTO document_links (document_hash, position, kind, target) VALUES (?, 0, 'link', 'https://example.com/a'), (?, 1, 'image', 'logo.png')"
+    ).run(hLong, hLong)
     db.close()
 
     db = openDatabase({ file })
-    expect(readDocuments(db, [hLong, hShort, hUnsplit])).toEqual(new Map([[hLong, long], [hShort, short], [hUnsplit, unsplit]]))
+    expect(readDocuments(db, [hLong, hShort, hUnsplit])).toEqual(
+      new Map([
+        [hLong, long],
+        [hShort, short],
+        [hUnsplit, unsplit]
+      ])
+    )
     expect(readDocument(db, hLong)).toBe(long)
-    const kinds = db.prepare<[], { hash: string; markdown: string; sections: string | null }>('SELECT hash, typeof(markdown) AS markdown, typeof(sections) AS sections FROM documents').all()
+    const kinds = db
+      .prepare<[], { hash: string; markdown: string; sections: string | null }>(
+        'SELECT hash, typeof(markdown) AS markdown, typeof(sections) AS sections FROM documents'
+      )
+      .all()
     // Deflated where that is smaller; a document never split has no sections until it is read.
-    expect(new Map(kinds.map((k) => [k.hash, [k.markdown, k.sections]]))).toEqual(new Map([[hLong, ['blob', 'blob']], [hShort, ['text', 'blob']], [hUnsplit, ['text', 'null']]]))
+    expect(new Map(kinds.map((k) => [k.hash, [k.markdown, k.sections]]))).toEqual(
+      new Map([
+        [hLong, ['blob', 'blob']],
+        [hShort, ['text', 'blob']],
+        [hUnsplit, ['text', 'null']]
+      ])
+    )
     expect(documentSections(db, [hLong, hShort, hUnsplit])).toEqual(
-      new Map([[hLong, stored], [hShort, [{ id: '', title: '', body: 'Hi.' }]], [hUnsplit, [{ id: 'never-split', title: 'Never split', body: 'Text.' }]]])
+      new Map([
+        [hLong, stored],
+        [hShort, [{ id: '', title: '', body: 'Hi.' }]],
+        [hUnsplit, [{ id: 'never-split', title: 'Never split', body: 'Text.' }]]
+      ])
     )
     expect(db.prepare('SELECT typeof(sections) FROM documents WHERE hash = ?').pluck().get(hUnsplit)).toBe('blob')
-    expect(documentLinks(db, [hLong, hShort])).toEqual(new Map([[hLong, [{ relation: 'link', url: 'https://example.com/a' }, { relation: 'image', url: 'logo.png' }]]]))
-    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('document_sections', 'document_links', 'search_sections_content')").all()).toEqual([])
+    expect(documentLinks(db, [hLong, hShort])).toEqual(
+      new Map([
+        [
+          hLong,
+          [
+            { relation: 'link', url: 'https://example.com/a' },
+            { relation: 'image', url: 'logo.png' }
+          ]
+        ]
+      ])
+    )
+    expect(
+      db.prepare("SELECT name FROM sqlite_schema WHERE name IN ('document_sections', 'document_links', 'search_sections_content')").all()
+    ).toEqual([])
     // The long document's text is stored deflated, not as written.
     expect(db.prepare("SELECT count(*) FROM documents WHERE instr(markdown, CAST('Install the tool' AS BLOB)) > 0").pluck().get()).toBe(0)
     db.close()

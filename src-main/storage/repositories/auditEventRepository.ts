@@ -41,10 +41,18 @@ export function auditEventRepository(db: Db) {
   const get = db.prepare<[string, string], AuditEventRow>('SELECT * FROM audit_events WHERE organization_id = ? AND id = ?')
   // Where an event's organization and target label come from when the route's path names no organization.
   const owners = {
-    space: db.prepare<[string], { org: string; label: string | null }>('SELECT organization_id AS org, title AS label FROM spaces WHERE id = ?'),
-    collection: db.prepare<[string], { org: string; label: string | null }>('SELECT organization_id AS org, title AS label FROM collections WHERE id = ?'),
-    installation: db.prepare<[string], { org: string; label: string | null }>('SELECT organization_id AS org, NULL AS label FROM integration_installations WHERE id = ?'),
-    integration: db.prepare<[string], { org: string; label: string | null }>('SELECT owner_id AS org, title AS label FROM integrations WHERE name = ?')
+    space: db.prepare<[string], { org: string; label: string | null }>(
+      'SELECT organization_id AS org, title AS label FROM spaces WHERE id = ?'
+    ),
+    collection: db.prepare<[string], { org: string; label: string | null }>(
+      'SELECT organization_id AS org, title AS label FROM collections WHERE id = ?'
+    ),
+    installation: db.prepare<[string], { org: string; label: string | null }>(
+      'SELECT organization_id AS org, NULL AS label FROM integration_installations WHERE id = ?'
+    ),
+    integration: db.prepare<[string], { org: string; label: string | null }>(
+      'SELECT owner_id AS org, title AS label FROM integrations WHERE name = ?'
+    )
   }
 
   // One statement per combination of filters (at most 32), prepared when first used.
@@ -89,7 +97,10 @@ export function auditEventRepository(db: Db) {
       let stmt = lists.get(key)
       if (!stmt) {
         const after = cursor ? ' AND (occurred_at < @at OR (occurred_at = @at AND seq < @seq))' : ''
-        lists.set(key, (stmt = db.prepare(`SELECT * FROM audit_events WHERE ${w.sql}${after} ORDER BY occurred_at DESC, seq DESC LIMIT @limit`)))
+        lists.set(
+          key,
+          (stmt = db.prepare(`SELECT * FROM audit_events WHERE ${w.sql}${after} ORDER BY occurred_at DESC, seq DESC LIMIT @limit`))
+        )
       }
       return stmt.all({ ...params(orgId, filter), ...(cursor ? { at: cursor[0], seq: cursor[1] } : {}), limit }) as AuditEventRow[]
     },

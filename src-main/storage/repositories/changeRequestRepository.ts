@@ -25,15 +25,35 @@ export interface ChangeRequestRow {
 }
 
 export type ChangeRequestPatch = Partial<
-  Pick<ChangeRequestRow, 'status' | 'subject' | 'updated_at' | 'revision_id' | 'revision_merged_ancestor' | 'revision_merged' | 'merge_bypassed_by' | 'merge_bypassed_rules'>
+  Pick<
+    ChangeRequestRow,
+    | 'status'
+    | 'subject'
+    | 'updated_at'
+    | 'revision_id'
+    | 'revision_merged_ancestor'
+    | 'revision_merged'
+    | 'merge_bypassed_by'
+    | 'merge_bypassed_rules'
+  >
 >
 
 /** A change request's row as another Quire or the hosted service has it (a connected workspace's copy). */
 export type MirroredChangeRequest = Omit<ChangeRequestRow, 'seq' | 'merge_bypassed_by' | 'merge_bypassed_rules'>
 
 const MIRRORED_COLUMNS = [
-  'space_id', 'number', 'status', 'subject', 'created_by', 'created_at', 'updated_at', 'revision_id', 'revision_initial',
-  'revision_merged_ancestor', 'revision_merged', 'comments_open'
+  'space_id',
+  'number',
+  'status',
+  'subject',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'revision_id',
+  'revision_initial',
+  'revision_merged_ancestor',
+  'revision_merged',
+  'comments_open'
 ] as const
 
 export function changeRequestRepository(db: Db) {
@@ -52,10 +72,12 @@ export function changeRequestRepository(db: Db) {
     `SELECT cr.* FROM change_requests cr JOIN change_request_contributors c ON c.change_request_id = cr.id
      WHERE cr.space_id = ? AND cr.status = ? AND c.user_id = ? AND cr.seq < ? ORDER BY cr.seq DESC LIMIT ?`
   )
-  const countByContributor = db.prepare<[string, string, string], number>(
-    `SELECT count(*) FROM change_requests cr JOIN change_request_contributors c ON c.change_request_id = cr.id
+  const countByContributor = db
+    .prepare<[string, string, string], number>(
+      `SELECT count(*) FROM change_requests cr JOIN change_request_contributors c ON c.change_request_id = cr.id
      WHERE cr.space_id = ? AND cr.status = ? AND c.user_id = ?`
-  ).pluck()
+    )
+    .pluck()
   const addContributor = db.prepare('INSERT OR IGNORE INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)')
   const live = db.prepare<[string], { id: string; number: number }>(
     "SELECT id, number FROM change_requests WHERE space_id = ? AND status IN ('open', 'draft')"
@@ -90,7 +112,9 @@ export function changeRequestRepository(db: Db) {
     },
     update: (id: string, patch: ChangeRequestPatch) => updateById(db, 'change_requests', id, patch),
     list(spaceId: string, status: string, contributor: string | undefined, beforeSeq: number, limit: number) {
-      return contributor ? listByContributor.all(spaceId, status, contributor, beforeSeq, limit) : list.all(spaceId, status, beforeSeq, limit)
+      return contributor
+        ? listByContributor.all(spaceId, status, contributor, beforeSeq, limit)
+        : list.all(spaceId, status, beforeSeq, limit)
     },
     count: (spaceId: string, status: string, contributor: string | undefined) =>
       contributor ? countByContributor.get(spaceId, status, contributor)! : count.get(spaceId, status)!,

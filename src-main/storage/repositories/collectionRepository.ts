@@ -17,7 +17,9 @@ export interface CollectionRow {
   updated_at: string
 }
 
-export type CollectionPatch = Partial<Pick<CollectionRow, 'title' | 'description' | 'default_level' | 'parent_id' | 'position' | 'updated_at'>>
+export type CollectionPatch = Partial<
+  Pick<CollectionRow, 'title' | 'description' | 'default_level' | 'parent_id' | 'position' | 'updated_at'>
+>
 
 /** A collection's row as another Quire or the hosted service has it (a connected workspace's copy), but its parent. */
 export type MirroredCollection = Omit<CollectionRow, 'seq' | 'parent_id'>
@@ -34,9 +36,9 @@ export function collectionRepository(db: Db) {
     'SELECT * FROM collections WHERE organization_id = ? AND parent_id IS NULL AND seq > ? ORDER BY seq LIMIT ?'
   )
   const countInOrg = db.prepare<[string], number>('SELECT count(*) FROM collections WHERE organization_id = ?').pluck()
-  const countRootsInOrg = db.prepare<[string], number>(
-    'SELECT count(*) FROM collections WHERE organization_id = ? AND parent_id IS NULL'
-  ).pluck()
+  const countRootsInOrg = db
+    .prepare<[string], number>('SELECT count(*) FROM collections WHERE organization_id = ? AND parent_id IS NULL')
+    .pluck()
   const skeleton = db.prepare<[string], { id: string; organization_id: string; parent_id: string | null }>(
     'SELECT id, organization_id, parent_id FROM collections WHERE organization_id = ? ORDER BY seq'
   )
@@ -48,20 +50,20 @@ export function collectionRepository(db: Db) {
      VALUES (@id, @organization_id, @parent_id, @title, NULL, NULL, @position, @created_at, @updated_at)`
   )
   // The collection and every collection nested in it, at any depth.
-  const subtree = db.prepare<[string], string>(
-    `WITH RECURSIVE sub(id) AS (SELECT id FROM collections WHERE id = ?
+  const subtree = db
+    .prepare<[string], string>(
+      `WITH RECURSIVE sub(id) AS (SELECT id FROM collections WHERE id = ?
        UNION ALL SELECT c.id FROM collections c JOIN sub ON c.parent_id = sub.id)
      SELECT id FROM sub`
-  ).pluck()
+    )
+    .pluck()
   const deleteMany = db.prepare('DELETE FROM collections WHERE id IN (SELECT value FROM json_each(?))')
   const deleteNotIn = db.prepare('DELETE FROM collections WHERE id NOT IN (SELECT value FROM json_each(?))')
   const upsertMirrored = db.prepare(
     upsertSql('collections', ['id'], ['id', 'parent_id', ...MIRRORED_COLUMNS, 'created_at', 'updated_at'], MIRRORED_COLUMNS, ['updated_at'])
   )
   const setParentIfDifferent = db.prepare('UPDATE collections SET parent_id = @parent WHERE id = @id AND parent_id IS NOT @parent')
-  const spaceIdsIn = db.prepare<[string], string>(
-    'SELECT id FROM spaces WHERE parent_id IN (SELECT value FROM json_each(?))'
-  ).pluck()
+  const spaceIdsIn = db.prepare<[string], string>('SELECT id FROM spaces WHERE parent_id IN (SELECT value FROM json_each(?))').pluck()
   // Like DELETE /spaces: restorable for 7 days, then to the organization's root (their collection is gone, and
   // `in-collection` visibility only exists inside one).
   const softDeleteSpacesIn = db.prepare(
@@ -73,7 +75,9 @@ export function collectionRepository(db: Db) {
     `UPDATE spaces SET parent_id = NULL, visibility = CASE visibility WHEN 'in-collection' THEN 'private' ELSE visibility END
      WHERE parent_id IN (SELECT value FROM json_each(?))`
   )
-  const setCollectionsOrg = db.prepare('UPDATE collections SET organization_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))')
+  const setCollectionsOrg = db.prepare(
+    'UPDATE collections SET organization_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))'
+  )
   const setSpacesOrg = db.prepare('UPDATE spaces SET organization_id = ?, updated_at = ? WHERE id IN (SELECT value FROM json_each(?))')
   const upsertGrant = db.prepare(
     `INSERT INTO collection_grants (collection_id, principal_type, principal_id, role, granted_at) VALUES (?, ?, ?, ?, ?)

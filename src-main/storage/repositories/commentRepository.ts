@@ -193,7 +193,6 @@ export function commentRepository(db: Db) {
         else byComment.set(row.comment_id, [row])
       }
       return byComment
-    },
-
+    }
   }
 }

@@ -78,8 +78,15 @@ export function gitSyncRepository(db: Db) {
     /** A new request: the row shows it as pending (the previous sync's commit and timestamp stay). */
     request(spaceId: string, input: GitSyncRequest, now: string): void {
       upsertRequest.run({
-        space_id: spaceId, operation: input.operation, url: input.url, ref: input.ref, repo_name: input.repoName,
-        provider: input.provider, integration: input.integration, commit_url: input.commitUrl ?? null, updated_at: now
+        space_id: spaceId,
+        operation: input.operation,
+        url: input.url,
+        ref: input.ref,
+        repo_name: input.repoName,
+        provider: input.provider,
+        integration: input.integration,
+        commit_url: input.commitUrl ?? null,
+        updated_at: now
       })
     },
     setStatus(spaceId: string, status: GitSyncStatus, error: string | null, now: string): void {
@@ -92,8 +99,14 @@ export function gitSyncRepository(db: Db) {
       now: string
     ): void {
       setSynced.run({
-        space_id: spaceId, status: input.status, commit_oid: input.commit, url: input.url, ref: input.ref,
-        revision_id: input.revisionId, timestamp: input.timestamp, updated_at: now
+        space_id: spaceId,
+        status: input.status,
+        commit_oid: input.commit,
+        url: input.url,
+        ref: input.ref,
+        revision_id: input.revisionId,
+        timestamp: input.timestamp,
+        updated_at: now
       })
     },
     /** Jobs live in memory: after a restart the ones that never finished are failed, not left pending. */

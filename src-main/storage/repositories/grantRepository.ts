@@ -30,20 +30,26 @@ function statements(db: Db, table: 'space_grants' | 'collection_grants' | 'site_
      WHERE g.${column} = @target AND g.principal_type = 'user' AND (@name IS NULL OR (u.display_name, u.id) > (@name, @id))
      ORDER BY u.display_name, u.id LIMIT @limit`
   )
-  const userCount = db.prepare<{ target: string; org: string }, number>(
-    `SELECT count(*) FROM ${table} g JOIN members m ON m.organization_id = @org AND m.user_id = g.principal_id
+  const userCount = db
+    .prepare<{ target: string; org: string }, number>(
+      `SELECT count(*) FROM ${table} g JOIN members m ON m.organization_id = @org AND m.user_id = g.principal_id
      WHERE g.${column} = @target AND g.principal_type = 'user'`
-  ).pluck()
+    )
+    .pluck()
   const teamsPage = db.prepare<{ target: string; org: string; title: string | null; id: string; limit: number }, TeamGrantRow>(
     `SELECT t.*, g.role FROM ${table} g JOIN teams t ON t.id = g.principal_id AND t.organization_id = @org
      WHERE g.${column} = @target AND g.principal_type = 'team' AND (@title IS NULL OR (t.title, t.id) > (@title, @id))
      ORDER BY t.title, t.id LIMIT @limit`
   )
-  const teamCount = db.prepare<{ target: string; org: string }, number>(
-    `SELECT count(*) FROM ${table} g JOIN teams t ON t.id = g.principal_id AND t.organization_id = @org
+  const teamCount = db
+    .prepare<{ target: string; org: string }, number>(
+      `SELECT count(*) FROM ${table} g JOIN teams t ON t.id = g.principal_id AND t.organization_id = @org
      WHERE g.${column} = @target AND g.principal_type = 'team'`
-  ).pluck()
-  const one = db.prepare<[string, string, string], string>(`SELECT role FROM ${table} WHERE ${column} = ? AND principal_type = ? AND principal_id = ?`).pluck()
+    )
+    .pluck()
+  const one = db
+    .prepare<[string, string, string], string>(`SELECT role FROM ${table} WHERE ${column} = ? AND principal_type = ? AND principal_id = ?`)
+    .pluck()
   // Grants that make someone an admin: a user still an enabled member, or a team with an enabled member.
   const adminGrants = db.prepare<{ targets: string; org: string }, GrantRow & { target_id: string }>(
     `SELECT g.${column} AS target_id, g.principal_type, g.principal_id, g.role FROM ${table} g
@@ -61,9 +67,9 @@ function statements(db: Db, table: 'space_grants' | 'collection_grants' | 'site_
      ON CONFLICT (${column}, principal_type, principal_id) DO UPDATE SET role = excluded.role WHERE role IS NOT excluded.role`
   )
   const remove = db.prepare(`DELETE FROM ${table} WHERE ${column} = ? AND principal_type = ? AND principal_id = ?`)
-  const ofPrincipals = db.prepare<[string, string], string>(
-    `SELECT role FROM ${table} WHERE ${column} = ? AND principal_id IN (SELECT value FROM json_each(?))`
-  ).pluck()
+  const ofPrincipals = db
+    .prepare<[string, string], string>(`SELECT role FROM ${table} WHERE ${column} = ? AND principal_id IN (SELECT value FROM json_each(?))`)
+    .pluck()
   return { usersPage, userCount, teamsPage, teamCount, one, adminGrants, all, upsert, remove, ofPrincipals }
 }
 
@@ -75,21 +81,28 @@ export function grantRepository(db: Db) {
     site: statements(db, 'site_grants', 'site_id')
   }
   const teamsOf = db.prepare<[string], string>('SELECT team_id FROM team_members WHERE user_id = ?').pluck()
-  const orgMembers = db.prepare<[string], OrgMemberRow>('SELECT seq, user_id, role, disabled FROM members WHERE organization_id = ? ORDER BY seq')
+  const orgMembers = db.prepare<[string], OrgMemberRow>(
+    'SELECT seq, user_id, role, disabled FROM members WHERE organization_id = ? ORDER BY seq'
+  )
   const teamsOfOrgMembers = db.prepare<[string], { user_id: string; team_id: string; title: string }>(
     `SELECT tm.user_id, t.id AS team_id, t.title FROM team_members tm JOIN teams t ON t.id = tm.team_id
      WHERE t.organization_id = ? ORDER BY t.title, t.id`
   )
-  const teamSpaces = db.prepare<{ team: string; title: string | null; id: string; limit: number }, { id: string; title: string; role: string }>(
+  const teamSpaces = db.prepare<
+    { team: string; title: string | null; id: string; limit: number },
+    { id: string; title: string; role: string }
+  >(
     `SELECT s.id, s.title, g.role FROM space_grants g JOIN spaces s ON s.id = g.space_id
      WHERE g.principal_type = 'team' AND g.principal_id = @team AND s.deleted_at IS NULL
        AND (@title IS NULL OR (s.title, s.id) > (@title, @id))
      ORDER BY s.title, s.id LIMIT @limit`
   )
-  const teamSpaceCount = db.prepare<[string], number>(
-    `SELECT count(*) FROM space_grants g JOIN spaces s ON s.id = g.space_id
+  const teamSpaceCount = db
+    .prepare<[string], number>(
+      `SELECT count(*) FROM space_grants g JOIN spaces s ON s.id = g.space_id
      WHERE g.principal_type = 'team' AND g.principal_id = ? AND s.deleted_at IS NULL`
-  ).pluck()
+    )
+    .pluck()
 
   return {
     /** Users granted a role on the target, by name then id, after the keyset `after` ([name, id]). */
@@ -100,7 +113,8 @@ export function grantRepository(db: Db) {
       st[target].teamsPage.all({ target: targetId, org: orgId, title: after?.[0] ?? null, id: after?.[1] ?? '', limit }),
     countTeams: (target: GrantTarget, targetId: string, orgId: string) => st[target].teamCount.get({ target: targetId, org: orgId })!,
     /** The role granted to one user or team, or undefined. */
-    role: (target: GrantTarget, targetId: string, type: 'user' | 'team', principalId: string) => st[target].one.get(targetId, type, principalId),
+    role: (target: GrantTarget, targetId: string, type: 'user' | 'team', principalId: string) =>
+      st[target].one.get(targetId, type, principalId),
     /** Admin grants on any of `targetIds` that give someone the role (see the statement). */
     adminGrants: (target: GrantTarget, targetIds: string[], orgId: string) =>
       st[target].adminGrants.all({ targets: JSON.stringify(targetIds), org: orgId }),
@@ -112,7 +126,8 @@ export function grantRepository(db: Db) {
       else st[target].remove.run(targetId, type, principalId)
     },
     /** The roles granted on the target to a user and their teams. */
-    rolesOf: (target: GrantTarget, targetId: string, userId: string) => st[target].ofPrincipals.all(targetId, JSON.stringify([userId, ...teamsOf.all(userId)])),
+    rolesOf: (target: GrantTarget, targetId: string, userId: string) =>
+      st[target].ofPrincipals.all(targetId, JSON.stringify([userId, ...teamsOf.all(userId)])),
     /** Every member of the organization (guests and disabled ones too), in joining order. */
     orgMembers: (orgId: string) => orgMembers.all(orgId),
     /** Per user of the organization: their teams (id and title), by title. */

@@ -35,7 +35,8 @@ export function idempotencyKeyRepository(db: Db) {
     /** The user's live record of `key` (created after `expiredBefore`). */
     get: (userId: string, key: string, expiredBefore: string) => get.get(userId, key, expiredBefore),
     /** Records an answer; false when a live record of the same user and key exists (nothing written). */
-    record: (row: IdempotencyKeyInput, expiredBefore: string): boolean => insert.run({ ...row, expired_before: expiredBefore }).changes === 1,
+    record: (row: IdempotencyKeyInput, expiredBefore: string): boolean =>
+      insert.run({ ...row, expired_before: expiredBefore }).changes === 1,
     /** Removes the records created at or before `expiredBefore`; how many went. */
     sweep: (expiredBefore: string): number => sweep.run(expiredBefore).changes
   }

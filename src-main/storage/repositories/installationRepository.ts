@@ -28,7 +28,9 @@ export function installationRepository(db: Db) {
     'SELECT * FROM integration_installations WHERE organization_id = ? AND seq > ? ORDER BY seq LIMIT ?'
   )
   const countOfOrg = db.prepare<[string], number>('SELECT count(*) FROM integration_installations WHERE organization_id = ?').pluck()
-  const update = db.prepare('UPDATE integration_installations SET status = @status, configuration = @configuration, external_ids = @external_ids, updated_at = @now WHERE id = @id')
+  const update = db.prepare(
+    'UPDATE integration_installations SET status = @status, configuration = @configuration, external_ids = @external_ids, updated_at = @now WHERE id = @id'
+  )
   const clearExternalIds = db.prepare('DELETE FROM integration_installation_external_ids WHERE installation_id = ?')
   const addExternalId = db.prepare(
     'INSERT OR IGNORE INTO integration_installation_external_ids (installation_id, integration_id, external_id, installation_seq) VALUES (?, ?, ?, ?)'
@@ -46,12 +48,16 @@ export function installationRepository(db: Db) {
     const select = `SELECT t.seq, t.installation_id, t.${column} AS target_id, t.status, t.configuration, t.created_at, t.updated_at FROM ${table} t`
     return {
       get: db.prepare<[string, string], TargetInstallationRow>(`${select} WHERE t.installation_id = ? AND t.${column} = ?`),
-      page: db.prepare<[string, number, number], TargetInstallationRow>(`${select} WHERE t.installation_id = ? AND t.seq > ? ${live} ORDER BY t.seq LIMIT ?`),
+      page: db.prepare<[string, number, number], TargetInstallationRow>(
+        `${select} WHERE t.installation_id = ? AND t.seq > ? ${live} ORDER BY t.seq LIMIT ?`
+      ),
       count: db.prepare<[string], number>(`SELECT count(*) FROM ${table} t WHERE t.installation_id = ? ${live}`).pluck(),
       insert: db.prepare<[string, string, string, string, string, string]>(
         `INSERT INTO ${table} (installation_id, ${column}, status, configuration, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`
       ),
-      update: db.prepare<[string, string, string, string, string]>(`UPDATE ${table} SET status = ?, configuration = ?, updated_at = ? WHERE installation_id = ? AND ${column} = ?`),
+      update: db.prepare<[string, string, string, string, string]>(
+        `UPDATE ${table} SET status = ?, configuration = ?, updated_at = ? WHERE installation_id = ? AND ${column} = ?`
+      ),
       remove: db.prepare<[string, string]>(`DELETE FROM ${table} WHERE installation_id = ? AND ${column} = ?`)
     }
   }
@@ -66,7 +72,13 @@ export function installationRepository(db: Db) {
       return new Map(countSpaces.all(JSON.stringify(installationIds)).map((r) => [r.installation_id, r.spaces]))
     },
     update(row: InstallationRow, values: { status: string; configuration: object; external_ids: string[] }, now: string): InstallationRow {
-      update.run({ id: row.id, status: values.status, configuration: JSON.stringify(values.configuration), external_ids: JSON.stringify(values.external_ids), now })
+      update.run({
+        id: row.id,
+        status: values.status,
+        configuration: JSON.stringify(values.configuration),
+        external_ids: JSON.stringify(values.external_ids),
+        now
+      })
       clearExternalIds.run(row.id)
       for (const externalId of values.external_ids) addExternalId.run(row.id, row.integration_id, externalId, row.seq)
       return byId.get(row.id)!
@@ -75,16 +87,31 @@ export function installationRepository(db: Db) {
     remove: (id: string) => remove.run(id).changes > 0,
 
     target: (target: InstallationTarget, installationId: string, targetId: string) => targets[target].get.get(installationId, targetId),
-    listTargets: (target: InstallationTarget, installationId: string, after: number, limit: number) => targets[target].page.all(installationId, after, limit),
+    listTargets: (target: InstallationTarget, installationId: string, after: number, limit: number) =>
+      targets[target].page.all(installationId, after, limit),
     countTargets: (target: InstallationTarget, installationId: string) => targets[target].count.get(installationId)!,
-    installOn(target: InstallationTarget, installationId: string, targetId: string, status: string, configuration: object, now: string): TargetInstallationRow {
+    installOn(
+      target: InstallationTarget,
+      installationId: string,
+      targetId: string,
+      status: string,
+      configuration: object,
+      now: string
+    ): TargetInstallationRow {
       targets[target].insert.run(installationId, targetId, status, JSON.stringify(configuration), now, now)
       return targets[target].get.get(installationId, targetId)!
     },
-    updateTarget(target: InstallationTarget, row: TargetInstallationRow, status: string, configuration: object, now: string): TargetInstallationRow {
+    updateTarget(
+      target: InstallationTarget,
+      row: TargetInstallationRow,
+      status: string,
+      configuration: object,
+      now: string
+    ): TargetInstallationRow {
       targets[target].update.run(status, JSON.stringify(configuration), now, row.installation_id, row.target_id)
       return targets[target].get.get(row.installation_id, row.target_id)!
     },
-    removeTarget: (target: InstallationTarget, installationId: string, targetId: string) => targets[target].remove.run(installationId, targetId).changes > 0
+    removeTarget: (target: InstallationTarget, installationId: string, targetId: string) =>
+      targets[target].remove.run(installationId, targetId).changes > 0
   }
 }

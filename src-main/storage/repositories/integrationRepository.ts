@@ -35,7 +35,10 @@ export interface IntegrationRow {
 }
 
 /** What a publish writes: every field of the manifest (a publish replaces the previous one whole). */
-export type IntegrationManifest = Omit<IntegrationRow, 'seq' | 'id' | 'name' | 'owner_id' | 'version' | 'verified' | 'created_at' | 'updated_at'>
+export type IntegrationManifest = Omit<
+  IntegrationRow,
+  'seq' | 'id' | 'name' | 'owner_id' | 'version' | 'verified' | 'created_at' | 'updated_at'
+>
 
 export interface InstallationRow {
   seq: number
@@ -121,9 +124,11 @@ export function integrationRepository(db: Db) {
     `SELECT n.* FROM integration_installation_external_ids x JOIN integration_installations n ON n.id = x.installation_id
      WHERE x.integration_id = ? AND x.external_id = ? AND x.installation_seq > ? ORDER BY x.installation_seq LIMIT ?`
   )
-  const countByExternalId = db.prepare<[string, string], number>(
-    'SELECT count(*) FROM integration_installation_external_ids WHERE integration_id = ? AND external_id = ?'
-  ).pluck()
+  const countByExternalId = db
+    .prepare<[string, string], number>(
+      'SELECT count(*) FROM integration_installation_external_ids WHERE integration_id = ? AND external_id = ?'
+    )
+    .pluck()
   const installationIn = db.prepare<[string, string], InstallationRow>(
     'SELECT * FROM integration_installations WHERE integration_id = ? AND organization_id = ?'
   )
@@ -148,14 +153,25 @@ export function integrationRepository(db: Db) {
     /** Integrations by id, in one query (any order; each once). */
     getByIds: (ids: string[]) => byIds.all(JSON.stringify([...new Set(ids)])),
     /** First publish: version 1. */
-    create(name: string, ownerId: string, manifest: IntegrationManifest, index: { categories: string[]; domains: string[] }, now: string): IntegrationRow {
+    create(
+      name: string,
+      ownerId: string,
+      manifest: IntegrationManifest,
+      index: { categories: string[]; domains: string[] },
+      now: string
+    ): IntegrationRow {
       const id = newId()
       insert.run({ ...manifest, id, name, owner_id: ownerId, now })
       writeIndexes(id, index.categories, index.domains)
       return byName.get(name)!
     },
     /** A later publish replaces the manifest and bumps the version. */
-    republish(row: IntegrationRow, manifest: IntegrationManifest, index: { categories: string[]; domains: string[] }, now: string): IntegrationRow {
+    republish(
+      row: IntegrationRow,
+      manifest: IntegrationManifest,
+      index: { categories: string[]; domains: string[] },
+      now: string
+    ): IntegrationRow {
       republish.run({ ...manifest, id: row.id, now })
       writeIndexes(row.id, index.categories, index.domains)
       return byName.get(row.name)!
@@ -189,7 +205,11 @@ export function integrationRepository(db: Db) {
     ): InstallationRow {
       const id = newId()
       insertInstallation.run({
-        ...input, id, now, configuration: JSON.stringify(input.configuration), external_ids: JSON.stringify(input.external_ids)
+        ...input,
+        id,
+        now,
+        configuration: JSON.stringify(input.configuration),
+        external_ids: JSON.stringify(input.external_ids)
       })
       const row = installationById.get(id)!
       for (const externalId of input.external_ids) addExternalId.run(id, input.integration_id, externalId, row.seq)

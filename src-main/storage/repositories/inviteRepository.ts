@@ -13,7 +13,9 @@ export interface InviteRow {
 
 export function inviteRepository(db: Db) {
   const byId = db.prepare<[string], InviteRow>('SELECT * FROM invites WHERE id = ?')
-  const page = db.prepare<[string, number, number], InviteRow>('SELECT * FROM invites WHERE organization_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+  const page = db.prepare<[string, number, number], InviteRow>(
+    'SELECT * FROM invites WHERE organization_id = ? AND seq > ? ORDER BY seq LIMIT ?'
+  )
   const count = db.prepare<[string], number>('SELECT count(*) FROM invites WHERE organization_id = ?').pluck()
   const insert = db.prepare('INSERT INTO invites (id, organization_id, role, created_by, created_at) VALUES (?, ?, ?, ?, ?)')
   const setRole = db.prepare('UPDATE invites SET role = ? WHERE id = ?')

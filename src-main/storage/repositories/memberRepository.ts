@@ -72,9 +72,11 @@ export function memberRepository(db: Db) {
   const setRole = db.prepare('UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?')
   const setSso = db.prepare('UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?')
   const touch = db.prepare('UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?')
-  const otherActiveAdmins = db.prepare<[string, string], number>(
-    "SELECT count(*) FROM members WHERE organization_id = ? AND user_id <> ? AND role = 'admin' AND disabled = 0"
-  ).pluck()
+  const otherActiveAdmins = db
+    .prepare<[string, string], number>(
+      "SELECT count(*) FROM members WHERE organization_id = ? AND user_id <> ? AND role = 'admin' AND disabled = 0"
+    )
+    .pluck()
   const deleteMember = db.prepare('DELETE FROM members WHERE organization_id = ? AND user_id = ?')
   const deleteTeamMemberships = db.prepare(
     'DELETE FROM team_members WHERE user_id = ? AND team_id IN (SELECT id FROM teams WHERE organization_id = ?)'
@@ -160,7 +162,14 @@ export function memberRepository(db: Db) {
     },
     /** Keyset page on (sort column, seq) in `order`, after the row `after` when given. */
     list(orgId: string, f: MemberFilter, order: SortOrder, after: [string | null, number] | undefined, limit: number): MemberRow[] {
-      const params = { org: orgId, role: f.role ?? null, search: f.search ?? null, afterKey: after?.[0] ?? null, afterSeq: after?.[1] ?? null, limit }
+      const params = {
+        org: orgId,
+        role: f.role ?? null,
+        search: f.search ?? null,
+        afterKey: after?.[0] ?? null,
+        afterSeq: after?.[1] ?? null,
+        limit
+      }
       return listStatement(f, order, !!after).all(params)
     },
     count: (orgId: string, f: MemberFilter) => countStatement(f).get({ org: orgId, role: f.role ?? null, search: f.search ?? null })!,

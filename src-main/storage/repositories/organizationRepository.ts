@@ -46,8 +46,20 @@ const SELECT_ORG = `SELECT o.*, (SELECT coalesce(json_group_array(domain), '[]')
 export type MirroredOrganization = Omit<OrganizationRow, 'seq' | 'email_domains' | 'merge_rules'>
 
 const MIRRORED_COLUMNS = [
-  'title', 'created_at', 'hostname', 'type', 'use_case', 'community_type', 'default_role', 'default_content', 'sso', 'ai',
-  'invite_links', 'plan', 'custom_hostname', 'logo'
+  'title',
+  'created_at',
+  'hostname',
+  'type',
+  'use_case',
+  'community_type',
+  'default_role',
+  'default_content',
+  'sso',
+  'ai',
+  'invite_links',
+  'plan',
+  'custom_hostname',
+  'logo'
 ] as const
 
 export type OrganizationPatch = Partial<{
@@ -84,9 +96,7 @@ export function organizationRepository(db: Db) {
     `INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (organization_id, user_id) DO NOTHING`
   )
-  const hostnameTaken = db.prepare<[string, string], number>(
-    'SELECT count(*) FROM organizations WHERE hostname = ? AND id <> ?'
-  ).pluck()
+  const hostnameTaken = db.prepare<[string, string], number>('SELECT count(*) FROM organizations WHERE hostname = ? AND id <> ?').pluck()
   const manyById = db.prepare<[string], OrganizationRow>(`${SELECT_ORG} WHERE o.id IN (SELECT value FROM json_each(?))`)
   const upsertMirrored = db.prepare(upsertSql('organizations', ['id'], ['id', ...MIRRORED_COLUMNS], MIRRORED_COLUMNS))
   // Members, grants, collections, spaces and their content go with it (foreign keys cascade).

@@ -7,7 +7,9 @@ const statements = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>()
  * the calling repository, never from request input; one statement is prepared per table and set of columns.
  */
 export function updateById(db: Db, table: string, id: string, patch: object): void {
-  const keys = Object.keys(patch).filter((k) => (patch as Record<string, unknown>)[k] !== undefined).sort()
+  const keys = Object.keys(patch)
+    .filter((k) => (patch as Record<string, unknown>)[k] !== undefined)
+    .sort()
   if (!keys.length) return
   const sql = `UPDATE ${table} SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`
   let byDb = statements.get(db)

@@ -38,14 +38,18 @@ export function reviewRepository(db: Db) {
     `INSERT INTO change_request_reviews (id, change_request_id, reviewer_id, requested_by, status, revision_id, comment_id, created_at, updated_at)
      VALUES (@id, @change_request_id, @reviewer_id, @requested_by, @status, @revision_id, @comment_id, @now, @now)`
   )
-  const supersede = db.prepare('UPDATE change_request_reviews SET superseded = 1 WHERE change_request_id = ? AND reviewer_id = ? AND superseded = 0')
+  const supersede = db.prepare(
+    'UPDATE change_request_reviews SET superseded = 1 WHERE change_request_id = ? AND reviewer_id = ? AND superseded = 0'
+  )
   const list = db.prepare<{ cr: string; before: number; limit: number; outdated: number | null }, ReviewRow>(
     `${WITH_OUTDATED} WHERE r.change_request_id = @cr AND r.seq < @before AND ${OUTDATED_FILTER} ORDER BY r.seq DESC LIMIT @limit`
   )
-  const count = db.prepare<{ cr: string; outdated: number | null }, number>(
-    `SELECT count(*) FROM change_request_reviews r JOIN change_requests cr ON cr.id = r.change_request_id
+  const count = db
+    .prepare<{ cr: string; outdated: number | null }, number>(
+      `SELECT count(*) FROM change_request_reviews r JOIN change_requests cr ON cr.id = r.change_request_id
      WHERE r.change_request_id = @cr AND ${OUTDATED_FILTER}`
-  ).pluck()
+    )
+    .pluck()
   const current = db.prepare<[string], ReviewRow>(
     `${WITH_OUTDATED} WHERE r.change_request_id = ? AND r.superseded = 0 AND r.revision_id = cr.revision_id ORDER BY r.seq`
   )
@@ -62,8 +66,12 @@ export function reviewRepository(db: Db) {
   const requests = db.prepare<[string, number, number], RequestedReviewerRow>(
     'SELECT * FROM change_request_requested_reviewers WHERE change_request_id = ? AND seq > ? ORDER BY seq LIMIT ?'
   )
-  const allRequests = db.prepare<[string], RequestedReviewerRow>('SELECT * FROM change_request_requested_reviewers WHERE change_request_id = ? ORDER BY seq')
-  const countRequests = db.prepare<[string], number>('SELECT count(*) FROM change_request_requested_reviewers WHERE change_request_id = ?').pluck()
+  const allRequests = db.prepare<[string], RequestedReviewerRow>(
+    'SELECT * FROM change_request_requested_reviewers WHERE change_request_id = ? ORDER BY seq'
+  )
+  const countRequests = db
+    .prepare<[string], number>('SELECT count(*) FROM change_request_requested_reviewers WHERE change_request_id = ?')
+    .pluck()
 
   return {
     get: (changeRequestId: string, id: string) => byId.get(changeRequestId, id),
@@ -71,7 +79,14 @@ export function reviewRepository(db: Db) {
      * Records a review: the reviewer's earlier reviews are superseded, and their pending request (if any) is
      * answered: it goes, and the review keeps who asked.
      */
-    create(input: { change_request_id: string; reviewer_id: string; status: string; revision_id: string; comment_id: string | null; now: string }): ReviewRow {
+    create(input: {
+      change_request_id: string
+      reviewer_id: string
+      status: string
+      revision_id: string
+      comment_id: string | null
+      now: string
+    }): ReviewRow {
       const id = newId()
       const asked = requestOf.get(input.change_request_id, input.reviewer_id)
       supersede.run(input.change_request_id, input.reviewer_id)
@@ -87,7 +102,13 @@ export function reviewRepository(db: Db) {
     current: (changeRequestId: string) => current.all(changeRequestId),
 
     /** Asks a user for a review (again: their earlier reviews are then superseded). */
-    request(input: { change_request_id: string; user_id: string; requested_by: string; revision_id: string; now: string }): RequestedReviewerRow {
+    request(input: {
+      change_request_id: string
+      user_id: string
+      requested_by: string
+      revision_id: string
+      now: string
+    }): RequestedReviewerRow {
       supersede.run(input.change_request_id, input.user_id)
       request.run({ cr: input.change_request_id, user: input.user_id, by: input.requested_by, revision: input.revision_id, now: input.now })
       return requestOf.get(input.change_request_id, input.user_id)!

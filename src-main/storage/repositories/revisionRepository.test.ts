@@ -16,15 +16,43 @@ function workspace() {
   const org = repository(db, organizationRepository).create({ title: 'Org' }, now)
   const spaces = repository(db, spaceRepository)
   const { id: spaceId } = spaces.create({
-    organization_id: org.id, parent_id: null, title: 'Space', emoji: '', visibility: 'private', edit_mode: 'live', default_level: null,
-    position: 1, created_by: null, created_at: now, updated_at: now
+    organization_id: org.id,
+    parent_id: null,
+    title: 'Space',
+    emoji: '',
+    visibility: 'private',
+    edit_mode: 'live',
+    default_level: null,
+    position: 1,
+    created_by: null,
+    created_at: now,
+    updated_at: now
   })
   let base: string | null = null
   for (const id of ['r1', 'r2', 'r3']) {
-    base = writeRevision(db, { id, spaceId, parents: base ? [base] : [], type: 'edits', createdBy: null, now, base, pages: { upsert: [], remove: [] } })
+    base = writeRevision(db, {
+      id,
+      spaceId,
+      parents: base ? [base] : [],
+      type: 'edits',
+      createdBy: null,
+      now,
+      base,
+      pages: { upsert: [], remove: [] }
+    })
   }
   spaces.update(spaceId, { revision_id: 'r3' })
-  writeRevision(db, { id: 'c1', spaceId, changeRequestId: 'cr', parents: ['r3'], type: 'edits', createdBy: null, now, base: 'r3', pages: { upsert: [], remove: [] } })
+  writeRevision(db, {
+    id: 'c1',
+    spaceId,
+    changeRequestId: 'cr',
+    parents: ['r3'],
+    type: 'edits',
+    createdBy: null,
+    now,
+    base: 'r3',
+    pages: { upsert: [], remove: [] }
+  })
   return { db, spaceId, revisions: repository(db, revisionRepository) }
 }
 
@@ -40,7 +68,13 @@ describe('revisionRepository: which revisions exist and which are still needed',
     expect(revisions.unneededInSpace(spaceId).sort()).toEqual(['r1', 'r2'])
 
     const user = repository(db, userRepository).create({ email: 'ann@example.com' }, now)
-    const cr = repository(db, changeRequestRepository).create({ space_id: spaceId, subject: 'Fix', created_by: user.id, created_at: now, revision: 'r1' })
+    const cr = repository(db, changeRequestRepository).create({
+      space_id: spaceId,
+      subject: 'Fix',
+      created_by: user.id,
+      created_at: now,
+      revision: 'r1'
+    })
     expect(revisions.unneededInSpace(spaceId)).toEqual(['r2'])
     db.prepare('DELETE FROM change_requests WHERE id = ?').run(cr.id)
 

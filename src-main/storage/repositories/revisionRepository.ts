@@ -40,17 +40,20 @@ export function revisionRepository(db: Db) {
      WHERE r.space_id = ? AND r.id = ?`
   )
   const count = db.prepare<[string], number>('SELECT count(*) FROM revisions WHERE space_id = ? AND change_request_id IS NULL').pluck()
-  const mergedBy = db.prepare<[string, string], string>(
-    `SELECT cr.id FROM revisions r JOIN revisions head ON head.id = json_extract(r.parents, '$[1]')
+  const mergedBy = db
+    .prepare<[string, string], string>(
+      `SELECT cr.id FROM revisions r JOIN revisions head ON head.id = json_extract(r.parents, '$[1]')
      JOIN change_requests cr ON cr.id = head.change_request_id AND cr.revision_merged = r.id
      WHERE r.space_id = ? AND r.id = ?`
-  ).pluck()
+    )
+    .pluck()
   const held = db.prepare<[string], string>('SELECT id FROM revisions WHERE id IN (SELECT value FROM json_each(?))').pluck()
   const ofSpace = db.prepare<[string], string>('SELECT id FROM revisions WHERE space_id = ? ORDER BY seq DESC').pluck()
   // What still needs a primary revision of the space: the space itself, its change requests (base, head, merge),
   // its search rows (until they catch up) and the outbox (its replay merges against the revisions it names).
-  const unneeded = db.prepare<{ space: string }, string>(
-    `SELECT id FROM revisions WHERE space_id = @space AND change_request_id IS NULL
+  const unneeded = db
+    .prepare<{ space: string }, string>(
+      `SELECT id FROM revisions WHERE space_id = @space AND change_request_id IS NULL
        AND id IS NOT (SELECT revision_id FROM spaces WHERE id = @space)
        AND id NOT IN (SELECT revision_initial FROM change_requests WHERE space_id = @space)
        AND id NOT IN (SELECT revision_id FROM change_requests WHERE space_id = @space)
@@ -59,7 +62,8 @@ export function revisionRepository(db: Db) {
        AND id NOT IN (SELECT revision_id FROM search_state WHERE space_id = @space)
        AND id NOT IN (SELECT base_revision FROM sync_outbox WHERE base_revision IS NOT NULL)
        AND id NOT IN (SELECT result_revision FROM sync_outbox WHERE result_revision IS NOT NULL)`
-  ).pluck()
+    )
+    .pluck()
 
   return {
     list: (spaceId: string, beforeSeq: number, limit: number) => list.all(spaceId, beforeSeq, limit),

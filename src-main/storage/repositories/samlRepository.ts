@@ -16,7 +16,10 @@ export interface SamlProviderRow {
   updated_at: string
 }
 
-export type SamlProviderInput = Pick<SamlProviderRow, 'label' | 'sso_url' | 'entity_id' | 'certificate' | 'default_team_id' | 'default_role'>
+export type SamlProviderInput = Pick<
+  SamlProviderRow,
+  'label' | 'sso_url' | 'entity_id' | 'certificate' | 'default_team_id' | 'default_role'
+>
 export type SamlProviderPatch = Partial<SamlProviderInput & Pick<SamlProviderRow, 'updated_at'>>
 
 export function samlRepository(db: Db) {
@@ -49,8 +52,9 @@ export function samlRepository(db: Db) {
       const keys = Object.keys(patch) as (keyof SamlProviderPatch)[]
       if (!keys.length) return
       // Column names come from the typed patch keys, never from input.
-      db.prepare(`UPDATE saml_providers SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE organization_id = @organization_id AND id = @id`)
-        .run({ ...patch, organization_id: organizationId, id })
+      db.prepare(
+        `UPDATE saml_providers SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE organization_id = @organization_id AND id = @id`
+      ).run({ ...patch, organization_id: organizationId, id })
     },
     remove: (organizationId: string, id: string) => remove.run(organizationId, id).changes > 0,
     defaultTeams(ids: Iterable<string>): TeamRow[] {

@@ -19,8 +19,13 @@ export interface SiteRedirectRow {
   updated_at: string | null
 }
 
-export type SiteRedirectInput = Pick<SiteRedirectRow, 'site_id' | 'source' | 'draft' | 'capture_wildcard' | 'permanent' | 'destination' | 'created_at'>
-export type SiteRedirectPatch = Partial<Pick<SiteRedirectRow, 'source' | 'draft' | 'capture_wildcard' | 'permanent' | 'destination' | 'updated_at'>>
+export type SiteRedirectInput = Pick<
+  SiteRedirectRow,
+  'site_id' | 'source' | 'draft' | 'capture_wildcard' | 'permanent' | 'destination' | 'created_at'
+>
+export type SiteRedirectPatch = Partial<
+  Pick<SiteRedirectRow, 'source' | 'draft' | 'capture_wildcard' | 'permanent' | 'destination' | 'updated_at'>
+>
 
 export type RedirectOrder = 'createdAt' | 'updatedAt' | 'source'
 
@@ -50,7 +55,9 @@ export function sourceKey(source: string): { match_key: string; wildcard: number
 
 export function siteRedirectRepository(db: Db) {
   const byId = db.prepare<[string], SiteRedirectRow>('SELECT * FROM site_redirects WHERE id = ?')
-  const bySource = db.prepare<[string, number, string], SiteRedirectRow>('SELECT * FROM site_redirects WHERE site_id = ? AND draft = ? AND source = ?')
+  const bySource = db.prepare<[string, number, string], SiteRedirectRow>(
+    'SELECT * FROM site_redirects WHERE site_id = ? AND draft = ? AND source = ?'
+  )
   const insert = db.prepare(
     `INSERT INTO site_redirects (id, site_id, source, match_key, wildcard, draft, capture_wildcard, permanent, destination, created_at)
      VALUES (@id, @site_id, @source, @match_key, @wildcard, @draft, @capture_wildcard, @permanent, @destination, @created_at)`

@@ -28,8 +28,19 @@ export interface SiteRow {
 export type SitePatch = Partial<
   Pick<
     SiteRow,
-    | 'title' | 'hostname' | 'basename' | 'proxy' | 'visibility' | 'published' | 'adaptive_enabled' | 'adaptive_schema'
-    | 'adaptive_schema_updated_at' | 'default_section_id' | 'customization' | 'visitor_settings_at' | 'updated_at'
+    | 'title'
+    | 'hostname'
+    | 'basename'
+    | 'proxy'
+    | 'visibility'
+    | 'published'
+    | 'adaptive_enabled'
+    | 'adaptive_schema'
+    | 'adaptive_schema_updated_at'
+    | 'default_section_id'
+    | 'customization'
+    | 'visitor_settings_at'
+    | 'updated_at'
   >
 >
 
@@ -92,13 +103,15 @@ export function siteRepository(db: Db) {
     list(f: SiteFilter, afterSeq: number, limit: number): SiteRow[] {
       const key = shape(f)
       let st = lists.get(key)
-      if (!st) lists.set(key, (st = db.prepare(`SELECT s.* FROM sites s WHERE ${siteWhere(f)} AND s.seq > @after ORDER BY s.seq LIMIT @limit`)))
+      if (!st)
+        lists.set(key, (st = db.prepare(`SELECT s.* FROM sites s WHERE ${siteWhere(f)} AND s.seq > @after ORDER BY s.seq LIMIT @limit`)))
       return st.all(stripUndefined({ ...filterParams(f), after: afterSeq, limit }))
     },
     count(f: SiteFilter): number {
       const key = shape(f)
       let st = counts.get(key)
-      if (!st) counts.set(key, (st = db.prepare<[Record<string, unknown>], number>(`SELECT count(*) FROM sites s WHERE ${siteWhere(f)}`).pluck()))
+      if (!st)
+        counts.set(key, (st = db.prepare<[Record<string, unknown>], number>(`SELECT count(*) FROM sites s WHERE ${siteWhere(f)}`).pluck()))
       return st.get(stripUndefined(filterParams(f)))!
     },
     /** Number of live site spaces of each site, in one query. */

@@ -26,7 +26,9 @@ export interface SiteSectionGroupRow {
   created_at: string
 }
 
-export type SiteSectionPatch = Partial<Pick<SiteSectionRow, 'title' | 'description' | 'path' | 'icon' | 'condition' | 'position' | 'group_id'>>
+export type SiteSectionPatch = Partial<
+  Pick<SiteSectionRow, 'title' | 'description' | 'path' | 'icon' | 'condition' | 'position' | 'group_id'>
+>
 export type SiteSectionGroupPatch = Partial<Pick<SiteSectionGroupRow, 'title' | 'icon' | 'position'>>
 
 /** An item of an ordering (the top of a site: ungrouped sections and groups; or a group's sections). */
@@ -67,7 +69,9 @@ export function siteSectionRepository(db: Db) {
     'SELECT * FROM site_section_groups WHERE site_id = ? AND (position, seq) > (?, ?) ORDER BY position, seq LIMIT ?'
   )
   const groupCount = db.prepare<[string], number>('SELECT count(*) FROM site_section_groups WHERE site_id = ?').pluck()
-  const groupsInSite = db.prepare<[string], SiteSectionGroupRow>('SELECT * FROM site_section_groups WHERE site_id = ? ORDER BY position, seq')
+  const groupsInSite = db.prepare<[string], SiteSectionGroupRow>(
+    'SELECT * FROM site_section_groups WHERE site_id = ? ORDER BY position, seq'
+  )
 
   const topLevel = db.prepare<[string, string], StructureItem>(
     `SELECT 'site-section' AS kind, id, position FROM site_sections WHERE site_id = ? AND group_id IS NULL

@@ -22,7 +22,9 @@ export function siteShareLinkRepository(db: Db) {
     'INSERT INTO site_share_links (id, site_id, name, key_hash, active, created_at) VALUES (@id, @site_id, @name, @key_hash, 1, @created_at)'
   )
   const remove = db.prepare('DELETE FROM site_share_links WHERE id = ?')
-  const page = db.prepare<[string, number, number], ShareLinkRow>('SELECT * FROM site_share_links WHERE site_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+  const page = db.prepare<[string, number, number], ShareLinkRow>(
+    'SELECT * FROM site_share_links WHERE site_id = ? AND seq > ? ORDER BY seq LIMIT ?'
+  )
   const count = db.prepare<[string], number>('SELECT count(*) FROM site_share_links WHERE site_id = ?').pluck()
   const activeByHash = db.prepare<[string], ShareLinkRow>('SELECT * FROM site_share_links WHERE key_hash = ? AND active = 1')
 

@@ -44,7 +44,9 @@ export function siteSpaceRepository(db: Db) {
     `SELECT * FROM live_site_spaces WHERE site_id = ? AND is_default = ? AND (position, seq) > (?, ?) ORDER BY position, seq LIMIT ?`
   )
   const count = db.prepare<[string], number>('SELECT count(*) FROM live_site_spaces WHERE site_id = ?').pluck()
-  const countDefault = db.prepare<[string, number], number>('SELECT count(*) FROM live_site_spaces WHERE site_id = ? AND is_default = ?').pluck()
+  const countDefault = db
+    .prepare<[string, number], number>('SELECT count(*) FROM live_site_spaces WHERE site_id = ? AND is_default = ?')
+    .pluck()
   const inSite = db.prepare<[string], SiteSpaceRow>('SELECT * FROM live_site_spaces WHERE site_id = ? ORDER BY position, seq')
   const inContainer = db.prepare<[string, string | null], SiteSpaceRow>(
     'SELECT * FROM live_site_spaces WHERE site_id = ? AND section_id IS ? ORDER BY position, seq'
@@ -52,8 +54,12 @@ export function siteSpaceRepository(db: Db) {
   const inSections = db.prepare<[string], SiteSpaceRow>(
     'SELECT * FROM live_site_spaces WHERE section_id IN (SELECT value FROM json_each(?)) ORDER BY position, seq'
   )
-  const lastPosition = db.prepare<[string, string | null], number>('SELECT max(position) FROM site_spaces WHERE site_id = ? AND section_id IS ?').pluck()
-  const hasDefault = db.prepare<[string, string | null], number>('SELECT count(*) FROM site_spaces WHERE site_id = ? AND section_id IS ? AND is_default = 1').pluck()
+  const lastPosition = db
+    .prepare<[string, string | null], number>('SELECT max(position) FROM site_spaces WHERE site_id = ? AND section_id IS ?')
+    .pluck()
+  const hasDefault = db
+    .prepare<[string, string | null], number>('SELECT count(*) FROM site_spaces WHERE site_id = ? AND section_id IS ? AND is_default = 1')
+    .pluck()
   const publishedFor = db.prepare<[string], PublishedPlace>(
     `SELECT ss.space_id, ss.site_id, ss.path, sec.path AS section_path
      FROM live_site_spaces ss JOIN sites st ON st.id = ss.site_id LEFT JOIN site_sections sec ON sec.id = ss.section_id
@@ -67,7 +73,9 @@ export function siteSpaceRepository(db: Db) {
      ORDER BY ss.position, ss.seq LIMIT 1`
   )
   const clearDefault = db.prepare('UPDATE site_spaces SET is_default = 0 WHERE site_id = ? AND section_id IS ? AND is_default = 1')
-  const rootToSection = db.prepare('UPDATE site_spaces SET section_id = ?, is_default = 0, position = position + ? WHERE site_id = ? AND section_id IS NULL')
+  const rootToSection = db.prepare(
+    'UPDATE site_spaces SET section_id = ?, is_default = 0, position = position + ? WHERE site_id = ? AND section_id IS NULL'
+  )
 
   return {
     get: (id: string) => byId.get(id),
@@ -106,7 +114,8 @@ export function siteSpaceRepository(db: Db) {
     /** For each space, where a published site shows it first (the oldest site, then structure order). */
     publishedPlaces(spaceIds: string[]): Map<string, PublishedPlace> {
       const result = new Map<string, PublishedPlace>()
-      if (spaceIds.length) for (const r of publishedFor.all(JSON.stringify(spaceIds))) if (!result.has(r.space_id)) result.set(r.space_id, r)
+      if (spaceIds.length)
+        for (const r of publishedFor.all(JSON.stringify(spaceIds))) if (!result.has(r.space_id)) result.set(r.space_id, r)
       return result
     },
     /** Where the site shows the space first, when the site is published and shows it. */

@@ -31,7 +31,21 @@ export interface SpaceRow {
 }
 
 export type SpacePatch = Partial<
-  Pick<SpaceRow, 'title' | 'emoji' | 'edit_mode' | 'default_level' | 'parent_id' | 'position' | 'organization_id' | 'visibility' | 'revision_id' | 'deleted_at' | 'updated_at' | 'merge_rules'>
+  Pick<
+    SpaceRow,
+    | 'title'
+    | 'emoji'
+    | 'edit_mode'
+    | 'default_level'
+    | 'parent_id'
+    | 'position'
+    | 'organization_id'
+    | 'visibility'
+    | 'revision_id'
+    | 'deleted_at'
+    | 'updated_at'
+    | 'merge_rules'
+  >
 >
 
 export type GrantPrincipal = 'user' | 'team'
@@ -40,8 +54,22 @@ export type GrantPrincipal = 'user' | 'team'
 export type MirroredSpace = Omit<SpaceRow, 'seq' | 'revision_id' | 'created_by' | 'merge_rules'>
 
 const MIRRORED_COLUMNS = [
-  'organization_id', 'parent_id', 'title', 'emoji', 'visibility', 'edit_mode', 'default_level', 'visitor_auth', 'git_sync',
-  'comments_open', 'change_requests', 'change_requests_open', 'change_requests_draft', 'created_at', 'updated_at', 'deleted_at'
+  'organization_id',
+  'parent_id',
+  'title',
+  'emoji',
+  'visibility',
+  'edit_mode',
+  'default_level',
+  'visitor_auth',
+  'git_sync',
+  'comments_open',
+  'change_requests',
+  'change_requests_open',
+  'change_requests_draft',
+  'created_at',
+  'updated_at',
+  'deleted_at'
 ] as const
 
 export function spaceRepository(db: Db) {
@@ -49,40 +77,53 @@ export function spaceRepository(db: Db) {
   const liveInOrg = db.prepare<[string, number, number], SpaceRow>(
     'SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
   )
-  const countLiveInOrg = db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NULL').pluck()
+  const countLiveInOrg = db
+    .prepare<[string], number>('SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NULL')
+    .pluck()
   const liveInCollection = db.prepare<[string, number, number], SpaceRow>(
     'SELECT * FROM spaces WHERE parent_id = ? AND deleted_at IS NULL AND seq > ? ORDER BY seq LIMIT ?'
   )
-  const countLiveInCollection = db.prepare<[string], number>('SELECT count(*) FROM spaces WHERE parent_id = ? AND deleted_at IS NULL').pluck()
+  const countLiveInCollection = db
+    .prepare<[string], number>('SELECT count(*) FROM spaces WHERE parent_id = ? AND deleted_at IS NULL')
+    .pluck()
   const deletedInOrg = db.prepare<[string, string, number, number], SpaceRow>(
     'SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ? AND seq > ? ORDER BY seq LIMIT ?'
   )
-  const countDeletedInOrg = db.prepare<[string, string], number>(
-    'SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ?'
-  ).pluck()
+  const countDeletedInOrg = db
+    .prepare<[string, string], number>(
+      'SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NOT NULL AND deleted_at >= ?'
+    )
+    .pluck()
   const liveInOrgScoped = db.prepare<[string, number, string, string, number], SpaceRow>(
     `SELECT * FROM spaces WHERE organization_id = ? AND deleted_at IS NULL AND seq > ?
        AND (id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(?)))
             OR parent_id IN (SELECT value FROM json_each(?)))
      ORDER BY seq LIMIT ?`
   )
-  const countLiveInOrgScoped = db.prepare<[string, string, string], number>(
-    `SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NULL
+  const countLiveInOrgScoped = db
+    .prepare<[string, string, string], number>(
+      `SELECT count(*) FROM spaces WHERE organization_id = ? AND deleted_at IS NULL
        AND (id IN (SELECT space_id FROM space_grants WHERE principal_id IN (SELECT value FROM json_each(?)))
             OR parent_id IN (SELECT value FROM json_each(?)))`
-  ).pluck()
+    )
+    .pluck()
   const manyById = db.prepare<[string], SpaceRow>('SELECT * FROM spaces WHERE id IN (SELECT value FROM json_each(?))')
   const insert = db.prepare(
     `INSERT INTO spaces (id, organization_id, parent_id, title, emoji, visibility, edit_mode, default_level, position, created_by, created_at, updated_at)
      VALUES (@id, @organization_id, @parent_id, @title, @emoji, @visibility, @edit_mode, @default_level, @position, @created_by, @created_at, @updated_at)`
   )
   // Spaces and collections of one parent share one ordering.
-  const lastPosition = db.prepare<[string, string | null, string, string | null], number>(
-    `SELECT max(p) FROM (
+  const lastPosition = db
+    .prepare<[string, string | null, string, string | null], number>(
+      `SELECT max(p) FROM (
        SELECT max(position) AS p FROM spaces WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
        UNION ALL SELECT max(position) FROM collections WHERE organization_id = ? AND parent_id IS ?)`
-  ).pluck()
-  const siblings = db.prepare<[string, string | null, string, string | null], { kind: 'space' | 'collection'; id: string; position: number }>(
+    )
+    .pluck()
+  const siblings = db.prepare<
+    [string, string | null, string, string | null],
+    { kind: 'space' | 'collection'; id: string; position: number }
+  >(
     `SELECT 'space' AS kind, id, position FROM spaces WHERE organization_id = ? AND parent_id IS ? AND deleted_at IS NULL
      UNION ALL SELECT 'collection', id, position FROM collections WHERE organization_id = ? AND parent_id IS ?
      ORDER BY position`
@@ -138,7 +179,8 @@ export function spaceRepository(db: Db) {
     /** For guests: spaces granted to `principals` (JSON array) or inside `collectionIds` (JSON array). */
     listLiveInOrgScoped: (orgId: string, afterSeq: number, principals: string, collectionIds: string, limit: number) =>
       liveInOrgScoped.all(orgId, afterSeq, principals, collectionIds, limit),
-    countLiveInOrgScoped: (orgId: string, principals: string, collectionIds: string) => countLiveInOrgScoped.get(orgId, principals, collectionIds)!,
+    countLiveInOrgScoped: (orgId: string, principals: string, collectionIds: string) =>
+      countLiveInOrgScoped.get(orgId, principals, collectionIds)!,
     listLiveInCollection: (collectionId: string, afterSeq: number, limit: number) => liveInCollection.all(collectionId, afterSeq, limit),
     countLiveInCollection: (collectionId: string) => countLiveInCollection.get(collectionId)!,
     nextPosition: (orgId: string, parentId: string | null) => (lastPosition.get(orgId, parentId, orgId, parentId) ?? 0) + 1,
@@ -147,7 +189,22 @@ export function spaceRepository(db: Db) {
     setPosition(kind: string, id: string, position: number) {
       ;(kind === 'space' ? setSpacePosition : setCollectionPosition).run(position, id)
     },
-    create(input: Omit<SpaceRow, 'seq' | 'id' | 'revision_id' | 'visitor_auth' | 'git_sync' | 'comments_open' | 'change_requests' | 'change_requests_open' | 'change_requests_draft' | 'deleted_at' | 'merge_rules'>): SpaceRow {
+    create(
+      input: Omit<
+        SpaceRow,
+        | 'seq'
+        | 'id'
+        | 'revision_id'
+        | 'visitor_auth'
+        | 'git_sync'
+        | 'comments_open'
+        | 'change_requests'
+        | 'change_requests_open'
+        | 'change_requests_draft'
+        | 'deleted_at'
+        | 'merge_rules'
+      >
+    ): SpaceRow {
       const id = newId()
       insert.run({ ...input, id })
       return byId.get(id)!

@@ -77,7 +77,13 @@ export function teamRepository(db: Db) {
   const forMember = new Map<string, ReturnType<typeof db.prepare<[Record<string, unknown>], TeamRow & { team_role: TeamRole }>>>()
   const forMemberCounts = new Map<string, ReturnType<typeof db.prepare<[Record<string, unknown>], number>>>()
   const key = (f: TeamFilter) => `${!!f.owner}:${!!f.title}`
-  const params = (orgId: string, f: TeamFilter, after = 0, limit = 0) => ({ org: orgId, owner: f.owner ?? null, title: f.title ?? null, after, limit })
+  const params = (orgId: string, f: TeamFilter, after = 0, limit = 0) => ({
+    org: orgId,
+    owner: f.owner ?? null,
+    title: f.title ?? null,
+    after,
+    limit
+  })
 
   function cached<S>(map: Map<string, S>, k: string, make: () => S): S {
     let st = map.get(k)
@@ -94,13 +100,13 @@ export function teamRepository(db: Db) {
     get: (id: string) => byId.get(id),
     /** The organization's teams in creation order (keyset on seq). */
     list: (orgId: string, f: TeamFilter, afterSeq: number, limit: number) =>
-      cached(lists, key(f), () => db.prepare<[Record<string, unknown>], TeamRow>(`SELECT t.* FROM teams t WHERE ${teamWhere(f)} ORDER BY t.seq LIMIT @limit`)).all(
-        params(orgId, f, afterSeq, limit)
-      ),
+      cached(lists, key(f), () =>
+        db.prepare<[Record<string, unknown>], TeamRow>(`SELECT t.* FROM teams t WHERE ${teamWhere(f)} ORDER BY t.seq LIMIT @limit`)
+      ).all(params(orgId, f, afterSeq, limit)),
     count: (orgId: string, f: TeamFilter) =>
-      cached(counts, key(f), () => db.prepare<[Record<string, unknown>], number>(`SELECT count(*) FROM teams t WHERE ${teamWhere(f)}`).pluck()).get(
-        params(orgId, f)
-      )!,
+      cached(counts, key(f), () =>
+        db.prepare<[Record<string, unknown>], number>(`SELECT count(*) FROM teams t WHERE ${teamWhere(f)}`).pluck()
+      ).get(params(orgId, f))!,
     /** Teams of the organization `userId` belongs to, with their team role. */
     listForMember: (orgId: string, userId: string, title: string | undefined, afterSeq: number, limit: number) =>
       cached(forMember, String(!!title), () =>
@@ -111,9 +117,11 @@ export function teamRepository(db: Db) {
       ).all({ user: userId, org: orgId, title: title ?? null, after: afterSeq, limit }),
     countForMember: (orgId: string, userId: string, title: string | undefined) =>
       cached(forMemberCounts, String(!!title), () =>
-        db.prepare<[Record<string, unknown>], number>(
-          `SELECT count(*) FROM team_members tm CROSS JOIN teams t ON t.id = tm.team_id WHERE ${memberWhere(!!title)}`
-        ).pluck()
+        db
+          .prepare<[Record<string, unknown>], number>(
+            `SELECT count(*) FROM team_members tm CROSS JOIN teams t ON t.id = tm.team_id WHERE ${memberWhere(!!title)}`
+          )
+          .pluck()
       ).get({ user: userId, org: orgId, title: title ?? null, after: 0 })!,
     create(orgId: string, title: string, now: string): TeamRow {
       const id = newId()

@@ -27,20 +27,66 @@ function changesOf(db: Db, fn: () => void): number {
 }
 
 const org = (id: string, title = id): MirroredOrganization => ({
-  id, title, created_at: now, hostname: null, type: 'business', use_case: null, community_type: null, default_role: 'read',
-  default_content: null, sso: 0, ai: 0, invite_links: 1, plan: 'free', custom_hostname: null, logo: null
+  id,
+  title,
+  created_at: now,
+  hostname: null,
+  type: 'business',
+  use_case: null,
+  community_type: null,
+  default_role: 'read',
+  default_content: null,
+  sso: 0,
+  ai: 0,
+  invite_links: 1,
+  plan: 'free',
+  custom_hostname: null,
+  logo: null
 })
 const collection = (id: string, title = id): MirroredCollection => ({
-  id, organization_id: 'o1', title, description: null, default_level: null, position: 1, created_at: now, updated_at: now
+  id,
+  organization_id: 'o1',
+  title,
+  description: null,
+  default_level: null,
+  position: 1,
+  created_at: now,
+  updated_at: now
 })
 const space = (id: string, position: number, title = id): MirroredSpace => ({
-  id, organization_id: 'o1', parent_id: null, title, emoji: '', visibility: 'private', edit_mode: 'live', default_level: null, position,
-  visitor_auth: null, git_sync: null, comments_open: 0, change_requests: 0, change_requests_open: 0, change_requests_draft: 0,
-  created_at: now, updated_at: now, deleted_at: null
+  id,
+  organization_id: 'o1',
+  parent_id: null,
+  title,
+  emoji: '',
+  visibility: 'private',
+  edit_mode: 'live',
+  default_level: null,
+  position,
+  visitor_auth: null,
+  git_sync: null,
+  comments_open: 0,
+  change_requests: 0,
+  change_requests_open: 0,
+  change_requests_draft: 0,
+  created_at: now,
+  updated_at: now,
+  deleted_at: null
 })
 const changeRequest = (id: string, number: number, subject = id): MirroredChangeRequest => ({
-  id, space_id: 's1', number, status: 'open', subject, created_by: null, created_at: now, updated_at: now, revision_id: 'r1',
-  revision_initial: 'r1', revision_merged_ancestor: null, revision_merged: null, comments_open: 0
+  id,
+  space_id: 's1',
+  number,
+  status: 'open',
+  subject,
+  created_by: null,
+  created_at: now,
+  updated_at: now,
+  revision_id: 'r1',
+  revision_initial: 'r1',
+  revision_merged_ancestor: null,
+  revision_merged: null,
+  comments_open: 0
 })
 
 /** A workspace with one user, organization `o1` and space `s1`. */
@@ -136,8 +182,15 @@ describe('repositories: mirrored rows are written only when a value differs', ()
     spaces.upsertMirrored(space('s3', 3), false)
     expect(spaces.idsNotIn(['s1', 's2']).sort()).toEqual(['s3'])
     const comment = repository(db, commentRepository).create({
-      space_id: 's3', change_request_id: null, page_id: null, node_id: null, node_preview: null, revision_id: null, body: 'Hi',
-      posted_by: user.id, posted_at: now
+      space_id: 's3',
+      change_request_id: null,
+      page_id: null,
+      node_id: null,
+      node_preview: null,
+      revision_id: null,
+      body: 'Hi',
+      posted_by: user.id,
+      posted_at: now
     })
     repository(db, reactionRepository).add(comment.id, '👍', user.id, now)
     repository(db, reactionRepository).add('elsewhere', '👍', user.id, now)
@@ -154,7 +207,10 @@ describe('repositories: mirrored rows are written only when a value differs', ()
     expect(changesOf(db, () => crs.upsertMirrored({ ...changeRequest('cr1', 1), status: 'merged' }))).toBe(1)
     crs.upsertMirrored({ ...changeRequest('cr2', 2), status: 'draft' })
     crs.upsertMirrored(changeRequest('cr3', 3))
-    expect(crs.liveInSpace('s1').sort((a, b) => a.number - b.number)).toEqual([{ id: 'cr2', number: 2 }, { id: 'cr3', number: 3 }])
+    expect(crs.liveInSpace('s1').sort((a, b) => a.number - b.number)).toEqual([
+      { id: 'cr2', number: 2 },
+      { id: 'cr3', number: 3 }
+    ])
     crs.removeMany(['cr3'])
     expect(['cr1', 'cr2', 'cr3'].map((id) => !!crs.get('s1', id))).toEqual([true, true, false])
   })

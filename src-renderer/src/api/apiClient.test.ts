@@ -11,7 +11,13 @@ function fakeHomeServer() {
     server.seen.push(shown)
     const headers = { 'content-type': 'application/json', 'quire-workspace': server.active }
     if (shown && shown !== server.active) {
-      return { status: 409, headers, body: JSON.stringify({ error: { code: 409, message: 'Another window switched to another workspace: this window now shows that one' } }) }
+      return {
+        status: 409,
+        headers,
+        body: JSON.stringify({
+          error: { code: 409, message: 'Another window switched to another workspace: this window now shows that one' }
+        })
+      }
     }
     return { status: 200, headers, body: JSON.stringify({ ok: true }) }
   }
@@ -59,7 +65,7 @@ describe('createApiClient and the workspace a window shows', () => {
     const client = createApiClient({
       send: async (req) => (seen.push(req), { status: 200, headers: { 'content-type': 'application/json' }, body: '{}' }),
       transport: 'ipc',
-      hasCredentials: true,
+      hasCredentials: true
     })
     await client.request('GET', '/v1/user')
     await client.request('GET', '/v1/user')
@@ -74,10 +80,14 @@ describe('createApiClient request options', () => {
     const client = createApiClient({
       send: async (req) => (
         seen.push(req),
-        { status, headers: { 'content-type': 'application/json', etag: '"r1"' }, body: status === 200 ? '{}' : '{"error":{"code":412,"message":"stale"}}' }
+        {
+          status,
+          headers: { 'content-type': 'application/json', etag: '"r1"' },
+          body: status === 200 ? '{}' : '{"error":{"code":412,"message":"stale"}}'
+        }
       ),
       transport: 'ipc',
-      hasCredentials: true,
+      hasCredentials: true
     })
     const answered: Record<string, string>[] = []
     await client.request('POST', '/v1/x', {}, { headers: { 'if-match': '"r0"' }, onHeaders: (h) => answered.push(h) })
@@ -144,8 +154,15 @@ describe('createApiClient and a connected workspace’s status', () => {
     const fail = () => client.request('GET', '/v1/orgs').catch((error: unknown) => error as ApiError)
 
     server.status = 'refused'
-    server.answer = { status: 401, body: envelope(401, "docs.example.com refused this workspace's token (revoked): enter a new one in Manage workspaces") }
-    expect(await fail()).toMatchObject({ status: 401, code: REMOTE_REFUSED, message: expect.stringContaining("refused this workspace's token") })
+    server.answer = {
+      status: 401,
+      body: envelope(401, "docs.example.com refused this workspace's token (revoked): enter a new one in Manage workspaces")
+    }
+    expect(await fail()).toMatchObject({
+      status: 401,
+      code: REMOTE_REFUSED,
+      message: expect.stringContaining("refused this workspace's token")
+    })
 
     server.status = 'unreachable'
     for (const status of [502, 504]) {
@@ -154,8 +171,15 @@ describe('createApiClient and a connected workspace’s status', () => {
     }
     // The workspace's copy on this computer answers instead: what it does not keep, what it never copied.
     server.answer = { status: 503, body: envelope(503, 'Not available offline: docs.example.com is out of reach') }
-    expect(await fail()).toMatchObject({ status: 503, code: REMOTE_OFFLINE, message: 'Not available offline: docs.example.com is out of reach' })
-    server.answer = { status: 404, body: envelope(404, 'Space not found on this computer: it was not copied before docs.example.com went out of reach') }
+    expect(await fail()).toMatchObject({
+      status: 503,
+      code: REMOTE_OFFLINE,
+      message: 'Not available offline: docs.example.com is out of reach'
+    })
+    server.answer = {
+      status: 404,
+      body: envelope(404, 'Space not found on this computer: it was not copied before docs.example.com went out of reach')
+    }
     expect(await fail()).toMatchObject({ status: 404, code: REMOTE_OFFLINE })
 
     // Online, a 503 or 404 is the server's own answer.
@@ -239,7 +263,7 @@ describe('createApiClient and a connected workspace’s unsent writes', () => {
     const client = createApiClient({
       send: async () => ({ status: 200, headers: { 'quire-remote-status': 'online', 'quire-unsent': 'many' }, body: '{}' }),
       transport: 'ipc',
-      hasCredentials: true,
+      hasCredentials: true
     })
     client.onUnsent((count) => seen.push(count))
     await client.request('GET', '/v1/orgs')
@@ -255,12 +279,19 @@ describe('createApiClient with files', () => {
       send: async (req): Promise<BridgeResponse> => {
         seen.push(req)
         if (req.method === 'GET') {
-          return { status: 200, headers: { 'content-type': 'application/vnd.sqlite3', 'content-disposition': 'attachment; filename="handbook-2026-03-01.quire.db"' }, body: file }
+          return {
+            status: 200,
+            headers: {
+              'content-type': 'application/vnd.sqlite3',
+              'content-disposition': 'attachment; filename="handbook-2026-03-01.quire.db"'
+            },
+            body: file
+          }
         }
         return { status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'restored-a1b2c3' }) }
       },
       transport: 'http',
-      hasCredentials: true,
+      hasCredentials: true
     })
 
     const download = await client.download('/app/workspaces/handbook-x/backup')
@@ -273,11 +304,17 @@ describe('createApiClient with files', () => {
 
   it('throws the error envelope of a refused upload as an ApiError', async () => {
     const client = createApiClient({
-      send: async () => ({ status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 400, message: 'file: is empty' } }) }),
+      send: async () => ({
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ error: { code: 400, message: 'file: is empty' } })
+      }),
       transport: 'ipc',
-      hasCredentials: true,
+      hasCredentials: true
     })
-    const refused = await client.upload('/app/workspaces/open?name=X', new Uint8Array(), 'application/octet-stream').catch((error: unknown) => error)
+    const refused = await client
+      .upload('/app/workspaces/open?name=X', new Uint8Array(), 'application/octet-stream')
+      .catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ApiError)
     expect((refused as ApiError).message).toBe('file: is empty')
   })

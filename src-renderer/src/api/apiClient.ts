@@ -131,26 +131,40 @@ export function createApiClient(options: { send: Send; transport: 'ipc' | 'http'
       return () => void unsentListeners.delete(listener)
     },
     async request<T>(method: HttpMethod, path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-      const res = await exchange(method, path, body === undefined ? undefined : { body: JSON.stringify(body), type: 'application/json' }, options)
+      const res = await exchange(
+        method,
+        path,
+        body === undefined ? undefined : { body: JSON.stringify(body), type: 'application/json' },
+        options
+      )
       return parseJson(res.body) as T
     },
     async download(path) {
       const res = await exchange('GET', path, undefined, { headers: { accept: '*/*' } })
       const bytes = res.body === null ? new Uint8Array() : typeof res.body === 'string' ? new TextEncoder().encode(res.body) : res.body
-      return { bytes, contentType: res.headers['content-type'] ?? 'application/octet-stream', filename: dispositionFilename(res.headers['content-disposition']) }
+      return {
+        bytes,
+        contentType: res.headers['content-type'] ?? 'application/octet-stream',
+        filename: dispositionFilename(res.headers['content-disposition'])
+      }
     },
     async upload<T>(path: string, bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<T> {
       const res = await exchange('POST', path, { body: bytes, type: contentType })
       return parseJson(res.body) as T
-    },
+    }
   }
 
   /** One request: the workspace header out, the workspace, connection and unsent headers in, errors thrown. */
-  async function exchange(method: HttpMethod, path: string, body: { body: BridgeBody; type: string } | undefined, options?: RequestOptions): Promise<BridgeResponse> {
+  async function exchange(
+    method: HttpMethod,
+    path: string,
+    body: { body: BridgeBody; type: string } | undefined,
+    options?: RequestOptions
+  ): Promise<BridgeResponse> {
     const req: BridgeRequest = {
       method,
       path,
-      headers: { accept: 'application/json', ...options?.headers, ...(shown ? { [WORKSPACE_HEADER]: shown } : {}) },
+      headers: { accept: 'application/json', ...options?.headers, ...(shown ? { [WORKSPACE_HEADER]: shown } : {}) }
     }
     if (body !== undefined) {
       req.headers = { ...req.headers, 'content-type': body.type }

@@ -17,7 +17,7 @@ describe('API errors', () => {
     expect(fieldError(new ApiError(400, '400', 'title: must be at most 50 characters'))).toEqual({
       field: 'title',
       path: 'title',
-      rule: 'must be at most 50 characters',
+      rule: 'must be at most 50 characters'
     })
     expect(fieldError(new ApiError(400, '400', 'emails.0: must be a valid email'))).toMatchObject({ field: 'emails', path: 'emails.0' })
   })
@@ -31,7 +31,9 @@ describe('API errors', () => {
 
 describe('withQuery', () => {
   it('leaves out empty values and keeps an existing query', () => {
-    expect(withQuery('/v1/orgs/a/members', { search: 'ann', role: undefined, page: '', limit: 100 })).toBe('/v1/orgs/a/members?search=ann&limit=100')
+    expect(withQuery('/v1/orgs/a/members', { search: 'ann', role: undefined, page: '', limit: 100 })).toBe(
+      '/v1/orgs/a/members?search=ann&limit=100'
+    )
     expect(withQuery('/v1/x?a=1', { b: true })).toBe('/v1/x?a=1&b=true')
     expect(withQuery('/v1/x', {})).toBe('/v1/x')
   })

@@ -7,7 +7,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details?: unknown,
+    readonly details?: unknown
   ) {
     super(message)
   }

@@ -5,7 +5,15 @@ import { createApiClient, type ApiClient, type Send } from './apiClient.ts'
 
 export { ApiError, fieldError } from './apiError.ts'
 export { withQuery } from './paths.ts'
-export { createApiClient, REMOTE_OFFLINE, REMOTE_REFUSED, REMOTE_UNREACHABLE, WORKSPACE_CHANGED, type ApiClient, type HttpMethod } from './apiClient.ts'
+export {
+  createApiClient,
+  REMOTE_OFFLINE,
+  REMOTE_REFUSED,
+  REMOTE_UNREACHABLE,
+  WORKSPACE_CHANGED,
+  type ApiClient,
+  type HttpMethod
+} from './apiClient.ts'
 
 const TOKEN_KEY = 'quire.token'
 
@@ -30,7 +38,7 @@ function httpTransport(token: string | null): Send {
     const res = await fetch(path, {
       method,
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ?? null,
+      body: body ?? null
     })
     const responseHeaders: Record<string, string> = {}
     res.headers.forEach((value, key) => {

@@ -5,7 +5,11 @@ import type { Page } from './types.ts'
 export const MAX_PAGE = 1000
 
 /** One page of a list; `page` is the opaque cursor from the previous page's `next.page`. */
-export function fetchPage<T>(path: string, query: Record<string, string | number | boolean | undefined> = {}, page?: string): Promise<Page<T>> {
+export function fetchPage<T>(
+  path: string,
+  query: Record<string, string | number | boolean | undefined> = {},
+  page?: string
+): Promise<Page<T>> {
   return api.request<Page<T>>('GET', withQuery(path, { ...query, page }))
 }
 

@@ -6,7 +6,13 @@ export type { Space } from '../../../src-shared/schemas/spaces.ts'
 export type { Collection } from '../../../src-shared/schemas/collections.ts'
 export type { Member, Invite } from '../../../src-shared/schemas/members.ts'
 export type { Team, TeamRole } from '../../../src-shared/schemas/teams.ts'
-export type { AggregatePermission, PermissionSource, TeamPermission, TeamSpacePermission, UserPermission } from '../../../src-shared/schemas/permissions.ts'
+export type {
+  AggregatePermission,
+  PermissionSource,
+  TeamPermission,
+  TeamSpacePermission,
+  UserPermission
+} from '../../../src-shared/schemas/permissions.ts'
 export type { SamlProvider } from '../../../src-shared/schemas/sso.ts'
 export type { CustomField, CustomFieldType } from '../../../src-shared/schemas/customFields.ts'
 export type { OrgSearchSpace, SearchPage } from '../../../src-shared/schemas/search.ts'
@@ -37,9 +43,22 @@ export interface TeamMember {
 // Role values in order of power, for selects and filters. The schemas' ROLES constant is not imported: it
 // would pull TypeBox into the bundle. `satisfies` keeps the two lists in step.
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const satisfies readonly Role[]
-export type { Site, SiteSpace, SiteSection, SiteSectionGroup, ShareLink, SiteAdaptiveSchema, PublishedSite } from '../../../src-shared/schemas/sites.ts'
 export type {
-  SiteRedirect, SiteRedirectBulkItem, SiteRedirectBulkResult, SiteRedirectCreate, SiteRedirectDestination, SiteRedirectUpdate,
+  Site,
+  SiteSpace,
+  SiteSection,
+  SiteSectionGroup,
+  ShareLink,
+  SiteAdaptiveSchema,
+  PublishedSite
+} from '../../../src-shared/schemas/sites.ts'
+export type {
+  SiteRedirect,
+  SiteRedirectBulkItem,
+  SiteRedirectBulkResult,
+  SiteRedirectCreate,
+  SiteRedirectDestination,
+  SiteRedirectUpdate
 } from '../../../src-shared/schemas/siteRedirects.ts'
 export type { SiteCustomization, SiteCustomizationUpdate } from '../../../src-shared/schemas/siteCustomization.ts'
 export type { SiteDraftPreview, SiteVisitorToken, SiteVisitorTokenCreate } from '../../../src-shared/schemas/sitePreview.ts'
@@ -51,5 +70,11 @@ export type { Workspace, WorkspaceList } from '../../../src-shared/workspaces.ts
 export type { Installation, Integration, SiteInstallation, SpaceInstallation } from '../../../src-shared/schemas/integrations.ts'
 export type { AuditEvent, AuditEventDetails, AuditEventAction } from '../../../src-shared/schemas/audit.ts'
 export type {
-  ChangeRequestReview, MergeRule, MergeStatus, OrgMergeRules, RequestedReviewer, ReviewStatus, SpaceMergeRules
+  ChangeRequestReview,
+  MergeRule,
+  MergeStatus,
+  OrgMergeRules,
+  RequestedReviewer,
+  ReviewStatus,
+  SpaceMergeRules
 } from '../../../src-shared/schemas/reviews.ts'

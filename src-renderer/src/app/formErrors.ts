@@ -7,7 +7,11 @@ import { fieldError } from '../api/apiError.ts'
  * keyed by the message's whole path (`remote.url` → `url`) or by its first field (`emails` for `emails.0`). Null
  * when the error names no field, or one this form does not have (the caller then shows it as a toast).
  */
-export function formFieldError(error: unknown, values: Record<string, unknown>, aliases: Record<string, string> = {}): { path: string; message: string } | null {
+export function formFieldError(
+  error: unknown,
+  values: Record<string, unknown>,
+  aliases: Record<string, string> = {}
+): { path: string; message: string } | null {
   const blamed = fieldError(error)
   if (!blamed) return null
   const path = aliases[blamed.path] ?? aliases[blamed.field] ?? blamed.field

@@ -7,7 +7,10 @@ import { formFieldError } from './formErrors.ts'
  * A toast for an error that has no field to sit beside: the API's own message, never a stack. A write a connected
  * workspace cannot make while its server is out of reach is titled as such (the message says what can be).
  */
-export function notifyError(error: unknown, title = error instanceof ApiError && error.code === REMOTE_OFFLINE ? 'Not available offline' : 'That did not work'): void {
+export function notifyError(
+  error: unknown,
+  title = error instanceof ApiError && error.code === REMOTE_OFFLINE ? 'Not available offline' : 'That did not work'
+): void {
   const message = error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error)
   notifications.show({ color: 'red', title, message, autoClose: 8000, withBorder: true, 'data-testid': 'toast-error' })
 }
@@ -28,7 +31,7 @@ export function notifySuccess(message: string): void {
 export function applyFormError<T extends Record<string, unknown>>(
   form: UseFormReturnType<T>,
   error: unknown,
-  aliases: Record<string, string> = {},
+  aliases: Record<string, string> = {}
 ): void {
   // Refused because another window switched workspaces: the shell says so once and leaves this screen.
   if (error instanceof ApiError && error.code === WORKSPACE_CHANGED) return

@@ -20,8 +20,9 @@ export const queryClient = new QueryClient({
       // 4xx answers will not change by asking again; transport failures might. A connected workspace's server
       // out of reach is not asked again at once (up to 30 s each), nor its copy for what it does not keep: the
       // connection banner offers "Try again".
-      retry: (failureCount, error) => !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || REMOTE_CODES.has(error.code))) && failureCount < 2,
-    },
+      retry: (failureCount, error) =>
+        !(error instanceof ApiError && ((error.status >= 400 && error.status < 500) || REMOTE_CODES.has(error.code))) && failureCount < 2
+    }
   },
   // Every failed write the user started says why, where they are; forms opt out and show it by the field.
   mutationCache: new MutationCache({
@@ -29,8 +30,8 @@ export const queryClient = new QueryClient({
       // A write refused because another window switched workspaces: the shell says so once (useFollowWorkspaceSwitches).
       if (error instanceof ApiError && error.code === WORKSPACE_CHANGED) return
       if (!mutation.meta?.inlineErrors) notifyError(error)
-    },
-  }),
+    }
+  })
 })
 
 /** Desktop: main tells us which resources changed; invalidate those key prefixes, never everything. */

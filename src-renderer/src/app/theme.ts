@@ -13,7 +13,7 @@ import {
   convertCssVariables,
   createTheme,
   defaultCssVariablesResolver,
-  mergeMantineTheme,
+  mergeMantineTheme
 } from '@mantine/core'
 
 /** One calm theme for the whole app: indigo accents, neutral greys, system fonts, medium radii. */
@@ -33,14 +33,16 @@ export const theme = createTheme({
     Select: Select.extend({ defaultProps: { size: 'sm', allowDeselect: false, checkIconPosition: 'right' } }),
     // lockScroll off: the page never scrolls the body (the shell's main area does), and the scroll lock
     // would inject a <style> element (react-remove-scroll-bar) that the CSP refuses.
-    Modal: Modal.extend({ defaultProps: { centered: true, radius: 'md', lockScroll: false, overlayProps: { backgroundOpacity: 0.35, blur: 2 } } }),
+    Modal: Modal.extend({
+      defaultProps: { centered: true, radius: 'md', lockScroll: false, overlayProps: { backgroundOpacity: 0.35, blur: 2 } }
+    }),
     Drawer: Drawer.extend({ defaultProps: { lockScroll: false } }),
     Menu: Menu.extend({ defaultProps: { shadow: 'md', radius: 'md', position: 'bottom-end', withinPortal: true } }),
     Tooltip: Tooltip.extend({ defaultProps: { openDelay: 400, withArrow: true } }),
     Paper: Paper.extend({ defaultProps: { withBorder: true, radius: 'md' } }),
     // Sentence-case badges read calmer than Mantine's default capitals.
-    Badge: Badge.extend({ defaultProps: { variant: 'light', radius: 'sm', tt: 'none', fw: 500 } }),
-  },
+    Badge: Badge.extend({ defaultProps: { variant: 'light', radius: 'sm', tt: 'none', fw: 500 } })
+  }
 })
 
 /** Dimmed text colours (4.7–5.2:1 light, 4.5–6.3:1 dark on the app's backgrounds). */

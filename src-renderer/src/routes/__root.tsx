@@ -17,10 +17,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     </AppShell>
   ),
   errorComponent: ErrorScreen,
-  notFoundComponent: NotFound,
+  notFoundComponent: NotFound
 })
 
 function NotFound() {
   useScreenReady()
-  return <EmptyState mt={96} icon={<IconMapSearch size={28} stroke={1.6} />} withIndicatorBackground title="Nothing here" description="This address does not lead to a screen of Quire." />
+  return (
+    <EmptyState
+      mt={96}
+      icon={<IconMapSearch size={28} stroke={1.6} />}
+      withIndicatorBackground
+      title="Nothing here"
+      description="This address does not lead to a screen of Quire."
+    />
+  )
 }

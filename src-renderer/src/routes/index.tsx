@@ -15,7 +15,7 @@ export const Route = createFileRoute('/')({
     const target = orgs.find((o) => o.id === last) ?? orgs[0]
     if (target) throw redirect({ to: '/orgs/$orgId', params: { orgId: target.id }, replace: true })
   },
-  component: NoOrganization,
+  component: NoOrganization
 })
 
 function NoOrganization() {

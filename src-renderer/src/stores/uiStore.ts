@@ -44,14 +44,14 @@ export const useUiStore = create<UiState>()(
       select: (id) => set({ selectedTreeId: id }),
       contentDialog: null,
       openContentDialog: (dialog) => set({ contentDialog: dialog }),
-      closeContentDialog: () => set({ contentDialog: null }),
+      closeContentDialog: () => set({ contentDialog: null })
     }),
     {
       name: 'quire.ui',
       // Preferences survive a restart; selection and dialogs do not.
-      partialize: (s) => ({ sidebarOpen: s.sidebarOpen, lastOrgId: s.lastOrgId, collapsed: s.collapsed }),
-    },
-  ),
+      partialize: (s) => ({ sidebarOpen: s.sidebarOpen, lastOrgId: s.lastOrgId, collapsed: s.collapsed })
+    }
+  )
 )
 
 function toggled(map: Record<string, true>, id: string, on: boolean): Record<string, true> {

@@ -31,12 +31,20 @@ describe('recording', () => {
       source: 'api',
       target: { type: 'space', id: spaceId, label: 'Guides' }
     })
-    expect(updated).toMatchObject({ action: 'space.updated', occurredAt: '2026-03-01T10:00:01.000Z', target: { type: 'space', id: spaceId, label: 'Handbook' } })
+    expect(updated).toMatchObject({
+      action: 'space.updated',
+      occurredAt: '2026-03-01T10:00:01.000Z',
+      target: { type: 'space', id: spaceId, label: 'Handbook' }
+    })
     expect(updated.urls.location).toBe(`${t.url}/v1/orgs/${t.orgId}/audit-events/${updated.id}`)
 
     const detail = await t.owner.api.get(`/v1/orgs/${t.orgId}/audit-events/${updated.id}`)
     expect(detail.status).toBe(200)
-    expect(detail.body).toMatchObject({ ...updated, schemaVersion: 1, payload: { before: { title: 'Guides', emoji: '' }, after: { title: 'Handbook', emoji: '1f4d8' } } })
+    expect(detail.body).toMatchObject({
+      ...updated,
+      schemaVersion: 1,
+      payload: { before: { title: 'Guides', emoji: '' }, after: { title: 'Handbook', emoji: '1f4d8' } }
+    })
   })
 
   it('records a role change with its before and after, in the member’s organization', async () => {
@@ -113,9 +121,9 @@ describe('the list', () => {
     expect(await ids({ target: a })).toEqual([`space.updated ${a}`, `space.created ${a}`])
     expect(await ids({ from: '2026-03-01T10:01:00.000Z' })).toEqual([`space.updated ${a}`, `space.created ${b}`])
     expect(await ids({ to: '2026-03-01T11:01:00+01:00' })).toEqual([`space.created ${b}`, `space.created ${a}`])
-    expect(await ids({ from: '2026-03-01T10:00:30Z', to: '2026-03-01T10:01:30Z', action: 'space.created', actor: admin.user.id, target: b })).toEqual([
-      `space.created ${b}`
-    ])
+    expect(
+      await ids({ from: '2026-03-01T10:00:30Z', to: '2026-03-01T10:01:30Z', action: 'space.created', actor: admin.user.id, target: b })
+    ).toEqual([`space.created ${b}`])
     expect((await events({ target: a })).body.count).toBe(2)
     expect((await events({ from: 'yesterday' })).status).toBe(400)
   })

@@ -43,13 +43,26 @@ export default function auditRoutes(app: Api) {
         const events = ctx.repo(auditEventRepository)
         const rows = events.list(orgId, filter, cursor, limit + 1)
         const count = cachedCount(ctx, `audit:${orgId}:${JSON.stringify(filter)}`, () => events.count(orgId, filter))
-        return envelope(rows, limit, count, (r) => [r.occurred_at, r.seq], (page) => page.map((r) => presentAuditEvent(r, ctx)))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.occurred_at, r.seq],
+          (page) => page.map((r) => presentAuditEvent(r, ctx))
+        )
       })
   )
 
   app.get(
     '/v1/orgs/:organizationId/audit-events/:auditEventId',
-    { schema: { tags, summary: 'Get an audit event with its details (organization admins)', params: AuditEventParams, response: { 200: AuditEventDetailsSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get an audit event with its details (organization admins)',
+        params: AuditEventParams,
+        response: { 200: AuditEventDetailsSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         requireOrgRole(ctx, req.params.organizationId, 'admin')
@@ -61,7 +74,14 @@ export default function auditRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId/audit-event-actions',
-    { schema: { tags, summary: 'List the actions audit events record (organization admins)', params: AuditEventListParams, response: { 200: AuditEventActionList } } },
+    {
+      schema: {
+        tags,
+        summary: 'List the actions audit events record (organization admins)',
+        params: AuditEventListParams,
+        response: { 200: AuditEventActionList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         requireOrgRole(ctx, req.params.organizationId, 'admin')

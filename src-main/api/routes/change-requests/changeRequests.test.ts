@@ -20,7 +20,10 @@ const pageMarkdown = async (pageId: string, cr?: string) =>
 /** Seeds the primary content with pages through a merged change request; returns their ids by ref. */
 async function seed(pages: { ref: string; markdown: string; title?: string; into?: string }[]) {
   const cr = await openCr('Seed')
-  const res = await batch(cr.id, pages.map((p) => ({ operation: 'insert_page', ...p, document: { markdown: p.markdown } })))
+  const res = await batch(
+    cr.id,
+    pages.map((p) => ({ operation: 'insert_page', ...p, document: { markdown: p.markdown } }))
+  )
   expect(res.status).toBe(200)
   expect((await merge(cr.id)).body.result).toBe('merge')
   const ids: Record<string, string> = {}
@@ -36,13 +39,24 @@ describe('change requests', () => {
     const first = await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'First' })
     expect(first.status).toBe(201)
     expect(first.body).toMatchObject({
-      object: 'change-request', id: expect.any(String), number: 1, status: 'draft', subject: 'First', comments: 0, outdated: false,
-      createdBy: { object: 'user', id: t.owner.user.id }, urls: { app: expect.any(String), location: expect.any(String) }
+      object: 'change-request',
+      id: expect.any(String),
+      number: 1,
+      status: 'draft',
+      subject: 'First',
+      comments: 0,
+      outdated: false,
+      createdBy: { object: 'user', id: t.owner.user.id },
+      urls: { app: expect.any(String), location: expect.any(String) }
     })
     expect(first.body.revision).toBe(first.body.revisionInitial)
     const second = await openCr('Second')
     expect(second.number).toBe(2)
-    expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body).toMatchObject({ changeRequests: 2, changeRequestsDraft: 2, changeRequestsOpen: 0 })
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body).toMatchObject({
+      changeRequests: 2,
+      changeRequestsDraft: 2,
+      changeRequestsOpen: 0
+    })
     expect((await t.owner.api.get(crPath(2))).body.id).toBe(second.id)
     expect((await t.owner.api.get(crPath(second.id))).body.number).toBe(2)
     expect((await t.owner.api.get(crPath(99))).status).toBe(404)
@@ -103,7 +117,10 @@ describe('content batches', () => {
     const pages = (await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages
     expect(pages).toHaveLength(1)
     expect(pages[0]).toMatchObject({ title: 'The Guide', path: 'the-guide', type: 'document', hidden: false })
-    expect(pages[0].pages.map((p: any) => [p.title, p.path])).toEqual([['First', 'the-guide/first'], ['Install', 'the-guide/install']])
+    expect(pages[0].pages.map((p: any) => [p.title, p.path])).toEqual([
+      ['First', 'the-guide/first'],
+      ['Install', 'the-guide/install']
+    ])
     expect(await primaryPages()).toEqual([])
 
     const failed = await batch(cr.id, [
@@ -149,7 +166,10 @@ describe('content batches', () => {
     expect(pages.map((p: any) => p.title)).toEqual(['A'])
     expect(pages[0].pages.map((p: any) => p.title)).toEqual(['B2'])
     expect(await pageMarkdown(ids.B, cr.id)).toBe('beta v2')
-    await batch(cr.id, [{ operation: 'revert_page', page: ids.B }, { operation: 'revert_page', page: ids.C }])
+    await batch(cr.id, [
+      { operation: 'revert_page', page: ids.B },
+      { operation: 'revert_page', page: ids.C }
+    ])
     expect(await pageMarkdown(ids.B, cr.id)).toBe('beta')
     pages = (await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages
     expect(pages[0].pages.map((p: any) => p.title).sort()).toEqual(['B', 'C'])
@@ -210,7 +230,9 @@ describe('merge', () => {
     expect(await pageMarkdown(ids.Page)).toContain('line 2 (one)')
     expect((await t.owner.api.get(crPath(two.id))).body.status).toBe('draft')
     const changes = (await t.owner.api.get(crPath(two.id, '/changes'))).body.changes
-    expect(changes).toEqual([expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: ids.Page }), conflict: true })])
+    expect(changes).toEqual([
+      expect.objectContaining({ type: 'page_edited', page: expect.objectContaining({ id: ids.Page }), conflict: true })
+    ])
   })
 
   it('merges a page moved in one change request and edited in another', async () => {
@@ -247,7 +269,10 @@ describe('merge', () => {
     expect((await merge(mover.id)).body.result).toBe('merge')
     expect((await merge(other.id)).body.result).toBe('merge')
     const pages = await primaryPages()
-    expect(pages.map((p: any) => [p.title, p.pages.map((c: any) => c.title)])).toEqual([['A', ['C']], ['New', []]])
+    expect(pages.map((p: any) => [p.title, p.pages.map((c: any) => c.title)])).toEqual([
+      ['A', ['C']],
+      ['New', []]
+    ])
   })
 
   it('update keeps the moves of the change request while pulling in pages added beside them', async () => {
@@ -295,7 +320,10 @@ describe('merge', () => {
     const before = await primaryPages()
     const merged = await merge(mover.id)
     expect(merged.body.result).toBe('conflicts')
-    expect(merged.body.conflicts.map((c: any) => [c.page.title, c.reason]).sort()).toEqual([['Child', 'removed'], ['Q', 'removed']])
+    expect(merged.body.conflicts.map((c: any) => [c.page.title, c.reason]).sort()).toEqual([
+      ['Child', 'removed'],
+      ['Q', 'removed']
+    ])
     expect(await primaryPages()).toEqual(before)
     const changes = (await t.owner.api.get(crPath(mover.id, '/changes'))).body.changes
     expect(changes.map((c: any) => [c.type, c.page.title, c.conflict ?? false]).sort()).toEqual([
@@ -323,7 +351,11 @@ describe('merge', () => {
     const cr = await openCr('Another setup')
     await batch(cr.id, [{ operation: 'insert_page', title: 'Setup', at: 0, document: { markdown: 'Another one.' } }])
     const inCr = (await t.owner.api.get(crPath(cr.id, '/content/pages'))).body.pages
-    expect(inCr.map((p: any) => [p.title, p.id === ids.Setup, p.path])).toEqual([['Setup', false, 'setup-2'], ['Setup', true, 'setup'], ['Home', false, 'home']])
+    expect(inCr.map((p: any) => [p.title, p.id === ids.Setup, p.path])).toEqual([
+      ['Setup', false, 'setup-2'],
+      ['Setup', true, 'setup'],
+      ['Home', false, 'home']
+    ])
     // A second change request adds one more: each merge leaves the pages already there where they were.
     const second = await openCr('A third setup')
     await batch(second.id, [{ operation: 'insert_page', title: 'Setup', at: 0, document: { markdown: 'A third.' } }])
@@ -434,7 +466,10 @@ describe('ETag and If-Match on content', () => {
     const refused = await postIfMatch(crPath(cr.id, '/content'), read, { changes: [editDoc(b, 'beta 2\n'), editDoc(a, 'alpha, mine\n')] })
     expect(refused.status).toBe(412)
     expect(refused.body).toEqual({
-      error: { code: 412, message: `changes.1.page: “A” changed since revision ${read.slice(1, -1)} (If-Match): read it again before writing over it` }
+      error: {
+        code: 412,
+        message: `changes.1.page: “A” changed since revision ${read.slice(1, -1)} (If-Match): read it again before writing over it`
+      }
     })
     // All or nothing: B is not written either, and A keeps the other edit.
     expect((await t.owner.api.get(crPath(cr.id))).body.revision).toBe(theirs.body.revision)
@@ -458,13 +493,22 @@ describe('ETag and If-Match on content', () => {
   it('refuses a rename over a title changed since, and a tag that names no revision of the space', async () => {
     const { cr, revision, b } = await crWithPages()
     expect((await batch(cr.id, [{ operation: 'update_page', page: b, title: 'Bee' }])).status).toBe(200)
-    const renamed = await postIfMatch(crPath(cr.id, '/content'), `"${revision}"`, { changes: [{ operation: 'update_page', page: b, title: 'Beta' }] })
+    const renamed = await postIfMatch(crPath(cr.id, '/content'), `"${revision}"`, {
+      changes: [{ operation: 'update_page', page: b, title: 'Beta' }]
+    })
     expect(renamed.status).toBe(412)
     expect(renamed.body.error.message).toMatch(/^changes\.0\.page: “Bee” changed since revision/)
     // Moving it is not an overwrite of what changed.
-    expect((await postIfMatch(crPath(cr.id, '/content'), `"${revision}"`, { changes: [{ operation: 'update_page', page: b, at: 0 }] })).status).toBe(200)
-    const unknown = await postIfMatch(crPath(cr.id, '/content'), '"not-a-revision"', { changes: [{ operation: 'update_page', page: b, title: 'Beta' }] })
-    expect(unknown).toEqual({ status: 412, body: { error: { code: 412, message: 'If-Match: not-a-revision is not a revision of this space' } } })
+    expect(
+      (await postIfMatch(crPath(cr.id, '/content'), `"${revision}"`, { changes: [{ operation: 'update_page', page: b, at: 0 }] })).status
+    ).toBe(200)
+    const unknown = await postIfMatch(crPath(cr.id, '/content'), '"not-a-revision"', {
+      changes: [{ operation: 'update_page', page: b, title: 'Beta' }]
+    })
+    expect(unknown).toEqual({
+      status: 412,
+      body: { error: { code: 412, message: 'If-Match: not-a-revision is not a revision of this space' } }
+    })
   })
 
   it('merges only the change request a reviewer saw: If-Match on merge', async () => {
@@ -472,7 +516,9 @@ describe('ETag and If-Match on content', () => {
     const later = await batch(cr.id, [editDoc(a, 'alpha, after the review\n')])
     const refused = await postIfMatch(crPath(cr.id, '/merge'), `"${revision}"`)
     expect(refused.status).toBe(412)
-    expect(refused.body.error.message).toBe(`The change request changed since revision ${revision} (If-Match): review it again before merging`)
+    expect(refused.body.error.message).toBe(
+      `The change request changed since revision ${revision} (If-Match): review it again before merging`
+    )
     expect((await t.owner.api.get(crPath(cr.id))).body.status).toBe('draft')
     const merged = await postIfMatch(crPath(cr.id, '/merge'), `"${later.body.revision}"`)
     expect(merged.status).toBe(200)
@@ -481,8 +527,19 @@ describe('ETag and If-Match on content', () => {
 })
 
 const DEFAULT_LAYOUT = {
-  width: 'default', cover: true, coverSize: 'full', coverMask: 'none', title: true, description: true, tableOfContents: true, outline: true,
-  pagination: true, metadata: true, tags: true, actions: true, anchors: true
+  width: 'default',
+  cover: true,
+  coverSize: 'full',
+  coverMask: 'none',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true
 }
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const SETTINGS = [
@@ -564,7 +621,15 @@ describe('page settings in front matter', () => {
     expect(after.icon).toBeUndefined()
 
     // An explicit field of the batch wins over the front matter of the same change.
-    await apply(cr, [{ operation: 'update_page', page: page.id, description: 'Explicit', hidden: false, document: { markdown: '---\ndescription: From the file\nhidden: true\n---\n# Welcome\n' } }])
+    await apply(cr, [
+      {
+        operation: 'update_page',
+        page: page.id,
+        description: 'Explicit',
+        hidden: false,
+        document: { markdown: '---\ndescription: From the file\nhidden: true\n---\n# Welcome\n' }
+      }
+    ])
     expect(await pageIn(cr, page.id)).toMatchObject({ description: 'Explicit', hidden: false })
   })
 
@@ -587,7 +652,13 @@ describe('page settings in front matter', () => {
 
     const layoutCr = await open()
     const bodyCr = await open()
-    await apply(layoutCr, [{ operation: 'update_page', page: pageId, document: { markdown: base.replace('icon: book\n', 'icon: book\nlayout:\n  outline:\n    visible: false\n') } }])
+    await apply(layoutCr, [
+      {
+        operation: 'update_page',
+        page: pageId,
+        document: { markdown: base.replace('icon: book\n', 'icon: book\nlayout:\n  outline:\n    visible: false\n') }
+      }
+    ])
     const edited = base.replace('line four', 'line four, edited').replace('description: D', 'noIndex: true\ndescription: D')
     await apply(bodyCr, [{ operation: 'update_page', page: pageId, document: { markdown: edited } }])
     expect((await merge(layoutCr)).body.result).toBe('merge')
@@ -612,14 +683,21 @@ describe('update with resolutions', () => {
     const theirs = await openCr('Theirs')
     await batch(mine.id, [{ operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line two', 'line 2 (mine)') } }])
     await batch(theirs.id, [
-      { operation: 'update_page', page: ids.Page, document: { markdown: LINES.replace('line two', 'line 2 (main)').replace('line five', 'line 5') } },
+      {
+        operation: 'update_page',
+        page: ids.Page,
+        document: { markdown: LINES.replace('line two', 'line 2 (main)').replace('line five', 'line 5') }
+      },
       { operation: 'update_page', page: ids.Other, document: { markdown: 'other, edited on main\n' } }
     ])
     expect((await merge(theirs.id)).body.result).toBe('merge')
     return { ids, cr: mine }
   }
   const pull = (cr: string, body: unknown, api = t.owner.api) => api.post(crPath(cr, '/update'), body)
-  const stateOf = async (cr: string) => ({ cr: (await t.owner.api.get(crPath(cr))).body, space: (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body })
+  const stateOf = async (cr: string) => ({
+    cr: (await t.owner.api.get(crPath(cr))).body,
+    space: (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body
+  })
 
   it('takes each resolved page as given over main, moves the base to main, and the merge then holds the resolution', async () => {
     const { ids, cr } = await conflicting()
@@ -655,7 +733,11 @@ describe('update with resolutions', () => {
     expect((await t.owner.api.get(crPath(mine.id))).body).toMatchObject({ revision, outdated: true })
     const res = await pull(mine.id, { resolutions: [{ page: ids.Page, title: 'Both', document: { markdown } }] })
     expect(res.body.result).toBe('update')
-    expect((await t.owner.api.get(crPath(mine.id, `/content/page/${ids.Page}`))).body).toMatchObject({ title: 'Both', description: 'Both', markdown })
+    expect((await t.owner.api.get(crPath(mine.id, `/content/page/${ids.Page}`))).body).toMatchObject({
+      title: 'Both',
+      description: 'Both',
+      markdown
+    })
   })
 
   it('with If-Match, refuses resolutions written against a main or a change request that moved on since (412), changing nothing', async () => {
@@ -685,7 +767,10 @@ describe('update with resolutions', () => {
     const plain = await pull(cr.id, {})
     expect(plain.body).toEqual({ result: 'conflicts', revision, conflicts: [{ page: { id: ids.Page, title: 'Page' }, reason: 'content' }] })
     // No body at all (as the app sends it) behaves the same.
-    const bare = await fetch(new URL(crPath(cr.id, '/update'), t.url), { method: 'POST', headers: { authorization: `Bearer ${t.owner.api.token}` } })
+    const bare = await fetch(new URL(crPath(cr.id, '/update'), t.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.owner.api.token}` }
+    })
     expect(bare.status).toBe(200)
     expect(await bare.json()).toEqual(plain.body)
     expect((await t.owner.api.get(crPath(cr.id))).body).toMatchObject({ revision, outdated: true })
@@ -700,12 +785,21 @@ describe('update with resolutions', () => {
       const res = await pull(cr.id, body)
       expect(res).toMatchObject({ status: 400, body: { error: { code: 400, message } } })
     }
-    await refused({ resolutions: [ok, { page: ids.Other, document: { markdown: 'y\n' } }] }, `resolutions.1.page: page ${ids.Other} does not conflict with main (only conflicting pages take a resolution)`)
-    await refused({ resolutions: [{ page: 'nope', document: { markdown: 'y\n' } }] }, expect.stringContaining('resolutions.0.page: page nope does not conflict'))
+    await refused(
+      { resolutions: [ok, { page: ids.Other, document: { markdown: 'y\n' } }] },
+      `resolutions.1.page: page ${ids.Other} does not conflict with main (only conflicting pages take a resolution)`
+    )
+    await refused(
+      { resolutions: [{ page: 'nope', document: { markdown: 'y\n' } }] },
+      expect.stringContaining('resolutions.0.page: page nope does not conflict')
+    )
     await refused({ resolutions: [ok, ok] }, `resolutions.1.page: page ${ids.Page} is resolved twice`)
     await refused({ resolutions: [] }, expect.stringMatching(/^resolutions: must have at least 1/))
     await refused({ resolutions: [{ page: ids.Page }] }, expect.stringMatching(/^resolutions\.0.*document/))
-    await refused({ resolutions: [{ page: ids.Page, document: { markdown: 'x'.repeat(1_000_001) } }] }, expect.stringMatching(/^resolutions\.0\.document\.markdown: must be at most/))
+    await refused(
+      { resolutions: [{ page: ids.Page, document: { markdown: 'x'.repeat(1_000_001) } }] },
+      expect.stringMatching(/^resolutions\.0\.document\.markdown: must be at most/)
+    )
     await refused({ resolutions: [{ page: '', document: { markdown: 'x' } }] }, expect.stringMatching(/^resolutions\.0\.page/))
     await refused({ resolutions: [{ ...ok, title: '' }] }, expect.stringMatching(/^resolutions\.0\.title/))
     await refused({ resolutions: Array.from({ length: 1001 }, () => ok) }, expect.stringMatching(/^resolutions: must have at most 1000/))
@@ -719,7 +813,14 @@ describe('update with resolutions', () => {
     await batch(remover.id, [{ operation: 'delete_page', page: gone.Gone }])
     await merge(remover.id)
     const res = await pull(editor.id, { resolutions: [{ page: gone.Gone, document: { markdown: 'kept\n' } }] })
-    expect(res).toMatchObject({ status: 400, body: { error: { message: `resolutions.0.page: page ${gone.Gone} conflicts because one side removed it (or a page above it); a resolution settles text and titles, not removals` } } })
+    expect(res).toMatchObject({
+      status: 400,
+      body: {
+        error: {
+          message: `resolutions.0.page: page ${gone.Gone} conflicts because one side removed it (or a page above it); a resolution settles text and titles, not removals`
+        }
+      }
+    })
   })
 
   it('refuses a resolution when main has nothing new (400): no page is in conflict', async () => {
@@ -752,11 +853,16 @@ describe('/changes conflict flags', () => {
     ])
     const mine = await openCr('Mine')
     const theirs = await openCr('Theirs')
-    await batch(mine.id, [{ operation: 'update_page', page: ids.B, into: ids.A, document: { markdown: LINES.replace('line two', 'mine') } }])
+    await batch(mine.id, [
+      { operation: 'update_page', page: ids.B, into: ids.A, document: { markdown: LINES.replace('line two', 'mine') } }
+    ])
     await batch(theirs.id, [{ operation: 'update_page', page: ids.B, document: { markdown: LINES.replace('line two', 'main') } }])
     await merge(theirs.id)
     const changes = (await t.owner.api.get(crPath(mine.id, '/changes'))).body.changes
-    expect(changes.map((c: any) => [c.type, c.conflict ?? false])).toEqual([['page_edited', true], ['page_moved', false]])
+    expect(changes.map((c: any) => [c.type, c.conflict ?? false])).toEqual([
+      ['page_edited', true],
+      ['page_moved', false]
+    ])
     expect((await merge(mine.id)).body.conflicts).toHaveLength(1)
   })
 })

@@ -1,6 +1,15 @@
 import {
-  ChangeRequestCreateSchema, ChangeRequestList, ChangeRequestListQuery, ChangeRequestParams, ChangeRequestPullSchema, ChangeRequestSchema,
-  ChangeRequestUpdateSchema, ChangesSchema, ContentBatchSchema, MergeResultSchema, type ChangeRequestStatus
+  ChangeRequestCreateSchema,
+  ChangeRequestList,
+  ChangeRequestListQuery,
+  ChangeRequestParams,
+  ChangeRequestPullSchema,
+  ChangeRequestSchema,
+  ChangeRequestUpdateSchema,
+  ChangesSchema,
+  ContentBatchSchema,
+  MergeResultSchema,
+  type ChangeRequestStatus
 } from '../../../../src-shared/schemas/changeRequests'
 import { MergeRequestSchema } from '../../../../src-shared/schemas/reviews'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
@@ -41,7 +50,16 @@ const presentOutcome = (o: MergeOutcome) => ({
 export default function changeRequestRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/change-requests',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Change requests of a space', params: SpaceParams, querystring: ChangeRequestListQuery, response: { 200: ChangeRequestList } } },
+    {
+      config: { offline: 'copy' },
+      schema: {
+        tags,
+        summary: 'Change requests of a space',
+        params: SpaceParams,
+        querystring: ChangeRequestListQuery,
+        response: { 200: ChangeRequestList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
@@ -50,14 +68,31 @@ export default function changeRequestRoutes(app: Api) {
         const limit = req.query.limit ?? DEFAULT_LIMIT
         const [before = Number.MAX_SAFE_INTEGER] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = crs.list(space.id, status, req.query.contributor, before, limit + 1)
-        const count = cachedCount(ctx, `crs:${space.id}:${status}:${req.query.contributor ?? ''}`, () => crs.count(space.id, status, req.query.contributor))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentChangeRequests(page, space, ctx))
+        const count = cachedCount(ctx, `crs:${space.id}:${status}:${req.query.contributor ?? ''}`, () =>
+          crs.count(space.id, status, req.query.contributor)
+        )
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentChangeRequests(page, space, ctx)
+        )
       })
   )
 
   app.post(
     '/v1/spaces/:spaceId/change-requests',
-    { config: { offline: { queue: 'create-change-request' } }, schema: { tags, summary: 'Open a change request (a draft branch of the primary content)', params: SpaceParams, body: ChangeRequestCreateSchema, response: { 201: ChangeRequestSchema } } },
+    {
+      config: { offline: { queue: 'create-change-request' } },
+      schema: {
+        tags,
+        summary: 'Open a change request (a draft branch of the primary content)',
+        params: SpaceParams,
+        body: ChangeRequestCreateSchema,
+        response: { 201: ChangeRequestSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'edit')
@@ -70,7 +105,15 @@ export default function changeRequestRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Get a change request (by id or number)', params: ChangeRequestParams, response: { 200: ChangeRequestSchema } } },
+    {
+      config: { offline: 'copy' },
+      schema: {
+        tags,
+        summary: 'Get a change request (by id or number)',
+        params: ChangeRequestParams,
+        response: { 200: ChangeRequestSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
@@ -80,7 +123,16 @@ export default function changeRequestRoutes(app: Api) {
 
   app.patch(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId',
-    { config: { offline: { queue: 'update-change-request' } }, schema: { tags, summary: 'Update the subject or move the status', params: ChangeRequestParams, body: ChangeRequestUpdateSchema, response: { 200: ChangeRequestSchema } } },
+    {
+      config: { offline: { queue: 'update-change-request' } },
+      schema: {
+        tags,
+        summary: 'Update the subject or move the status',
+        params: ChangeRequestParams,
+        body: ChangeRequestUpdateSchema,
+        response: { 200: ChangeRequestSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
@@ -105,7 +157,16 @@ export default function changeRequestRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge',
-    { schema: { tags, summary: 'Merge into the primary content (three-way, per page), if the merge rules allow', params: ChangeRequestParams, body: MergeRequestSchema, response: { 200: MergeResultSchema } }, preValidation: emptyBodyIsObject },
+    {
+      schema: {
+        tags,
+        summary: 'Merge into the primary content (three-way, per page), if the merge rules allow',
+        params: ChangeRequestParams,
+        body: MergeRequestSchema,
+        response: { 200: MergeResultSchema }
+      },
+      preValidation: emptyBodyIsObject
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'merge')
@@ -115,7 +176,9 @@ export default function changeRequestRoutes(app: Api) {
         // A reviewer merges what they reviewed: with If-Match, a change request that moved on since is refused.
         const reviewed = ifMatchRevisions(req.headers['if-match'])
         if (reviewed && !reviewed.includes(cr.revision_id)) {
-          throw preconditionFailed(`The change request changed since revision ${reviewed.join(', ')} (If-Match): review it again before merging`)
+          throw preconditionFailed(
+            `The change request changed since revision ${reviewed.join(', ')} (If-Match): review it again before merging`
+          )
         }
         const { unmet, canBypass } = mergeStatus(ctx, space, cr)
         const bypass = unmet.length > 0 && req.body.bypassMergeRules === true
@@ -124,7 +187,9 @@ export default function changeRequestRoutes(app: Api) {
         const outcome = mergeChangeRequest(ctx, space, cr)
         // A bypass is recorded with the rules it passed over, once the merge went through.
         if (bypass && outcome.result === 'merge') {
-          ctx.repo(changeRequestRepository).update(cr.id, { merge_bypassed_by: ctx.actor.id, merge_bypassed_rules: JSON.stringify(unmet.map((u) => u.message)) })
+          ctx
+            .repo(changeRequestRepository)
+            .update(cr.id, { merge_bypassed_by: ctx.actor.id, merge_bypassed_rules: JSON.stringify(unmet.map((u) => u.message)) })
         }
         return presentOutcome(outcome)
       })
@@ -132,7 +197,16 @@ export default function changeRequestRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/update',
-    { schema: { tags, summary: 'Pull the primary content into the change request, with resolutions of conflicting pages', params: ChangeRequestParams, body: ChangeRequestPullSchema, response: { 200: MergeResultSchema } }, preValidation: emptyBodyIsObject },
+    {
+      schema: {
+        tags,
+        summary: 'Pull the primary content into the change request, with resolutions of conflicting pages',
+        params: ChangeRequestParams,
+        body: ChangeRequestPullSchema,
+        response: { 200: MergeResultSchema }
+      },
+      preValidation: emptyBodyIsObject
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
@@ -142,7 +216,9 @@ export default function changeRequestRoutes(app: Api) {
         // revisions), an update after either moved on is refused, so a newer edit is never replaced unseen.
         const against = ifMatchRevisions(req.headers['if-match'])
         if (against && !(against.includes(space.revision_id!) && against.includes(cr.revision_id))) {
-          throw preconditionFailed(`Main or the change request changed since revision ${against.join(', ')} (If-Match): resolve against them as they are now`)
+          throw preconditionFailed(
+            `Main or the change request changed since revision ${against.join(', ')} (If-Match): resolve against them as they are now`
+          )
         }
         return presentOutcome(updateChangeRequest(ctx, space, cr, req.body.resolutions))
       })
@@ -150,7 +226,16 @@ export default function changeRequestRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/content',
-    { config: { offline: { queue: 'content' } }, schema: { tags, summary: 'Apply a batch of content changes (all or nothing)', params: ChangeRequestParams, body: ContentBatchSchema, response: { 200: ChangeRequestSchema } } },
+    {
+      config: { offline: { queue: 'content' } },
+      schema: {
+        tags,
+        summary: 'Apply a batch of content changes (all or nothing)',
+        params: ChangeRequestParams,
+        body: ContentBatchSchema,
+        response: { 200: ChangeRequestSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
@@ -169,7 +254,15 @@ export default function changeRequestRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/changes',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Pages added, removed, edited and moved by the change request', params: ChangeRequestParams, response: { 200: ChangesSchema } } },
+    {
+      config: { offline: 'copy' },
+      schema: {
+        tags,
+        summary: 'Pages added, removed, edited and moved by the change request',
+        params: ChangeRequestParams,
+        response: { 200: ChangesSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')

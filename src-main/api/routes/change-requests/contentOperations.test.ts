@@ -31,7 +31,8 @@ const openCr = async (subject = 'Edit', api: Client = t.owner.api, space = space
   expect(res.status).toBe(201)
   return res.body
 }
-const batch = (cr: string, changes: unknown[], api: Client = t.owner.api, space = spaceId) => api.post(crPath(cr, '/content', space), { changes })
+const batch = (cr: string, changes: unknown[], api: Client = t.owner.api, space = spaceId) =>
+  api.post(crPath(cr, '/content', space), { changes })
 const merge = (cr: string, api: Client = t.owner.api) => api.post(crPath(cr, '/merge'))
 const update = (cr: string, api: Client = t.owner.api) => api.post(crPath(cr, '/update'))
 const getCr = async (cr: string) => (await t.owner.api.get(crPath(cr))).body
@@ -39,7 +40,12 @@ const primaryRevision = async (space = spaceId) => (await t.owner.api.get(spaceP
 const pageMarkdown = async (pageId: string, cr?: string) =>
   (await t.owner.api.get(cr ? crPath(cr, `/content/page/${pageId}`) : spacePath(`/content/page/${pageId}`))).body.markdown
 const envelope = (code: number, message: string) => ({ error: { code, message } })
-const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', title, document: { markdown }, ...extra })
+const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({
+  operation: 'insert_page',
+  title,
+  document: { markdown },
+  ...extra
+})
 const editDoc = (page: string, markdown: string) => ({ operation: 'update_page', page, document: { markdown } })
 
 /** Seeds the primary content through a merged change request; returns the page ids by title. */
@@ -91,51 +97,75 @@ describe('GET /v1/spaces/{spaceId}/content (the revision)', () => {
       type: 'merge'
     })
     expect(outline(revision.pages)).toEqual([['Guide', ['Install']], 'FAQ'])
-    expect(revision.pages[0]).toMatchObject({ title: 'Guide', path: 'guide', slug: 'guide', type: 'document', hidden: false, urls: { app: expect.any(String) } })
+    expect(revision.pages[0]).toMatchObject({
+      title: 'Guide',
+      path: 'guide',
+      slug: 'guide',
+      type: 'document',
+      hidden: false,
+      urls: { app: expect.any(String) }
+    })
     expect(revision.pages[0].pages[0]).toMatchObject({ title: 'Install', path: 'guide/install' })
     // Listings leave documents out: a page's document is read from content/page/{pageId}.
     expect(revision.pages[0].markdown).toBeUndefined()
     expect(revision.pages[0].document).toBeUndefined()
     expect(revision.files).toEqual([
-      { id: expect.any(String), name: 'pixel.png', contentType: 'image/png', downloadURL: expect.any(String), size: 70, dimensions: { width: 1, height: 1 } }
+      {
+        id: expect.any(String),
+        name: 'pixel.png',
+        contentType: 'image/png',
+        downloadURL: expect.any(String),
+        size: 70,
+        dimensions: { width: 1, height: 1 }
+      }
     ])
     expect(revision.git).toBeUndefined()
   })
 
-  it('metadata=false leaves out the git members of the revision, its pages and its files, and nothing else', { timeout: 60_000 }, async () => {
-    const png = Buffer.from(PNG, 'base64')
-    const repo = await bareRepo({ 'README.md': '# Home\n\n![diagram](.gitbook/assets/diagram.png)\n', 'guide.md': '# Guide\n', '.gitbook/assets/diagram.png': png })
-    expect((await sync(t.owner.api, spaceId, 'import', { url: repo, ref: 'refs/heads/main' })).status).toBe('succeeded')
+  it(
+    'metadata=false leaves out the git members of the revision, its pages and its files, and nothing else',
+    { timeout: 60_000 },
+    async () => {
+      const png = Buffer.from(PNG, 'base64')
+      const repo = await bareRepo({
+        'README.md': '# Home\n\n![diagram](.gitbook/assets/diagram.png)\n',
+        'guide.md': '# Guide\n',
+        '.gitbook/assets/diagram.png': png
+      })
+      expect((await sync(t.owner.api, spaceId, 'import', { url: repo, ref: 'refs/heads/main' })).status).toBe('succeeded')
 
-    const full = (await t.owner.api.get(spacePath('/content'))).body
-    expect(full.git).toMatchObject({ oid: expect.any(String) })
-    expect(full.pages.length).toBe(2)
-    for (const page of full.pages) expect(page.git).toMatchObject({ path: expect.any(String), oid: expect.any(String) })
-    expect(full.files).toHaveLength(1)
-    expect(full.files[0].git).toMatchObject({ path: '.gitbook/assets/diagram.png' })
+      const full = (await t.owner.api.get(spacePath('/content'))).body
+      expect(full.git).toMatchObject({ oid: expect.any(String) })
+      expect(full.pages.length).toBe(2)
+      for (const page of full.pages) expect(page.git).toMatchObject({ path: expect.any(String), oid: expect.any(String) })
+      expect(full.files).toHaveLength(1)
+      expect(full.files[0].git).toMatchObject({ path: '.gitbook/assets/diagram.png' })
 
-    const bare = await t.owner.api.get(spacePath('/content'), { metadata: false })
-    expect(bare.status).toBe(200)
-    expect(bare.body.git).toBeUndefined()
-    expect(bare.body.pages.map((p: any) => p.git)).toEqual([undefined, undefined])
-    expect(bare.body.files[0].git).toBeUndefined()
-    const strip = (revision: any) => ({
-      ...revision,
-      git: undefined,
-      pages: revision.pages.map((p: any) => ({ ...p, git: undefined })),
-      // The download URL carries a signed token of its own; the rest of the file must match.
-      files: revision.files.map((f: any) => ({ ...f, git: undefined, downloadURL: undefined }))
-    })
-    expect(strip(bare.body)).toEqual(strip(full))
+      const bare = await t.owner.api.get(spacePath('/content'), { metadata: false })
+      expect(bare.status).toBe(200)
+      expect(bare.body.git).toBeUndefined()
+      expect(bare.body.pages.map((p: any) => p.git)).toEqual([undefined, undefined])
+      expect(bare.body.files[0].git).toBeUndefined()
+      const strip = (revision: any) => ({
+        ...revision,
+        git: undefined,
+        pages: revision.pages.map((p: any) => ({ ...p, git: undefined })),
+        // The download URL carries a signed token of its own; the rest of the file must match.
+        files: revision.files.map((f: any) => ({ ...f, git: undefined, downloadURL: undefined }))
+      })
+      expect(strip(bare.body)).toEqual(strip(full))
 
-    // The same option on the page tree and on one page; metadata=true is the default.
-    const pages = (await t.owner.api.get(spacePath('/content/pages'), { metadata: false })).body.pages
-    expect(pages.map((p: any) => p.git)).toEqual([undefined, undefined])
-    const page = await t.owner.api.get(spacePath(`/content/page/${full.pages[0].id}`), { metadata: false })
-    expect(page.body.git).toBeUndefined()
-    expect((await t.owner.api.get(spacePath(`/content/page/${full.pages[0].id}`), { metadata: true })).body.git).toEqual(full.pages[0].git)
-    expect((await t.owner.api.get(spacePath('/content'), { metadata: 'maybe' })).body).toEqual(envelope(400, 'metadata: must be boolean'))
-  })
+      // The same option on the page tree and on one page; metadata=true is the default.
+      const pages = (await t.owner.api.get(spacePath('/content/pages'), { metadata: false })).body.pages
+      expect(pages.map((p: any) => p.git)).toEqual([undefined, undefined])
+      const page = await t.owner.api.get(spacePath(`/content/page/${full.pages[0].id}`), { metadata: false })
+      expect(page.body.git).toBeUndefined()
+      expect((await t.owner.api.get(spacePath(`/content/page/${full.pages[0].id}`), { metadata: true })).body.git).toEqual(
+        full.pages[0].git
+      )
+      expect((await t.owner.api.get(spacePath('/content'), { metadata: 'maybe' })).body).toEqual(envelope(400, 'metadata: must be boolean'))
+    }
+  )
 })
 
 describe('GET /v1/spaces/{spaceId}/content/page/{pageId}', () => {
@@ -157,12 +187,26 @@ describe('GET /v1/spaces/{spaceId}/content/page/{pageId}', () => {
       object: 'document',
       data: {},
       nodes: [
-        { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Guide', marks: [] }] }] },
         {
-          object: 'block', type: 'paragraph', data: {},
-          nodes: [{ object: 'text', leaves: [
-            { object: 'leaf', text: 'Read ', marks: [] }, { object: 'leaf', text: 'this', marks: [{ object: 'mark', type: 'bold' }] }, { object: 'leaf', text: '.', marks: [] }
-          ] }]
+          object: 'block',
+          type: 'heading-1',
+          data: {},
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Guide', marks: [] }] }]
+        },
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [
+            {
+              object: 'text',
+              leaves: [
+                { object: 'leaf', text: 'Read ', marks: [] },
+                { object: 'leaf', text: 'this', marks: [{ object: 'mark', type: 'bold' }] },
+                { object: 'leaf', text: '.', marks: [] }
+              ]
+            }
+          ]
         }
       ]
     })
@@ -225,7 +269,9 @@ describe('GET …/content/pages', () => {
 describe('GET …/content/files', () => {
   it('pages with limit and page: every file once, in name order, with the total on each page', async () => {
     const names = ['e.txt', 'a.txt', 'same.txt', 'c.txt', 'same.txt', 'b.txt', 'd.txt']
-    await seed([{ operation: 'insert_files', files: names.map((name, i) => ({ name, base64: Buffer.from(`file ${i}`).toString('base64') })) }])
+    await seed([
+      { operation: 'insert_files', files: names.map((name, i) => ({ name, base64: Buffer.from(`file ${i}`).toString('base64') })) }
+    ])
     const { items, pages } = await walk(t.owner.api, spacePath('/content/files'), { limit: 2 })
     expect(pages).toHaveLength(4)
     expect(pages.map((p) => p.count)).toEqual([7, 7, 7, 7])
@@ -240,9 +286,7 @@ describe('GET …/content/files', () => {
 
     expect((await t.owner.api.get(spacePath('/content/files'), { limit: 0 })).body).toEqual(envelope(400, 'limit: must be at least 1'))
     expect((await t.owner.api.get(spacePath('/content/files'), { limit: 1001 })).body).toEqual(envelope(400, 'limit: must be at most 1000'))
-    expect((await t.owner.api.get(spacePath('/content/files'), { page: 'garbage' })).body).toEqual(
-      envelope(400, 'page: invalid cursor')
-    )
+    expect((await t.owner.api.get(spacePath('/content/files'), { page: 'garbage' })).body).toEqual(envelope(400, 'page: invalid cursor'))
   })
 
   it('answers a file by id, and 404 for an unknown id or a file of the change request only', async () => {
@@ -315,7 +359,11 @@ describe('POST …/change-requests/{changeRequestId}/update', () => {
 
     const res = await update(mine.id)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ result: 'conflicts', revision: before.revision, conflicts: [{ page: { id: ids.Page, title: 'Page' }, reason: 'content' }] })
+    expect(res.body).toEqual({
+      result: 'conflicts',
+      revision: before.revision,
+      conflicts: [{ page: { id: ids.Page, title: 'Page' }, reason: 'content' }]
+    })
     const after = await getCr(mine.id)
     expect(after).toEqual(before)
     expect(after.revisionMergedAncestor).toBeUndefined()
@@ -420,7 +468,13 @@ describe('content batch validation', () => {
     const before = await getCr(cr.id)
     const blobs = () => t.server.api.services.db.prepare('SELECT count(*) FROM blobs').pluck().get()
     const blobsBefore = blobs()
-    const files = (base64: string) => ({ operation: 'insert_files', files: [{ name: 'ok.txt', base64: 'b2s=' }, { name: 'bad.bin', base64 }] })
+    const files = (base64: string) => ({
+      operation: 'insert_files',
+      files: [
+        { name: 'ok.txt', base64: 'b2s=' },
+        { name: 'bad.bin', base64 }
+      ]
+    })
     const ALPHABET = 'changes.1.files.1.base64: must be standard base64 (A-Z, a-z, 0-9, + and /, with = padding only at the end)'
     const LENGTH = 'changes.1.files.1.base64: must be complete base64: a character is missing or the = padding is wrong'
     const cases: [string, string][] = [
@@ -472,7 +526,9 @@ describe('content batch validation', () => {
 
   it('still refuses base64 decoding to more than 1 MB', async () => {
     const cr = await openCr()
-    const res = await batch(cr.id, [{ operation: 'insert_files', files: [{ name: 'big.bin', base64: Buffer.alloc(1024 * 1024 + 3).toString('base64') }] }])
+    const res = await batch(cr.id, [
+      { operation: 'insert_files', files: [{ name: 'big.bin', base64: Buffer.alloc(1024 * 1024 + 3).toString('base64') }] }
+    ])
     expect(res.status).toBe(400)
     expect(res.body).toEqual(envelope(400, 'changes.0.files.0.base64: must decode to at most 1 MB'))
   })
@@ -504,12 +560,17 @@ describe('titles derived from content', () => {
   it('cuts titles imported from an HTML h1 and a markdown heading the same way', async () => {
     const words = 'Imported heading words '.repeat(250).trim()
     const site = await serveSite({
-      '/page': { body: `<!doctype html><html><head><title>Short</title></head><body><main><h1>${words}</h1><p>Text.</p></main></body></html>` },
+      '/page': {
+        body: `<!doctype html><html><head><title>Short</title></head><body><main><h1>${words}</h1><p>Text.</p></main></body></html>`
+      },
       '/notes.md': { body: `# ${words}\n\nNotes.\n`, type: 'text/markdown; charset=utf-8' }
     })
     try {
       const cr = await openCr()
-      for (const [path, source] of [['/page', 'html'], ['/notes.md', 'markdown']]) {
+      for (const [path, source] of [
+        ['/page', 'html'],
+        ['/notes.md', 'markdown']
+      ]) {
         const res = await t.owner.api.post(crPath(cr.id, '/content/import'), { url: `${site.url}${path}`, source })
         expect(res.status, JSON.stringify(res.body)).toBe(201)
       }

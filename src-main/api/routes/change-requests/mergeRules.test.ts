@@ -18,7 +18,9 @@ afterEach(() => t.close())
 const crPath = (cr: string, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
 async function openCr(subject = 'Edit', api = author.api) {
   const cr = (await api.post(`/v1/spaces/${spaceId}/change-requests`, { subject })).body
-  const edit = await api.post(crPath(cr.id, '/content'), { changes: [{ operation: 'insert_page', title: `Page ${cr.number}`, document: { markdown: 'text' } }] })
+  const edit = await api.post(crPath(cr.id, '/content'), {
+    changes: [{ operation: 'insert_page', title: `Page ${cr.number}`, document: { markdown: 'text' } }]
+  })
   expect(edit.status).toBe(200)
   return edit.body as { id: string; revision: string }
 }
@@ -43,21 +45,32 @@ describe('merge rules configuration', () => {
   it('answers inherit on spaces and none on organizations until set, and is set by an admin', async () => {
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.mergeRules).toEqual({ type: 'inherit' })
     expect((await t.owner.api.get(`/v1/orgs/${t.orgId}`)).body.mergeRules).toEqual({ type: 'none' })
-    const orgRules = { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }, { rule: 'allow_bypass', users: [t.owner.user.id] }] }
+    const orgRules = {
+      type: 'rules',
+      rules: [{ rule: 'require_at_least_one_approved_review' }, { rule: 'allow_bypass', users: [t.owner.user.id] }]
+    }
     const org = await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { mergeRules: orgRules })
     expect(org.status).toBe(200)
     expect(org.body.mergeRules).toEqual(orgRules)
     expect((await t.owner.api.get(`/v1/orgs/${t.orgId}`)).body.mergeRules).toEqual(orgRules)
     const space = await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'none' } })
     expect(space.body.mergeRules).toEqual({ type: 'none' })
-    expect((await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'inherit' } })).body.mergeRules).toEqual({ type: 'inherit' })
+    expect((await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'inherit' } })).body.mergeRules).toEqual({
+      type: 'inherit'
+    })
   })
 
   it('validates rules and needs the admin role', async () => {
     const outsider = await t.user({ role: 'none' })
     const cases: [unknown, string][] = [
-      [{ type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [outsider.user.id] }] }, `mergeRules.rules.0.users.0: ${outsider.user.id} is not a member of the organization`],
-      [{ type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: [] }] }, 'mergeRules.rules.0.users: name at least one reviewer']
+      [
+        { type: 'rules', rules: [{ rule: 'require_specific_reviewers', users: [outsider.user.id] }] },
+        `mergeRules.rules.0.users.0: ${outsider.user.id} is not a member of the organization`
+      ],
+      [
+        { type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: [] }] },
+        'mergeRules.rules.0.users: name at least one reviewer'
+      ]
     ]
     for (const [mergeRules, message] of cases) {
       const res = await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules })
@@ -66,7 +79,9 @@ describe('merge rules configuration', () => {
     }
     expect((await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'sometimes' } })).status).toBe(400)
     expect((await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { mergeRules: { type: 'inherit' } })).status).toBe(400)
-    expect((await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'rules', rules: [{ rule: 'custom' }] } })).status).toBe(400)
+    expect((await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'rules', rules: [{ rule: 'custom' }] } })).status).toBe(
+      400
+    )
     expect((await reviewer.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'none' } })).status).toBe(403)
     expect((await reviewer.api.patch(`/v1/orgs/${t.orgId}`, { mergeRules: { type: 'none' } })).status).toBe(403)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.mergeRules).toEqual({ type: 'inherit' })
@@ -88,7 +103,9 @@ describe('merge rules on merge', () => {
     await review(cr.id, 'changes-requested')
     await expectBlocked(cr.id, 'At least one approving review is required')
     await review(cr.id, 'approved')
-    await author.api.post(crPath(cr.id, '/content'), { changes: [{ operation: 'insert_page', title: 'Later', document: { markdown: 'x' } }] })
+    await author.api.post(crPath(cr.id, '/content'), {
+      changes: [{ operation: 'insert_page', title: 'Later', document: { markdown: 'x' } }]
+    })
     await expectBlocked(cr.id, 'At least one approving review is required')
     await review(cr.id, 'approved')
     await expectMerged(cr.id)
@@ -142,7 +159,9 @@ describe('merge rules on merge', () => {
   })
 
   it('inherits the organization rules unless the space has its own', async () => {
-    await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] } })
+    await t.owner.api.patch(`/v1/orgs/${t.orgId}`, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] }
+    })
     const cr = await openCr()
     await expectBlocked(cr.id, 'At least one approving review is required')
     await t.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: { type: 'none' } })
@@ -166,13 +185,23 @@ describe('merge rules on merge', () => {
     await expectBlocked(cr.id, 'At least one approving review is required')
     const bypassed = await merge(cr.id, t.owner, { bypassMergeRules: true })
     expect(bypassed.status).toBe(200)
-    const row = t.server.api.services.db.prepare('SELECT merge_bypassed_by, merge_bypassed_rules FROM change_requests WHERE id = ?').get(cr.id)
-    expect(row).toEqual({ merge_bypassed_by: t.owner.user.id, merge_bypassed_rules: JSON.stringify(['At least one approving review is required']) })
+    const row = t.server.api.services.db
+      .prepare('SELECT merge_bypassed_by, merge_bypassed_rules FROM change_requests WHERE id = ?')
+      .get(cr.id)
+    expect(row).toEqual({
+      merge_bypassed_by: t.owner.user.id,
+      merge_bypassed_rules: JSON.stringify(['At least one approving review is required'])
+    })
   })
 
   it('merges without rules as before, and a bypass flag with nothing to bypass is not recorded', async () => {
     const cr = await openCr()
-    expect((await author.api.get(crPath(cr.id, '/merge-rules'))).body).toEqual({ source: 'organization', rules: [], unmet: [], canBypass: false })
+    expect((await author.api.get(crPath(cr.id, '/merge-rules'))).body).toEqual({
+      source: 'organization',
+      rules: [],
+      unmet: [],
+      canBypass: false
+    })
     expect((await merge(cr.id, t.owner, { bypassMergeRules: true })).status).toBe(200)
     const row = t.server.api.services.db.prepare('SELECT merge_bypassed_by FROM change_requests WHERE id = ?').get(cr.id)
     expect(row).toEqual({ merge_bypassed_by: null })

@@ -13,7 +13,12 @@ afterEach(() => t.close())
 const crPath = (cr: string, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
 const openCr = async () => (await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Slugs' })).body.id as string
 const batch = (cr: string, changes: unknown[]) => t.owner.api.post(crPath(cr, '/content'), { changes })
-const insert = (title: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', title, document: { markdown: 'Text.' }, ...extra })
+const insert = (title: string, extra: Record<string, unknown> = {}) => ({
+  operation: 'insert_page',
+  title,
+  document: { markdown: 'Text.' },
+  ...extra
+})
 const rename = (page: string, title: string, extra: Record<string, unknown> = {}) => ({ operation: 'update_page', page, title, ...extra })
 /** [title, slug, path] of every page of the change request, depth first. */
 async function slugs(cr: string): Promise<string[][]> {
@@ -33,11 +38,17 @@ describe('page slugs on rename', () => {
   it('lets a new page’s slug follow its title when it is renamed, through a merge, and under a parent', async () => {
     const cr = await openCr()
     expect((await batch(cr, [insert('Untitled', { ref: 'u' }), insert('Untitled', { into: 'u' })])).status).toBe(200)
-    expect(await slugs(cr)).toEqual([['Untitled', 'untitled', 'untitled'], ['Untitled', 'untitled', 'untitled/untitled']])
+    expect(await slugs(cr)).toEqual([
+      ['Untitled', 'untitled', 'untitled'],
+      ['Untitled', 'untitled', 'untitled/untitled']
+    ])
     const root = (await t.owner.api.get(crPath(cr, '/content/pages'))).body.pages[0].id as string
     const res = await batch(cr, [rename(root, 'Getting started')])
     expect(res.status).toBe(200)
-    expect(await slugs(cr)).toEqual([['Getting started', 'getting-started', 'getting-started'], ['Untitled', 'untitled', 'getting-started/untitled']])
+    expect(await slugs(cr)).toEqual([
+      ['Getting started', 'getting-started', 'getting-started'],
+      ['Untitled', 'untitled', 'getting-started/untitled']
+    ])
     // Renamed again (letters of any script), and once more after the merge.
     await batch(cr, [rename(root, 'Größe 文档')])
     expect((await slugs(cr))[0]).toEqual(['Größe 文档', 'größe-文档', 'größe-文档'])
@@ -68,7 +79,10 @@ describe('page slugs on rename', () => {
     expect(await slugs(cr)).toEqual([['Configure', 'configure', 'configure']])
     // Merged, the primary content has what the change request had.
     expect((await t.owner.api.post(crPath(cr, '/merge'))).body.result).toBe('merge')
-    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Setup}`)).body).toMatchObject({ slug: 'configure', path: 'configure' })
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Setup}`)).body).toMatchObject({
+      slug: 'configure',
+      path: 'configure'
+    })
   })
 
   it('numbers a followed slug among its siblings and refuses a hand-given one a sibling has (409), changing nothing', async () => {
@@ -77,7 +91,11 @@ describe('page slugs on rename', () => {
     const ids = await idsOf(cr)
     // Renamed to a sibling's title: the sibling keeps its slug, the renamed page takes the suffix.
     await batch(cr, [rename(ids.Untitled!, 'Setup')])
-    expect(await slugs(cr)).toEqual([['Setup', 'setup', 'setup'], ['Setup', 'setup-2', 'setup-2'], ['Other', 'other', 'other']])
+    expect(await slugs(cr)).toEqual([
+      ['Setup', 'setup', 'setup'],
+      ['Setup', 'setup-2', 'setup-2'],
+      ['Other', 'other', 'other']
+    ])
     // A numbered slug still follows its title.
     await batch(cr, [rename(ids.Untitled!, 'Deploy')])
     expect((await slugs(cr))[1]).toEqual(['Deploy', 'deploy', 'deploy'])
@@ -85,7 +103,9 @@ describe('page slugs on rename', () => {
     const revision = (await t.owner.api.get(crPath(cr))).body.revision
     const res = await batch(cr, [{ operation: 'update_page', page: ids.Other, slug: 'deploy' }])
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ error: { code: 409, message: 'changes.0.slug: “deploy” is the slug of “Deploy” beside this page; slugs are unique among siblings' } })
+    expect(res.body).toEqual({
+      error: { code: 409, message: 'changes.0.slug: “deploy” is the slug of “Deploy” beside this page; slugs are unique among siblings' }
+    })
     expect((await t.owner.api.get(crPath(cr))).body.revision).toBe(revision)
     // Under another parent the same slug is free: checked where the page ends up.
     const moved = await batch(cr, [{ operation: 'update_page', page: ids.Other, into: ids.Setup, slug: 'deploy' }])
@@ -104,7 +124,9 @@ describe('page slugs on rename', () => {
       expect(res.body.error.message, slug).toMatch(/^changes\.0\.slug: must /)
     }
     const res = await batch(cr, [{ operation: 'update_page', page: ids.Setup, slug: 'Setup' }])
-    expect(res.body.error.message).toBe('changes.0.slug: must be lower-case letters and digits of any script, words joined by single dashes (getting-started)')
+    expect(res.body.error.message).toBe(
+      'changes.0.slug: must be lower-case letters and digits of any script, words joined by single dashes (getting-started)'
+    )
     expect((await t.owner.api.get(crPath(cr))).body.revision).toBe(revision)
     expect(await slugs(cr)).toEqual([['Setup', 'setup', 'setup']])
   })

@@ -15,16 +15,28 @@ const crPath = (cr: string, rest = '') => `/v1/spaces/${spaceId}/change-requests
 const openCr = async (subject = 'Reuse') => (await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, { subject })).body.id as string
 const batch = (cr: string, changes: unknown[], api: Client = t.owner.api) => api.post(crPath(cr, '/content'), { changes })
 const merge = (cr: string) => t.owner.api.post(crPath(cr, '/merge'))
-const insertContent = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_reusable_content', title, document: { markdown }, ...extra })
-const editContent = (reusableContent: string, extra: Record<string, unknown>) => ({ operation: 'update_reusable_content', reusableContent, ...extra })
+const insertContent = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({
+  operation: 'insert_reusable_content',
+  title,
+  document: { markdown },
+  ...extra
+})
+const editContent = (reusableContent: string, extra: Record<string, unknown>) => ({
+  operation: 'update_reusable_content',
+  reusableContent,
+  ...extra
+})
 /** The reusable contents of a change request's head (or of the primary content) as [title, markdown, git path]. */
-async function contents(cr?: string): Promise<{ id: string; title: string; markdown: string; path?: string; git?: { oid: string; path: string } }[]> {
+async function contents(
+  cr?: string
+): Promise<{ id: string; title: string; markdown: string; path?: string; git?: { oid: string; path: string } }[]> {
   const res = await t.owner.api.get(cr ? crPath(cr, '/content') : `/v1/spaces/${spaceId}/content`)
   expect(res.status).toBe(200)
   return res.body.reusableContents
 }
 // By path (`-` sorts before `.`): contents of one title come by id, which is random.
-const summary = async (cr?: string) => (await contents(cr)).map((c) => [c.title, c.markdown, c.path]).sort((a, b) => (a[2]! < b[2]! ? -1 : 1))
+const summary = async (cr?: string) =>
+  (await contents(cr)).map((c) => [c.title, c.markdown, c.path]).sort((a, b) => (a[2]! < b[2]! ? -1 : 1))
 const LINES = 'one\ntwo\nthree\nfour\nfive\n'
 
 /** Merges a change request making one reusable content; answers its id. */
@@ -42,7 +54,11 @@ describe('reusable content operations of the content batch', () => {
       insertContent('Support note', 'Ask **support**.\n', { ref: 'note' }),
       insertContent('Support note', 'Another.\n'),
       editContent('note', { document: { markdown: 'Ask **support** at any time.\n' } }),
-      { operation: 'insert_page', title: 'Help', document: { markdown: '# Help\n\n{% include "../.gitbook/includes/support-note.md" %}\n' } }
+      {
+        operation: 'insert_page',
+        title: 'Help',
+        document: { markdown: '# Help\n\n{% include "../.gitbook/includes/support-note.md" %}\n' }
+      }
     ])
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(await summary(cr)).toEqual([
@@ -80,7 +96,10 @@ describe('reusable content operations of the content batch', () => {
     const revision = (await t.owner.api.get(crPath(cr))).body.revision
     const cases: [unknown[], string][] = [
       [[editContent('nope', { title: 'X' })], 'changes.0.reusableContent: no reusable content nope in the change request'],
-      [[insertContent('A', 'a'), { operation: 'delete_reusable_content', reusableContent: 'nope' }], 'changes.1.reusableContent: no reusable content nope in the change request'],
+      [
+        [insertContent('A', 'a'), { operation: 'delete_reusable_content', reusableContent: 'nope' }],
+        'changes.1.reusableContent: no reusable content nope in the change request'
+      ],
       [[{ operation: 'insert_reusable_content', document: { markdown: 'x' } }], 'changes.0.title: is required'],
       [[{ operation: 'insert_reusable_content', title: 'X' }], 'changes.0.document: is required'],
       [[editContent(id, { title: '' })], 'changes.0.title: must be at least 1 characters'],
@@ -139,7 +158,10 @@ describe('reusable contents in merges and updates', () => {
     await batch(editor, [editContent(id, { title: 'Edited note' })])
     await batch(remover, [{ operation: 'delete_reusable_content', reusableContent: id }])
     expect((await merge(remover)).body.result).toBe('merge')
-    expect((await merge(editor)).body).toMatchObject({ result: 'conflicts', conflicts: [{ page: { id, title: 'Edited note' }, reason: 'reusable-content' }] })
+    expect((await merge(editor)).body).toMatchObject({
+      result: 'conflicts',
+      conflicts: [{ page: { id, title: 'Edited note' }, reason: 'reusable-content' }]
+    })
   })
 
   it('an update stops at a reusable content changed on both sides; a page resolution naming it is refused (400)', async () => {
@@ -154,7 +176,9 @@ describe('reusable contents in merges and updates', () => {
     expect(plain.body).toMatchObject({ result: 'conflicts', conflicts: [{ page: { id }, reason: 'reusable-content' }] })
     const res = await t.owner.api.post(crPath(cr, '/update'), { resolutions: [{ page: id, document: { markdown: 'both\n' } }] })
     expect(res.status).toBe(400)
-    expect(res.body.error.message).toBe(`resolutions.0.page: ${id} is a reusable content, not a page; edit it in the change request to settle its conflict`)
+    expect(res.body.error.message).toBe(
+      `resolutions.0.page: ${id} is a reusable content, not a page; edit it in the change request to settle its conflict`
+    )
     expect((await t.owner.api.get(crPath(cr))).body.revision).toBe(before)
   })
 

@@ -16,7 +16,9 @@ afterEach(() => t.close())
 const crPath = (cr: string, rest = '') => `/v1/spaces/${spaceId}/change-requests/${cr}${rest}`
 async function openCr(api = author.api) {
   const cr = (await api.post(`/v1/spaces/${spaceId}/change-requests`, { subject: 'Edit' })).body
-  const edit = await api.post(crPath(cr.id, '/content'), { changes: [{ operation: 'insert_page', title: 'One', document: { markdown: 'one' } }] })
+  const edit = await api.post(crPath(cr.id, '/content'), {
+    changes: [{ operation: 'insert_page', title: 'One', document: { markdown: 'one' } }]
+  })
   expect(edit.status).toBe(200)
   return edit.body as { id: string; revision: string }
 }
@@ -29,7 +31,10 @@ describe('reviews', () => {
     const res = await review(cr.id, 'approved')
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({
-      object: 'change-request-review', revision: cr.revision, status: 'approved', outdated: false,
+      object: 'change-request-review',
+      revision: cr.revision,
+      status: 'approved',
+      outdated: false,
       reviewer: { object: 'user', id: reviewer.user.id, displayName: 'Rita Reviewer' }
     })
     expect(res.body.requestedBy).toBeUndefined()
@@ -54,11 +59,16 @@ describe('reviews', () => {
     const second = (await review(cr.id, 'approved')).body
     expect((await author.api.get(crPath(cr.id, `/reviews/${first.id}`))).body.outdated).toBe(true)
     expect((await author.api.get(crPath(cr.id, `/reviews/${second.id}`))).body.outdated).toBe(false)
-    await author.api.post(crPath(cr.id, '/content'), { changes: [{ operation: 'insert_page', title: 'Two', document: { markdown: 'two' } }] })
+    await author.api.post(crPath(cr.id, '/content'), {
+      changes: [{ operation: 'insert_page', title: 'Two', document: { markdown: 'two' } }]
+    })
     expect((await author.api.get(crPath(cr.id, `/reviews/${second.id}`))).body.outdated).toBe(true)
     expect((await author.api.get(crPath(cr.id, '/reviews'), { outdated: true })).body.count).toBe(2)
     const third = (await review(cr.id, 'approved')).body
-    expect((await author.api.get(crPath(cr.id, '/reviews'), { outdated: false })).body).toMatchObject({ count: 1, items: [{ id: third.id }] })
+    expect((await author.api.get(crPath(cr.id, '/reviews'), { outdated: false })).body).toMatchObject({
+      count: 1,
+      items: [{ id: third.id }]
+    })
   })
 
   it('pages through reviews newest first (keyset)', async () => {
@@ -110,7 +120,13 @@ describe('requested reviewers', () => {
     const res = await author.api.post(crPath(cr.id, '/requested-reviewers'), { users: [reviewer.user.id, other.user.id], subject: 'Ready' })
     expect(res.status).toBe(200)
     expect(res.body.users).toMatchObject([
-      { object: 'change-request-requested-reviewer', kind: 'user', user: { id: reviewer.user.id }, requestedBy: { id: author.user.id }, revision: cr.revision },
+      {
+        object: 'change-request-requested-reviewer',
+        kind: 'user',
+        user: { id: reviewer.user.id },
+        requestedBy: { id: author.user.id },
+        revision: cr.revision
+      },
       { kind: 'user', user: { id: other.user.id } }
     ])
     expect((await author.api.get(crPath(cr.id))).body.subject).toBe('Ready')

@@ -1,7 +1,15 @@
 import { ChangeRequestParams } from '../../../../src-shared/schemas/changeRequests'
 import {
-  MergeStatusSchema, RequestedReviewerList, RequestedReviewerParams, RequestReviewersResult, RequestReviewersSchema, ReviewCreateSchema,
-  ReviewList, ReviewListQuery, ReviewParams, ChangeRequestReviewSchema
+  MergeStatusSchema,
+  RequestedReviewerList,
+  RequestedReviewerParams,
+  RequestReviewersResult,
+  RequestReviewersSchema,
+  ReviewCreateSchema,
+  ReviewList,
+  ReviewListQuery,
+  ReviewParams,
+  ChangeRequestReviewSchema
 } from '../../../../src-shared/schemas/reviews'
 import { NoContent, PageQuery } from '../../../../src-shared/schemas/common'
 import Type from 'typebox'
@@ -24,7 +32,15 @@ const tags = ['Change request reviews']
 export default function reviewRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/reviews',
-    { schema: { tags, summary: 'Reviews of a change request, newest first', params: ChangeRequestParams, querystring: ReviewListQuery, response: { 200: ReviewList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Reviews of a change request, newest first',
+        params: ChangeRequestParams,
+        querystring: ReviewListQuery,
+        response: { 200: ReviewList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
@@ -35,13 +51,27 @@ export default function reviewRoutes(app: Api) {
         const rows = reviews.list(cr.id, before, limit + 1, outdated)
         // Outdated depends on the change request's head as well as on the reviews: counted on every page (a review list is short).
         const count = reviews.count(cr.id, outdated)
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentReviews(page, space, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentReviews(page, space, ctx)
+        )
       })
   )
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/reviews',
-    { schema: { tags, summary: 'Approve a change request or request changes, with an optional comment', params: ChangeRequestParams, body: ReviewCreateSchema, response: { 201: ChangeRequestReviewSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Approve a change request or request changes, with an optional comment',
+        params: ChangeRequestParams,
+        body: ReviewCreateSchema,
+        response: { 201: ChangeRequestReviewSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'review')
@@ -53,12 +83,24 @@ export default function reviewRoutes(app: Api) {
         const markdown = req.body.comment?.markdown.trim()
         if (markdown) {
           commentId = ctx.repo(commentRepository).create({
-            space_id: space.id, change_request_id: cr.id, page_id: null, node_id: null, node_preview: null,
-            revision_id: cr.revision_id, body: markdown, posted_by: ctx.actor.id, posted_at: ctx.now
+            space_id: space.id,
+            change_request_id: cr.id,
+            page_id: null,
+            node_id: null,
+            node_preview: null,
+            revision_id: cr.revision_id,
+            body: markdown,
+            posted_by: ctx.actor.id,
+            posted_at: ctx.now
           }).id
         }
         const row = ctx.repo(reviewRepository).create({
-          change_request_id: cr.id, reviewer_id: ctx.actor.id, status: req.body.status, revision_id: cr.revision_id, comment_id: commentId, now: ctx.now
+          change_request_id: cr.id,
+          reviewer_id: ctx.actor.id,
+          status: req.body.status,
+          revision_id: cr.revision_id,
+          comment_id: commentId,
+          now: ctx.now
         })
         return presentReview(row, space, ctx)
       })
@@ -80,7 +122,15 @@ export default function reviewRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
-    { schema: { tags, summary: 'Users asked to review a change request, in the order asked', params: ChangeRequestParams, querystring: Type.Object({ ...PageQuery }), response: { 200: RequestedReviewerList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Users asked to review a change request, in the order asked',
+        params: ChangeRequestParams,
+        querystring: Type.Object({ ...PageQuery }),
+        response: { 200: RequestedReviewerList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
@@ -89,13 +139,27 @@ export default function reviewRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = reviews.requests(cr.id, after, limit + 1)
         const count = cachedCount(ctx, `requested-reviewers:${cr.id}`, () => reviews.countRequests(cr.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentRequestedReviewers(page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentRequestedReviewers(page, ctx)
+        )
       })
   )
 
   app.post(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
-    { schema: { tags, summary: 'Ask users to review a change request (optionally setting its subject)', params: ChangeRequestParams, body: RequestReviewersSchema, response: { 200: RequestReviewersResult } } },
+    {
+      schema: {
+        tags,
+        summary: 'Ask users to review a change request (optionally setting its subject)',
+        params: ChangeRequestParams,
+        body: RequestReviewersSchema,
+        response: { 200: RequestReviewersResult }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
@@ -106,19 +170,30 @@ export default function reviewRoutes(app: Api) {
           if (!users.has(id)) throw badRequest(`users.${i}: no user ${id}`)
           if (id === cr.created_by) throw badRequest(`users.${i}: the author of a change request cannot review it`)
           const role = spaceRoles(ctx, space.organization_id, [space], id).get(space.id)
-          if (!atLeast(role, 'review')) throw badRequest(`users.${i}: ${users.get(id)!.display_name} cannot review this space (needs the review role)`)
+          if (!atLeast(role, 'review'))
+            throw badRequest(`users.${i}: ${users.get(id)!.display_name} cannot review this space (needs the review role)`)
         })
         const crs = ctx.repo(changeRequestRepository)
-        if (req.body.subject !== undefined && req.body.subject !== cr.subject) crs.update(cr.id, { subject: req.body.subject, updated_at: ctx.now })
+        if (req.body.subject !== undefined && req.body.subject !== cr.subject)
+          crs.update(cr.id, { subject: req.body.subject, updated_at: ctx.now })
         const reviews = ctx.repo(reviewRepository)
-        const rows = ids.map((id) => reviews.request({ change_request_id: cr.id, user_id: id, requested_by: ctx.actor.id, revision_id: cr.revision_id, now: ctx.now }))
+        const rows = ids.map((id) =>
+          reviews.request({ change_request_id: cr.id, user_id: id, requested_by: ctx.actor.id, revision_id: cr.revision_id, now: ctx.now })
+        )
         return { users: presentRequestedReviewers(rows, ctx) }
       })
   )
 
   app.delete(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers/:userId',
-    { schema: { tags, summary: 'No longer ask a user to review (205; 204 when they were not asked)', params: RequestedReviewerParams, response: { 204: NoContent, 205: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'No longer ask a user to review (205; 204 when they were not asked)',
+        params: RequestedReviewerParams,
+        response: { 204: NoContent, 205: NoContent }
+      }
+    },
     async (req, reply) => {
       const removed = write(req, (ctx) => {
         const { cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'edit')
@@ -130,7 +205,14 @@ export default function reviewRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge-rules',
-    { schema: { tags, summary: 'The merge rules that apply to the change request, and those a merge by the caller would not meet now', params: ChangeRequestParams, response: { 200: MergeStatusSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The merge rules that apply to the change request, and those a merge by the caller would not meet now',
+        params: ChangeRequestParams,
+        response: { 200: MergeStatusSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')

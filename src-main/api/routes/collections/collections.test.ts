@@ -84,17 +84,32 @@ describe('authentication and visibility', () => {
     expect(paged.pages.map((p) => p.count)).toEqual([3, 3])
   })
 
-  it('computes permissions from the caller\'s role (org role, defaultLevel, grants)', async () => {
+  it("computes permissions from the caller's role (org role, defaultLevel, grants)", async () => {
     const c = await createCollection(t)
     expect(c).toMatchObject({ permissions: { view: true, admin: true, viewInviteLinks: true, create: true } })
     const reader = await t.user({ role: 'read' })
-    expect((await reader.api.get(`/v1/collections/${c.id}`)).body.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false })
+    expect((await reader.api.get(`/v1/collections/${c.id}`)).body.permissions).toEqual({
+      view: true,
+      admin: false,
+      viewInviteLinks: false,
+      create: false
+    })
 
     await t.owner.api.patch(`/v1/collections/${c.id}`, { defaultLevel: 'create' })
-    expect((await reader.api.get(`/v1/collections/${c.id}`)).body.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true })
+    expect((await reader.api.get(`/v1/collections/${c.id}`)).body.permissions).toEqual({
+      view: true,
+      admin: false,
+      viewInviteLinks: false,
+      create: true
+    })
 
     grantCollection(t, c.id, { user: reader.user.id }, 'admin')
-    expect((await reader.api.get(`/v1/collections/${c.id}`)).body.permissions).toEqual({ view: true, admin: true, viewInviteLinks: true, create: true })
+    expect((await reader.api.get(`/v1/collections/${c.id}`)).body.permissions).toEqual({
+      view: true,
+      admin: true,
+      viewInviteLinks: true,
+      create: true
+    })
   })
 })
 
@@ -186,7 +201,12 @@ describe('create', () => {
     expect((await creator.api.patch(`/v1/collections/${mine.id}`, { title: 'Still mine' })).status).toBe(200)
 
     const theirs = await createCollection(t, { title: 'Theirs' })
-    expect((await creator.api.get(`/v1/collections/${theirs.id}`)).body.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true })
+    expect((await creator.api.get(`/v1/collections/${theirs.id}`)).body.permissions).toEqual({
+      view: true,
+      admin: false,
+      viewInviteLinks: false,
+      create: true
+    })
     const denied = await creator.api.patch(`/v1/collections/${theirs.id}`, { title: 'Taken' })
     expect(denied.status).toBe(403)
     expect(denied.body.error.code).toBe(403)
@@ -246,7 +266,11 @@ describe('create', () => {
 describe('update', () => {
   it('updates title, description and defaultLevel, keeps what was not sent, clears with null', async () => {
     const c = await createCollection(t, { title: 'Before' })
-    const res = await t.owner.api.patch(`/v1/collections/${c.id}`, { title: 'T'.repeat(50), description: 'D'.repeat(100), defaultLevel: 'comment' })
+    const res = await t.owner.api.patch(`/v1/collections/${c.id}`, {
+      title: 'T'.repeat(50),
+      description: 'D'.repeat(100),
+      defaultLevel: 'comment'
+    })
     expect(res.status).toBe(200)
     expectCollection(res.body, t.orgId)
     expect(res.body).toMatchObject({ title: 'T'.repeat(50), description: 'D'.repeat(100), defaultLevel: 'comment' })
@@ -278,7 +302,11 @@ describe('update', () => {
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.error).toEqual({ code: 400, message })
     }
-    expect((await t.owner.api.get(`/v1/collections/${c.id}`)).body).toMatchObject({ title: 'Kept', description: 'Kept too', defaultLevel: 'edit' })
+    expect((await t.owner.api.get(`/v1/collections/${c.id}`)).body).toMatchObject({
+      title: 'Kept',
+      description: 'Kept too',
+      defaultLevel: 'edit'
+    })
   })
 
   it('needs admin on the collection (403), and hides it from guests without a grant (404)', async () => {
@@ -367,7 +395,12 @@ describe('spaces of a collection', () => {
     expect(res.status).toBe(200)
     expect(res.body.count).toBe(4)
     expect(res.body.items.map((s: any) => s.id)).toEqual(live)
-    expect(res.body.items[0]).toMatchObject({ object: 'space', parent: c.id, organization: t.orgId, permissions: { view: true, admin: true } })
+    expect(res.body.items[0]).toMatchObject({
+      object: 'space',
+      parent: c.id,
+      organization: t.orgId,
+      permissions: { view: true, admin: true }
+    })
 
     const { items, pages } = await walk(t.owner.api, `/v1/collections/${c.id}/spaces`, { limit: 3 })
     expect(items.map((s) => s.id)).toEqual(live)

@@ -1,7 +1,13 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  CollectionCreateSchema, CollectionList, CollectionListQuery, CollectionOrgParams, CollectionParams, CollectionSchema,
-  CollectionSpacesQuery, CollectionUpdateSchema
+  CollectionCreateSchema,
+  CollectionList,
+  CollectionListQuery,
+  CollectionOrgParams,
+  CollectionParams,
+  CollectionSchema,
+  CollectionSpacesQuery,
+  CollectionUpdateSchema
 } from '../../../../src-shared/schemas/collections'
 import { SpaceList } from '../../../../src-shared/schemas/spaces'
 import { collectionRepository, type CollectionPatch, type CollectionRow } from '../../../storage/repositories/collectionRepository'
@@ -25,10 +31,14 @@ const DEFAULT_TITLE = 'Untitled collection'
 export default function collectionRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/collections',
-    { config: { offline: 'copy' },
+    {
+      config: { offline: 'copy' },
       schema: {
-        tags, summary: 'Collections of an organization that the caller can see',
-        params: CollectionOrgParams, querystring: CollectionListQuery, response: { 200: CollectionList }
+        tags,
+        summary: 'Collections of an organization that the caller can see',
+        params: CollectionOrgParams,
+        querystring: CollectionListQuery,
+        response: { 200: CollectionList }
       }
     },
     async (req) =>
@@ -54,7 +64,13 @@ export default function collectionRoutes(app: Api) {
           rows = collections.listByIds(visible, after, limit + 1)
           count = visible.length
         }
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentCollections(page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentCollections(page, ctx)
+        )
       })
   )
 
@@ -62,8 +78,11 @@ export default function collectionRoutes(app: Api) {
     '/v1/orgs/:organizationId/collections',
     {
       schema: {
-        tags, summary: 'Create a collection (the creator becomes its admin)',
-        params: CollectionOrgParams, body: CollectionCreateSchema, response: { 201: CollectionSchema }
+        tags,
+        summary: 'Create a collection (the creator becomes its admin)',
+        params: CollectionOrgParams,
+        body: CollectionCreateSchema,
+        response: { 201: CollectionSchema }
       }
     },
     async (req, reply) => {
@@ -77,7 +96,12 @@ export default function collectionRoutes(app: Api) {
         const collections = ctx.repo(collectionRepository)
         const parentId = parent?.id ?? null
         const row = collections.create(
-          { organization_id: orgId, parent_id: parentId, title: req.body.title ?? DEFAULT_TITLE, position: ctx.repo(spaceRepository).nextPosition(orgId, parentId) },
+          {
+            organization_id: orgId,
+            parent_id: parentId,
+            title: req.body.title ?? DEFAULT_TITLE,
+            position: ctx.repo(spaceRepository).nextPosition(orgId, parentId)
+          },
           ctx.now
         )
         // A direct admin grant, so a member with the create role manages what they made.
@@ -91,7 +115,10 @@ export default function collectionRoutes(app: Api) {
 
   app.get(
     '/v1/collections/:collectionId',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Get a collection', params: CollectionParams, response: { 200: CollectionSchema } } },
+    {
+      config: { offline: 'copy' },
+      schema: { tags, summary: 'Get a collection', params: CollectionParams, response: { 200: CollectionSchema } }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { row } = loadCollection(ctx, req.params.collectionId, 'view')
@@ -103,7 +130,11 @@ export default function collectionRoutes(app: Api) {
     '/v1/collections/:collectionId',
     {
       schema: {
-        tags, summary: 'Update a collection', params: CollectionParams, body: CollectionUpdateSchema, response: { 200: CollectionSchema }
+        tags,
+        summary: 'Update a collection',
+        params: CollectionParams,
+        body: CollectionUpdateSchema,
+        response: { 200: CollectionSchema }
       }
     },
     async (req) =>
@@ -127,7 +158,14 @@ export default function collectionRoutes(app: Api) {
 
   app.delete(
     '/v1/collections/:collectionId',
-    { schema: { tags, summary: 'Delete a collection, its nested collections, and (soft) the spaces in them', params: CollectionParams, response: { 205: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a collection, its nested collections, and (soft) the spaces in them',
+        params: CollectionParams,
+        response: { 205: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const { row } = loadCollection(ctx, req.params.collectionId, 'admin')
@@ -140,10 +178,14 @@ export default function collectionRoutes(app: Api) {
 
   app.get(
     '/v1/collections/:collectionId/spaces',
-    { config: { offline: 'copy' },
+    {
+      config: { offline: 'copy' },
       schema: {
-        tags, summary: 'Spaces directly in a collection (not deleted)',
-        params: CollectionParams, querystring: CollectionSpacesQuery, response: { 200: SpaceList }
+        tags,
+        summary: 'Spaces directly in a collection (not deleted)',
+        params: CollectionParams,
+        querystring: CollectionSpacesQuery,
+        response: { 200: SpaceList }
       }
     },
     async (req) =>
@@ -155,7 +197,13 @@ export default function collectionRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = spaces.listLiveInCollection(row.id, after, limit + 1)
         const count = cachedCount(ctx, `collection-spaces:${row.id}`, () => spaces.countLiveInCollection(row.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSpaces(page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentSpaces(page, ctx)
+        )
       })
   )
 

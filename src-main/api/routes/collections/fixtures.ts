@@ -22,13 +22,21 @@ export async function createSpace(t: TestServer, body: Record<string, unknown> =
 export function grantCollection(t: TestServer, collectionId: string, principal: { user?: string; team?: string }, role: Role | null) {
   const { services } = t.server.api
   const type = principal.team ? 'team' : 'user'
-  repository(services.db, collectionRepository).setGrant(collectionId, type, (principal.team ?? principal.user)!, role, t.clock.now().toISOString())
+  repository(services.db, collectionRepository).setGrant(
+    collectionId,
+    type,
+    (principal.team ?? principal.user)!,
+    role,
+    t.clock.now().toISOString()
+  )
   services.writes++
 }
 
 /** Order of the spaces and collections under one parent (not visible through the API). */
 export function siblingOrder(t: TestServer, orgId: string, parentId: string | null): string[] {
-  return repository(t.server.api.services.db, spaceRepository).siblings(orgId, parentId).map((s) => `${s.kind}:${s.id}`)
+  return repository(t.server.api.services.db, spaceRepository)
+    .siblings(orgId, parentId)
+    .map((s) => `${s.kind}:${s.id}`)
 }
 
 export function collectionGrants(t: TestServer, collectionId: string) {

@@ -26,7 +26,10 @@ describe('collection access', () => {
       ['Guest', 'edit'],
       [t.owner.user.display_name, 'admin']
     ])
-    expect((await t.owner.api.get(`${perms(c.id)}/teams`)).body).toMatchObject({ count: 1, items: [{ permission: 'edit', team: { id: team, title: 'Writers' } }] })
+    expect((await t.owner.api.get(`${perms(c.id)}/teams`)).body).toMatchObject({
+      count: 1,
+      items: [{ permission: 'edit', team: { id: team, title: 'Writers' } }]
+    })
     expect((await guest.api.get(`/v1/spaces/${inside.id}`)).body.permissions.edit).toBe(true)
     expect((await member.api.get(`/v1/collections/${c.id}`)).body.permissions).toMatchObject({ view: true, admin: false })
 
@@ -53,8 +56,17 @@ describe('collection access', () => {
     await t.owner.api.patch(`${perms(child.id)}/users/${member.user.id}`, { role: 'create' })
     const { items } = await walk(t.owner.api, `${perms(child.id)}/aggregate`, { limit: 1 })
     const byName = Object.fromEntries(items.map((i) => [i.user.displayName, i]))
-    expect(byName.Guest).toMatchObject({ permission: 'comment', sources: [{ type: 'collection', role: 'comment', collection: { id: parent.id, title: 'Parent' } }] })
-    expect(byName.Member).toMatchObject({ permission: 'create', sources: [{ type: 'direct', role: 'create' }, { type: 'organization', role: 'read' }] })
+    expect(byName.Guest).toMatchObject({
+      permission: 'comment',
+      sources: [{ type: 'collection', role: 'comment', collection: { id: parent.id, title: 'Parent' } }]
+    })
+    expect(byName.Member).toMatchObject({
+      permission: 'create',
+      sources: [
+        { type: 'direct', role: 'create' },
+        { type: 'organization', role: 'read' }
+      ]
+    })
     for (const item of items) expect(item.sources[0].role).toBe(item.permission)
     expect((await member.api.get(`/v1/collections/${child.id}`)).body.permissions.create).toBe(true)
   })
@@ -65,14 +77,17 @@ describe('collection access', () => {
     const outsider = await t.user({ role: 'none' })
     const removed = await t.owner.api.delete(`${perms(c.id)}/users/${t.owner.user.id}`)
     expect(removed.status).toBe(409)
-    expect(removed.body.error.message).toBe('userId: removing the last admin of this collection is not allowed; give another member or team the admin role first')
+    expect(removed.body.error.message).toBe(
+      'userId: removing the last admin of this collection is not allowed; give another member or team the admin role first'
+    )
     expect((await t.owner.api.patch(`${perms(c.id)}/users/${reader.user.id}`, { role: 'boss' })).status).toBe(400)
     expect((await t.owner.api.post(perms(c.id), { role: 'edit', users: [outsider.user.id] })).body.error.message).toContain('users.0:')
     for (const res of await Promise.all([
       reader.api.patch(`${perms(c.id)}/users/${reader.user.id}`, { role: 'admin' }),
       reader.api.post(perms(c.id), { role: 'admin', users: [reader.user.id] }),
       reader.api.delete(`${perms(c.id)}/users/${t.owner.user.id}`)
-    ])) expect(res.status).toBe(403)
+    ]))
+      expect(res.status).toBe(403)
     for (const res of await Promise.all([
       t.owner.api.get('/v1/collections/nope/permissions/users'),
       t.owner.api.get('/v1/collections/nope/permissions/aggregate'),
@@ -80,7 +95,8 @@ describe('collection access', () => {
       t.owner.api.patch(`${perms(c.id)}/teams/nope`, { role: 'read' }),
       t.owner.api.patch(`${perms(c.id)}/users/${outsider.user.id}`, { role: 'read' }),
       outsider.api.get(`${perms(c.id)}/teams`)
-    ])) expect(res.status).toBe(404)
+    ]))
+      expect(res.status).toBe(404)
     expect((await t.owner.api.get(`${perms(c.id)}/users`)).body.count).toBe(1)
   })
 })

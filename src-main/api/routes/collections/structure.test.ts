@@ -42,7 +42,10 @@ describe('move', () => {
     const s2 = await createSpace(t, { title: 'S2' })
     const m = await createCollection(t, { title: 'Moving' })
     const order = () => siblingOrder(t, t.orgId, null)
-    const S1 = `space:${s1.id}`, C1 = `collection:${c1.id}`, S2 = `space:${s2.id}`, M = `collection:${m.id}`
+    const S1 = `space:${s1.id}`,
+      C1 = `collection:${c1.id}`,
+      S2 = `space:${s2.id}`,
+      M = `collection:${m.id}`
 
     expect((await move(m.id, { position: { before: anchor(s1, 'space') } })).status).toBe(200)
     expect(order()).toEqual([M, S1, C1, S2])
@@ -79,7 +82,9 @@ describe('move', () => {
     for (const m of movers) expect((await move(m.id, { position: { after: anchor(first, 'collection') } })).status).toBe(200)
     const expected = [first, ...[...movers].reverse(), last].map((c) => `collection:${c.id}`)
     expect(siblingOrder(t, t.orgId, null)).toEqual(expected)
-    const positions = repository(t.server.api.services.db, spaceRepository).siblings(t.orgId, null).map((s) => s.position)
+    const positions = repository(t.server.api.services.db, spaceRepository)
+      .siblings(t.orgId, null)
+      .map((s) => s.position)
     expect(new Set(positions).size).toBe(positions.length)
   })
 
@@ -100,18 +105,31 @@ describe('move', () => {
       [{ parent: foreign.id }, `parent: no collection ${foreign.id} in this organization`],
       [{ parent: 'nope' }, 'parent: no collection nope in this organization'],
       [{ parent: 5 }, 'parent: must be string or null'],
-      [{ position: { before: anchor(nestedSpace, 'space') } }, `position.before: space ${nestedSpace.id} is not beside this item under its parent`],
+      [
+        { position: { before: anchor(nestedSpace, 'space') } },
+        `position.before: space ${nestedSpace.id} is not beside this item under its parent`
+      ],
       [{ position: { after: { type: 'space', space: 'nope' } } }, 'position.after: space nope is not beside this item under its parent'],
       [{ position: { before: anchor(a, 'collection') } }, 'position.before: cannot be the collection itself'],
-      [{ position: { before: anchor(rootSpace, 'space'), after: anchor(sibling, 'collection') } }, 'position: give either before or after, not both'],
-      [{ parent: sibling.id, position: { before: anchor(rootSpace, 'space') } }, `position.before: space ${rootSpace.id} is not beside this item under its parent`]
+      [
+        { position: { before: anchor(rootSpace, 'space'), after: anchor(sibling, 'collection') } },
+        'position: give either before or after, not both'
+      ],
+      [
+        { parent: sibling.id, position: { before: anchor(rootSpace, 'space') } },
+        `position.before: space ${rootSpace.id} is not beside this item under its parent`
+      ]
     ]
     for (const [body, message] of cases) {
       const res = await move(a.id, body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.error).toEqual({ code: 400, message })
     }
-    for (const body of [{ position: { before: { type: 'page', page: 'x' } } }, { position: { before: { type: 'space' } } }, { position: 'first' }]) {
+    for (const body of [
+      { position: { before: { type: 'page', page: 'x' } } },
+      { position: { before: { type: 'space' } } },
+      { position: 'first' }
+    ]) {
       const res = await move(a.id, body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect(res.body.error.message).toMatch(/^position/)
@@ -179,10 +197,21 @@ describe('transfer', () => {
     const { other, top, nested, direct } = await setup()
     const both = await t.user({ role: 'read' })
     const db = t.server.api.services.db
-    db.prepare('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)').run(other, both.user.id, null, t.clock.now().toISOString())
+    db.prepare('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)').run(
+      other,
+      both.user.id,
+      null,
+      t.clock.now().toISOString()
+    )
     const sourceOnly = await t.user({ role: 'read' })
-    db.prepare("INSERT INTO teams (id, organization_id, title, created_at) VALUES ('team-src', ?, 'Source team', ?)").run(t.orgId, t.clock.now().toISOString())
-    db.prepare("INSERT INTO teams (id, organization_id, title, created_at) VALUES ('team-dst', ?, 'Target team', ?)").run(other, t.clock.now().toISOString())
+    db.prepare("INSERT INTO teams (id, organization_id, title, created_at) VALUES ('team-src', ?, 'Source team', ?)").run(
+      t.orgId,
+      t.clock.now().toISOString()
+    )
+    db.prepare("INSERT INTO teams (id, organization_id, title, created_at) VALUES ('team-dst', ?, 'Target team', ?)").run(
+      other,
+      t.clock.now().toISOString()
+    )
     grantCollection(t, top.id, { user: both.user.id }, 'edit')
     grantCollection(t, top.id, { user: sourceOnly.user.id }, 'edit')
     grantCollection(t, nested.id, { user: sourceOnly.user.id }, 'admin')
@@ -192,17 +221,22 @@ describe('transfer', () => {
     repository(db, spaceRepository).setGrant(direct.id, 'user', both.user.id, 'comment', t.clock.now().toISOString())
 
     expect((await transfer(top.id, other)).status).toBe(200)
-    const principals = (id: string) => collectionGrants(t, id).map((g) => `${g.principal_type}:${g.principal_id}:${g.role}`).sort()
+    const principals = (id: string) =>
+      collectionGrants(t, id)
+        .map((g) => `${g.principal_type}:${g.principal_id}:${g.role}`)
+        .sort()
     expect(principals(top.id)).toEqual([`user:${both.user.id}:edit`, `user:${t.owner.user.id}:admin`].sort())
     expect(principals(nested.id)).toEqual(['team:team-dst:read', `user:${t.owner.user.id}:admin`].sort())
-    const spaceGrants = repository(db, spaceRepository).grants(direct.id).map((g) => g.principal_id)
+    const spaceGrants = repository(db, spaceRepository)
+      .grants(direct.id)
+      .map((g) => g.principal_id)
     expect(spaceGrants).toContain(both.user.id)
     expect(spaceGrants).not.toContain(sourceOnly.user.id)
     // The guest of the target sees the collection through the grant that survived.
     expect((await both.api.get(`/v1/orgs/${other}/collections`)).body.items.map((c: any) => c.id)).toEqual([top.id, nested.id])
   })
 
-  it('drops values of the old organization\'s custom fields on the moved spaces', async () => {
+  it("drops values of the old organization's custom fields on the moved spaces", async () => {
     const { other, top, direct, stays } = await setup()
     await t.owner.api.post(`/v1/orgs/${t.orgId}/custom-fields`, { name: 'owner', type: 'text' })
     for (const s of [direct, stays]) {
@@ -216,7 +250,8 @@ describe('transfer', () => {
   it('gives the transferring admin admin on the collection whatever their role in the target', async () => {
     const { other, top } = await setup()
     const mover = await t.user({ role: 'create' })
-    t.server.api.services.db.prepare('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)')
+    t.server.api.services.db
+      .prepare('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)')
       .run(other, mover.user.id, 'create', t.clock.now().toISOString())
     grantCollection(t, top.id, { user: mover.user.id }, 'admin')
     const res = await transfer(top.id, other, mover.api)
@@ -242,14 +277,16 @@ describe('transfer', () => {
     const admin = await t.user({ role: 'admin' })
     expect((await transfer(top.id, other, admin.api)).status).toBe(404)
     for (const role of ['review', null] as const) {
-      t.server.api.services.db.prepare('INSERT OR REPLACE INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)')
+      t.server.api.services.db
+        .prepare('INSERT OR REPLACE INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)')
         .run(other, admin.user.id, role, t.clock.now().toISOString())
       t.server.api.services.writes++
       expect((await transfer(top.id, other, admin.api)).status, String(role)).toBe(403)
     }
     // Create in the target but not admin on the collection: 403.
     const creator = await t.user({ role: 'create' })
-    t.server.api.services.db.prepare('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)')
+    t.server.api.services.db
+      .prepare('INSERT INTO members (organization_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)')
       .run(other, creator.user.id, 'admin', t.clock.now().toISOString())
     expect((await transfer(top.id, other, creator.api)).status).toBe(403)
 

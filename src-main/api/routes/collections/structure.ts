@@ -1,5 +1,10 @@
 import type Type from 'typebox'
-import { CollectionMoveSchema, CollectionParams, CollectionSchema, CollectionTransferSchema } from '../../../../src-shared/schemas/collections'
+import {
+  CollectionMoveSchema,
+  CollectionParams,
+  CollectionSchema,
+  CollectionTransferSchema
+} from '../../../../src-shared/schemas/collections'
 import { collectionRepository, type CollectionRow } from '../../../storage/repositories/collectionRepository'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import type { Api } from '../../app'
@@ -21,8 +26,11 @@ export default function collectionStructureRoutes(app: Api) {
     '/v1/collections/:collectionId/move',
     {
       schema: {
-        tags, summary: 'Move a collection under another parent or among its siblings',
-        params: CollectionParams, body: CollectionMoveSchema, response: { 200: CollectionSchema }
+        tags,
+        summary: 'Move a collection under another parent or among its siblings',
+        params: CollectionParams,
+        body: CollectionMoveSchema,
+        response: { 200: CollectionSchema }
       }
     },
     async (req) =>
@@ -42,8 +50,11 @@ export default function collectionStructureRoutes(app: Api) {
     '/v1/collections/:collectionId/transfer',
     {
       schema: {
-        tags, summary: 'Transfer a collection, with its nested collections and spaces, to another organization',
-        params: CollectionParams, body: CollectionTransferSchema, response: { 200: CollectionSchema }
+        tags,
+        summary: 'Transfer a collection, with its nested collections and spaces, to another organization',
+        params: CollectionParams,
+        body: CollectionTransferSchema,
+        response: { 200: CollectionSchema }
       }
     },
     async (req) =>

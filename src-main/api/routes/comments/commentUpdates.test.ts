@@ -38,7 +38,8 @@ describe('resolve and reopen', () => {
     // Resolving again keeps the first resolution.
     t.clock.advance(60_000)
     expect((await t.owner.api.put(f.commentPath(c.id), { resolved: true })).body).toMatchObject({
-      resolvedAt: '2026-03-01T10:01:00.000Z', resolvedBy: { id: other.user.id }
+      resolvedAt: '2026-03-01T10:01:00.000Z',
+      resolvedBy: { id: other.user.id }
     })
     expect(await openCount()).toBe(1)
 
@@ -67,7 +68,11 @@ describe('editing', () => {
 
     t.clock.advance(5000)
     const edited = (await author.api.put(f.commentPath(c.id), { body: { markdown: 'second' } })).body
-    expect(edited).toMatchObject({ body: { markdown: 'second' }, editedAt: '2026-03-01T10:00:05.000Z', postedAt: '2026-03-01T10:00:00.000Z' })
+    expect(edited).toMatchObject({
+      body: { markdown: 'second' },
+      editedAt: '2026-03-01T10:00:05.000Z',
+      postedAt: '2026-03-01T10:00:00.000Z'
+    })
     expect((await author.api.put(f.commentPath(c.id), { body: {} })).body.body).toEqual({ markdown: '' })
   })
 
@@ -104,8 +109,19 @@ describe('reactions', () => {
     t.clock.advance(1000)
     const after = (await bob.api.put(f.commentPath(c.id), { addedReactions: ['👍', '👨‍👩‍👧', '🇫🇷'] })).body
     expect(after.reactions).toEqual([
-      { emoji: '👍', count: 2, users: [{ user: expect.objectContaining({ id: alice.user.id }), reactedAt: '2026-03-01T10:00:00.000Z' }, { user: expect.objectContaining({ id: bob.user.id }), reactedAt: '2026-03-01T10:00:02.000Z' }] },
-      { emoji: '🎉', count: 1, users: [{ user: expect.objectContaining({ object: 'user', id: alice.user.id }), reactedAt: '2026-03-01T10:00:01.000Z' }] },
+      {
+        emoji: '👍',
+        count: 2,
+        users: [
+          { user: expect.objectContaining({ id: alice.user.id }), reactedAt: '2026-03-01T10:00:00.000Z' },
+          { user: expect.objectContaining({ id: bob.user.id }), reactedAt: '2026-03-01T10:00:02.000Z' }
+        ]
+      },
+      {
+        emoji: '🎉',
+        count: 1,
+        users: [{ user: expect.objectContaining({ object: 'user', id: alice.user.id }), reactedAt: '2026-03-01T10:00:01.000Z' }]
+      },
       // Reactions made at the same instant are ordered by emoji.
       { emoji: '🇫🇷', count: 1, users: [expect.objectContaining({ user: expect.objectContaining({ id: bob.user.id }) })] },
       { emoji: '👨‍👩‍👧', count: 1, users: [expect.objectContaining({ user: expect.objectContaining({ id: bob.user.id }) })] }
@@ -114,7 +130,11 @@ describe('reactions', () => {
     await alice.api.put(f.commentPath(c.id), { addedReactions: ['👍'] })
     const removed = (await alice.api.put(f.commentPath(c.id), { removedReactions: ['👍', '🎉', '🇫🇷'] })).body
     // 👍 is now first used at bob's time, the same instant as his other two.
-    expect(removed.reactions.map((r: any) => [r.emoji, r.count])).toEqual([['🇫🇷', 1], ['👍', 1], ['👨‍👩‍👧', 1]])
+    expect(removed.reactions.map((r: any) => [r.emoji, r.count])).toEqual([
+      ['🇫🇷', 1],
+      ['👍', 1],
+      ['👨‍👩‍👧', 1]
+    ])
     expect(removed.reactions[1].users.map((u: any) => u.user.id)).toEqual([bob.user.id])
     const listed = (await t.owner.api.get(f.commentsPath)).body.items[0]
     expect(listed.reactions).toEqual(removed.reactions)
@@ -185,7 +205,11 @@ describe('comments on change requests', () => {
       `page: no page ${newPage.id} in the space's content`
     )
     const onCr = await f.post({ body: { markdown: 'review note' }, changeRequest: cr.number, page: newPage.id, node: 'p1' })
-    expect(onCr.target).toMatchObject({ changeRequest: cr.id, revision: batch.body.revision, page: { id: newPage.id, title: 'New page', path: 'new-page', outdated: false } })
+    expect(onCr.target).toMatchObject({
+      changeRequest: cr.id,
+      revision: batch.body.revision,
+      page: { id: newPage.id, title: 'New page', path: 'new-page', outdated: false }
+    })
     const byId = await f.post({ body: { markdown: 'general' }, changeRequest: cr.id })
     const onSpace = await f.post({ body: { markdown: 'primary' } })
 
@@ -198,7 +222,9 @@ describe('comments on change requests', () => {
 
     await t.owner.api.put(f.commentPath(onCr.id), { resolved: true })
     expect((await f.changeRequest(cr.id)).comments).toBe(1)
-    expect((await t.owner.api.get(f.commentsPath, { changeRequest: cr.id, status: 'open' })).body.items.map((c: any) => c.id)).toEqual([byId.id])
+    expect((await t.owner.api.get(f.commentsPath, { changeRequest: cr.id, status: 'open' })).body.items.map((c: any) => c.id)).toEqual([
+      byId.id
+    ])
     await t.owner.api.put(f.commentPath(onCr.id), { resolved: false })
     expect((await f.changeRequest(cr.id)).comments).toBe(2)
     expect((await t.owner.api.delete(f.commentPath(byId.id))).status).toBe(205)
@@ -227,7 +253,17 @@ describe('page targets', () => {
 
     await edit([{ operation: 'delete_page', page: f.pages.Guide }])
     items = (await t.owner.api.get(f.commentsPath)).body.items
-    expect(items.find((x: any) => x.id === c.id).target.page).toMatchObject({ id: f.pages.Guide, title: 'Guide', path: 'guide', outdated: true })
-    expect(items.find((x: any) => x.id === other.id).target.page).toMatchObject({ id: f.pages.Intro, title: 'Intro', path: 'intro', outdated: true })
+    expect(items.find((x: any) => x.id === c.id).target.page).toMatchObject({
+      id: f.pages.Guide,
+      title: 'Guide',
+      path: 'guide',
+      outdated: true
+    })
+    expect(items.find((x: any) => x.id === other.id).target.page).toMatchObject({
+      id: f.pages.Intro,
+      title: 'Intro',
+      path: 'intro',
+      outdated: true
+    })
   })
 })

@@ -15,9 +15,15 @@ describe('access', () => {
     const c = await f.post({ body: { markdown: 'x' } })
     const r = (await t.owner.api.post(f.commentPath(c.id, '/replies'), { body: { markdown: 'y' } })).body
     const ops: [string, string][] = [
-      ['GET', f.commentsPath], ['POST', f.commentsPath], ['GET', f.commentPath(c.id)], ['PUT', f.commentPath(c.id)],
-      ['DELETE', f.commentPath(c.id)], ['GET', f.commentPath(c.id, '/replies')], ['POST', f.commentPath(c.id, '/replies')],
-      ['GET', f.commentPath(c.id, `/replies/${r.id}`)], ['PUT', f.commentPath(c.id, `/replies/${r.id}`)],
+      ['GET', f.commentsPath],
+      ['POST', f.commentsPath],
+      ['GET', f.commentPath(c.id)],
+      ['PUT', f.commentPath(c.id)],
+      ['DELETE', f.commentPath(c.id)],
+      ['GET', f.commentPath(c.id, '/replies')],
+      ['POST', f.commentPath(c.id, '/replies')],
+      ['GET', f.commentPath(c.id, `/replies/${r.id}`)],
+      ['PUT', f.commentPath(c.id, `/replies/${r.id}`)],
       ['DELETE', f.commentPath(c.id, `/replies/${r.id}`)]
     ]
     for (const [method, path] of ops) {
@@ -74,7 +80,10 @@ describe('POST /comments', () => {
   it('posts a comment on a page block with every field of the spec, and counts it on the space', async () => {
     const commenter = await t.user({ role: 'comment' })
     const res = await commenter.api.post(f.commentsPath, {
-      body: { markdown: 'Is this **right**?' }, page: f.pages.Guide, node: { id: 'block-1', preview: 'First words.' }, extra: 'ignored'
+      body: { markdown: 'Is this **right**?' },
+      page: f.pages.Guide,
+      node: { id: 'block-1', preview: 'First words.' },
+      extra: 'ignored'
     })
     expect(res.status).toBe(200)
     const c = res.body
@@ -82,17 +91,34 @@ describe('POST /comments', () => {
     expectUser(c.postedBy, commenter.user.id)
     const space = await f.space()
     expect(c).toMatchObject({
-      postedAt: '2026-03-01T10:00:00.000Z', reactions: [], replies: 0, repliers: [], status: 'open', body: { markdown: 'Is this **right**?' },
+      postedAt: '2026-03-01T10:00:00.000Z',
+      reactions: [],
+      replies: 0,
+      repliers: [],
+      status: 'open',
+      body: { markdown: 'Is this **right**?' },
       target: {
-        space: f.spaceId, revision: space.revision, node: { id: 'block-1', preview: 'First words.' },
-        page: { id: f.pages.Guide, title: 'Guide', path: 'guide', outdated: false, createdAt: expect.stringMatching(ISO), updatedAt: expect.stringMatching(ISO) }
+        space: f.spaceId,
+        revision: space.revision,
+        node: { id: 'block-1', preview: 'First words.' },
+        page: {
+          id: f.pages.Guide,
+          title: 'Guide',
+          path: 'guide',
+          outdated: false,
+          createdAt: expect.stringMatching(ISO),
+          updatedAt: expect.stringMatching(ISO)
+        }
       },
       permissions: { view: true, edit: true, reply: true, delete: true }
     })
     for (const key of ['editedAt', 'resolvedAt', 'resolvedBy']) expect(c).not.toHaveProperty(key)
     expect(c.target).not.toHaveProperty('changeRequest')
     expect(space.comments).toBe(1)
-    expect((await t.owner.api.get(f.commentPath(c.id))).body).toEqual({ ...c, permissions: { view: true, edit: false, reply: true, delete: true } })
+    expect((await t.owner.api.get(f.commentPath(c.id))).body).toEqual({
+      ...c,
+      permissions: { view: true, edit: false, reply: true, delete: true }
+    })
   })
 
   it('accepts an empty body, a node given as a string, and a comment on the whole space', async () => {

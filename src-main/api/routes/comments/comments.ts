@@ -1,6 +1,12 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  CommentCreateSchema, CommentFormatQuery, CommentList, CommentListQuery, CommentParams, CommentSchema, CommentUpdateSchema
+  CommentCreateSchema,
+  CommentFormatQuery,
+  CommentList,
+  CommentListQuery,
+  CommentParams,
+  CommentSchema,
+  CommentUpdateSchema
 } from '../../../../src-shared/schemas/comments'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { loadPage } from '../../../content/revisions'
@@ -47,13 +53,27 @@ export default function commentRoutes(app: Api) {
         const comments = ctx.repo(commentRepository)
         const rows = comments.list(filter, order, after, limit + 1)
         const count = cachedCount(ctx, `comments:${JSON.stringify(filter)}`, () => comments.count(filter))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentComments(page, ctx, { space, role, format: q.format }))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentComments(page, ctx, { space, role, format: q.format })
+        )
       })
   )
 
   app.post(
     '/v1/spaces/:spaceId/comments',
-    { schema: { tags, summary: 'Post a comment on the space, a page, a block of a page or a change request', params: SpaceParams, body: CommentCreateSchema, response: { 200: CommentSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Post a comment on the space, a page, a block of a page or a change request',
+        params: SpaceParams,
+        body: CommentCreateSchema,
+        response: { 200: CommentSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, role } = loadDiscussions(ctx, req.params.spaceId)
@@ -87,7 +107,9 @@ export default function commentRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/comments/:commentId',
-    { schema: { tags, summary: 'Get a comment', params: CommentParams, querystring: CommentFormatQuery, response: { 200: CommentSchema } } },
+    {
+      schema: { tags, summary: 'Get a comment', params: CommentParams, querystring: CommentFormatQuery, response: { 200: CommentSchema } }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, role, comment } = loadComment(ctx, req.params.spaceId, req.params.commentId)
@@ -97,7 +119,15 @@ export default function commentRoutes(app: Api) {
 
   app.put(
     '/v1/spaces/:spaceId/comments/:commentId',
-    { schema: { tags, summary: 'Resolve or reopen a comment, edit its body (author only), react to it', params: CommentParams, body: CommentUpdateSchema, response: { 200: CommentSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Resolve or reopen a comment, edit its body (author only), react to it',
+        params: CommentParams,
+        body: CommentUpdateSchema,
+        response: { 200: CommentSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, role, comment } = loadComment(ctx, req.params.spaceId, req.params.commentId)
@@ -115,7 +145,14 @@ export default function commentRoutes(app: Api) {
 
   app.delete(
     '/v1/spaces/:spaceId/comments/:commentId',
-    { schema: { tags, summary: 'Delete a comment and its replies (author or space admin)', params: CommentParams, response: { 205: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a comment and its replies (author or space admin)',
+        params: CommentParams,
+        response: { 205: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const { role, comment } = loadComment(ctx, req.params.spaceId, req.params.commentId)

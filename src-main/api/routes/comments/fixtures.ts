@@ -16,7 +16,10 @@ export interface Fixture {
 }
 
 /** A space whose primary content holds `pages` (title → markdown), written through a merged change request. */
-export async function commentFixture(t: TestServer, pages: Record<string, string> = { Guide: '# Guide\n\nFirst words.\n', Intro: 'Hello\n' }): Promise<Fixture> {
+export async function commentFixture(
+  t: TestServer,
+  pages: Record<string, string> = { Guide: '# Guide\n\nFirst words.\n', Intro: 'Hello\n' }
+): Promise<Fixture> {
   const spaceId = await t.emptySpace()
   const ids: Record<string, string> = {}
   const titles = Object.keys(pages)

@@ -25,7 +25,11 @@ describe('access', () => {
     expect(missing.body).toEqual({ error: { code: 404, message: 'Comment reply not found' } })
     const sibling = await f.post({ body: { markdown: 'other thread' } })
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const res = await t.owner.api.request(method, f.commentPath(sibling.id, `/replies/${r.id}`), method === 'PUT' ? { body: { markdown: 'x' } } : undefined)
+      const res = await t.owner.api.request(
+        method,
+        f.commentPath(sibling.id, `/replies/${r.id}`),
+        method === 'PUT' ? { body: { markdown: 'x' } } : undefined
+      )
       expect(res.status, method).toBe(404)
     }
     const reader = await t.user({ role: 'read' })
@@ -35,7 +39,8 @@ describe('access', () => {
       await reader.api.get(replies(`/${r.id}`)),
       await reader.api.put(replies(`/${r.id}`), { addedReactions: ['👍'] }),
       await reader.api.delete(replies(`/${r.id}`))
-    ]) expect(res.status).toBe(403)
+    ])
+      expect(res.status).toBe(403)
     expect((await t.owner.api.get(replies(`/${r.id}`))).body).toMatchObject({ body: { markdown: 'r' }, reactions: [] })
     expect((await t.owner.api.get(f.commentPath(comment.id))).body.replies).toBe(1)
   })
@@ -48,12 +53,18 @@ describe('replies', () => {
     expect(res.status).toBe(200)
     expectReply(res.body, f.spaceId, comment.id)
     expectUser(res.body.postedBy, commenter.user.id)
-    expect(res.body).toMatchObject({ postedAt: '2026-03-01T10:00:00.000Z', body: { markdown: 'I agree' }, permissions: { view: true, edit: true, reply: true, delete: true } })
+    expect(res.body).toMatchObject({
+      postedAt: '2026-03-01T10:00:00.000Z',
+      body: { markdown: 'I agree' },
+      permissions: { view: true, edit: true, reply: true, delete: true }
+    })
     expect(res.body.editedAt).toBeUndefined()
     expect((await t.owner.api.get(f.commentPath(comment.id))).body.replies).toBe(1)
     const read = (await t.owner.api.get(replies(`/${res.body.id}`))).body
     expect(read).toEqual({ ...res.body, permissions: { view: true, edit: false, reply: true, delete: true } })
-    expect((await t.owner.api.get(replies(`/${res.body.id}`), { format: 'document' })).body.body.document).toMatchObject({ object: 'document' })
+    expect((await t.owner.api.get(replies(`/${res.body.id}`), { format: 'document' })).body.body.document).toMatchObject({
+      object: 'document'
+    })
     expect((await t.owner.api.post(replies(), { body: {} })).body.body).toEqual({ markdown: '' })
   })
 
@@ -89,7 +100,8 @@ describe('replies', () => {
     }
     expect((await t.owner.api.get(f.commentPath(comment.id))).body.replies).toBe(0)
     expect((await t.owner.api.get(replies())).body).toEqual({ items: [], count: 0 })
-    for (const query of [{ limit: 1001 }, { format: 'html' }, { page: 'bad' }]) expect((await t.owner.api.get(replies(), query)).status).toBe(400)
+    for (const query of [{ limit: 1001 }, { format: 'html' }, { page: 'bad' }])
+      expect((await t.owner.api.get(replies(), query)).status).toBe(400)
   })
 
   it('lists oldest first, every reply once over small pages, with the right count', async () => {
@@ -120,7 +132,9 @@ describe('replies', () => {
     const edited = (await author.api.put(replies(`/${r.id}`), { body: { markdown: 'v2' } })).body
     expect(edited).toMatchObject({ body: { markdown: 'v2' }, editedAt: '2026-03-01T10:00:03.000Z' })
     const reacted = (await other.api.put(replies(`/${r.id}`), { addedReactions: ['🎉'] })).body
-    expect(reacted.reactions).toEqual([{ emoji: '🎉', count: 1, users: [{ user: expect.objectContaining({ id: other.user.id }), reactedAt: '2026-03-01T10:00:03.000Z' }] }])
+    expect(reacted.reactions).toEqual([
+      { emoji: '🎉', count: 1, users: [{ user: expect.objectContaining({ id: other.user.id }), reactedAt: '2026-03-01T10:00:03.000Z' }] }
+    ])
     expect((await other.api.put(replies(`/${r.id}`), { removedReactions: ['🎉'] })).body.reactions).toEqual([])
     for (const body of [{ addedReactions: ['nope'] }, { addedReactions: ['👍'], removedReactions: ['👍'] }, { body: { markdown: 1 } }]) {
       expect((await author.api.put(replies(`/${r.id}`), body)).status).toBe(400)

@@ -1,7 +1,13 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  CommentFormatQuery, CommentParams, CommentReplyCreateSchema, CommentReplyList, CommentReplyListQuery, CommentReplyParams,
-  CommentReplySchema, CommentReplyUpdateSchema
+  CommentFormatQuery,
+  CommentParams,
+  CommentReplyCreateSchema,
+  CommentReplyList,
+  CommentReplyListQuery,
+  CommentReplyParams,
+  CommentReplySchema,
+  CommentReplyUpdateSchema
 } from '../../../../src-shared/schemas/comments'
 import { commentRepository } from '../../../storage/repositories/commentRepository'
 import type { Api } from '../../app'
@@ -16,7 +22,15 @@ const tags = ['Comments']
 export default function commentReplyRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/comments/:commentId/replies',
-    { schema: { tags, summary: 'Replies to a comment, oldest first', params: CommentParams, querystring: CommentReplyListQuery, response: { 200: CommentReplyList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Replies to a comment, oldest first',
+        params: CommentParams,
+        querystring: CommentReplyListQuery,
+        response: { 200: CommentReplyList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, role, comment } = loadComment(ctx, req.params.spaceId, req.params.commentId)
@@ -24,15 +38,28 @@ export default function commentReplyRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = ctx.repo(commentRepository).listReplies(comment.id, after, limit + 1)
         // The comment's `replies` counter is kept exact with every reply written, so it is the list's count.
-        return envelope(rows, limit, comment.replies, (r) => [r.seq], (page) =>
-          presentReplies(page, comment, ctx, { space, role, format: req.query.format })
+        return envelope(
+          rows,
+          limit,
+          comment.replies,
+          (r) => [r.seq],
+          (page) => presentReplies(page, comment, ctx, { space, role, format: req.query.format })
         )
       })
   )
 
   app.post(
     '/v1/spaces/:spaceId/comments/:commentId/replies',
-    { schema: { tags, summary: 'Reply to a comment', params: CommentParams, querystring: CommentFormatQuery, body: CommentReplyCreateSchema, response: { 200: CommentReplySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Reply to a comment',
+        params: CommentParams,
+        querystring: CommentFormatQuery,
+        body: CommentReplyCreateSchema,
+        response: { 200: CommentReplySchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, role, comment } = loadComment(ctx, req.params.spaceId, req.params.commentId)
@@ -48,7 +75,15 @@ export default function commentReplyRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/comments/:commentId/replies/:commentReplyId',
-    { schema: { tags, summary: 'Get a reply', params: CommentReplyParams, querystring: CommentFormatQuery, response: { 200: CommentReplySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a reply',
+        params: CommentReplyParams,
+        querystring: CommentFormatQuery,
+        response: { 200: CommentReplySchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, role, comment, reply } = loadReply(ctx, req.params.spaceId, req.params.commentId, req.params.commentReplyId)
@@ -58,7 +93,15 @@ export default function commentReplyRoutes(app: Api) {
 
   app.put(
     '/v1/spaces/:spaceId/comments/:commentId/replies/:commentReplyId',
-    { schema: { tags, summary: 'Edit a reply (author only) or react to it', params: CommentReplyParams, body: CommentReplyUpdateSchema, response: { 200: CommentReplySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Edit a reply (author only) or react to it',
+        params: CommentReplyParams,
+        body: CommentReplyUpdateSchema,
+        response: { 200: CommentReplySchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space, role, comment, reply } = loadReply(ctx, req.params.spaceId, req.params.commentId, req.params.commentReplyId)

@@ -1,5 +1,12 @@
 import {
-  ContentQuery, FileList, FileSchema, FilesQuery, PageQuerySchema, PagesResponse, PageRef, RevisionSchema
+  ContentQuery,
+  FileList,
+  FileSchema,
+  FilesQuery,
+  PageQuerySchema,
+  PagesResponse,
+  PageRef,
+  RevisionSchema
 } from '../../../../src-shared/schemas/content'
 import { entityTag } from '../../../../src-shared/entityTags'
 import { PageTree } from '../../../content/pageTree'
@@ -21,7 +28,16 @@ export default function contentRoutes(app: Api) {
 
     app.get(
       `${prefix}/content`,
-      { config: { offline: 'copy' }, schema: { tags, summary: `The current revision ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: RevisionSchema } } },
+      {
+        config: { offline: 'copy' },
+        schema: {
+          tags,
+          summary: `The current revision ${where}`,
+          params: contentParams(prefix, {}),
+          querystring: ContentQuery,
+          response: { 200: RevisionSchema }
+        }
+      },
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope, revision } = resolveContent(ctx, req)
@@ -32,18 +48,38 @@ export default function contentRoutes(app: Api) {
 
     app.get(
       `${prefix}/content/pages`,
-      { config: { offline: 'copy' }, schema: { tags, summary: `The page tree ${where}`, params: contentParams(prefix, {}), querystring: ContentQuery, response: { 200: PagesResponse } } },
+      {
+        config: { offline: 'copy' },
+        schema: {
+          tags,
+          summary: `The page tree ${where}`,
+          params: contentParams(prefix, {}),
+          querystring: ContentQuery,
+          response: { 200: PagesResponse }
+        }
+      },
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
           reply.header('etag', entityTag(scope.revisionId))
-          return { pages: presentPageTree(ctx, scope, PageTree.readOnly(loadPages(ctx.db, scope.revisionId)), { metadata: req.query.metadata }) }
+          return {
+            pages: presentPageTree(ctx, scope, PageTree.readOnly(loadPages(ctx.db, scope.revisionId)), { metadata: req.query.metadata })
+          }
         })
     )
 
     app.get(
       `${prefix}/content/page/:pageId`,
-      { config: { offline: 'copy' }, schema: { tags, summary: `A page ${where}, with its document`, params: contentParams(prefix, { pageId: Id }), querystring: PageQuerySchema, response: { 200: PageRef } } },
+      {
+        config: { offline: 'copy' },
+        schema: {
+          tags,
+          summary: `A page ${where}, with its document`,
+          params: contentParams(prefix, { pageId: Id }),
+          querystring: PageQuerySchema,
+          response: { 200: PageRef }
+        }
+      },
       async (req, reply) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
@@ -64,7 +100,9 @@ export default function contentRoutes(app: Api) {
 
     app.get(
       `${prefix}/content/files`,
-      { schema: { tags, summary: `Files ${where}`, params: contentParams(prefix, {}), querystring: FilesQuery, response: { 200: FileList } } },
+      {
+        schema: { tags, summary: `Files ${where}`, params: contentParams(prefix, {}), querystring: FilesQuery, response: { 200: FileList } }
+      },
       async (req) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)
@@ -72,13 +110,27 @@ export default function contentRoutes(app: Api) {
           const after = decodeCursor(req.query.page, ['string', 'string'])
           const rows = loadFilesPage(ctx.db, scope.revisionId, after, limit + 1)
           const count = cachedCount(ctx, `files:${scope.revisionId}`, () => countFiles(ctx.db, scope.revisionId))
-          return envelope(rows, limit, count, (f) => [f.name, f.id], (page) => page.map((f) => presentFile(ctx, scope, f, { metadata: req.query.metadata })))
+          return envelope(
+            rows,
+            limit,
+            count,
+            (f) => [f.name, f.id],
+            (page) => page.map((f) => presentFile(ctx, scope, f, { metadata: req.query.metadata }))
+          )
         })
     )
 
     app.get(
       `${prefix}/content/files/:fileId`,
-      { schema: { tags, summary: `A file ${where}`, params: contentParams(prefix, { fileId: Id }), querystring: ContentQuery, response: { 200: FileSchema } } },
+      {
+        schema: {
+          tags,
+          summary: `A file ${where}`,
+          params: contentParams(prefix, { fileId: Id }),
+          querystring: ContentQuery,
+          response: { 200: FileSchema }
+        }
+      },
       async (req) =>
         read(req, (ctx) => {
           const { scope } = resolveContent(ctx, req)

@@ -27,7 +27,11 @@ function expectModel(document: any) {
   expect(schemaViolations('JSONDocument', document)).toEqual([])
   expect(document.object).toBe('document')
   expect(document.nodes.map((n: any) => n.type)).toEqual(['heading-1', 'paragraph', 'hint'])
-  expect(document.nodes[1].nodes[1]).toMatchObject({ object: 'inline', type: 'link', data: { ref: { kind: 'url', url: 'https://example.com' } } })
+  expect(document.nodes[1].nodes[1]).toMatchObject({
+    object: 'inline',
+    type: 'link',
+    data: { ref: { kind: 'url', url: 'https://example.com' } }
+  })
 }
 
 /** GET with format=document: 200 with the model; format=markdown: the markdown; another format: 400. */
@@ -46,23 +50,45 @@ async function checkFormats(path: string, documentOf: (body: any) => any, markdo
 
 describe('format=document on page reads', () => {
   it('a page of a change request, of the space, of a revision (by id and by path)', async () => {
-    await checkFormats(`/v1/spaces/${spaceId}/change-requests/${cr}/content/page/${pages.Guide}`, (b) => b.document, (b) => b.markdown)
+    await checkFormats(
+      `/v1/spaces/${spaceId}/change-requests/${cr}/content/page/${pages.Guide}`,
+      (b) => b.document,
+      (b) => b.markdown
+    )
     expect((await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests/${cr}/merge`)).body.result).toBe('merge')
-    await checkFormats(`/v1/spaces/${spaceId}/content/page/${pages.Guide}`, (b) => b.document, (b) => b.markdown)
+    await checkFormats(
+      `/v1/spaces/${spaceId}/content/page/${pages.Guide}`,
+      (b) => b.document,
+      (b) => b.markdown
+    )
     const revision = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
-    await checkFormats(`/v1/spaces/${spaceId}/revisions/${revision}/page/${pages.Guide}`, (b) => b.document, (b) => b.markdown)
-    await checkFormats(`/v1/spaces/${spaceId}/revisions/${revision}/path/guide`, (b) => b.document, (b) => b.markdown)
+    await checkFormats(
+      `/v1/spaces/${spaceId}/revisions/${revision}/page/${pages.Guide}`,
+      (b) => b.document,
+      (b) => b.markdown
+    )
+    await checkFormats(
+      `/v1/spaces/${spaceId}/revisions/${revision}/path/guide`,
+      (b) => b.document,
+      (b) => b.markdown
+    )
   })
 
   it('an include names its reusable content by id in the model', async () => {
     const path = `/v1/spaces/${spaceId}/change-requests/${cr}/content`
-    const made = await t.owner.api.post(path, { changes: [{ operation: 'insert_reusable_content', title: 'Intro', document: { markdown: 'Shared.\n' } }] })
+    const made = await t.owner.api.post(path, {
+      changes: [{ operation: 'insert_reusable_content', title: 'Intro', document: { markdown: 'Shared.\n' } }]
+    })
     expect(made.status).toBe(200)
     const content = (await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests/${cr}/content`)).body.reusableContents[0]
-    await t.owner.api.post(path, { changes: [{ operation: 'update_page', page: pages.Guide, document: { markdown: '{% include ".gitbook/includes/intro.md" %}\n' } }] })
+    await t.owner.api.post(path, {
+      changes: [{ operation: 'update_page', page: pages.Guide, document: { markdown: '{% include ".gitbook/includes/intro.md" %}\n' } }]
+    })
     const page = (await t.owner.api.get(`${path}/page/${pages.Guide}`, { format: 'document' })).body
     expect(schemaViolations('JSONDocument', page.document)).toEqual([])
-    expect(page.document.nodes).toEqual([{ object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: content.id } } }])
+    expect(page.document.nodes).toEqual([
+      { object: 'block', type: 'reusable-content', isVoid: true, data: { ref: { kind: 'reusable-content', reusableContent: content.id } } }
+    ])
   })
 })
 
@@ -71,13 +97,29 @@ describe('format=document on comments and replies', () => {
     const comments = `/v1/spaces/${spaceId}/comments`
     const comment = (await t.owner.api.post(comments, { body: { markdown: MARKDOWN } })).body
     const replies = `${comments}/${comment.id}/replies`
-    await checkFormats(`${comments}/${comment.id}`, (b) => b.body.document, (b) => b.body.markdown)
-    await checkFormats(comments, (b) => b.items[0].body.document, (b) => b.items[0].body.markdown)
+    await checkFormats(
+      `${comments}/${comment.id}`,
+      (b) => b.body.document,
+      (b) => b.body.markdown
+    )
+    await checkFormats(
+      comments,
+      (b) => b.items[0].body.document,
+      (b) => b.items[0].body.markdown
+    )
     const posted = await t.owner.api.post(`${replies}?format=document`, { body: { markdown: MARKDOWN } })
     expect(posted.status).toBe(200)
     expectModel(posted.body.body.document)
-    await checkFormats(`${replies}/${posted.body.id}`, (b) => b.body.document, (b) => b.body.markdown)
-    await checkFormats(replies, (b) => b.items[0].body.document, (b) => b.items[0].body.markdown)
+    await checkFormats(
+      `${replies}/${posted.body.id}`,
+      (b) => b.body.document,
+      (b) => b.body.markdown
+    )
+    await checkFormats(
+      replies,
+      (b) => b.items[0].body.document,
+      (b) => b.items[0].body.markdown
+    )
   })
 })
 
@@ -86,21 +128,57 @@ describe('the content batch takes a document model', () => {
     object: 'document',
     data: {},
     nodes: [
-      { object: 'block', type: 'heading-1', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'From a model', marks: [] }] }] },
       {
-        object: 'block', type: 'paragraph', data: {},
-        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Bold', marks: [{ object: 'mark', type: 'bold' }] }, { object: 'leaf', text: ' text.', marks: [] }] }]
+        object: 'block',
+        type: 'heading-1',
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'From a model', marks: [] }] }]
       },
-      { object: 'block', type: 'list-tasks', data: {}, nodes: [{ object: 'block', type: 'list-item', data: { checked: true }, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'done', marks: [] }] }] }] }] }
+      {
+        object: 'block',
+        type: 'paragraph',
+        data: {},
+        nodes: [
+          {
+            object: 'text',
+            leaves: [
+              { object: 'leaf', text: 'Bold', marks: [{ object: 'mark', type: 'bold' }] },
+              { object: 'leaf', text: ' text.', marks: [] }
+            ]
+          }
+        ]
+      },
+      {
+        object: 'block',
+        type: 'list-tasks',
+        data: {},
+        nodes: [
+          {
+            object: 'block',
+            type: 'list-item',
+            data: { checked: true },
+            nodes: [
+              {
+                object: 'block',
+                type: 'paragraph',
+                data: {},
+                nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'done', marks: [] }] }]
+              }
+            ]
+          }
+        ]
+      }
     ]
   }
 
   it('inserts and updates pages from a model, read back as markdown and as the same model', async () => {
     const path = `/v1/spaces/${spaceId}/change-requests/${cr}/content`
-    const res = await t.owner.api.post(path, { changes: [
-      { operation: 'insert_page', document: { document: model } },
-      { operation: 'update_page', page: pages.Guide, document: { document: model } }
-    ] })
+    const res = await t.owner.api.post(path, {
+      changes: [
+        { operation: 'insert_page', document: { document: model } },
+        { operation: 'update_page', page: pages.Guide, document: { document: model } }
+      ]
+    })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const tree = (await t.owner.api.get(`${path}/pages`)).body.pages
     // The title comes from the document's first heading, as for markdown.
@@ -115,7 +193,11 @@ describe('the content batch takes a document model', () => {
   it('refuses a document that is not a model, and changes nothing', async () => {
     const path = `/v1/spaces/${spaceId}/change-requests/${cr}/content`
     const before = (await t.owner.api.get(`${path}/page/${pages.Guide}`)).body.markdown
-    for (const document of [{ document: { object: 'page', nodes: [] } }, { document: { object: 'document', nodes: [{ object: 'text' }] } }, {}]) {
+    for (const document of [
+      { document: { object: 'page', nodes: [] } },
+      { document: { object: 'document', nodes: [{ object: 'text' }] } },
+      {}
+    ]) {
       const res = await t.owner.api.post(path, { changes: [{ operation: 'update_page', page: pages.Guide, document }] })
       expect(res.status, JSON.stringify(document)).toBe(400)
       expect(res.body.error.message).toMatch(/^changes\.0/)
@@ -126,7 +208,9 @@ describe('the content batch takes a document model', () => {
   it('a page written as a model keeps its front matter (its settings)', async () => {
     const path = `/v1/spaces/${spaceId}/change-requests/${cr}/content`
     const settings = '---\ndescription: Kept\nlayout:\n  title:\n    visible: false\n---\n'
-    await t.owner.api.post(path, { changes: [{ operation: 'update_page', page: pages.Guide, document: { markdown: `${settings}\n# Old\n` } }] })
+    await t.owner.api.post(path, {
+      changes: [{ operation: 'update_page', page: pages.Guide, document: { markdown: `${settings}\n# Old\n` } }]
+    })
     const res = await t.owner.api.post(path, { changes: [{ operation: 'update_page', page: pages.Guide, document: { document: model } }] })
     expect(res.status).toBe(200)
     const page = (await t.owner.api.get(`${path}/page/${pages.Guide}`)).body
@@ -135,4 +219,3 @@ describe('the content batch takes a document model', () => {
     expect(page.layout.title).toBe(false)
   })
 })
-

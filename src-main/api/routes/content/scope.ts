@@ -21,7 +21,11 @@ export function resolveContent(ctx: Ctx, req: FastifyRequest, action: SpaceActio
   const params = req.params as { spaceId: string; changeRequestId?: string }
   if (params.changeRequestId !== undefined) {
     const { space, cr } = loadChangeRequest(ctx, params.spaceId, params.changeRequestId, action)
-    return { space, scope: { spaceId: space.id, revisionId: cr.revision_id, changeRequest: cr.number }, revision: getRevision(ctx.db, cr.revision_id)! }
+    return {
+      space,
+      scope: { spaceId: space.id, revisionId: cr.revision_id, changeRequest: cr.number },
+      revision: getRevision(ctx.db, cr.revision_id)!
+    }
   }
   const { space } = loadSpace(ctx, params.spaceId, action)
   return { space, scope: { spaceId: space.id, revisionId: space.revision_id! }, revision: getRevision(ctx.db, space.revision_id!)! }

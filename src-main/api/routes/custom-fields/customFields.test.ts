@@ -15,7 +15,9 @@ async function createField(body: Record<string, unknown>, api = t.owner.api) {
   return res.body
 }
 const setValues = (spaceId: string, values: Record<string, unknown>) =>
-  t.owner.api.patch(`/v1/spaces/${spaceId}/custom-fields`, { values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])) })
+  t.owner.api.patch(`/v1/spaces/${spaceId}/custom-fields`, {
+    values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }]))
+  })
 const valuesOf = async (spaceId: string) =>
   Object.fromEntries((await t.owner.api.get(`/v1/spaces/${spaceId}/custom-fields`)).body.map((v: any) => [v.customField.name, v.value]))
 
@@ -98,7 +100,13 @@ describe('authentication and roles', () => {
 
 describe('create', () => {
   it('creates a field of each type and reads it back', async () => {
-    const text = await createField({ name: 'owner', type: 'text', title: 'Owner', description: 'Who answers questions', placeholder: 'A team' })
+    const text = await createField({
+      name: 'owner',
+      type: 'text',
+      title: 'Owner',
+      description: 'Who answers questions',
+      placeholder: 'A team'
+    })
     expectField(text)
     expect(text).toMatchObject({ type: 'text', title: 'Owner', description: 'Who answers questions', placeholder: 'A team' })
     expect(text).not.toHaveProperty('options')
@@ -119,7 +127,11 @@ describe('create', () => {
 
   it('accepts the limits exactly', async () => {
     const field = await createField({
-      name: 'a'.repeat(50), type: 'select', title: 't'.repeat(100), description: 'd'.repeat(200), placeholder: 'p'.repeat(100),
+      name: 'a'.repeat(50),
+      type: 'select',
+      title: 't'.repeat(100),
+      description: 'd'.repeat(200),
+      placeholder: 'p'.repeat(100),
       options: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, 'x'))
     })
     expect(field.options).toHaveLength(50)
@@ -202,10 +214,22 @@ describe('update', () => {
   it('updates title, description, placeholder and options; null clears; updatedAt moves', async () => {
     const field = await createField({ name: 'tier', type: 'select', title: 'Tier', description: 'Support tier', options: ['gold'] })
     t.clock.advance(60_000)
-    const res = await t.owner.api.patch(`${base()}/tier`, { title: 'T'.repeat(100), placeholder: 'P'.repeat(100), options: ['gold', 'silver'] })
+    const res = await t.owner.api.patch(`${base()}/tier`, {
+      title: 'T'.repeat(100),
+      placeholder: 'P'.repeat(100),
+      options: ['gold', 'silver']
+    })
     expect(res.status).toBe(200)
     expectField(res.body)
-    expect(res.body).toMatchObject({ id: field.id, name: 'tier', type: 'select', title: 'T'.repeat(100), description: 'Support tier', placeholder: 'P'.repeat(100), options: ['gold', 'silver'] })
+    expect(res.body).toMatchObject({
+      id: field.id,
+      name: 'tier',
+      type: 'select',
+      title: 'T'.repeat(100),
+      description: 'Support tier',
+      placeholder: 'P'.repeat(100),
+      options: ['gold', 'silver']
+    })
     expect(res.body.createdAt).toBe(field.createdAt)
     expect(res.body.updatedAt).toBe(t.clock.now().toISOString())
 

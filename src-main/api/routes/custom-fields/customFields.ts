@@ -1,7 +1,14 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  CustomFieldCreateSchema, CustomFieldList, CustomFieldListQuery, CustomFieldOrgParams, CustomFieldParams, CustomFieldSchema,
-  CustomFieldUpdateSchema, OPTION_TYPES, type CustomFieldType
+  CustomFieldCreateSchema,
+  CustomFieldList,
+  CustomFieldListQuery,
+  CustomFieldOrgParams,
+  CustomFieldParams,
+  CustomFieldSchema,
+  CustomFieldUpdateSchema,
+  OPTION_TYPES,
+  type CustomFieldType
 } from '../../../../src-shared/schemas/customFields'
 import { customFieldRepository, type CustomFieldPatch, type CustomFieldRow } from '../../../storage/repositories/customFieldRepository'
 import type { Api } from '../../app'
@@ -19,8 +26,11 @@ export default function customFieldRoutes(app: Api) {
     '/v1/orgs/:organizationId/custom-fields',
     {
       schema: {
-        tags, summary: 'Custom fields of an organization',
-        params: CustomFieldOrgParams, querystring: CustomFieldListQuery, response: { 200: CustomFieldList }
+        tags,
+        summary: 'Custom fields of an organization',
+        params: CustomFieldOrgParams,
+        querystring: CustomFieldListQuery,
+        response: { 200: CustomFieldList }
       }
     },
     async (req) =>
@@ -32,7 +42,13 @@ export default function customFieldRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = fields.listInOrg(orgId, after, limit + 1)
         const count = cachedCount(ctx, `custom-fields:${orgId}`, () => fields.countInOrg(orgId))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentCustomField(r, ctx)))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => page.map((r) => presentCustomField(r, ctx))
+        )
       })
   )
 
@@ -40,8 +56,11 @@ export default function customFieldRoutes(app: Api) {
     '/v1/orgs/:organizationId/custom-fields',
     {
       schema: {
-        tags, summary: 'Create a custom field (organization admins)',
-        params: CustomFieldOrgParams, body: CustomFieldCreateSchema, response: { 201: CustomFieldSchema }
+        tags,
+        summary: 'Create a custom field (organization admins)',
+        params: CustomFieldOrgParams,
+        body: CustomFieldCreateSchema,
+        response: { 201: CustomFieldSchema }
       }
     },
     async (req, reply) => {
@@ -54,8 +73,13 @@ export default function customFieldRoutes(app: Api) {
         if (fields.getByName(orgId, b.name)) throw conflict(`name: a custom field named ${b.name} already exists in this organization`)
         const row = fields.create(
           {
-            organization_id: orgId, name: b.name, type: b.type, title: b.title ?? null, description: b.description ?? null,
-            placeholder: b.placeholder ?? null, options: b.options ? JSON.stringify(b.options) : null
+            organization_id: orgId,
+            name: b.name,
+            type: b.type,
+            title: b.title ?? null,
+            description: b.description ?? null,
+            placeholder: b.placeholder ?? null,
+            options: b.options ? JSON.stringify(b.options) : null
           },
           ctx.now
         )
@@ -79,8 +103,11 @@ export default function customFieldRoutes(app: Api) {
     '/v1/orgs/:organizationId/custom-fields/:fieldName',
     {
       schema: {
-        tags, summary: 'Update a custom field (its name and type cannot change)',
-        params: CustomFieldParams, body: CustomFieldUpdateSchema, response: { 200: CustomFieldSchema }
+        tags,
+        summary: 'Update a custom field (its name and type cannot change)',
+        params: CustomFieldParams,
+        body: CustomFieldUpdateSchema,
+        response: { 200: CustomFieldSchema }
       }
     },
     async (req) =>
@@ -106,7 +133,9 @@ export default function customFieldRoutes(app: Api) {
 
   app.delete(
     '/v1/orgs/:organizationId/custom-fields/:fieldName',
-    { schema: { tags, summary: 'Delete a custom field and its values on spaces', params: CustomFieldParams, response: { 204: NoContent } } },
+    {
+      schema: { tags, summary: 'Delete a custom field and its values on spaces', params: CustomFieldParams, response: { 204: NoContent } }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         requireOrgRole(ctx, req.params.organizationId, 'admin')

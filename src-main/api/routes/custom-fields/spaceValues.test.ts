@@ -19,7 +19,9 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 const path = (id = spaceId) => `/v1/spaces/${id}/custom-fields`
-const body = (values: Record<string, unknown>) => ({ values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }])) })
+const body = (values: Record<string, unknown>) => ({
+  values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, { value: v }]))
+})
 const patch = (values: Record<string, unknown>, api = t.owner.api, id = spaceId) => api.patch(path(id), body(values))
 const current = async (id = spaceId) => {
   const res = await t.owner.api.get(path(id))
@@ -106,8 +108,12 @@ describe('values', () => {
     expect(got.body.map((v: any) => v.customField.name)).toEqual(['owner', 'score', 'public', 'tier', 'audience'])
     expect(got.body[0]).toEqual({
       customField: {
-        id: expect.any(String), name: 'owner', type: 'text', title: 'Owner',
-        createdAt: expect.any(String), updatedAt: expect.any(String),
+        id: expect.any(String),
+        name: 'owner',
+        type: 'text',
+        title: 'Owner',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
         urls: { location: expect.stringMatching(new RegExp(`/v1/orgs/${t.orgId}/custom-fields/owner$`)) },
         permissions: { view: true, edit: true }
       },
@@ -183,7 +189,7 @@ describe('values', () => {
     expect(await current()).toEqual({})
   })
 
-  it('only knows the fields of the space\'s organization', async () => {
+  it("only knows the fields of the space's organization", async () => {
     const other = (await t.owner.api.post('/v1/orgs', { title: 'Other org' })).body.id
     await t.owner.api.post(`/v1/orgs/${other}/custom-fields`, { name: 'elsewhere', type: 'text' })
     const res = await patch({ elsewhere: 'x' })

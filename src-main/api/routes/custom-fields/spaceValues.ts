@@ -17,8 +17,10 @@ export default function spaceCustomFieldRoutes(app: Api) {
     '/v1/spaces/:spaceId/custom-fields',
     {
       schema: {
-        tags, summary: 'Custom field values of a space (only the fields that have a value)',
-        params: SpaceCustomFieldParams, response: { 200: SpaceCustomFieldValues }
+        tags,
+        summary: 'Custom field values of a space (only the fields that have a value)',
+        params: SpaceCustomFieldParams,
+        response: { 200: SpaceCustomFieldValues }
       }
     },
     async (req) =>
@@ -32,8 +34,11 @@ export default function spaceCustomFieldRoutes(app: Api) {
     '/v1/spaces/:spaceId/custom-fields',
     {
       schema: {
-        tags, summary: 'Set or remove custom field values of a space (all or nothing)',
-        params: SpaceCustomFieldParams, body: SpaceCustomFieldsUpdateSchema, response: { 204: NoContent }
+        tags,
+        summary: 'Set or remove custom field values of a space (all or nothing)',
+        params: SpaceCustomFieldParams,
+        body: SpaceCustomFieldsUpdateSchema,
+        response: { 204: NoContent }
       }
     },
     async (req, reply) => {
@@ -41,7 +46,9 @@ export default function spaceCustomFieldRoutes(app: Api) {
         const { space, role } = loadSpace(ctx, req.params.spaceId, 'view')
         // The same rule as the space's `permissions.edit` (a locked space refuses edits).
         if (!spacePermissions(role, space.edit_mode).edit) {
-          throw forbidden(space.edit_mode === 'locked' ? 'The space is locked: its edits are refused' : 'This operation needs the edit role on this space')
+          throw forbidden(
+            space.edit_mode === 'locked' ? 'The space is locked: its edits are refused' : 'This operation needs the edit role on this space'
+          )
         }
         const fields = ctx.repo(customFieldRepository)
         const names = Object.keys(req.body.values)

@@ -29,7 +29,8 @@ export function sendDownload(
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Disposition', contentDisposition(file.inline ? 'inline' : 'attachment', file.name))
   // Browsers refuse to show a PDF in a sandboxed document, so PDFs the app renders itself go without one.
-  if (file.sandbox !== false) reply.header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
+  if (file.sandbox !== false)
+    reply.header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox")
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) return reply.code(304).send()
   return reply.type(file.contentType).header('Content-Length', file.bytes.byteLength).send(file.bytes)
 }

@@ -90,7 +90,13 @@ describe('file downloads', () => {
     const file = await uploadPng()
     const meta = await t.owner.api.get(`/v1/spaces/${spaceId}/content/files/${file.id}`)
     expect(meta.status).toBe(200)
-    expect(meta.body).toMatchObject({ id: file.id, name: 'logo.png', contentType: 'image/png', size: png.byteLength, dimensions: { width: 3, height: 2 } })
+    expect(meta.body).toMatchObject({
+      id: file.id,
+      name: 'logo.png',
+      contentType: 'image/png',
+      size: png.byteLength,
+      dimensions: { width: 3, height: 2 }
+    })
     expect(meta.body.downloadURL).toMatch(new RegExp(`^${t.url}/files/${spaceId}/[\\w-]+/${file.id}/logo\\.png\\?token=`))
 
     // With the signed token alone, as an <img src> loads it.
@@ -126,12 +132,16 @@ describe('file downloads', () => {
     expect(res.status).toBe(200)
     expect(res.bytes.equals(text)).toBe(true)
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="report _final___.csv"; filename*=UTF-8''report%20%22final%22%2F%C3%BC.csv`)
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="report _final___.csv"; filename*=UTF-8''report%20%22final%22%2F%C3%BC.csv`
+    )
   })
 
   it("serves a change request's files before they are merged, to those who can read it", async () => {
     const cr = await openChangeRequest(t.owner.api, spaceId)
-    await applyBatch(t.owner.api, spaceId, cr.id, [{ operation: 'insert_files', files: [{ name: 'draft.png', base64: png.toString('base64') }] }])
+    await applyBatch(t.owner.api, spaceId, cr.id, [
+      { operation: 'insert_files', files: [{ name: 'draft.png', base64: png.toString('base64') }] }
+    ])
     expect(await filesOf()).toEqual([])
     const reader = await t.user({ role: 'read' })
     const list = (await reader.api.get(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content/files`)).body.items

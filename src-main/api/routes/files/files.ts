@@ -20,7 +20,11 @@ export default function fileRoutes(app: Api) {
     {
       schema: {
         hide: true,
-        params: { type: 'object', required: ['spaceId', 'revisionId', 'fileId', 'name'], properties: { spaceId: Id, revisionId: Id, fileId: Id, name: { type: 'string', maxLength: 1024 } } },
+        params: {
+          type: 'object',
+          required: ['spaceId', 'revisionId', 'fileId', 'name'],
+          properties: { spaceId: Id, revisionId: Id, fileId: Id, name: { type: 'string', maxLength: 1024 } }
+        },
         querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 512 } } }
       }
     },

@@ -27,7 +27,8 @@ export const DOCS_REPO: Record<string, string> = {
 export const DOCS_TREE = [
   { title: 'Welcome', git: 'README.md', pages: [] },
   {
-    title: 'User guide', git: 'guide/README.md',
+    title: 'User guide',
+    git: 'guide/README.md',
     pages: [{ title: 'Installing', git: 'guide/install.md', pages: [{ title: 'On Linux', git: 'guide/linux.md', pages: [] }] }]
   },
   { title: 'Questions', git: 'faq.md', pages: [] }
@@ -62,10 +63,19 @@ export async function pagesOf(api: Client, spaceId: string): Promise<PageView[]>
 
 /** The tree without ids and oids: what must survive a round trip. */
 export const shapeOf = (pages: PageView[]): unknown[] =>
-  pages.map((p) => ({ title: p.title, type: p.type, path: p.path, gitPath: p.git?.path, markdown: p.markdown, description: p.description, pages: shapeOf(p.pages) }))
+  pages.map((p) => ({
+    title: p.title,
+    type: p.type,
+    path: p.path,
+    gitPath: p.git?.path,
+    markdown: p.markdown,
+    description: p.description,
+    pages: shapeOf(p.pages)
+  }))
 
 /** Titles and git paths only (compare with DOCS_TREE). */
-export const outlineOf = (pages: PageView[]): unknown[] => pages.map((p) => ({ title: p.title, git: p.git?.path, pages: outlineOf(p.pages) }))
+export const outlineOf = (pages: PageView[]): unknown[] =>
+  pages.map((p) => ({ title: p.title, git: p.git?.path, pages: outlineOf(p.pages) }))
 
 export async function newSpace(t: TestServer, title = 'Docs'): Promise<string> {
   const res = await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title, empty: true })

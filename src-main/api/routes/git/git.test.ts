@@ -18,14 +18,25 @@ afterEach(async () => {
 const blobOid = async (text: string) => (await git.hashBlob({ object: text })).oid
 
 describe('git import', { timeout: 60_000 }, () => {
-  it('imports a working repository: the SUMMARY tree, the files\' text, git {oid, path}, a new primary revision', async () => {
+  it("imports a working repository: the SUMMARY tree, the files' text, git {oid, path}, a new primary revision", async () => {
     const dir = await workingRepo(DOCS_REPO)
     const spaceId = await newSpace(t)
     const before = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
 
-    const info = await sync(t.owner.api, spaceId, 'import', { url: dir, ref: 'refs/heads/main', repoCommitURL: 'https://example.com/commit/' })
+    const info = await sync(t.owner.api, spaceId, 'import', {
+      url: dir,
+      ref: 'refs/heads/main',
+      repoCommitURL: 'https://example.com/commit/'
+    })
     const head = await headOf(`${dir}/.git`)
-    expect(info).toMatchObject({ status: 'succeeded', repoName: dir.split('/').pop(), installationProvider: 'git', url: dir, ref: 'refs/heads/main', commit: head })
+    expect(info).toMatchObject({
+      status: 'succeeded',
+      repoName: dir.split('/').pop(),
+      installationProvider: 'git',
+      url: dir,
+      ref: 'refs/heads/main',
+      commit: head
+    })
     // A one-off import by URL: the space has no Git connection, so its installation is pending.
     expect(info).toMatchObject({ installationId: spaceId, installationStatus: 'pending' })
     expect(info.operation).toEqual({ state: 'success', direction: 'import', startedAt: info.startedAt, endedAt: info.finishedAt })
@@ -45,11 +56,21 @@ describe('git import', { timeout: 60_000 }, () => {
     const space = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body
     expect(space.revision).not.toBe(before)
     expect(space.gitSync).toEqual({
-      installationId: spaceId, installationStatus: 'active', repoName: info.repoName, installationProvider: 'git', url: dir, updatedAt: expect.any(String)
+      installationId: spaceId,
+      installationStatus: 'active',
+      repoName: info.repoName,
+      installationProvider: 'git',
+      url: dir,
+      updatedAt: expect.any(String)
     })
     const revision = (await t.owner.api.get(`/v1/spaces/${spaceId}/content`)).body
     expect(revision).toMatchObject({ id: space.revision, parents: [before], type: 'update' })
-    expect(revision.git).toMatchObject({ oid: head, message: 'Initial docs', ref: 'refs/heads/main', url: `https://example.com/commit/${head}` })
+    expect(revision.git).toMatchObject({
+      oid: head,
+      message: 'Initial docs',
+      ref: 'refs/heads/main',
+      url: `https://example.com/commit/${head}`
+    })
     // The search index follows the new primary revision.
     const indexed = t.server.api.services.db.prepare('SELECT revision_id FROM search_state WHERE space_id = ?').pluck().get(spaceId)
     expect(indexed).toBe(space.revision)
@@ -76,12 +97,19 @@ describe('git import', { timeout: 60_000 }, () => {
     ])
     const files = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/files`)).body.items
     expect(files).toHaveLength(1)
-    expect(files[0]).toMatchObject({ name: 'diagram.png', contentType: 'image/png', size: png.length, dimensions: { width: 1, height: 1 }, git: { path: '.gitbook/assets/diagram.png' } })
+    expect(files[0]).toMatchObject({
+      name: 'diagram.png',
+      contentType: 'image/png',
+      size: png.length,
+      dimensions: { width: 1, height: 1 },
+      git: { path: '.gitbook/assets/diagram.png' }
+    })
   })
 
   it('takes page settings from front matter: layout, the cover it names (stored as a file), icon, hidden, noIndex', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-    const intro = '---\nicon: house\ncover: ../.gitbook/assets/banner.png\ncoverY: 12\nlayout:\n  title:\n    visible: false\nnoIndex: true\n---\n\n# Intro\n'
+    const intro =
+      '---\nicon: house\ncover: ../.gitbook/assets/banner.png\ncoverY: 12\nlayout:\n  title:\n    visible: false\nnoIndex: true\n---\n\n# Intro\n'
     const repo = await bareRepo({
       'README.md': '# Home\n',
       'guide/intro.md': intro,
@@ -97,8 +125,11 @@ describe('git import', { timeout: 60_000 }, () => {
     expect(files.map((f: any) => f.git.path)).toEqual(['.gitbook/assets/banner.png'])
     const page = findPage(pages, 'Intro')
     expect(page).toMatchObject({
-      icon: 'house', noIndex: true, hidden: false,
-      layout: { title: false, description: true, tableOfContents: true }, cover: { ref: { kind: 'file', file: files[0].id }, yPos: 12 }
+      icon: 'house',
+      noIndex: true,
+      hidden: false,
+      layout: { title: false, description: true, tableOfContents: true },
+      cover: { ref: { kind: 'file', file: files[0].id }, yPos: 12 }
     })
     expect(page.markdown).toBe(intro)
     expect(findPage(pages, 'Secret')).toMatchObject({ hidden: true })
@@ -107,7 +138,11 @@ describe('git import', { timeout: 60_000 }, () => {
 
   it('imports reusable contents from .gitbook/includes: in every revision, pulled into change requests, exported back', async () => {
     const support = '# Support notice\n\nWrite to help@example.com.\n'
-    const repo = await bareRepo({ 'README.md': '# Home\n', '.gitbook/includes/support.md': support, '.gitbook/includes/beta-warning.md': 'In beta.\n' })
+    const repo = await bareRepo({
+      'README.md': '# Home\n',
+      '.gitbook/includes/support.md': support,
+      '.gitbook/includes/beta-warning.md': 'In beta.\n'
+    })
     const url = pathToFileURL(repo).href
     const spaceId = await newSpace(t)
     expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
@@ -115,8 +150,20 @@ describe('git import', { timeout: 60_000 }, () => {
     const first = (await content()).reusableContents
     // Titled as pages are (heading, else the file name), by title; the markdown as stored, the blob they came from.
     expect(first).toEqual([
-      { id: expect.any(String), title: 'Beta warning', markdown: 'In beta.\n', path: '.gitbook/includes/beta-warning.md', git: { oid: await blobOid('In beta.\n'), path: '.gitbook/includes/beta-warning.md' } },
-      { id: expect.any(String), title: 'Support notice', markdown: support, path: '.gitbook/includes/support.md', git: { oid: await blobOid(support), path: '.gitbook/includes/support.md' } }
+      {
+        id: expect.any(String),
+        title: 'Beta warning',
+        markdown: 'In beta.\n',
+        path: '.gitbook/includes/beta-warning.md',
+        git: { oid: await blobOid('In beta.\n'), path: '.gitbook/includes/beta-warning.md' }
+      },
+      {
+        id: expect.any(String),
+        title: 'Support notice',
+        markdown: support,
+        path: '.gitbook/includes/support.md',
+        git: { oid: await blobOid(support), path: '.gitbook/includes/support.md' }
+      }
     ])
     // They are not pages.
     expect(outlineOf(await pagesOf(t.owner.api, spaceId))).toEqual([{ title: 'Home', git: 'README.md', pages: [] }])
@@ -129,7 +176,13 @@ describe('git import', { timeout: 60_000 }, () => {
     expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
     const second = (await content()).reusableContents
     // Matched by path: the same id, the new text; the removed file's content is gone.
-    expect(second).toEqual([expect.objectContaining({ id: first[1].id, title: 'Support notice', git: { oid: await blobOid(edited), path: '.gitbook/includes/support.md' } })])
+    expect(second).toEqual([
+      expect.objectContaining({
+        id: first[1].id,
+        title: 'Support notice',
+        git: { oid: await blobOid(edited), path: '.gitbook/includes/support.md' }
+      })
+    ])
     expect((await content(`/change-requests/${cr.id}`)).reusableContents).toHaveLength(2)
     expect((await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/update`)).body.result).toBe('update')
     expect((await content(`/change-requests/${cr.id}`)).reusableContents).toEqual(second)
@@ -141,12 +194,17 @@ describe('git import', { timeout: 60_000 }, () => {
     expect(copy.status).toBe(201)
     const copied = (await t.owner.api.get(`/v1/spaces/${copy.body.id}/content`)).body.reusableContents
     expect(copied.map((c: any) => [c.id, c.title])).toEqual([[first[1].id, 'Support notice']])
-    const target = await bareRepo({ 'LICENSE': 'MIT\n' })
-    expect((await sync(t.owner.api, spaceId, 'export', { url: pathToFileURL(target).href, ref: 'refs/heads/main', commitMessage: 'Docs' })).status).toBe('succeeded')
+    const target = await bareRepo({ LICENSE: 'MIT\n' })
+    expect(
+      (await sync(t.owner.api, spaceId, 'export', { url: pathToFileURL(target).href, ref: 'refs/heads/main', commitMessage: 'Docs' }))
+        .status
+    ).toBe('succeeded')
     expect((await readTexts(target))['.gitbook/includes/support.md']).toBe(edited)
 
     // One made in the app (a Git path, no oid yet) is not removed by the next import for being absent from the repository.
-    await editThroughChangeRequest(t.owner.api, spaceId, [{ operation: 'insert_reusable_content', title: 'App note', document: { markdown: 'Made here.\n' } }])
+    await editThroughChangeRequest(t.owner.api, spaceId, [
+      { operation: 'insert_reusable_content', title: 'App note', document: { markdown: 'Made here.\n' } }
+    ])
     expect((await sync(t.owner.api, spaceId, 'import', { url, ref: 'refs/heads/main' })).status).toBe('succeeded')
     expect((await content()).reusableContents.map((c: any) => [c.title, c.path, c.git])).toEqual([
       ['App note', '.gitbook/includes/app-note.md', undefined],
@@ -155,7 +213,12 @@ describe('git import', { timeout: 60_000 }, () => {
   })
 
   it('re-imports in place: matched pages keep their ids, changed text is updated, removed files go', async () => {
-    const repo = await bareRepo({ 'README.md': '# Home\n', 'SUMMARY.md': '* [Home](README.md)\n* [A](a.md)\n* [B](b.md)\n', 'a.md': 'a1\n', 'b.md': 'b1\n' })
+    const repo = await bareRepo({
+      'README.md': '# Home\n',
+      'SUMMARY.md': '* [Home](README.md)\n* [A](a.md)\n* [B](b.md)\n',
+      'a.md': 'a1\n',
+      'b.md': 'b1\n'
+    })
     const spaceId = await newSpace(t)
     await sync(t.owner.api, spaceId, 'import', { url: repo, ref: 'refs/heads/main' })
     const first = await pagesOf(t.owner.api, spaceId)
@@ -169,13 +232,22 @@ describe('git import', { timeout: 60_000 }, () => {
   })
 
   it('imports a project folder of a monorepo, and `standalone` leaves the primary content alone', async () => {
-    const repo = await bareRepo({ 'README.md': '# Repo root\n', 'packages/docs/README.md': '# Package docs\n', 'packages/docs/more.md': '# More\n' })
+    const repo = await bareRepo({
+      'README.md': '# Repo root\n',
+      'packages/docs/README.md': '# Package docs\n',
+      'packages/docs/more.md': '# More\n'
+    })
     const spaceId = await newSpace(t)
     const primary = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
-    const info = await sync(t.owner.api, spaceId, 'import', { url: repo, ref: 'refs/heads/main', repoProjectDirectory: '/packages/docs/', standalone: true })
+    const info = await sync(t.owner.api, spaceId, 'import', {
+      url: repo,
+      ref: 'refs/heads/main',
+      repoProjectDirectory: '/packages/docs/',
+      standalone: true
+    })
     expect(info.status).toBe('succeeded')
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision).toBe(primary)
-    expect((await pagesOf(t.owner.api, spaceId))).toEqual([])
+    expect(await pagesOf(t.owner.api, spaceId)).toEqual([])
     const db = t.server.api.services.db
     const row = db.prepare('SELECT parents, type FROM revisions WHERE id = ?').get(info.revision) as { parents: string; type: string }
     expect(JSON.parse(row.parents)).toEqual([primary])
@@ -214,7 +286,10 @@ describe('git import', { timeout: 60_000 }, () => {
     expect((await pagesOf(t.owner.api, spaceId))[0]!.markdown).toBe('# Two\n')
     // Queued one after another, the older of two waiting events is skipped after the newer applied.
     await commitTree(repo, { 'README.md': '# Three\n' })
-    expect((await t.owner.api.post(`/v1/spaces/${spaceId}/git/import`, { url: repo, ref: 'refs/heads/main', timestamp: '2026-03-02T00:00:00Z' })).status).toBe(204)
+    expect(
+      (await t.owner.api.post(`/v1/spaces/${spaceId}/git/import`, { url: repo, ref: 'refs/heads/main', timestamp: '2026-03-02T00:00:00Z' }))
+        .status
+    ).toBe(204)
     await commitTree(repo, { 'README.md': '# Four\n' })
     const last = await sync(t.owner.api, spaceId, 'import', { url: repo, ref: 'refs/heads/main', timestamp: '2026-03-01T23:00:00Z' })
     expect(last.status).toBe('skipped')
@@ -261,14 +336,19 @@ describe('git export', { timeout: 60_000 }, () => {
   })
 
   it('writes pages made in the app as files and SUMMARY.md (and .gitbook.yaml) into a new branch', async () => {
-    const repo = await bareRepo({ 'LICENSE': 'MIT\n' })
+    const repo = await bareRepo({ LICENSE: 'MIT\n' })
     const spaceId = await newSpace(t)
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
     await editThroughChangeRequest(t.owner.api, spaceId, [
       { operation: 'insert_files', files: [{ ref: 'shot', name: 'screen shot.png', contentType: 'image/png', base64: png }] },
       { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: 'Welcome home.\n\n![Shot](/files/shot)\n' } },
       { operation: 'insert_page', ref: 'api', title: 'API [v2]', document: { markdown: '# API\n' } },
-      { operation: 'insert_page', title: 'Auth', into: 'api', document: { markdown: '---\ncover: /files/shot\n---\nTokens, see [the screen](/files/shot).\n' } }
+      {
+        operation: 'insert_page',
+        title: 'Auth',
+        into: 'api',
+        document: { markdown: '---\ncover: /files/shot\n---\nTokens, see [the screen](/files/shot).\n' }
+      }
     ])
     const before = await pagesOf(t.owner.api, spaceId)
     const info = await sync(t.owner.api, spaceId, 'export', { url: repo, ref: 'refs/heads/docs', commitMessage: 'First export' })
@@ -279,22 +359,30 @@ describe('git export', { timeout: 60_000 }, () => {
     expect(texts).toMatchObject({
       'README.md': 'Welcome home.\n\n![Shot](.gitbook/assets/screen%20shot.png)\n',
       'api-v2/README.md': '# API\n',
-      'api-v2/auth.md': '---\ncover: ../.gitbook/assets/screen%20shot.png\n---\nTokens, see [the screen](../.gitbook/assets/screen%20shot.png).\n',
+      'api-v2/auth.md':
+        '---\ncover: ../.gitbook/assets/screen%20shot.png\n---\nTokens, see [the screen](../.gitbook/assets/screen%20shot.png).\n',
       '.gitbook.yaml': 'root: ./\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n'
     })
     expect(Buffer.from(texts['.gitbook/assets/screen shot.png']!, 'latin1').length).toBeGreaterThan(0)
     expect(texts['LICENSE']).toBeUndefined() // a new branch starts from nothing
-    expect(texts['SUMMARY.md']).toBe('# Table of contents\n\n* [Home](README.md)\n* [API \\[v2\\]](api-v2/README.md)\n  * [Auth](api-v2/auth.md)\n')
+    expect(texts['SUMMARY.md']).toBe(
+      '# Table of contents\n\n* [Home](README.md)\n* [API \\[v2\\]](api-v2/README.md)\n  * [Auth](api-v2/auth.md)\n'
+    )
     // Exporting again writes the file to the same place: nothing changed, no commit.
     const first = await headOf(repo, 'docs')
-    expect((await sync(t.owner.api, spaceId, 'export', { url: repo, ref: 'refs/heads/docs', commitMessage: 'Again' })).status).toBe('succeeded')
+    expect((await sync(t.owner.api, spaceId, 'export', { url: repo, ref: 'refs/heads/docs', commitMessage: 'Again' })).status).toBe(
+      'succeeded'
+    )
     expect(await headOf(repo, 'docs')).toBe(first)
 
     // Imported back: the same pages, their links resolving to the imported file, the cover too.
     const back = await newSpace(t, 'Back')
     await sync(t.owner.api, back, 'import', { url: repo, ref: 'refs/heads/docs' })
     const pages = await pagesOf(t.owner.api, back)
-    expect(before.map((p) => [p.title, p.pages.map((c) => c.title)])).toEqual([['Home', []], ['API [v2]', ['Auth']]])
+    expect(before.map((p) => [p.title, p.pages.map((c) => c.title)])).toEqual([
+      ['Home', []],
+      ['API [v2]', ['Auth']]
+    ])
     expect(pages.map((p) => [p.title, p.markdown, p.pages.map((c) => [c.title, c.markdown])])).toEqual([
       ['Home', texts['README.md'], []],
       ['API [v2]', texts['api-v2/README.md'], [['Auth', texts['api-v2/auth.md']]]]
@@ -307,7 +395,7 @@ describe('git export', { timeout: 60_000 }, () => {
   })
 
   it('writes pages with slugs beyond ASCII under their letters, links to them percent-encoded, and reads them back', async () => {
-    const repo = await bareRepo({ 'LICENSE': 'MIT\n' })
+    const repo = await bareRepo({ LICENSE: 'MIT\n' })
     const spaceId = await newSpace(t)
     await editThroughChangeRequest(t.owner.api, spaceId, [
       { operation: 'insert_page', ref: 'home', title: 'Home', document: { markdown: 'Welcome.\n' } },
@@ -343,7 +431,12 @@ describe('git export', { timeout: 60_000 }, () => {
     expect(refused.error).toMatch(/^non-fast-forward/)
     expect(await headOf(repo)).toBe(theirs)
 
-    const forced = await sync(t.owner.api, spaceId, 'export', { url: repo, ref: 'refs/heads/main', commitMessage: 'Remove FAQ', force: true })
+    const forced = await sync(t.owner.api, spaceId, 'export', {
+      url: repo,
+      ref: 'refs/heads/main',
+      commitMessage: 'Remove FAQ',
+      force: true
+    })
     expect(forced.status).toBe('succeeded')
     const head = await headOf(repo)
     expect((await commitOf(repo, head)).parent).toEqual([theirs])
@@ -365,6 +458,9 @@ describe('git export', { timeout: 60_000 }, () => {
     expect(await headOf(`${dir}/.git`)).toBe(head)
     // Another branch of the same repository is fine: a new branch starts from nothing, in the default layout.
     expect((await sync(t.owner.api, spaceId, 'export', { url: dir, ref: 'refs/heads/quire', commitMessage: 'x' })).status).toBe('succeeded')
-    expect(await readTexts(`${dir}/.git`, 'refs/heads/quire')).toMatchObject({ 'new.md': 'x\n', 'guide/install.md': DOCS_REPO['docs/guide/install.md'] })
+    expect(await readTexts(`${dir}/.git`, 'refs/heads/quire')).toMatchObject({
+      'new.md': 'x\n',
+      'guide/install.md': DOCS_REPO['docs/guide/install.md']
+    })
   })
 })

@@ -1,8 +1,14 @@
 import type { FastifyRequest } from 'fastify'
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  GitConnectionInputSchema, GitConnectionSchema, GitExportSchema, GitImportSchema, GitInfoSchema,
-  type GitConnectionInput, type GitExport, type GitImport
+  GitConnectionInputSchema,
+  GitConnectionSchema,
+  GitExportSchema,
+  GitImportSchema,
+  GitInfoSchema,
+  type GitConnectionInput,
+  type GitExport,
+  type GitImport
 } from '../../../../src-shared/schemas/git'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { cleanFolder, LayoutError } from '../../../git/layout'
@@ -56,7 +62,14 @@ function targetOf(body: GitImport | GitExport, operation: GitJob['operation']): 
   checkRef(body.ref)
   const project = projectOf(body.repoProjectDirectory)
   if (operation === 'export' && !(body as GitExport).commitMessage) throw badRequest('commitMessage: is required')
-  return { remote, ref: body.ref, project, cacheId: body.repoCacheID, commitUrlPrefix: body.repoCommitURL, providerHint: body.gitInfo?.provider }
+  return {
+    remote,
+    ref: body.ref,
+    project,
+    cacheId: body.repoCacheID,
+    commitUrlPrefix: body.repoCommitURL,
+    providerHint: body.gitInfo?.provider
+  }
 }
 
 interface StoredCredentials {
@@ -71,7 +84,8 @@ function connectionTarget(ctx: Ctx, spaceId: string): JobTarget {
   const remote = parseRemote(row.url)
   if (row.credentials && remote.kind === 'http') {
     const opened = openSecret(ctx.services, JSON.parse(row.credentials) as SealedSecret)
-    if (opened === undefined) throw conflict('credentials: the stored Git credentials cannot be opened here: enter them again in the connection')
+    if (opened === undefined)
+      throw conflict('credentials: the stored Git credentials cannot be opened here: enter them again in the connection')
     remote.auth = JSON.parse(opened) as StoredCredentials
   }
   return { remote, ref: row.ref, project: row.project, commitUrlPrefix: row.commit_url ?? undefined }
@@ -92,7 +106,10 @@ function start(req: FastifyRequest, spaceId: string, body: GitImport | GitExport
     assertEditable(space)
     const target = given ?? connectionTarget(ctx, space.id)
     const job: GitJob = {
-      ...target, operation, spaceId: space.id, force: body.force ?? false,
+      ...target,
+      operation,
+      spaceId: space.id,
+      force: body.force ?? false,
       standalone: operation === 'import' ? ((body as GitImport).standalone ?? false) : false,
       commitMessage: operation === 'export' ? ((body as GitExport).commitMessage ?? 'Update from Quire') : undefined,
       timestamp: body.timestamp ? new Date(body.timestamp).toISOString() : ctx.now,
@@ -174,7 +191,14 @@ export default function gitRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/git/info',
-    { schema: { tags, summary: "The space's Git sync: repository, provider, URL and the latest operation's state", params: SpaceParams, response: { 200: GitInfoSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The space's Git sync: repository, provider, URL and the latest operation's state",
+        params: SpaceParams,
+        response: { 200: GitInfoSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
@@ -187,7 +211,14 @@ export default function gitRoutes(app: Api) {
   // The space's Git connection (Quire's addition): what an import or export without `url` uses. Admins only.
   app.get(
     '/v1/spaces/:spaceId/git/connection',
-    { schema: { tags, summary: "The space's Git connection: repository, branch, folder, whether credentials are stored", params: SpaceParams, response: { 200: GitConnectionSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The space's Git connection: repository, branch, folder, whether credentials are stored",
+        params: SpaceParams,
+        response: { 200: GitConnectionSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'admin')
@@ -217,7 +248,12 @@ export default function gitRoutes(app: Api) {
         const { space } = loadSpace(ctx, req.params.spaceId, 'admin')
         const connections = ctx.repo(gitConnectionRepository)
         const credentials = credentialsOf(ctx, body, remote, connections.get(space.id))
-        const row = connections.put(space.id, { url: displayUrl(remote), ref: body.ref, project, commit_url: body.repoCommitURL ?? null, credentials }, ctx.actor.id, ctx.now)
+        const row = connections.put(
+          space.id,
+          { url: displayUrl(remote), ref: body.ref, project, commit_url: body.repoCommitURL ?? null, credentials },
+          ctx.actor.id,
+          ctx.now
+        )
         return presentGitConnection(row)
       })
     }
@@ -225,7 +261,14 @@ export default function gitRoutes(app: Api) {
 
   app.delete(
     '/v1/spaces/:spaceId/git/connection',
-    { schema: { tags, summary: "Disconnect the space from its Git repository (its stored credentials go)", params: SpaceParams, response: { 204: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Disconnect the space from its Git repository (its stored credentials go)',
+        params: SpaceParams,
+        response: { 204: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'admin')

@@ -70,7 +70,14 @@ describe('git sync access', { timeout: 60_000 }, () => {
     const reader = await t.user({ role: 'read' })
     const seen = await reader.api.get(infoPath())
     expect(seen.status).toBe(200)
-    expect(seen.body).toMatchObject({ repoName: expect.any(String), installationProvider: 'git', url: repo, updatedAt: expect.any(String), ref: 'refs/heads/main', status: 'succeeded' })
+    expect(seen.body).toMatchObject({
+      repoName: expect.any(String),
+      installationProvider: 'git',
+      url: repo,
+      updatedAt: expect.any(String),
+      ref: 'refs/heads/main',
+      status: 'succeeded'
+    })
   })
 })
 
@@ -79,17 +86,57 @@ describe('git sync validation', { timeout: 60_000 }, () => {
     ['missing url', 'import', { ref: 'refs/heads/main' }, 'url: is required'],
     ['missing ref', 'import', { url: '/tmp/x' }, 'ref: is required'],
     ['missing commitMessage', 'export', { url: '/tmp/x', ref: 'refs/heads/main' }, 'commitMessage: is required'],
-    ['empty commitMessage', 'export', { url: '/tmp/x', ref: 'refs/heads/main', commitMessage: '' }, 'commitMessage: must be at least 1 characters'],
+    [
+      'empty commitMessage',
+      'export',
+      { url: '/tmp/x', ref: 'refs/heads/main', commitMessage: '' },
+      'commitMessage: must be at least 1 characters'
+    ],
     ['a bare branch name', 'import', { url: '/tmp/x', ref: 'main' }, 'ref: must be at least 12 characters'],
     ['a tag ref', 'import', { url: '/tmp/x', ref: 'refs/tags/v1.0.0' }, 'ref: must be a branch, as refs/heads/<branch>'],
     ['a bad branch name', 'import', { url: '/tmp/x', ref: 'refs/heads/a..b' }, 'ref: must be refs/heads/<branch> with a valid branch name'],
-    ['a branch with a space', 'export', { url: '/tmp/x', ref: 'refs/heads/my branch', commitMessage: 'x' }, 'ref: must be refs/heads/<branch> with a valid branch name'],
-    ['an ssh URL', 'import', { url: 'git@github.com:acme/docs.git', ref: 'refs/heads/main' }, 'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'],
-    ['a relative path', 'import', { url: 'docs', ref: 'refs/heads/main' }, 'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'],
-    ['a project folder outside', 'import', { url: '/tmp/x', ref: 'refs/heads/main', repoProjectDirectory: '../etc' }, 'repoProjectDirectory: must stay inside the repository'],
-    ['a bad timestamp', 'import', { url: '/tmp/x', ref: 'refs/heads/main', timestamp: 'yesterday' }, 'timestamp: must be a valid date-time'],
-    ['a non-boolean force', 'export', { url: '/tmp/x', ref: 'refs/heads/main', commitMessage: 'x', force: 'yes' }, 'force: must be boolean'],
-    ['a long url', 'import', { url: `https://example.com/${'a'.repeat(2048)}`, ref: 'refs/heads/main' }, 'url: must be at most 2048 characters']
+    [
+      'a branch with a space',
+      'export',
+      { url: '/tmp/x', ref: 'refs/heads/my branch', commitMessage: 'x' },
+      'ref: must be refs/heads/<branch> with a valid branch name'
+    ],
+    [
+      'an ssh URL',
+      'import',
+      { url: 'git@github.com:acme/docs.git', ref: 'refs/heads/main' },
+      'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'
+    ],
+    [
+      'a relative path',
+      'import',
+      { url: 'docs', ref: 'refs/heads/main' },
+      'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'
+    ],
+    [
+      'a project folder outside',
+      'import',
+      { url: '/tmp/x', ref: 'refs/heads/main', repoProjectDirectory: '../etc' },
+      'repoProjectDirectory: must stay inside the repository'
+    ],
+    [
+      'a bad timestamp',
+      'import',
+      { url: '/tmp/x', ref: 'refs/heads/main', timestamp: 'yesterday' },
+      'timestamp: must be a valid date-time'
+    ],
+    [
+      'a non-boolean force',
+      'export',
+      { url: '/tmp/x', ref: 'refs/heads/main', commitMessage: 'x', force: 'yes' },
+      'force: must be boolean'
+    ],
+    [
+      'a long url',
+      'import',
+      { url: `https://example.com/${'a'.repeat(2048)}`, ref: 'refs/heads/main' },
+      'url: must be at most 2048 characters'
+    ]
   ]
 
   it.each(cases)('400 for %s, naming the field, recording nothing', async (_name, operation, body, message) => {
@@ -117,7 +164,11 @@ describe('git sync across restarts', { timeout: 60_000 }, () => {
     const dataDir = tempDir('quire-data-')
     const token = newToken()
     const call = (url: string, method: string, path: string, body?: unknown) =>
-      fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+      fetch(`${url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
     let server = await startServer({ dataDir, port: 0, token })
     const orgId = server.api.services.db.prepare('SELECT id FROM organizations LIMIT 1').pluck().get()
     const space: any = await (await call(server.url, 'POST', `/v1/orgs/${orgId}/spaces`, { title: 'Docs', empty: true })).json()

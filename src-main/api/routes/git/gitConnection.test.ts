@@ -35,7 +35,8 @@ const connectionPath = (id = spaceId) => `/v1/spaces/${id}/git/connection`
 const repoUrl = () => `${git.url}/docs.git`
 const withCredentials = () => repoUrl().replace('http://', `http://${USER}:${PASSWORD}@`)
 const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`
-const connectionRow = (id = spaceId) => t.server.api.services.db.prepare('SELECT * FROM git_connections WHERE space_id = ?').get(id) as Record<string, string | null> | undefined
+const connectionRow = (id = spaceId) =>
+  t.server.api.services.db.prepare('SELECT * FROM git_connections WHERE space_id = ?').get(id) as Record<string, string | null> | undefined
 
 async function start(operation: 'import' | 'export', body?: Record<string, unknown>) {
   const res = await t.owner.api.post(`/v1/spaces/${spaceId}/git/${operation}`, body)
@@ -45,11 +46,21 @@ async function start(operation: 'import' | 'export', body?: Record<string, unkno
 
 describe('git connection', { timeout: 60_000 }, () => {
   it('keeps credentials given in the URL sealed, answers without them, and imports and exports with them', async () => {
-    const put = await t.owner.api.put(connectionPath(), { url: withCredentials(), ref: 'refs/heads/main', repoProjectDirectory: '', repoCommitURL: 'https://git.example.com/docs/commit/' })
+    const put = await t.owner.api.put(connectionPath(), {
+      url: withCredentials(),
+      ref: 'refs/heads/main',
+      repoProjectDirectory: '',
+      repoCommitURL: 'https://git.example.com/docs/commit/'
+    })
     expect(put.status).toBe(200)
     expect(put.body).toEqual({
-      url: repoUrl(), ref: 'refs/heads/main', repoProjectDirectory: '', repoCommitURL: 'https://git.example.com/docs/commit/',
-      credentials: true, createdAt: expect.any(String), updatedAt: expect.any(String)
+      url: repoUrl(),
+      ref: 'refs/heads/main',
+      repoProjectDirectory: '',
+      repoCommitURL: 'https://git.example.com/docs/commit/',
+      credentials: true,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String)
     })
     const got = await t.owner.api.get(connectionPath())
     expect(got.body).toEqual(put.body)
@@ -64,7 +75,12 @@ describe('git connection', { timeout: 60_000 }, () => {
 
     // An import without a body uses the connection, and its credentials reach the server.
     const imported = await start('import')
-    expect(imported).toMatchObject({ status: 'succeeded', operation: { state: 'success', direction: 'import' }, url: repoUrl(), commit: await headOf(repo) })
+    expect(imported).toMatchObject({
+      status: 'succeeded',
+      operation: { state: 'success', direction: 'import' },
+      url: repoUrl(),
+      commit: await headOf(repo)
+    })
     expect(imported).toMatchObject({ installationId: spaceId, installationStatus: 'active' })
     expect(imported.commitURL).toBe(`https://git.example.com/docs/commit/${imported.commit}`)
     expect(imported.startedAt).toEqual(expect.any(String))
@@ -75,7 +91,9 @@ describe('git connection', { timeout: 60_000 }, () => {
     expect(findPage(pages, 'Questions').markdown).toBe(DOCS_REPO['docs/faq.md'])
 
     // An export with only what the connection does not say: the default message, pushed with the credentials.
-    await editThroughChangeRequest(t.owner.api, spaceId, [{ operation: 'update_page', page: findPage(pages, 'Questions').id, document: { markdown: '# FAQ\n\nYes.\n' } }])
+    await editThroughChangeRequest(t.owner.api, spaceId, [
+      { operation: 'update_page', page: findPage(pages, 'Questions').id, document: { markdown: '# FAQ\n\nYes.\n' } }
+    ])
     const before = await headOf(repo)
     const exported = await start('export', {})
     expect(exported.status, exported.error).toBe('succeeded')
@@ -150,7 +168,7 @@ describe('git connection', { timeout: 60_000 }, () => {
     expect((await t.owner.api.delete(connectionPath())).status).toBe(404)
   })
 
-  it('reports the running job\'s phase and counts', async () => {
+  it("reports the running job's phase and counts", async () => {
     const reports: [string, Record<string, unknown>][] = []
     const report = GitJobs.prototype.report
     vi.spyOn(GitJobs.prototype, 'report').mockImplementation(function (this: GitJobs, id, change) {
@@ -176,16 +194,40 @@ describe('git connection', { timeout: 60_000 }, () => {
 
 describe('git connection: validation and access', { timeout: 60_000 }, () => {
   const cases: [string, Record<string, unknown>, string][] = [
-    ['an ssh URL', { url: 'git@example.com:docs.git', ref: 'refs/heads/main' }, 'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'],
-    ['a relative path', { url: 'docs', ref: 'refs/heads/main' }, 'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'],
+    [
+      'an ssh URL',
+      { url: 'git@example.com:docs.git', ref: 'refs/heads/main' },
+      'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'
+    ],
+    [
+      'a relative path',
+      { url: 'docs', ref: 'refs/heads/main' },
+      'url: must be an http(s) URL, a file:// URL or an absolute path to a local repository'
+    ],
     ['a bad branch', { url: '/tmp/x', ref: 'refs/heads/a..b' }, 'ref: must be refs/heads/<branch> with a valid branch name'],
     ['a tag', { url: '/tmp/x', ref: 'refs/tags/v1.0.0' }, 'ref: must be a branch, as refs/heads/<branch>'],
-    ['a folder outside', { url: '/tmp/x', ref: 'refs/heads/main', repoProjectDirectory: '../up' }, 'repoProjectDirectory: must stay inside the repository'],
-    ['credentials twice', { url: 'https://u:secret-one@example.com/d.git', ref: 'refs/heads/main', token: 'secret-two' }, 'token: give the credentials in the URL or as username and token, not both'],
+    [
+      'a folder outside',
+      { url: '/tmp/x', ref: 'refs/heads/main', repoProjectDirectory: '../up' },
+      'repoProjectDirectory: must stay inside the repository'
+    ],
+    [
+      'credentials twice',
+      { url: 'https://u:secret-one@example.com/d.git', ref: 'refs/heads/main', token: 'secret-two' },
+      'token: give the credentials in the URL or as username and token, not both'
+    ],
     ['a user without token', { url: 'https://example.com/d.git', ref: 'refs/heads/main', username: 'u' }, 'username: needs a token'],
-    ['a token for a local repository', { url: '/tmp/x', ref: 'refs/heads/main', token: 'secret' }, 'token: only an http(s) repository takes credentials'],
+    [
+      'a token for a local repository',
+      { url: '/tmp/x', ref: 'refs/heads/main', token: 'secret' },
+      'token: only an http(s) repository takes credentials'
+    ],
     ['a missing ref', { url: '/tmp/x' }, 'ref: is required'],
-    ['a commit URL that is not http', { url: '/tmp/x', ref: 'refs/heads/main', repoCommitURL: 'javascript:alert(1)//' }, 'repoCommitURL: must be an http(s) URL']
+    [
+      'a commit URL that is not http',
+      { url: '/tmp/x', ref: 'refs/heads/main', repoCommitURL: 'javascript:alert(1)//' },
+      'repoCommitURL: must be an http(s) URL'
+    ]
   ]
   it.each(cases)('400 for %s, storing nothing and repeating no secret', async (_name, body, message) => {
     const res = await t.owner.api.put(connectionPath(), body)

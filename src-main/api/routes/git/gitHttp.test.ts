@@ -48,7 +48,13 @@ describe('git sync over http', { timeout: 60_000 }, () => {
   it('imports and exports with basic auth from the URL; the credentials reach the server and are kept nowhere', async () => {
     const spaceId = await newSpace(t)
     const info = await sync(t.owner.api, spaceId, 'import', { url: withCredentials(), ref: 'refs/heads/main' })
-    expect(info).toMatchObject({ status: 'succeeded', url: `${git.url}/docs.git`, repoName: 'docs', installationProvider: 'git', commit: await headOf(repo) })
+    expect(info).toMatchObject({
+      status: 'succeeded',
+      url: `${git.url}/docs.git`,
+      repoName: 'docs',
+      installationProvider: 'git',
+      commit: await headOf(repo)
+    })
     const pages = await pagesOf(t.owner.api, spaceId)
     expect(outlineOf(pages)).toEqual(DOCS_TREE)
     expect(findPage(pages, 'On Linux').markdown).toBe(DOCS_REPO['docs/guide/linux.md'])
@@ -56,9 +62,15 @@ describe('git sync over http', { timeout: 60_000 }, () => {
     expect(git.requests.some((r) => r.path === '/docs.git/git-upload-pack' && r.authorization === basic)).toBe(true)
 
     const faq = findPage(pages, 'Questions')
-    await editThroughChangeRequest(t.owner.api, spaceId, [{ operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\n* Is it free? Yes, forever.\n' } }])
+    await editThroughChangeRequest(t.owner.api, spaceId, [
+      { operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\n* Is it free? Yes, forever.\n' } }
+    ])
     const before = await headOf(repo)
-    const exported = await sync(t.owner.api, spaceId, 'export', { url: withCredentials(), ref: 'refs/heads/main', commitMessage: 'Update FAQ' })
+    const exported = await sync(t.owner.api, spaceId, 'export', {
+      url: withCredentials(),
+      ref: 'refs/heads/main',
+      commitMessage: 'Update FAQ'
+    })
     expect(exported.status, exported.error).toBe('succeeded')
     const head = await headOf(repo)
     expect(exported.commit).toBe(head)
@@ -85,13 +97,19 @@ describe('git sync over http', { timeout: 60_000 }, () => {
     expect(refused).toMatchObject({ status: 'failed', error: 'the Git server requires credentials (401)' })
     const none = await sync(t.owner.api, spaceId, 'import', { url: `${git.url}/docs.git`, ref: 'refs/heads/main' })
     expect(none.status).toBe('failed')
-    const missing = await sync(t.owner.api, spaceId, 'import', { url: withCredentials().replace('docs.git', 'other.git'), ref: 'refs/heads/main' })
+    const missing = await sync(t.owner.api, spaceId, 'import', {
+      url: withCredentials().replace('docs.git', 'other.git'),
+      ref: 'refs/heads/main'
+    })
     expect(missing).toMatchObject({ status: 'failed', error: 'the Git server answered 404' })
     const closed = await startSmartHttpServer({ repos: {} })
     await closed.close()
-    const unreachable = await sync(t.owner.api, spaceId, 'import', { url: closed.url.replace('http://', `http://${USER}:${PASSWORD}@`) + '/docs.git', ref: 'refs/heads/main' })
+    const unreachable = await sync(t.owner.api, spaceId, 'import', {
+      url: closed.url.replace('http://', `http://${USER}:${PASSWORD}@`) + '/docs.git',
+      ref: 'refs/heads/main'
+    })
     expect(unreachable).toMatchObject({ status: 'failed', error: 'could not reach the Git server (ECONNREFUSED)' })
-    expect((await pagesOf(t.owner.api, spaceId))).toEqual([])
+    expect(await pagesOf(t.owner.api, spaceId)).toEqual([])
     expect(JSON.stringify([refused, none, missing, unreachable])).not.toContain(PASSWORD)
     expect(storedText()).not.toContain(PASSWORD)
   })
@@ -102,7 +120,9 @@ describe('git sync over http', { timeout: 60_000 }, () => {
     await closed.close()
     const url = `${closed.url}/acme/handbook.git`
     const res = await t.owner.api.post(`/v1/spaces/${spaceId}/git/import`, {
-      url: url.replace('http://', `http://${USER}:${PASSWORD}@`), ref: 'refs/heads/main', gitInfo: { provider: 'gitlab' }
+      url: url.replace('http://', `http://${USER}:${PASSWORD}@`),
+      ref: 'refs/heads/main',
+      gitInfo: { provider: 'gitlab' }
     })
     expect(res.status).toBe(204)
     const info = (await t.owner.api.get(`/v1/spaces/${spaceId}/git/info`)).body

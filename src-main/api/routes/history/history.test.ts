@@ -16,7 +16,12 @@ const db = () => t.server.api.services.db
 const spacePath = (rest = '', space = spaceId) => `/v1/spaces/${space}${rest}`
 const revPath = (revision: string, rest = '', space = spaceId) => `/v1/spaces/${space}/revisions/${revision}${rest}`
 const envelope = (code: number, message: string) => ({ error: { code, message } })
-const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', title, document: { markdown }, ...extra })
+const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({
+  operation: 'insert_page',
+  title,
+  document: { markdown },
+  ...extra
+})
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 const primaryRevision = async (space = spaceId) => (await t.owner.api.get(spacePath('', space))).body.revision as string
@@ -100,7 +105,10 @@ describe('GET /v1/spaces/{spaceId}/revisions', () => {
     const { items } = await walk(t.owner.api, spacePath('/revisions'), { limit: 2 })
     expect(items.map((r: any) => r.id)).toEqual(all)
 
-    expect(await t.owner.api.get(spacePath('/revisions'), { page: 'not-a-cursor' })).toMatchObject({ status: 400, body: envelope(400, 'page: invalid cursor') })
+    expect(await t.owner.api.get(spacePath('/revisions'), { page: 'not-a-cursor' })).toMatchObject({
+      status: 400,
+      body: envelope(400, 'page: invalid cursor')
+    })
     expect((await t.owner.api.get(spacePath('/revisions'), { limit: 0 })).status).toBe(400)
     expect((await t.owner.api.get(spacePath('/revisions'), { limit: 'many' })).status).toBe(400)
   })
@@ -123,7 +131,12 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/summary', () => {
     const res = await t.owner.api.get(spacePath(`/revisions/${a.revision}/summary`))
     expect(res.status).toBe(200)
     expect(res.body).toEqual(listed)
-    expect(res.body).toMatchObject({ id: a.revision, type: 'merge', createdBy: { id: t.owner.user.id }, changeRequest: { id: a.cr.id, subject: 'Add the intro' } })
+    expect(res.body).toMatchObject({
+      id: a.revision,
+      type: 'merge',
+      createdBy: { id: t.owner.user.id },
+      changeRequest: { id: a.cr.id, subject: 'Add the intro' }
+    })
 
     const open = (await t.owner.api.post(spacePath('/change-requests'), { subject: 'Draft' })).body
     const wip = (await t.owner.api.post(spacePath(`/change-requests/${open.id}/content`), { changes: [insert('Draft', 'WIP\n')] })).body
@@ -132,7 +145,10 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/summary', () => {
     expect(own.body).toMatchObject({ id: wip.revision, createdBy: { id: t.owner.user.id } })
     expect(own.body.changeRequest).toBeUndefined()
 
-    expect(await t.owner.api.get(spacePath('/revisions/nope/summary'))).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
+    expect(await t.owner.api.get(spacePath('/revisions/nope/summary'))).toMatchObject({
+      status: 404,
+      body: envelope(404, 'Revision not found')
+    })
     const other = (await t.owner.api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Other', empty: true })).body
     expect(other.id).toEqual(expect.any(String))
     expect((await t.owner.api.get(`/v1/spaces/${other.id}/revisions/${a.revision}/summary`)).status).toBe(404)
@@ -149,14 +165,25 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and file
       { operation: 'insert_files', files: [{ name: 'pixel.png', contentType: 'image/png', base64: PNG }] }
     ])
     const ids = await pageIds()
-    await change([{ operation: 'update_page', page: ids.Guide, document: { markdown: 'New text.\n' }, title: 'Handbook' }, { operation: 'delete_page', page: ids.Install }])
+    await change([
+      { operation: 'update_page', page: ids.Guide, document: { markdown: 'New text.\n' }, title: 'Handbook' },
+      { operation: 'delete_page', page: ids.Install }
+    ])
 
     const revision = await t.owner.api.get(revPath(old))
     expect(revision.status).toBe(200)
     expect(revision.headers.get('etag')).toContain(old)
-    expect(revision.body).toMatchObject({ object: 'revision', id: old, type: 'merge', files: [{ name: 'pixel.png', contentType: 'image/png' }] })
+    expect(revision.body).toMatchObject({
+      object: 'revision',
+      id: old,
+      type: 'merge',
+      files: [{ name: 'pixel.png', contentType: 'image/png' }]
+    })
     // A merge names the change request it merged; no tags; a document page's kind is its older name.
-    expect(revision.body).toMatchObject({ tags: [], mergedFrom: { object: 'change-request', id: cr.id, space: spaceId, status: 'merged', revisionMerged: old } })
+    expect(revision.body).toMatchObject({
+      tags: [],
+      mergedFrom: { object: 'change-request', id: cr.id, space: spaceId, status: 'merged', revisionMerged: old }
+    })
     expect(revision.body.pages[0]).toMatchObject({ type: 'document', kind: 'sheet', tags: [] })
     expect(outline(revision.body.pages)).toEqual([['Guide', ['Install']]])
 
@@ -184,7 +211,11 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and file
   })
 
   it('pages a revision’s files with limit and next page', async () => {
-    const files = ['a.txt', 'b.txt', 'c.txt'].map((name) => ({ name, contentType: 'text/plain', base64: Buffer.from(name).toString('base64') }))
+    const files = ['a.txt', 'b.txt', 'c.txt'].map((name) => ({
+      name,
+      contentType: 'text/plain',
+      base64: Buffer.from(name).toString('base64')
+    }))
     const { revision } = await change([{ operation: 'insert_files', files }])
     const first = await t.owner.api.get(revPath(revision, '/files'), { limit: 2 })
     expect(first.body).toMatchObject({ count: 3, next: { page: expect.any(String) } })
@@ -202,9 +233,18 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId} and its pages and file
     const otherRevision = await primaryRevision(other)
     const guest = await t.user({ role: null })
     for (const rest of ['', '/pages', `/page/${ids.Intro}`, '/path/intro', '/files', '/files/x', '/changes']) {
-      expect(await t.owner.api.get(revPath('nope', rest)), `unknown ${rest}`).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
-      expect(await t.owner.api.get(revPath(otherRevision, rest)), `other space ${rest}`).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
-      expect(await guest.api.get(revPath(revision, rest)), `invisible ${rest}`).toMatchObject({ status: 404, body: envelope(404, 'Space not found') })
+      expect(await t.owner.api.get(revPath('nope', rest)), `unknown ${rest}`).toMatchObject({
+        status: 404,
+        body: envelope(404, 'Revision not found')
+      })
+      expect(await t.owner.api.get(revPath(otherRevision, rest)), `other space ${rest}`).toMatchObject({
+        status: 404,
+        body: envelope(404, 'Revision not found')
+      })
+      expect(await guest.api.get(revPath(revision, rest)), `invisible ${rest}`).toMatchObject({
+        status: 404,
+        body: envelope(404, 'Space not found')
+      })
       expect((await t.owner.api.get(revPath('r'.repeat(101), rest))).status, `bad id ${rest}`).toBe(400)
     }
     expect((await t.owner.api.get(revPath(revision, `/page/${'p'.repeat(101)}`))).status).toBe(400)
@@ -224,19 +264,31 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
     const created = await t.owner.api.get(revPath(seeded, '/changes'), { limit: 100 })
     expect(created.status).toBe(200)
     expect(created.body.changes.map((c: any) => [c.type, c.page?.title ?? c.file?.name])).toEqual([
-      ['page_created', 'Guide'], ['page_created', 'Install'], ['page_created', 'Old'], ['file_created', 'pixel.png']
+      ['page_created', 'Guide'],
+      ['page_created', 'Install'],
+      ['page_created', 'Old'],
+      ['file_created', 'pixel.png']
     ])
 
-    const { cr, revision } = await change([
-      { operation: 'update_page', page: ids.Guide, document: { markdown: 'Guide, again.\n' }, title: 'Handbook' },
-      { operation: 'update_page', page: ids.Install, into: ids.Guide },
-      { operation: 'delete_page', page: ids.Old },
-      insert('New', 'Hi.\n')
-    ], 'Reorganize')
+    const { cr, revision } = await change(
+      [
+        { operation: 'update_page', page: ids.Guide, document: { markdown: 'Guide, again.\n' }, title: 'Handbook' },
+        { operation: 'update_page', page: ids.Install, into: ids.Guide },
+        { operation: 'delete_page', page: ids.Old },
+        insert('New', 'Hi.\n')
+      ],
+      'Reorganize'
+    )
     const res = await t.owner.api.get(revPath(revision, '/changes'))
     expect(res.status).toBe(200)
     expect(res.body.more).toBeUndefined()
-    expect(res.body.mergedFrom).toMatchObject({ object: 'change-request', id: cr.id, number: cr.number, subject: 'Reorganize', status: 'merged' })
+    expect(res.body.mergedFrom).toMatchObject({
+      object: 'change-request',
+      id: cr.id,
+      number: cr.number,
+      subject: 'Reorganize',
+      status: 'merged'
+    })
     expect(res.body.changes).toEqual([
       {
         type: 'page_edited',
@@ -245,13 +297,19 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
           title: { before: 'Guide', after: 'Handbook' },
           // The slug followed the title.
           slug: { before: 'guide', after: 'handbook' },
-          document: { before: expect.any(String), after: expect.any(String), hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-Guide.', '+Guide, again.'] }] }
+          document: {
+            before: expect.any(String),
+            after: expect.any(String),
+            hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, lines: ['-Guide.', '+Guide, again.'] }]
+          }
         }
       },
       // From the root (no parent before) to under the handbook, named as the newer revision has it.
       {
-        type: 'page_moved', page: { id: ids.Install, type: 'document', title: 'Install', path: 'handbook/install' },
-        parent: { after: { id: ids.Guide, type: 'document', title: 'Handbook', path: 'handbook' } }, path: { before: 'install', after: 'handbook/install' }
+        type: 'page_moved',
+        page: { id: ids.Install, type: 'document', title: 'Install', path: 'handbook/install' },
+        parent: { after: { id: ids.Guide, type: 'document', title: 'Handbook', path: 'handbook' } },
+        path: { before: 'install', after: 'handbook/install' }
       },
       { type: 'page_created', page: { id: expect.any(String), type: 'document', title: 'New', path: 'new' } },
       { type: 'page_deleted', page: { id: ids.Old, type: 'document', title: 'Old', path: 'old' } }
@@ -271,14 +329,25 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
     const { revision: a } = await change([insert('One', '1\n'), { operation: 'insert_files', files: [{ name: 'a.txt', base64: 'YQ==' }] }])
     const { revision: b } = await change([insert('Two', '2\n')])
     const forward = await t.owner.api.get(revPath(b, '/changes'), { against: first })
-    expect(forward.body.changes.map((c: any) => [c.type, c.page?.title ?? c.file?.name])).toEqual([['page_created', 'One'], ['page_created', 'Two'], ['file_created', 'a.txt']])
+    expect(forward.body.changes.map((c: any) => [c.type, c.page?.title ?? c.file?.name])).toEqual([
+      ['page_created', 'One'],
+      ['page_created', 'Two'],
+      ['file_created', 'a.txt']
+    ])
     const back = await t.owner.api.get(revPath(first, '/changes'), { against: b })
-    expect(back.body.changes.map((c: any) => [c.type, c.page?.title ?? c.file?.name])).toEqual([['page_deleted', 'One'], ['page_deleted', 'Two'], ['file_deleted', 'a.txt']])
+    expect(back.body.changes.map((c: any) => [c.type, c.page?.title ?? c.file?.name])).toEqual([
+      ['page_deleted', 'One'],
+      ['page_deleted', 'Two'],
+      ['file_deleted', 'a.txt']
+    ])
     expect(back.body.mergedFrom).toBeUndefined()
     expect((await t.owner.api.get(revPath(a, '/changes'), { against: a })).body.changes).toEqual([])
 
     const other = await primaryRevision(await t.emptySpace('Other'))
-    expect(await t.owner.api.get(revPath(b, '/changes'), { against: other })).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
+    expect(await t.owner.api.get(revPath(b, '/changes'), { against: other })).toMatchObject({
+      status: 404,
+      body: envelope(404, 'Revision not found')
+    })
     expect(await t.owner.api.get(revPath(b, '/changes'), { against: 'nope' })).toMatchObject({ status: 404 })
     expect((await t.owner.api.get(revPath(b, '/changes'), { against: '' })).status).toBe(400)
   })
@@ -297,24 +366,46 @@ describe('GET /v1/spaces/{spaceId}/revisions/{revisionId}/changes', () => {
   })
 
   it('reports a file edited: the same file id under another name, type or content', async () => {
-    const { revision: withFile } = await change([{
-      operation: 'insert_files',
-      files: [{ name: 'a.txt', contentType: 'text/plain', base64: 'YQ==' }, { name: 'b.txt', contentType: 'text/plain', base64: 'YmI=' }]
-    }])
+    const { revision: withFile } = await change([
+      {
+        operation: 'insert_files',
+        files: [
+          { name: 'a.txt', contentType: 'text/plain', base64: 'YQ==' },
+          { name: 'b.txt', contentType: 'text/plain', base64: 'YmI=' }
+        ]
+      }
+    ])
     const [file, other] = loadFiles(db(), withFile)
     // No content operation rewrites a file in place (a Git import does): write such a revision directly.
     const edited = writeRevision(db(), {
-      spaceId, parents: [withFile], type: 'update', createdBy: null, now: '2026-03-01T11:00:00.000Z', base: withFile,
-      pages: { upsert: [], remove: [] }, files: { upsert: [{ ...file!, name: 'c.txt', size: other!.size, blobHash: other!.blobHash }], remove: [] }
+      spaceId,
+      parents: [withFile],
+      type: 'update',
+      createdBy: null,
+      now: '2026-03-01T11:00:00.000Z',
+      base: withFile,
+      pages: { upsert: [], remove: [] },
+      files: { upsert: [{ ...file!, name: 'c.txt', size: other!.size, blobHash: other!.blobHash }], remove: [] }
     })
     const res = await t.owner.api.get(revPath(edited, '/changes'))
     expect(res.body.changes).toEqual([
       {
-        type: 'file_edited', file: { id: file!.id, name: 'c.txt', contentType: 'text/plain', size: 2, downloadURL: expect.stringContaining(`/files/${spaceId}/${edited}/${file!.id}/c.txt?`) },
+        type: 'file_edited',
+        file: {
+          id: file!.id,
+          name: 'c.txt',
+          contentType: 'text/plain',
+          size: 2,
+          downloadURL: expect.stringContaining(`/files/${spaceId}/${edited}/${file!.id}/c.txt?`)
+        },
         attributes: {
-          name: { before: 'a.txt', after: 'c.txt' }, size: { before: 1, after: 2 },
+          name: { before: 'a.txt', after: 'c.txt' },
+          size: { before: 1, after: 2 },
           // Each side downloads from its own revision.
-          downloadURL: { before: expect.stringContaining(`/files/${spaceId}/${withFile}/${file!.id}/a.txt?`), after: res.body.changes[0].file.downloadURL }
+          downloadURL: {
+            before: expect.stringContaining(`/files/${spaceId}/${withFile}/${file!.id}/a.txt?`),
+            after: res.body.changes[0].file.downloadURL
+          }
         }
       }
     ])
@@ -345,7 +436,12 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
 
     const res = await t.owner.api.post(revPath(old, '/restore'), {})
     expect(res.status).toBe(201)
-    expect(res.body).toMatchObject({ object: 'change-request', status: 'draft', subject: `Restore revision ${old}`, revisionInitial: primaryBefore })
+    expect(res.body).toMatchObject({
+      object: 'change-request',
+      status: 'draft',
+      subject: `Restore revision ${old}`,
+      revisionInitial: primaryBefore
+    })
     const cr = res.body
     expect(cr.revision).not.toBe(primaryBefore)
     // Nothing changed in the space yet: a restore is reviewed and merged like any change.
@@ -362,7 +458,11 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
   })
 
   it('restores only the pages asked for, as they were, leaving the rest as it is now', async () => {
-    const { revision: old } = await change([insert('Guide', 'Old guide.\n'), insert('FAQ', 'Old FAQ.\n'), insert('Gone', 'Deleted later.\n')])
+    const { revision: old } = await change([
+      insert('Guide', 'Old guide.\n'),
+      insert('FAQ', 'Old FAQ.\n'),
+      insert('Gone', 'Deleted later.\n')
+    ])
     const ids = await pageIds()
     await change([
       { operation: 'update_page', page: ids.Guide, document: { markdown: 'New guide.\n' } },
@@ -391,7 +491,8 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
     const drafts = await count()
 
     expect(await t.owner.api.post(revPath(first, '/restore'), { pages: [ids.Intro] })).toMatchObject({
-      status: 400, body: envelope(400, `pages.0: no page ${ids.Intro} in revision ${first}`)
+      status: 400,
+      body: envelope(400, `pages.0: no page ${ids.Intro} in revision ${first}`)
     })
     expect((await t.owner.api.post(revPath(revision, '/restore'), { pages: [] })).status).toBe(400)
     expect((await t.owner.api.post(revPath(revision, '/restore'), { pages: 'all' })).status).toBe(400)
@@ -404,21 +505,29 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
     expect((await editor.api.post(revPath(first, '/restore'), {})).status).toBe(201)
     // Restoring what the space already holds opens nothing.
     expect(await editor.api.post(revPath(revision, '/restore'), {})).toMatchObject({
-      status: 409, body: envelope(409, `revision ${revision} holds the space's current content: nothing to restore`)
+      status: 409,
+      body: envelope(409, `revision ${revision} holds the space's current content: nothing to restore`)
     })
     expect(await editor.api.post(revPath(revision, '/restore'), { pages: [ids.Intro] })).toMatchObject({
-      status: 409, body: envelope(409, `pages: already as they were in revision ${revision}`)
+      status: 409,
+      body: envelope(409, `pages: already as they were in revision ${revision}`)
     })
 
     const guest = await t.user({ role: null })
     expect(await guest.api.post(revPath(revision, '/restore'), {})).toMatchObject({ status: 404, body: envelope(404, 'Space not found') })
-    expect(await t.owner.api.post(revPath('nope', '/restore'), {})).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
+    expect(await t.owner.api.post(revPath('nope', '/restore'), {})).toMatchObject({
+      status: 404,
+      body: envelope(404, 'Revision not found')
+    })
     const other = await primaryRevision(await t.emptySpace('Other'))
     expect(await t.owner.api.post(revPath(other, '/restore'), {})).toMatchObject({ status: 404, body: envelope(404, 'Revision not found') })
     expect(await count()).toBe(drafts + 1)
 
     expect((await t.owner.api.patch(spacePath(), { editMode: 'locked' })).status).toBe(200)
-    expect(await t.owner.api.post(revPath(revision, '/restore'), {})).toMatchObject({ status: 403, body: { error: { message: expect.stringContaining('locked') } } })
+    expect(await t.owner.api.post(revPath(revision, '/restore'), {})).toMatchObject({
+      status: 403,
+      body: { error: { message: expect.stringContaining('locked') } }
+    })
     expect(await count()).toBe(drafts + 1)
   })
 })
@@ -426,7 +535,11 @@ describe('POST /v1/spaces/{spaceId}/revisions/{revisionId}/restore', () => {
 describe('/v1/openapi.json', () => {
   it('documents the history operations once each (a path sent with its slashes unencoded is not a second operation)', async () => {
     const doc = (await t.anonymous.get('/v1/openapi.json')).body
-    expect(Object.keys(doc.paths).filter((p) => p.includes('/revisions')).sort()).toEqual([
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.includes('/revisions'))
+        .sort()
+    ).toEqual([
       '/v1/spaces/{spaceId}/revisions',
       '/v1/spaces/{spaceId}/revisions/{revisionId}',
       '/v1/spaces/{spaceId}/revisions/{revisionId}/changes',

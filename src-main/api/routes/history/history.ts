@@ -1,10 +1,28 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ChangeRequestSchema } from '../../../../src-shared/schemas/changeRequests'
-import { ContentQuery, FileList, FileSchema, FilesQuery, PageQuerySchema, PagesResponse, PageRef, RevisionSchema } from '../../../../src-shared/schemas/content'
+import {
+  ContentQuery,
+  FileList,
+  FileSchema,
+  FilesQuery,
+  PageQuerySchema,
+  PagesResponse,
+  PageRef,
+  RevisionSchema
+} from '../../../../src-shared/schemas/content'
 import { entityTag } from '../../../../src-shared/entityTags'
 import {
-  RestoreSchema, RevisionChangesQuery, RevisionChangesSchema, RevisionFileParams, RevisionListQuery, RevisionPageParams,
-  RevisionParams, RevisionPathParams, RevisionSummaryList, RevisionSummarySchema, type RevisionChanges
+  RestoreSchema,
+  RevisionChangesQuery,
+  RevisionChangesSchema,
+  RevisionFileParams,
+  RevisionListQuery,
+  RevisionPageParams,
+  RevisionParams,
+  RevisionPathParams,
+  RevisionSummaryList,
+  RevisionSummarySchema,
+  type RevisionChanges
 } from '../../../../src-shared/schemas/history'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { PageTree } from '../../../content/pageTree'
@@ -29,7 +47,13 @@ const tags = ['History']
 const CHANGES_LIMIT = 10
 
 /** One page of a revision with its document and children, as the current content's page operation answers it. */
-function answerPage(ctx: Ctx, scope: ContentScope, tree: PageTree, page: PageRecord, query: { format?: 'markdown' | 'document'; metadata?: boolean }) {
+function answerPage(
+  ctx: Ctx,
+  scope: ContentScope,
+  tree: PageTree,
+  page: PageRecord,
+  query: { format?: 'markdown' | 'document'; metadata?: boolean }
+) {
   const paths = tree.paths()
   return presentPage(ctx, scope, page, paths.get(page.id)!, {
     format: query.format ?? 'markdown',
@@ -42,7 +66,15 @@ function answerPage(ctx: Ctx, scope: ContentScope, tree: PageTree, page: PageRec
 export default function historyRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/revisions',
-    { schema: { tags, summary: 'The revisions of the space’s content, newest first', params: SpaceParams, querystring: RevisionListQuery, response: { 200: RevisionSummaryList } } },
+    {
+      schema: {
+        tags,
+        summary: 'The revisions of the space’s content, newest first',
+        params: SpaceParams,
+        querystring: RevisionListQuery,
+        response: { 200: RevisionSummaryList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
@@ -51,13 +83,26 @@ export default function historyRoutes(app: Api) {
         const [before = Number.MAX_SAFE_INTEGER] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = revisions.list(space.id, before, limit + 1)
         const count = cachedCount(ctx, `revisions:${space.id}`, () => revisions.count(space.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentRevisionSummaries(page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentRevisionSummaries(page, ctx)
+        )
       })
   )
 
   app.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/summary',
-    { schema: { tags, summary: 'One revision as the history lists it: who made it, when, and the change request it merged (Quire’s addition)', params: RevisionParams, response: { 200: RevisionSummarySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'One revision as the history lists it: who made it, when, and the change request it merged (Quire’s addition)',
+        params: RevisionParams,
+        response: { 200: RevisionSummarySchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space, revision } = loadRevision(ctx, req.params.spaceId, req.params.revisionId)
@@ -67,7 +112,15 @@ export default function historyRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/revisions/:revisionId',
-    { schema: { tags, summary: 'A revision of the space', params: RevisionParams, querystring: ContentQuery, response: { 200: RevisionSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'A revision of the space',
+        params: RevisionParams,
+        querystring: ContentQuery,
+        response: { 200: RevisionSchema }
+      }
+    },
     async (req, reply) =>
       read(req, (ctx) => {
         const { revision, scope } = loadRevision(ctx, req.params.spaceId, req.params.revisionId)
@@ -78,7 +131,15 @@ export default function historyRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/pages',
-    { schema: { tags, summary: 'The page tree of a revision', params: RevisionParams, querystring: ContentQuery, response: { 200: PagesResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'The page tree of a revision',
+        params: RevisionParams,
+        querystring: ContentQuery,
+        response: { 200: PagesResponse }
+      }
+    },
     async (req, reply) =>
       read(req, (ctx) => {
         const { revision, scope } = loadRevision(ctx, req.params.spaceId, req.params.revisionId)
@@ -89,7 +150,15 @@ export default function historyRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/page/:pageId',
-    { schema: { tags, summary: 'A page of a revision, with its document', params: RevisionPageParams, querystring: PageQuerySchema, response: { 200: PageRef } } },
+    {
+      schema: {
+        tags,
+        summary: 'A page of a revision, with its document',
+        params: RevisionPageParams,
+        querystring: PageQuerySchema,
+        response: { 200: PageRef }
+      }
+    },
     async (req, reply) =>
       read(req, (ctx) => {
         const { revision, scope } = loadRevision(ctx, req.params.spaceId, req.params.revisionId)
@@ -119,7 +188,15 @@ export default function historyRoutes(app: Api) {
     })
   app.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/path/:pagePath',
-    { schema: { tags, summary: 'A page of a revision by its path (slugs joined by /, percent-encoded)', params: RevisionPathParams, querystring: PageQuerySchema, response: { 200: PageRef } } },
+    {
+      schema: {
+        tags,
+        summary: 'A page of a revision by its path (slugs joined by /, percent-encoded)',
+        params: RevisionPathParams,
+        querystring: PageQuerySchema,
+        response: { 200: PageRef }
+      }
+    },
     async (req, reply) => byPath(req, req.params.pagePath, reply)
   )
   app.get(
@@ -127,7 +204,15 @@ export default function historyRoutes(app: Api) {
     {
       schema: {
         hide: true,
-        params: { type: 'object', required: ['spaceId', 'revisionId', '*'], properties: { spaceId: { type: 'string', maxLength: 100 }, revisionId: { type: 'string', maxLength: 100 }, '*': { type: 'string', maxLength: 2000 } } },
+        params: {
+          type: 'object',
+          required: ['spaceId', 'revisionId', '*'],
+          properties: {
+            spaceId: { type: 'string', maxLength: 100 },
+            revisionId: { type: 'string', maxLength: 100 },
+            '*': { type: 'string', maxLength: 2000 }
+          }
+        },
         querystring: PageQuerySchema,
         response: { 200: PageRef }
       }
@@ -145,13 +230,27 @@ export default function historyRoutes(app: Api) {
         const after = decodeCursor(req.query.page, ['string', 'string'])
         const rows = loadFilesPage(ctx.db, revision.id, after, limit + 1)
         const count = cachedCount(ctx, `files:${revision.id}`, () => countFiles(ctx.db, revision.id))
-        return envelope(rows, limit, count, (f) => [f.name, f.id], (page) => page.map((f) => presentFile(ctx, scope, f, { metadata: req.query.metadata })))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (f) => [f.name, f.id],
+          (page) => page.map((f) => presentFile(ctx, scope, f, { metadata: req.query.metadata }))
+        )
       })
   )
 
   app.get(
     '/v1/spaces/:spaceId/revisions/:revisionId/files/:fileId',
-    { schema: { tags, summary: 'A file of a revision', params: RevisionFileParams, querystring: ContentQuery, response: { 200: FileSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'A file of a revision',
+        params: RevisionFileParams,
+        querystring: ContentQuery,
+        response: { 200: FileSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { revision, scope } = loadRevision(ctx, req.params.spaceId, req.params.revisionId)
@@ -175,10 +274,16 @@ export default function historyRoutes(app: Api) {
     async (req) =>
       read(req, (ctx) => {
         const { space, revision } = loadRevision(ctx, req.params.spaceId, req.params.revisionId)
-        const from = req.query.against !== undefined
-          ? loadRevision(ctx, space.id, req.query.against).revision.id
-          : ((JSON.parse(revision.parents) as string[])[0] ?? null)
-        const all = revisionChanges(ctx, from, revision.id, (revisionId, file) => presentFile(ctx, { spaceId: space.id, revisionId }, file).downloadURL)
+        const from =
+          req.query.against !== undefined
+            ? loadRevision(ctx, space.id, req.query.against).revision.id
+            : ((JSON.parse(revision.parents) as string[])[0] ?? null)
+        const all = revisionChanges(
+          ctx,
+          from,
+          revision.id,
+          (revisionId, file) => presentFile(ctx, { spaceId: space.id, revisionId }, file).downloadURL
+        )
         const limit = req.query.limit ?? CHANGES_LIMIT
         const out: RevisionChanges = { changes: withTextHunks(ctx, all.slice(0, limit)) }
         if (all.length > limit) out.more = all.length - limit

@@ -10,7 +10,12 @@ import { loadSpace } from '../spaces/loaders'
  * A revision of a space, after the caller's role on the space allows `action`: 404 for a space they cannot see,
  * an unknown revision, or another space's revision.
  */
-export function loadRevision(ctx: Ctx, spaceId: string, revisionId: string, action: SpaceAction = 'view'): { space: SpaceRow; revision: RevisionRow; scope: ContentScope } {
+export function loadRevision(
+  ctx: Ctx,
+  spaceId: string,
+  revisionId: string,
+  action: SpaceAction = 'view'
+): { space: SpaceRow; revision: RevisionRow; scope: ContentScope } {
   const { space } = loadSpace(ctx, spaceId, action)
   const revision = getRevision(ctx.db, revisionId)
   if (!revision || revision.space_id !== space.id) throw notFound('Revision')

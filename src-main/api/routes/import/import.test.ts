@@ -16,14 +16,29 @@ beforeEach(async () => {
   t = await startTestServer()
   spaceId = await createSpace(t)
   site = await serveSite({
-    '/': { body: html('Welcome', '<h1>Welcome</h1><p>Acme helps you <strong>ship</strong> docs: <a href="guide">start here</a>.</p><p><a href="/missing">Old page</a> <a href="mailto:a@b.c">Mail</a> <a href="/logo.png">Logo</a> <a href="https://example.invalid/x">Elsewhere</a></p>', NAV) },
-    '/guide': {
-      body: html('Guide', '<h1>Guide</h1><p>Read the <a href="guide/install#steps">install steps</a>.</p><table><tr><th>Plan</th><th>Seats</th></tr><tr><td>Free</td><td>3</td></tr></table>', NAV)
+    '/': {
+      body: html(
+        'Welcome',
+        '<h1>Welcome</h1><p>Acme helps you <strong>ship</strong> docs: <a href="guide">start here</a>.</p><p><a href="/missing">Old page</a> <a href="mailto:a@b.c">Mail</a> <a href="/logo.png">Logo</a> <a href="https://example.invalid/x">Elsewhere</a></p>',
+        NAV
+      )
     },
-    '/guide/install': { body: html('Install', '<h1>Install</h1><p>Run this:</p><pre><code class="language-sh">npm install acme</code></pre>', NAV) },
+    '/guide': {
+      body: html(
+        'Guide',
+        '<h1>Guide</h1><p>Read the <a href="guide/install#steps">install steps</a>.</p><table><tr><th>Plan</th><th>Seats</th></tr><tr><td>Free</td><td>3</td></tr></table>',
+        NAV
+      )
+    },
+    '/guide/install': {
+      body: html('Install', '<h1>Install</h1><p>Run this:</p><pre><code class="language-sh">npm install acme</code></pre>', NAV)
+    },
     '/logo.png': { body: Buffer.from([0x89, 0x50]), type: 'image/png' },
     '/readme.md': { body: '---\ntitle: Read me first\n---\n\nSome *markdown* text.\n', type: 'text/markdown; charset=utf-8' },
-    '/report.docx': { body: makeDocx('Quarterly report', ['Revenue grew & costs fell.']), type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+    '/report.docx': {
+      body: makeDocx('Quarterly report', ['Revenue grew & costs fell.']),
+      type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+    },
     '/image': { body: Buffer.from([0x89, 0x50, 0x4e, 0x47]), type: 'image/png' },
     '/broken': { body: 'oops', status: 500, type: 'text/plain' },
     '/moved': { body: '', redirect: '/guide' }
@@ -34,10 +49,12 @@ afterEach(async () => {
   await site.close()
 })
 
-const importPath = (cr?: string) => (cr ? `/v1/spaces/${spaceId}/change-requests/${cr}/content/import` : `/v1/spaces/${spaceId}/content/import`)
+const importPath = (cr?: string) =>
+  cr ? `/v1/spaces/${spaceId}/change-requests/${cr}/content/import` : `/v1/spaces/${spaceId}/content/import`
 const revisionOf = async () => (await t.owner.api.get(`/v1/spaces/${spaceId}/content`)).body.id as string
 const pagesOf = async (path = `/v1/spaces/${spaceId}`) => flattenPages((await t.owner.api.get(`${path}/content/pages`)).body.pages as any[])
-const markdownOf = async (pageId: string, path = `/v1/spaces/${spaceId}`) => (await t.owner.api.get(`${path}/content/page/${pageId}`)).body.markdown as string
+const markdownOf = async (pageId: string, path = `/v1/spaces/${spaceId}`) =>
+  (await t.owner.api.get(`${path}/content/page/${pageId}`)).body.markdown as string
 
 describe('content import: validation and authorization', () => {
   it('checks the body', async () => {
@@ -46,7 +63,9 @@ describe('content import: validation and authorization', () => {
     expect((await post({ url: site.url })).body.error.message).toBe('source: is required')
     expect((await post({ url: site.url, source: 'pdf' })).body.error.message).toBe('source: must be one of: website, markdown, html, docx')
     expect((await post({ url: 'not a url', source: 'html' })).body.error.message).toBe('url: must be a valid uri')
-    expect((await post({ url: `${site.url}/${'x'.repeat(2048)}`, source: 'html' })).body.error.message).toBe('url: must be at most 2048 characters')
+    expect((await post({ url: `${site.url}/${'x'.repeat(2048)}`, source: 'html' })).body.error.message).toBe(
+      'url: must be at most 2048 characters'
+    )
     const ftp = await post({ url: 'ftp://127.0.0.1/file.html', source: 'html' })
     expect(ftp.status).toBe(400)
     expect(ftp.body.error).toEqual({ code: 400, message: 'url: must be an http or https URL' })
@@ -165,10 +184,16 @@ describe('content import', () => {
     expect(await crs()).toBe(0)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.changeRequests).toBe(0)
 
-    const res = await t.owner.api.post(importPath(), { url: `${site.url}/guide`, source: 'html', changeRequest: { subject: 'Import the guide' } })
+    const res = await t.owner.api.post(importPath(), {
+      url: `${site.url}/guide`,
+      source: 'html',
+      changeRequest: { subject: 'Import the guide' }
+    })
     expect(res.status).toBe(201)
     expect(res.body).toEqual({
-      revision: expect.any(String), importedResources: 1, totalResources: 1,
+      revision: expect.any(String),
+      importedResources: 1,
+      totalResources: 1,
       changeRequest: expect.objectContaining({ subject: 'Import the guide', status: 'draft', number: 1, revision: res.body.revision })
     })
     const pages = await pagesOf(`/v1/spaces/${spaceId}/change-requests/${res.body.changeRequest.id}`)
@@ -178,12 +203,13 @@ describe('content import', () => {
 
     // Only the space's import opens one; the subject is held to a change request's limit.
     const cr = await openChangeRequest(t.owner.api, spaceId)
-    expect((await t.owner.api.post(importPath(cr.id), { url: `${site.url}/guide`, source: 'html', changeRequest: {} })).body.error.message).toBe(
-      'changeRequest: only a space import opens a change request'
-    )
-    expect((await t.owner.api.post(importPath(), { url: site.url, source: 'html', changeRequest: { subject: 'x'.repeat(101) } })).body.error.message).toBe(
-      'changeRequest.subject: must be at most 100 characters'
-    )
+    expect(
+      (await t.owner.api.post(importPath(cr.id), { url: `${site.url}/guide`, source: 'html', changeRequest: {} })).body.error.message
+    ).toBe('changeRequest: only a space import opens a change request')
+    expect(
+      (await t.owner.api.post(importPath(), { url: site.url, source: 'html', changeRequest: { subject: 'x'.repeat(101) } })).body.error
+        .message
+    ).toBe('changeRequest.subject: must be at most 100 characters')
   })
 
   it('imports markdown with its front matter title, and a Word document', async () => {
@@ -242,7 +268,10 @@ describe('content import: links and images', () => {
     // A chain /docs/ -> a -> b -> c -> d: d is one link deeper than the crawl goes.
     const routes: Record<string, { body: string }> = {
       '/docs/': {
-        body: html('Docs', `<h1>Docs</h1><p><a href="intro#setup">Set up</a>, <a href="/docs/a/">A</a>, <a href="/gone">Gone</a>.</p>${fenced}`)
+        body: html(
+          'Docs',
+          `<h1>Docs</h1><p><a href="intro#setup">Set up</a>, <a href="/docs/a/">A</a>, <a href="/gone">Gone</a>.</p>${fenced}`
+        )
       },
       '/docs/intro': { body: html('Intro', '<h1>Intro</h1><p>Back <a href="index.html">home</a>, on to <a href="a?">A</a>.</p>') },
       '/docs/a/': { body: html('A', '<h1>A</h1><a href="/docs/b">B</a>') },
@@ -262,7 +291,11 @@ describe('content import: links and images', () => {
       const pages = await pagesOf()
       const byTitle = Object.fromEntries(pages.map((p) => [p.title, p]))
       expect(pages.map((p) => [p.title, p.path])).toEqual([
-        ['Docs', 'docs'], ['Intro', 'docs/intro'], ['A', 'docs/a'], ['B', 'docs/b'], ['C', 'docs/c']
+        ['Docs', 'docs'],
+        ['Intro', 'docs/intro'],
+        ['A', 'docs/a'],
+        ['B', 'docs/b'],
+        ['C', 'docs/c']
       ])
       const home = await markdownOf(byTitle.Docs.id)
       expect(home).toContain('[Set up](/docs/intro#setup), [A](/docs/a), [Gone](' + docs.url + '/gone).')
@@ -281,7 +314,12 @@ describe('content import: links and images', () => {
       const beyond = links.find((l) => l.href === `${docs.url}/docs/d`)
       expect(beyond).toMatchObject({ status: 'ok', targetReference: { kind: 'url', url: `${docs.url}/docs/d` } })
       expect(links.filter((l) => l.status === 'broken')).toEqual([])
-      expect(links.filter((l) => l.href.includes(docs.url)).map((l) => l.href).sort()).toEqual([`${docs.url}/docs/d`, `${docs.url}/gone`])
+      expect(
+        links
+          .filter((l) => l.href.includes(docs.url))
+          .map((l) => l.href)
+          .sort()
+      ).toEqual([`${docs.url}/docs/d`, `${docs.url}/gone`])
     } finally {
       await docs.close()
     }
@@ -293,11 +331,17 @@ describe('content import: links and images', () => {
     const cdn = await serveSite({ '/photo': { body: photo, type: 'image/png' } })
     const routes = {
       '/': {
-        body: html('Home', '<h1>Home</h1><p><img src="/img/logo.png" alt="Logo"> <img src="img/missing.png" alt="Gone"> ' +
-          `<img src="/img/fake.png" alt="Fake"></p><p><img src="${cdn.url}/photo" alt="Photo"> <a href="/second">Second</a></p>`)
+        body: html(
+          'Home',
+          '<h1>Home</h1><p><img src="/img/logo.png" alt="Logo"> <img src="img/missing.png" alt="Gone"> ' +
+            `<img src="/img/fake.png" alt="Fake"></p><p><img src="${cdn.url}/photo" alt="Photo"> <a href="/second">Second</a></p>`
+        )
       },
       '/second': {
-        body: html('Second', '<h1>Second</h1><p>Again: <img src="/img/logo.png" alt="Logo again"></p><pre><code>![x](/img/logo.png)</code></pre>')
+        body: html(
+          'Second',
+          '<h1>Second</h1><p>Again: <img src="/img/logo.png" alt="Logo again"></p><pre><code>![x](/img/logo.png)</code></pre>'
+        )
       },
       '/img/logo.png': { body: logo, type: 'image/png' },
       '/img/fake.png': { body: '<h1>Not an image</h1>', type: 'text/html' }
@@ -328,7 +372,11 @@ describe('content import: links and images', () => {
 
       const imageLinks = (await linksOf()).filter((l) => l.relation === 'image' && l.href.startsWith('/files/'))
       const file = (id: string) => ({ kind: 'file', file: id, space: spaceId, organization: t.orgId })
-      expect(imageLinks.map((l) => [l.status, l.targetReference])).toEqual([['ok', file(logoFile.id)], ['ok', file(photoFile.id)], ['ok', file(logoFile.id)]])
+      expect(imageLinks.map((l) => [l.status, l.targetReference])).toEqual([
+        ['ok', file(logoFile.id)],
+        ['ok', file(photoFile.id)],
+        ['ok', file(logoFile.id)]
+      ])
     } finally {
       await images.close()
       await cdn.close()

@@ -78,7 +78,11 @@ export default function importRoutes(app: Api) {
             // A new change request is opened here, with the pages, so a failed import leaves none behind.
             const opened = openChangeRequest(ctx, space, changeRequest.subject ?? '')
             const revision = importIntoChangeRequest(ctx, space, opened, collected)
-            return { revision, changeRequest: presentChangeRequest(ctx.repo(changeRequestRepository).get(space.id, opened.id)!, space, ctx), ...counts }
+            return {
+              revision,
+              changeRequest: presentChangeRequest(ctx.repo(changeRequestRepository).get(space.id, opened.id)!, space, ctx),
+              ...counts
+            }
           })
         })
         return reply.code(201).send(body)

@@ -4,7 +4,9 @@ import type { Client, TestServer } from '../../../testing/harness'
 
 /** A 1x1 PNG. */
 export const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
-export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="8"/></svg>').toString('base64')
+export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="8"/></svg>').toString(
+  'base64'
+)
 
 export function manifest(organization: string, overrides: Record<string, unknown> = {}) {
   return {

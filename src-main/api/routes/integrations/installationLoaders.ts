@@ -22,7 +22,9 @@ export function checkConfiguration(schema: ConfigurationSchema | undefined, valu
  * organization (403 for the others who see it).
  */
 export function loadInstallation(
-  ctx: Ctx, params: { integrationName: string; installationId: string }, action: 'view' | 'admin'
+  ctx: Ctx,
+  params: { integrationName: string; installationId: string },
+  action: 'view' | 'admin'
 ): { integration: IntegrationRow; installation: InstallationRow } {
   const integration = authorizeIntegration(ctx, ctx.repo(integrationRepository).getByName(params.integrationName), 'view')
   const installation = ctx.repo(installationRepository).get(params.installationId)
@@ -39,6 +41,8 @@ export function loadInstallation(
 /** Whether an integration's `target` lets it be installed on spaces (`space`) or sites (`site`). */
 export function checkTarget(integration: IntegrationRow, target: 'space' | 'site'): void {
   if (integration.target !== 'all' && integration.target !== target) {
-    throw badRequest(`${target}: ${integration.name} installs on ${integration.target === 'organization' ? 'the organization' : `${integration.target}s`} only`)
+    throw badRequest(
+      `${target}: ${integration.name} installs on ${integration.target === 'organization' ? 'the organization' : `${integration.target}s`} only`
+    )
   }
 }

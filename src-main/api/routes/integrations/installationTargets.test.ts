@@ -30,9 +30,15 @@ describe('installations on spaces', () => {
     const first = await t.owner.api.post(`${base}/spaces`, { space: spaces[0]!.id })
     expect(first.status).toBe(201)
     expect(first.body).toEqual({
-      integration: 'slack', installation: base.split('/').at(-1), space: spaces[0]!.id, status: 'pending', configuration: {},
-      externalIds: [], urls: { location: `${t.url}${base}/spaces/${spaces[0]!.id}` },
-      createdAt: expect.any(String), updatedAt: expect.any(String)
+      integration: 'slack',
+      installation: base.split('/').at(-1),
+      space: spaces[0]!.id,
+      status: 'pending',
+      configuration: {},
+      externalIds: [],
+      urls: { location: `${t.url}${base}/spaces/${spaces[0]!.id}` },
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String)
     })
     for (const space of spaces.slice(1)) {
       const res = await t.owner.api.post(`${base}/spaces`, { space: space.id, configuration: { channel: '#' + space.title } })
@@ -88,7 +94,9 @@ describe('installations on spaces', () => {
     const second = await t.owner.api.post('/v1/orgs', { title: 'Second' })
     const elsewhere = await t.owner.api.post(`/v1/orgs/${second.body.id}/spaces`, { title: 'Far' })
     const refused = await t.owner.api.post(`${base}/spaces`, { space: elsewhere.body.id })
-    expect(refused.body).toEqual({ error: { code: 400, message: `space: ${elsewhere.body.id} is not in the organization the integration is installed in` } })
+    expect(refused.body).toEqual({
+      error: { code: 400, message: `space: ${elsewhere.body.id} is not in the organization the integration is installed in` }
+    })
     const vendor = await otherAdmin(t)
     expect((await vendor.api.get(`${base}/spaces`)).status).toBe(404)
     expect((await t.owner.api.get(`${base}/spaces/${space.id}x`)).status).toBe(404)
@@ -97,7 +105,9 @@ describe('installations on spaces', () => {
   it('refuses spaces for an integration that installs on sites only (400)', async () => {
     const base = await setUp({ target: 'site' })
     const space = await createSpace(t)
-    expect((await t.owner.api.post(`${base}/spaces`, { space: space.id })).body).toEqual({ error: { code: 400, message: 'space: slack installs on sites only' } })
+    expect((await t.owner.api.post(`${base}/spaces`, { space: space.id })).body).toEqual({
+      error: { code: 400, message: 'space: slack installs on sites only' }
+    })
   })
 })
 

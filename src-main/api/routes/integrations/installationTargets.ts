@@ -1,8 +1,16 @@
 import { NoContent, PageQuery } from '../../../../src-shared/schemas/common'
 import { isComplete } from '../../../../src-shared/integrationConfiguration'
 import {
-  InstallationParams, SiteInstallationCreateSchema, SiteInstallationList, SiteInstallationParams, SiteInstallationSchema,
-  SpaceInstallationCreateSchema, SpaceInstallationList, SpaceInstallationParams, SpaceInstallationSchema, TargetInstallationUpdateSchema
+  InstallationParams,
+  SiteInstallationCreateSchema,
+  SiteInstallationList,
+  SiteInstallationParams,
+  SiteInstallationSchema,
+  SpaceInstallationCreateSchema,
+  SpaceInstallationList,
+  SpaceInstallationParams,
+  SpaceInstallationSchema,
+  TargetInstallationUpdateSchema
 } from '../../../../src-shared/schemas/integrations'
 import Type from 'typebox'
 import { installationRepository, type InstallationTarget } from '../../../storage/repositories/installationRepository'
@@ -27,7 +35,8 @@ const tags = ['Integrations']
 function loadTarget(ctx: Ctx, target: InstallationTarget, installation: InstallationRow, id: string, field: string): void {
   if (target === 'space') {
     const { space } = loadSpace(ctx, id, 'admin')
-    if (space.organization_id !== installation.organization_id) throw badRequest(`${field}: ${id} is not in the organization the integration is installed in`)
+    if (space.organization_id !== installation.organization_id)
+      throw badRequest(`${field}: ${id} is not in the organization the integration is installed in`)
   } else {
     loadSite(ctx, installation.organization_id, id, 'customize')
   }
@@ -43,19 +52,29 @@ export default function installationTargetRoutes(app: Api) {
   for (const target of ['space', 'site'] as const) {
     const plural = `${target}s`
     const idParam = `${target}Id` as const
-    const schemas = target === 'space'
-      ? { one: SpaceInstallationSchema, list: SpaceInstallationList, params: SpaceInstallationParams, create: SpaceInstallationCreateSchema }
-      : { one: SiteInstallationSchema, list: SiteInstallationList, params: SiteInstallationParams, create: SiteInstallationCreateSchema }
+    const schemas =
+      target === 'space'
+        ? {
+            one: SpaceInstallationSchema,
+            list: SpaceInstallationList,
+            params: SpaceInstallationParams,
+            create: SpaceInstallationCreateSchema
+          }
+        : { one: SiteInstallationSchema, list: SiteInstallationList, params: SiteInstallationParams, create: SiteInstallationCreateSchema }
     const base = `/v1/integrations/:integrationName/installations/:installationId/${plural}`
     // One route body serves both targets; the response schema of each route checks the shape.
-    const present = (row: Parameters<typeof presentTargetInstallation>[1], integration: IntegrationRow, ctx: Ctx) => presentTargetInstallation(target, row, integration.name, ctx) as never
+    const present = (row: Parameters<typeof presentTargetInstallation>[1], integration: IntegrationRow, ctx: Ctx) =>
+      presentTargetInstallation(target, row, integration.name, ctx) as never
 
     app.get(
       base,
       {
         schema: {
-          tags, summary: `The ${plural} an installation is installed on (members of its organization)`,
-          params: InstallationParams, querystring: Type.Object(PageQuery), response: { 200: schemas.list }
+          tags,
+          summary: `The ${plural} an installation is installed on (members of its organization)`,
+          params: InstallationParams,
+          querystring: Type.Object(PageQuery),
+          response: { 200: schemas.list }
         }
       },
       async (req) =>
@@ -65,8 +84,16 @@ export default function installationTargetRoutes(app: Api) {
           const limit = req.query.limit ?? DEFAULT_LIMIT
           const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
           const rows = installations.listTargets(target, installation.id, after, limit + 1)
-          const count = cachedCount(ctx, `${target}-installations:${installation.id}`, () => installations.countTargets(target, installation.id))
-          return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => present(r, integration, ctx)))
+          const count = cachedCount(ctx, `${target}-installations:${installation.id}`, () =>
+            installations.countTargets(target, installation.id)
+          )
+          return envelope(
+            rows,
+            limit,
+            count,
+            (r) => [r.seq],
+            (page) => page.map((r) => present(r, integration, ctx))
+          )
         })
     )
 
@@ -74,8 +101,11 @@ export default function installationTargetRoutes(app: Api) {
       base,
       {
         schema: {
-          tags, summary: `Install on a ${target} of the installation\u2019s organization (${target === 'space' ? 'space admins' : 'site managers'}); pending until its required ${target} configuration is set`,
-          params: InstallationParams, body: schemas.create, response: { 201: schemas.one }
+          tags,
+          summary: `Install on a ${target} of the installation\u2019s organization (${target === 'space' ? 'space admins' : 'site managers'}); pending until its required ${target} configuration is set`,
+          params: InstallationParams,
+          body: schemas.create,
+          response: { 201: schemas.one }
         }
       },
       async (req, reply) => {
@@ -89,7 +119,14 @@ export default function installationTargetRoutes(app: Api) {
           const configuration = req.body.configuration ?? {}
           const schema = configurationSchema(integration, target)
           checkConfiguration(schema, configuration, false)
-          const row = installations.installOn(target, installation.id, id, isComplete(schema, configuration) ? 'active' : 'pending', configuration, ctx.now)
+          const row = installations.installOn(
+            target,
+            installation.id,
+            id,
+            isComplete(schema, configuration) ? 'active' : 'pending',
+            configuration,
+            ctx.now
+          )
           return present(row, integration, ctx)
         })
         return reply.code(201).send(body)
@@ -110,8 +147,11 @@ export default function installationTargetRoutes(app: Api) {
       `${base}/:${idParam}`,
       {
         schema: {
-          tags, summary: `Replace the configuration of an installation on a ${target} (checked against the integration\u2019s ${target} schema)`,
-          params: schemas.params, body: TargetInstallationUpdateSchema, response: { 200: schemas.one }
+          tags,
+          summary: `Replace the configuration of an installation on a ${target} (checked against the integration\u2019s ${target} schema)`,
+          params: schemas.params,
+          body: TargetInstallationUpdateSchema,
+          response: { 200: schemas.one }
         }
       },
       async (req) =>
@@ -122,7 +162,11 @@ export default function installationTargetRoutes(app: Api) {
           const row = existing(ctx, target, installation, id)
           const schema = configurationSchema(integration, target)
           checkConfiguration(schema, req.body.configuration, true)
-          return present(ctx.repo(installationRepository).updateTarget(target, row, 'active', req.body.configuration, ctx.now), integration, ctx)
+          return present(
+            ctx.repo(installationRepository).updateTarget(target, row, 'active', req.body.configuration, ctx.now),
+            integration,
+            ctx
+          )
         })
     )
 

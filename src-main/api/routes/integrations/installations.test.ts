@@ -35,7 +35,10 @@ describe('POST /v1/integrations/{integrationName}/installations (Quire extension
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: res.body.createdAt
     })
-    const own = await t.owner.api.post('/v1/integrations/slack/installations', { organization: t.orgId, configuration: { channel: '#docs' } })
+    const own = await t.owner.api.post('/v1/integrations/slack/installations', {
+      organization: t.orgId,
+      configuration: { channel: '#docs' }
+    })
     expect(own.status).toBe(201)
     expect(own.body).toMatchObject({ status: 'active', configuration: { channel: '#docs' } })
   })
@@ -130,14 +133,20 @@ async function installed(api: TestServer['owner']['api'], orgId: string, name = 
 describe('GET /v1/orgs/{organizationId}/installations', () => {
   it('lists the organization\u2019s installations with their integrations, page by page, to its non-guest members', async () => {
     for (const name of ['slack', 'figma', 'jira']) await publish(t.owner.api, name, manifest(t.orgId, { title: `T ${name}` }))
-    const ids = [await installed(t.owner.api, t.orgId, 'jira'), await installed(t.owner.api, t.orgId, 'slack'), await installed(t.owner.api, t.orgId, 'figma')]
+    const ids = [
+      await installed(t.owner.api, t.orgId, 'jira'),
+      await installed(t.owner.api, t.orgId, 'slack'),
+      await installed(t.owner.api, t.orgId, 'figma')
+    ]
     const vendor = await otherAdmin(t)
     await installed(vendor.api, vendor.orgId, 'slack')
 
     const reader = await t.user({ role: 'read' })
     const { items, pages } = await walk(reader.api, `/v1/orgs/${t.orgId}/installations`, { limit: 2 })
     expect(items.map((i) => [i.installation.id, i.installation.integration, i.integration.name, i.integration.title])).toEqual([
-      [ids[0]!.id, 'jira', 'jira', 'T jira'], [ids[1]!.id, 'slack', 'slack', 'T slack'], [ids[2]!.id, 'figma', 'figma', 'T figma']
+      [ids[0]!.id, 'jira', 'jira', 'T jira'],
+      [ids[1]!.id, 'slack', 'slack', 'T slack'],
+      [ids[2]!.id, 'figma', 'figma', 'T figma']
     ])
     expect(pages.map((p) => p.count)).toEqual([3, 3])
     expect(items[0].integration.object).toBe('integration')
@@ -146,7 +155,9 @@ describe('GET /v1/orgs/{organizationId}/installations', () => {
     expect((await guest.api.get(`/v1/orgs/${t.orgId}/installations`)).status).toBe(403)
     expect((await vendor.api.get(`/v1/orgs/${t.orgId}/installations`)).status).toBe(404)
     expect((await t.owner.api.get('/v1/orgs/nope/installations')).status).toBe(404)
-    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/installations`, { limit: 0 })).body).toEqual({ error: { code: 400, message: 'limit: must be at least 1' } })
+    expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/installations`, { limit: 0 })).body).toEqual({
+      error: { code: 400, message: 'limit: must be at least 1' }
+    })
   })
 })
 
@@ -175,11 +186,18 @@ describe('GET, PATCH and DELETE /v1/integrations/{integrationName}/installations
 
     const before = (await t.owner.api.get(path)).body
     t.clock.advance(60_000)
-    const res = await t.owner.api.patch(path, { configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } }, externalIds: ['T9'] })
+    const res = await t.owner.api.patch(path, {
+      configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } },
+      externalIds: ['T9']
+    })
     expect(res.status).toBe(200)
     expect(res.body.createdAt).toBe(before.createdAt)
     expect(Date.parse(res.body.updatedAt) - Date.parse(before.updatedAt)).toBe(60_000)
-    expect(res.body).toMatchObject({ status: 'active', configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } }, externalIds: ['T9'] })
+    expect(res.body).toMatchObject({
+      status: 'active',
+      configuration: { channel: '#docs', level: 'debug', verbose: false, custom: { kept: 1 } },
+      externalIds: ['T9']
+    })
     expect((await t.owner.api.get(path)).body).toEqual(res.body)
     expect((await t.owner.api.get('/v1/integrations/slack/installations', { externalId: 'T9' })).body.count).toBe(1)
     // Types are checked at install too; a missing required value only leaves it pending.

@@ -1,7 +1,13 @@
 import { NoContent, PageQuery } from '../../../../src-shared/schemas/common'
 import {
-  InstallationCreateSchema, InstallationList, InstallationListQuery, InstallationParams, InstallationSchema, InstallationUpdateSchema,
-  IntegrationParams, OrganizationInstallationList
+  InstallationCreateSchema,
+  InstallationList,
+  InstallationListQuery,
+  InstallationParams,
+  InstallationSchema,
+  InstallationUpdateSchema,
+  IntegrationParams,
+  OrganizationInstallationList
 } from '../../../../src-shared/schemas/integrations'
 import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import Type from 'typebox'
@@ -25,8 +31,11 @@ export default function installationRoutes(app: Api) {
     '/v1/integrations/:integrationName/installations',
     {
       schema: {
-        tags, summary: 'Installations of an integration (admins of its owner organization)',
-        params: IntegrationParams, querystring: InstallationListQuery, response: { 200: InstallationList }
+        tags,
+        summary: 'Installations of an integration (admins of its owner organization)',
+        params: IntegrationParams,
+        querystring: InstallationListQuery,
+        response: { 200: InstallationList }
       }
     },
     async (req) =>
@@ -38,8 +47,15 @@ export default function installationRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = integrations.listInstallations(integration.id, externalId, after, limit + 1)
         const count = cachedCount(ctx, `installations:${integration.id}:${externalId ?? ''}`, () =>
-          integrations.countInstallations(integration.id, externalId))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentInstallations(page, new Map([[integration.id, integration.name]]), ctx))
+          integrations.countInstallations(integration.id, externalId)
+        )
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentInstallations(page, new Map([[integration.id, integration.name]]), ctx)
+        )
       })
   )
 
@@ -48,8 +64,11 @@ export default function installationRoutes(app: Api) {
     '/v1/integrations/:integrationName/installations',
     {
       schema: {
-        tags, summary: 'Install an integration into an organization the caller administers (Quire extension)',
-        params: IntegrationParams, body: InstallationCreateSchema, response: { 201: InstallationSchema }
+        tags,
+        summary: 'Install an integration into an organization the caller administers (Quire extension)',
+        params: IntegrationParams,
+        body: InstallationCreateSchema,
+        response: { 201: InstallationSchema }
       }
     },
     async (req, reply) => {
@@ -61,7 +80,8 @@ export default function installationRoutes(app: Api) {
         if (integration.visibility === 'private' && org.id !== integration.owner_id) {
           throw forbidden('A private integration installs only into the organization that owns it')
         }
-        if (integrations.installationIn(integration.id, org.id)) throw conflict(`organization: ${integration.name} is already installed there`)
+        if (integrations.installationIn(integration.id, org.id))
+          throw conflict(`organization: ${integration.name} is already installed there`)
         const configuration = req.body.configuration ?? {}
         // Active once the account configuration has every required property, as the hosted service does.
         const schema = configurationSchema(integration, 'account')
@@ -81,8 +101,11 @@ export default function installationRoutes(app: Api) {
     '/v1/orgs/:organizationId/installations',
     {
       schema: {
-        tags, summary: 'Integrations installed in an organization, each with its integration (non-guest members)',
-        params: OrgParams, querystring: Type.Object(PageQuery), response: { 200: OrganizationInstallationList }
+        tags,
+        summary: 'Integrations installed in an organization, each with its integration (non-guest members)',
+        params: OrgParams,
+        querystring: Type.Object(PageQuery),
+        response: { 200: OrganizationInstallationList }
       }
     },
     async (req) =>
@@ -93,12 +116,18 @@ export default function installationRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = installations.listOfOrg(org.id, after, limit + 1)
         const count = cachedCount(ctx, `org-installations:${org.id}`, () => installations.countOfOrg(org.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => {
-          const integrationRows = ctx.repo(integrationRepository).getByIds(page.map((r) => r.integration_id))
-          const presented = new Map(presentIntegrations(integrationRows, ctx).map((i, n) => [integrationRows[n]!.id, i]))
-          const installed = presentInstallations(page, new Map(integrationRows.map((r) => [r.id, r.name])), ctx)
-          return page.map((r, n) => ({ installation: installed[n]!, integration: presented.get(r.integration_id)! }))
-        })
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => {
+            const integrationRows = ctx.repo(integrationRepository).getByIds(page.map((r) => r.integration_id))
+            const presented = new Map(presentIntegrations(integrationRows, ctx).map((i, n) => [integrationRows[n]!.id, i]))
+            const installed = presentInstallations(page, new Map(integrationRows.map((r) => [r.id, r.name])), ctx)
+            return page.map((r, n) => ({ installation: installed[n]!, integration: presented.get(r.integration_id)! }))
+          }
+        )
       })
   )
 
@@ -106,8 +135,10 @@ export default function installationRoutes(app: Api) {
     '/v1/integrations/:integrationName/installations/:installationId',
     {
       schema: {
-        tags, summary: 'An installation (members of its organization, admins of the integration\u2019s owner)',
-        params: InstallationParams, response: { 200: InstallationSchema }
+        tags,
+        summary: 'An installation (members of its organization, admins of the integration\u2019s owner)',
+        params: InstallationParams,
+        response: { 200: InstallationSchema }
       }
     },
     async (req) =>
@@ -121,8 +152,11 @@ export default function installationRoutes(app: Api) {
     '/v1/integrations/:integrationName/installations/:installationId',
     {
       schema: {
-        tags, summary: 'Update an installation\u2019s configuration (checked against the account schema) and external ids (organization admins)',
-        params: InstallationParams, body: InstallationUpdateSchema, response: { 200: InstallationSchema }
+        tags,
+        summary: 'Update an installation\u2019s configuration (checked against the account schema) and external ids (organization admins)',
+        params: InstallationParams,
+        body: InstallationUpdateSchema,
+        response: { 200: InstallationSchema }
       }
     },
     async (req) =>
@@ -131,11 +165,15 @@ export default function installationRoutes(app: Api) {
         const schema = configurationSchema(integration, 'account')
         const configuration = req.body.configuration ?? JSON.parse(installation.configuration)
         if (req.body.configuration) checkConfiguration(schema, configuration, true)
-        const row = ctx.repo(installationRepository).update(installation, {
-          status: isComplete(schema, configuration) ? 'active' : 'pending',
-          configuration,
-          external_ids: req.body.externalIds ?? JSON.parse(installation.external_ids)
-        }, ctx.now)
+        const row = ctx.repo(installationRepository).update(
+          installation,
+          {
+            status: isComplete(schema, configuration) ? 'active' : 'pending',
+            configuration,
+            external_ids: req.body.externalIds ?? JSON.parse(installation.external_ids)
+          },
+          ctx.now
+        )
         return presentInstallations([row], new Map([[integration.id, integration.name]]), ctx)[0]!
       })
   )
@@ -144,8 +182,10 @@ export default function installationRoutes(app: Api) {
     '/v1/integrations/:integrationName/installations/:installationId',
     {
       schema: {
-        tags, summary: 'Uninstall from the organization, and so from all of its spaces and sites (organization admins)',
-        params: InstallationParams, response: { 204: NoContent }
+        tags,
+        summary: 'Uninstall from the organization, and so from all of its spaces and sites (organization admins)',
+        params: InstallationParams,
+        response: { 204: NoContent }
       }
     },
     async (req, reply) => {

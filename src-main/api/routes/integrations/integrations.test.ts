@@ -26,7 +26,11 @@ function expectIntegration(body: any, name: string) {
     configurations: expect.any(Object),
     externalLinks: expect.any(Array),
     owner: { object: 'organization', id: expect.any(String) },
-    urls: { location: `${t.url}/v1/integrations/${name}`, app: expect.stringContaining(`/integrations/${name}`), assets: expect.any(String) },
+    urls: {
+      location: `${t.url}/v1/integrations/${name}`,
+      app: expect.stringContaining(`/integrations/${name}`),
+      assets: expect.any(String)
+    },
     permissions: { admin: expect.any(Boolean), install: expect.any(Boolean) }
   })
 }
@@ -50,23 +54,29 @@ describe('authentication', () => {
 
 describe('POST /v1/integrations/{integrationName} (publish)', () => {
   it('answers version 1, then version 2 on the next publish, with the new manifest', async () => {
-    const first = await publish(t.owner.api, 'slack', manifest(t.orgId, {
-      summary: '# Slack\nPost updates.',
-      icon: PNG,
-      previewImages: [PNG, `data:image/svg+xml;base64,${SVG}`],
-      target: 'space',
-      scopes: ['space:content:read', 'space:metadata:read'],
-      categories: ['collaboration'],
-      blocks: [{ id: 'message', title: 'Message', urlUnfurl: ['https://app.slack.com/client/'], markdown: { codeblock: 'slack', body: 'x' } }],
-      contentSources: [{ id: 'channel', title: 'Channel', configuration: { componentId: 'configure' } }],
-      externalLinks: [{ url: 'https://slack.com/help', label: 'Help' }],
-      configurations: {
-        account: { properties: { channel: { type: 'string', title: 'Channel', completion_url: '/channels' } }, required: ['channel'] },
-        space: { properties: { notify: { type: 'boolean', title: 'Notify', default: true } } }
-      },
-      secrets: { CLIENT_SECRET: 'very-secret-value' },
-      contentSecurityPolicy: "script-src 'self'"
-    }))
+    const first = await publish(
+      t.owner.api,
+      'slack',
+      manifest(t.orgId, {
+        summary: '# Slack\nPost updates.',
+        icon: PNG,
+        previewImages: [PNG, `data:image/svg+xml;base64,${SVG}`],
+        target: 'space',
+        scopes: ['space:content:read', 'space:metadata:read'],
+        categories: ['collaboration'],
+        blocks: [
+          { id: 'message', title: 'Message', urlUnfurl: ['https://app.slack.com/client/'], markdown: { codeblock: 'slack', body: 'x' } }
+        ],
+        contentSources: [{ id: 'channel', title: 'Channel', configuration: { componentId: 'configure' } }],
+        externalLinks: [{ url: 'https://slack.com/help', label: 'Help' }],
+        configurations: {
+          account: { properties: { channel: { type: 'string', title: 'Channel', completion_url: '/channels' } }, required: ['channel'] },
+          space: { properties: { notify: { type: 'boolean', title: 'Notify', default: true } } }
+        },
+        secrets: { CLIENT_SECRET: 'very-secret-value' },
+        contentSecurityPolicy: "script-src 'self'"
+      })
+    )
     expectIntegration(first, 'slack')
     expect(first).toMatchObject({
       version: 1,
@@ -76,7 +86,9 @@ describe('POST /v1/integrations/{integrationName} (publish)', () => {
       visibility: 'public',
       scopes: ['space:content:read', 'space:metadata:read'],
       categories: ['collaboration'],
-      blocks: [{ id: 'message', title: 'Message', urlUnfurl: ['https://app.slack.com/client/'], markdown: { codeblock: 'slack', body: 'x' } }],
+      blocks: [
+        { id: 'message', title: 'Message', urlUnfurl: ['https://app.slack.com/client/'], markdown: { codeblock: 'slack', body: 'x' } }
+      ],
       contentSources: [{ id: 'channel', title: 'Channel', configuration: { componentId: 'configure' } }],
       externalLinks: [{ url: 'https://slack.com/help', label: 'Help' }],
       contentSecurityPolicy: "script-src 'self'",
@@ -123,19 +135,43 @@ describe('POST /v1/integrations/{integrationName} (publish)', () => {
       ['slack', { organization: undefined }, 'organization: is required'],
       ['slack', { previewImages: [PNG, PNG, PNG, PNG] }, 'previewImages: must have at most 3 items'],
       ['slack', { previewImages: [PNG, 'not base64!'] }, 'previewImages.1: must be base64'],
-      ['slack', { previewImages: [Buffer.from('plain text, no image').toString('base64')] }, 'previewImages.0: must be a PNG, JPEG, GIF, WebP, SVG, ICO, BMP or AVIF image'],
+      [
+        'slack',
+        { previewImages: [Buffer.from('plain text, no image').toString('base64')] },
+        'previewImages.0: must be a PNG, JPEG, GIF, WebP, SVG, ICO, BMP or AVIF image'
+      ],
       ['slack', { icon: big.toString('base64') }, 'icon: must be at most 1 MB once decoded'],
       ['slack', { icon: 42 }, 'icon: must be string'],
       ['slack', { visibility: 'secret' }, 'visibility: must be one of: public, private, unlisted'],
       ['slack', { target: 'page' }, 'target: must be one of: all, site, space, organization'],
       ['slack', { scopes: ['space:everything'] }, `scopes.0: must be one of: ${'space:views:read'}`],
-      ['slack', { categories: ['games'] }, 'categories.0: must be one of: analytics, collaboration, content, marketing, visitor-auth, other'],
+      [
+        'slack',
+        { categories: ['games'] },
+        'categories.0: must be one of: analytics, collaboration, content, marketing, visitor-auth, other'
+      ],
       ['slack', { blocks: [{ title: 'No id' }] }, 'blocks.0.id: is required'],
       ['slack', { externalLinks: [{ url: 'not a url', label: 'Bad' }] }, 'externalLinks.0.url: must be a valid uri'],
-      ['slack', { configurations: { account: { properties: { a: { type: 'string' } }, required: ['b'] } } }, 'configurations.account.required: b is not one of its properties'],
-      ['slack', { configurations: { site: { properties: { a: { type: 'color' } } } } }, 'configurations.site.properties.a.type: must be one of: string, number, boolean, button'],
-      ['slack', { configurations: { account: { properties: { go: { type: 'button', button_text: 'Go' } } } } }, 'configurations.account.properties.go.callback_url: is required for a button'],
-      ['slack', { configurations: { account: { properties: { go: { type: 'button', callback_url: 'https://a.example/go' } } } } }, 'configurations.account.properties.go.button_text: is required for a button'],
+      [
+        'slack',
+        { configurations: { account: { properties: { a: { type: 'string' } }, required: ['b'] } } },
+        'configurations.account.required: b is not one of its properties'
+      ],
+      [
+        'slack',
+        { configurations: { site: { properties: { a: { type: 'color' } } } } },
+        'configurations.site.properties.a.type: must be one of: string, number, boolean, button'
+      ],
+      [
+        'slack',
+        { configurations: { account: { properties: { go: { type: 'button', button_text: 'Go' } } } } },
+        'configurations.account.properties.go.callback_url: is required for a button'
+      ],
+      [
+        'slack',
+        { configurations: { account: { properties: { go: { type: 'button', callback_url: 'https://a.example/go' } } } } },
+        'configurations.account.properties.go.button_text: is required for a button'
+      ],
       ['slack', { secrets: { KEY: 42 } }, 'secrets.KEY: must be string'],
       ['bad%20name', {}, 'integrationName: must be letters, digits, -, _ and .'],
       ['x'.repeat(101), {}, 'integrationName: must be at most 100 characters']
@@ -210,7 +246,11 @@ describe('GET /v1/integrations/{integrationName}', () => {
     // Another integration's image is not served under this name.
     const other = await publish(t.owner.api, 'other', manifest(t.orgId, { icon: SVG }))
     expect((await fetch(other.urls.icon.replace('/other/', '/pics/'))).status).toBe(200)
-    await publish(t.owner.api, 'third', manifest(t.orgId, { icon: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64') }))
+    await publish(
+      t.owner.api,
+      'third',
+      manifest(t.orgId, { icon: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64') })
+    )
     expect((await fetch(other.urls.icon.replace('/other/', '/third/'))).status).toBe(404)
   })
 })

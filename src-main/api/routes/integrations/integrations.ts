@@ -1,6 +1,10 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  IntegrationList, IntegrationListQuery, IntegrationParams, IntegrationPublishSchema, IntegrationSchema
+  IntegrationList,
+  IntegrationListQuery,
+  IntegrationParams,
+  IntegrationPublishSchema,
+  IntegrationSchema
 } from '../../../../src-shared/schemas/integrations'
 import { integrationRepository, type IntegrationFilters } from '../../../storage/repositories/integrationRepository'
 import type { Api } from '../../app'
@@ -20,8 +24,10 @@ export default function integrationRoutes(app: Api) {
     '/v1/integrations',
     {
       schema: {
-        tags, summary: 'Integrations the caller can see (public ones, and all of their organizations\u2019)',
-        querystring: IntegrationListQuery, response: { 200: IntegrationList }
+        tags,
+        summary: 'Integrations the caller can see (public ones, and all of their organizations\u2019)',
+        querystring: IntegrationListQuery,
+        response: { 200: IntegrationList }
       }
     },
     async (req) =>
@@ -41,7 +47,13 @@ export default function integrationRoutes(app: Api) {
         const [after = 0] = decodeCursor(q.page, ['integer']) ?? []
         const rows = integrations.list(filters, mine, after, limit + 1)
         const count = cachedCount(ctx, `integrations:${mine.join(',')}:${JSON.stringify(filters)}`, () => integrations.count(filters, mine))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentIntegrations(page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentIntegrations(page, ctx)
+        )
       })
   )
 
@@ -59,8 +71,11 @@ export default function integrationRoutes(app: Api) {
     '/v1/integrations/:integrationName',
     {
       schema: {
-        tags, summary: 'Publish an integration (admins of the owner organization); each publish bumps its version',
-        params: IntegrationParams, body: IntegrationPublishSchema, response: { 200: IntegrationSchema }
+        tags,
+        summary: 'Publish an integration (admins of the owner organization); each publish bumps its version',
+        params: IntegrationParams,
+        body: IntegrationPublishSchema,
+        response: { 200: IntegrationSchema }
       }
     },
     async (req) => {
@@ -75,7 +90,8 @@ export default function integrationRoutes(app: Api) {
         }
         const name = req.params.integrationName
         const existing = integrations.getByName(name)
-        if (existing && existing.owner_id !== org.id) throw conflict(`integrationName: ${name} is already published by another organization`)
+        if (existing && existing.owner_id !== org.id)
+          throw conflict(`integrationName: ${name} is already published by another organization`)
         const manifest = storeManifest(ctx.db, prepared, existing)
         const row = existing
           ? integrations.republish(existing, manifest, prepared.index, ctx.now)
@@ -87,7 +103,14 @@ export default function integrationRoutes(app: Api) {
 
   app.delete(
     '/v1/integrations/:integrationName',
-    { schema: { tags, summary: 'Unpublish an integration; its installations are removed', params: IntegrationParams, response: { 204: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Unpublish an integration; its installations are removed',
+        params: IntegrationParams,
+        response: { 204: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const integrations = ctx.repo(integrationRepository)

@@ -36,18 +36,33 @@ describe('GET /v1/integrations', () => {
   })
 
   it('filters by search, category, blockDomain, blocks, contentSources and owner, with the right count', async () => {
-    await publish(t.owner.api, 'slack', manifest(t.orgId, {
-      title: 'Slack', categories: ['collaboration'],
-      blocks: [{ id: 'msg', title: 'Message', urlUnfurl: ['https://www.slack.com/archives/', 'app.slack.com'] }]
-    }))
-    await publish(t.owner.api, 'figma', manifest(t.orgId, {
-      title: 'Figma Embeds', categories: ['content', 'collaboration'],
-      blocks: [{ id: 'frame', title: 'Frame', urlUnfurl: ['https://figma.com/file/'] }]
-    }))
-    await publish(t.owner.api, 'github-files', manifest(t.orgId, {
-      title: 'GitHub', categories: ['content'],
-      contentSources: [{ id: 'repo', title: 'Repository', configuration: { componentId: 'pick' } }]
-    }))
+    await publish(
+      t.owner.api,
+      'slack',
+      manifest(t.orgId, {
+        title: 'Slack',
+        categories: ['collaboration'],
+        blocks: [{ id: 'msg', title: 'Message', urlUnfurl: ['https://www.slack.com/archives/', 'app.slack.com'] }]
+      })
+    )
+    await publish(
+      t.owner.api,
+      'figma',
+      manifest(t.orgId, {
+        title: 'Figma Embeds',
+        categories: ['content', 'collaboration'],
+        blocks: [{ id: 'frame', title: 'Frame', urlUnfurl: ['https://figma.com/file/'] }]
+      })
+    )
+    await publish(
+      t.owner.api,
+      'github-files',
+      manifest(t.orgId, {
+        title: 'GitHub',
+        categories: ['content'],
+        contentSources: [{ id: 'repo', title: 'Repository', configuration: { componentId: 'pick' } }]
+      })
+    )
     const vendor = await otherAdmin(t)
     await publish(vendor.api, 'plausible', manifest(vendor.orgId, { title: 'Plausible', categories: ['analytics'] }))
 

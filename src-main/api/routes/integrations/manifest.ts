@@ -8,8 +8,14 @@ import type { StoredImage } from '../../presenters/integration'
 
 /** image-size's type names -> the media types the asset route answers with. */
 const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml', ico: 'image/x-icon',
-  bmp: 'image/bmp', avif: 'image/avif'
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  ico: 'image/x-icon',
+  bmp: 'image/bmp',
+  avif: 'image/avif'
 }
 
 interface DecodedImage {
@@ -61,7 +67,8 @@ function checkConfigurations(configurations: IntegrationPublish['configurations'
       }
     }
     for (const name of schema.required ?? []) {
-      if (!Object.hasOwn(schema.properties, name)) throw badRequest(`configurations.${scope}.required: ${name} is not one of its properties`)
+      if (!Object.hasOwn(schema.properties, name))
+        throw badRequest(`configurations.${scope}.required: ${name} is not one of its properties`)
     }
   }
 }
@@ -80,10 +87,11 @@ export function prepareManifest(body: IntegrationPublish): PreparedManifest {
   checkConfigurations(body.configurations)
   const blocks = body.blocks ?? []
   const domains = new Set<string>()
-  for (const block of blocks) for (const pattern of block.urlUnfurl ?? []) {
-    const domain = unfurlDomain(pattern)
-    if (domain) domains.add(domain)
-  }
+  for (const block of blocks)
+    for (const pattern of block.urlUnfurl ?? []) {
+      const domain = unfurlDomain(pattern)
+      if (domain) domains.add(domain)
+    }
   const categories = body.categories ?? []
   return {
     icon: body.icon === undefined ? undefined : decodeImage(body.icon, 'icon'),

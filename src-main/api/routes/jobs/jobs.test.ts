@@ -57,7 +57,15 @@ describe('import jobs (job=, Quire addition)', () => {
     const res = await importing
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.importedResources).toBe(2)
-    expect((await t.owner.api.get('/v1/jobs/import-one')).body).toEqual({ object: 'job', id: 'import-one', kind: 'import', state: 'complete', phase: 'writing', done: 2, total: 2 })
+    expect((await t.owner.api.get('/v1/jobs/import-one')).body).toEqual({
+      object: 'job',
+      id: 'import-one',
+      kind: 'import',
+      state: 'complete',
+      phase: 'writing',
+      done: 2,
+      total: 2
+    })
     expect(await pagesOf(spaceId)).toEqual(['Handbook', 'Leave'])
   })
 
@@ -80,7 +88,12 @@ describe('import jobs (job=, Quire addition)', () => {
       expect((await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests`, { status })).body.count).toBe(0)
     }
     // The id is free again once its work ended.
-    const again = await t.owner.api.request('POST', `/v1/spaces/${spaceId}/content/import`, { url, source: 'website' }, { job: 'import-two' })
+    const again = await t.owner.api.request(
+      'POST',
+      `/v1/spaces/${spaceId}/content/import`,
+      { url, source: 'website' },
+      { job: 'import-two' }
+    )
     expect(again.status).toBe(201)
     expect(await pagesOf(spaceId)).toEqual(['Handbook', 'Leave'])
   })
@@ -88,21 +101,36 @@ describe('import jobs (job=, Quire addition)', () => {
   it("a job is its caller's: 404 for anyone else and for unknown ids, 401 without a token, 400 for a bad id, 409 for a running id", async () => {
     const spaceId = await t.emptySpace()
     const { url, release } = await heldSite()
-    const importing = t.owner.api.request('POST', `/v1/spaces/${spaceId}/content/import`, { url, source: 'website' }, { job: 'import-three' })
+    const importing = t.owner.api.request(
+      'POST',
+      `/v1/spaces/${spaceId}/content/import`,
+      { url, source: 'website' },
+      { job: 'import-three' }
+    )
     await jobUntil(t.owner.api, 'import-three', (job) => job.state === 'running')
     const other = await t.user({ role: 'admin' })
     expect((await other.api.get('/v1/jobs/import-three')).status).toBe(404)
     expect((await other.api.delete('/v1/jobs/import-three')).status).toBe(404)
     expect((await t.owner.api.get('/v1/jobs/no-such-job')).body).toEqual({ error: { code: 404, message: 'Job not found' } })
     expect((await t.anonymous.get('/v1/jobs/import-three')).status).toBe(401)
-    const twice = await t.owner.api.request('POST', `/v1/spaces/${spaceId}/content/import`, { url, source: 'website' }, { job: 'import-three' })
+    const twice = await t.owner.api.request(
+      'POST',
+      `/v1/spaces/${spaceId}/content/import`,
+      { url, source: 'website' },
+      { job: 'import-three' }
+    )
     expect(twice.body).toEqual({ error: { code: 409, message: 'job: import-three is running' } })
     const bad = await t.owner.api.request('POST', `/v1/spaces/${spaceId}/content/import`, { url, source: 'website' }, { job: 'no way' })
     expect(bad.status).toBe(400)
     expect(bad.body.error.message).toMatch(/^job: /)
     // A reader may not import: refused before any job starts.
     const reader = await t.user({ role: 'read' })
-    const refused = await reader.api.request('POST', `/v1/spaces/${spaceId}/content/import`, { url, source: 'website' }, { job: 'reader-job' })
+    const refused = await reader.api.request(
+      'POST',
+      `/v1/spaces/${spaceId}/content/import`,
+      { url, source: 'website' },
+      { job: 'reader-job' }
+    )
     expect(refused.status).toBe(403)
     expect((await reader.api.get('/v1/jobs/reader-job')).status).toBe(404)
     release()
@@ -124,6 +152,14 @@ describe('PDF jobs (job=, Quire addition)', () => {
     const pdf = await download(withJob.href)
     expect(pdf.status, pdf.bytes.toString()).toBe(200)
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-')
-    expect((await t.owner.api.get('/v1/jobs/pdf-job-one')).body).toEqual({ object: 'job', id: 'pdf-job-one', kind: 'pdf', state: 'complete', phase: 'pages', done: 25, total: 25 })
+    expect((await t.owner.api.get('/v1/jobs/pdf-job-one')).body).toEqual({
+      object: 'job',
+      id: 'pdf-job-one',
+      kind: 'pdf',
+      state: 'complete',
+      phase: 'pages',
+      done: 25,
+      total: 25
+    })
   })
 })

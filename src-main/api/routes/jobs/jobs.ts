@@ -10,7 +10,9 @@ const tags = ['Jobs']
 export default function jobRoutes(app: Api) {
   app.get(
     '/v1/jobs/:jobId',
-    { schema: { tags, summary: "Where the caller's import or PDF named with job=<id> is", params: JobParams, response: { 200: JobSchema } } },
+    {
+      schema: { tags, summary: "Where the caller's import or PDF named with job=<id> is", params: JobParams, response: { 200: JobSchema } }
+    },
     async (req) => {
       const userId = read(req, (ctx) => ctx.actor.id)
       const job = findJob(req.server.services, userId, req.params.jobId)

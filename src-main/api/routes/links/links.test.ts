@@ -16,7 +16,12 @@ const batch = async (cr: string, changes: unknown[]) => {
   expect(res.status).toBe(200)
   return res.body
 }
-const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', title, document: { markdown }, ...extra })
+const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({
+  operation: 'insert_page',
+  title,
+  document: { markdown },
+  ...extra
+})
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64')
 
 async function pagesByTitle(cr?: string) {
@@ -36,17 +41,24 @@ async function seed() {
   await batch(cr.id, [
     { operation: 'insert_files', files: [{ name: 'logo.png', contentType: 'image/png', base64: PNG, ref: 'logo' }] },
     insert('Guide', 'Start with [install](./install) and [configure](configure.md).', { ref: 'guide' }),
-    insert('Install', 'See [configure](./configure), [home](../home), [up](../guide/README.md) and [self](#steps).\n\n![logo](/files/logo)', { into: 'guide' }),
+    insert(
+      'Install',
+      'See [configure](./configure), [home](../home), [up](../guide/README.md) and [self](#steps).\n\n![logo](/files/logo)',
+      { into: 'guide' }
+    ),
     insert('Configure', 'Back to [install](/guide/install) or [missing](./missing-page).', { into: 'guide' }),
-    insert('Home', [
-      '[docs](https://example.com/docs)',
-      `[app](${t.url}/#/spaces/${spaceId})`,
-      '[mail](mailto:team@example.com)',
-      '[twice](https://example.com/docs)',
-      '[gone](/pages/nopage)',
-      '[lost file](/files/nofile)',
-      '![diagram](diagram.png)'
-    ].join('\n\n'))
+    insert(
+      'Home',
+      [
+        '[docs](https://example.com/docs)',
+        `[app](${t.url}/#/spaces/${spaceId})`,
+        '[mail](mailto:team@example.com)',
+        '[twice](https://example.com/docs)',
+        '[gone](/pages/nopage)',
+        '[lost file](/files/nofile)',
+        '![diagram](diagram.png)'
+      ].join('\n\n')
+    )
   ])
   expect((await t.owner.api.post(crPath(cr.id, '/merge'))).body.result).toBe('merge')
   const ids = await pagesByTitle()
@@ -63,13 +75,16 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
     const guest = await t.user({ role: null })
     expect((await guest.api.get(`/v1/spaces/${spaceId}/links`)).status).toBe(404)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/links`, { status: 'dead' })).body.error).toEqual({
-      code: 400, message: 'status: must be one of: ok, broken, in-app'
+      code: 400,
+      message: 'status: must be one of: ok, broken, in-app'
     })
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/links`, { limit: 1001 })).status).toBe(400)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/links`, { page: 'zzz' })).status).toBe(400)
     const reader = await t.user({ role: 'read' })
     expect((await reader.api.get(`/v1/spaces/${spaceId}/links`)).body).toEqual({
-      items: [], count: 0, stats: { total: 0, broken: { total: 0, changeRequest: 0 } }
+      items: [],
+      count: 0,
+      stats: { total: 0, broken: { total: 0, changeRequest: 0 } }
     })
   })
 
@@ -84,7 +99,13 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
       [ids.Guide, 'link', './install', 'ok', page(ids.Install!)],
       [ids.Guide, 'link', 'configure.md', 'ok', page(ids.Configure!)],
       [ids.Configure, 'link', '/guide/install', 'ok', page(ids.Install!)],
-      [ids.Configure, 'link', './missing-page', 'broken', { kind: 'page', path: 'guide/missing-page', space: spaceId, organization: t.orgId }],
+      [
+        ids.Configure,
+        'link',
+        './missing-page',
+        'broken',
+        { kind: 'page', path: 'guide/missing-page', space: spaceId, organization: t.orgId }
+      ],
       [ids.Install, 'link', './configure', 'ok', page(ids.Configure!)],
       [ids.Install, 'link', '../home', 'ok', page(ids.Home!)],
       [ids.Install, 'link', '../guide/README.md', 'ok', page(ids.Guide!)],
@@ -98,7 +119,9 @@ describe('GET /v1/spaces/{spaceId}/links', () => {
     ])
     // Where each link is: the page, in the version of the content read.
     const revision = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
-    expect(res.body.items[0].locationReferences).toEqual([{ kind: 'page', page: ids.Guide, space: spaceId, organization: t.orgId, versionContext: { revision } }])
+    expect(res.body.items[0].locationReferences).toEqual([
+      { kind: 'page', page: ids.Guide, space: spaceId, organization: t.orgId, versionContext: { revision } }
+    ])
     expect(res.body.count).toBe(14)
     expect(res.body.stats).toEqual({ total: 14, broken: { total: 4, changeRequest: 0 } })
 
@@ -139,7 +162,10 @@ describe('GET .../content/page/{pageId}/links', () => {
     const { ids } = await seed()
     const path = `/v1/spaces/${spaceId}/content/page/${ids.Configure}/links`
     expect((await t.anonymous.get(path)).status).toBe(401)
-    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/nope/links`)).body.error).toEqual({ code: 404, message: 'Page not found' })
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/nope/links`)).body.error).toEqual({
+      code: 404,
+      message: 'Page not found'
+    })
     expect((await t.owner.api.get(`/v1/spaces/nope/content/page/${ids.Configure}/links`)).status).toBe(404)
     expect((await t.owner.api.get(crPath('99', `/content/page/${ids.Configure}/links`))).status).toBe(404)
     const outsider = await t.user({ role: 'none' })
@@ -153,7 +179,10 @@ describe('GET .../content/page/{pageId}/links', () => {
     const { ids } = await seed()
     const res = await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Configure}/links`)
     expect(res.status).toBe(200)
-    expect(res.body.items.map((l: any) => [l.href, l.status])).toEqual([['/guide/install', 'ok'], ['./missing-page', 'broken']])
+    expect(res.body.items.map((l: any) => [l.href, l.status])).toEqual([
+      ['/guide/install', 'ok'],
+      ['./missing-page', 'broken']
+    ])
     expect(res.body).toMatchObject({ count: 2, stats: { total: 2, broken: { total: 1, changeRequest: 0 } } })
     const only = await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Configure}/links`, { status: 'ok', limit: 1 })
     expect(only.body).toMatchObject({ count: 1, items: [{ href: '/guide/install' }] })
@@ -163,14 +192,20 @@ describe('GET .../content/page/{pageId}/links', () => {
   it('counts the broken links a change request adds', async () => {
     const { ids } = await seed()
     const cr = await openCr()
-    await batch(cr.id, [{
-      operation: 'update_page', page: ids.Configure,
-      document: { markdown: 'Back to [install](/guide/install) or [missing](./missing-page), [new](./nowhere) and [up](../home).' }
-    }])
+    await batch(cr.id, [
+      {
+        operation: 'update_page',
+        page: ids.Configure,
+        document: { markdown: 'Back to [install](/guide/install) or [missing](./missing-page), [new](./nowhere) and [up](../home).' }
+      }
+    ])
     const res = await t.owner.api.get(crPath(cr.id, `/content/page/${ids.Configure}/links`))
     expect(res.status).toBe(200)
     expect(res.body.items.map((l: any) => [l.href, l.status])).toEqual([
-      ['/guide/install', 'ok'], ['./missing-page', 'broken'], ['./nowhere', 'broken'], ['../home', 'ok']
+      ['/guide/install', 'ok'],
+      ['./missing-page', 'broken'],
+      ['./nowhere', 'broken'],
+      ['../home', 'ok']
     ])
     expect(res.body.stats).toEqual({ total: 4, broken: { total: 2, changeRequest: 1 } })
     // Each link is found in the change request's content, and says so.
@@ -179,9 +214,12 @@ describe('GET .../content/page/{pageId}/links', () => {
       { kind: 'page', page: ids.Configure, space: spaceId, organization: t.orgId, versionContext: { revision: head, changeRequest: cr.id } }
     ])
     // By number too; the primary content is unchanged.
-    expect((await t.owner.api.get(crPath(String(cr.number), `/content/page/${ids.Configure}/links`))).body.stats.broken.changeRequest).toBe(1)
+    expect((await t.owner.api.get(crPath(String(cr.number), `/content/page/${ids.Configure}/links`))).body.stats.broken.changeRequest).toBe(
+      1
+    )
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Configure}/links`)).body.stats).toEqual({
-      total: 2, broken: { total: 1, changeRequest: 0 }
+      total: 2,
+      broken: { total: 1, changeRequest: 0 }
     })
   })
 })
@@ -196,15 +234,25 @@ describe('GET .../change-requests/{changeRequestId}/links', () => {
     expect((await linksOf('99')).body.error).toEqual({ code: 404, message: 'Change request not found' })
     expect((await t.owner.api.get(`/v1/spaces/nope/change-requests/${cr.id}/links`)).status).toBe(404)
     const otherSpace = await t.emptySpace('Other')
-    expect((await t.owner.api.get(`/v1/spaces/${otherSpace}/change-requests/${cr.id}/links`)).body.error).toEqual({ code: 404, message: 'Change request not found' })
+    expect((await t.owner.api.get(`/v1/spaces/${otherSpace}/change-requests/${cr.id}/links`)).body.error).toEqual({
+      code: 404,
+      message: 'Change request not found'
+    })
     for (const role of ['none', null] as const) expect((await (await t.user({ role })).api.get(crPath(cr.id, '/links'))).status).toBe(404)
-    expect((await linksOf(cr.id, { status: 'dead' })).body.error).toEqual({ code: 400, message: 'status: must be one of: ok, broken, in-app' })
+    expect((await linksOf(cr.id, { status: 'dead' })).body.error).toEqual({
+      code: 400,
+      message: 'status: must be one of: ok, broken, in-app'
+    })
     expect((await linksOf(cr.id, { introduced: 'maybe' })).body.error).toEqual({ code: 400, message: 'introduced: must be boolean' })
     expect((await linksOf(cr.id, { limit: 0 })).body.error).toEqual({ code: 400, message: 'limit: must be at least 1' })
     expect((await linksOf(cr.id, { page: 'zzz' })).body.error).toEqual({ code: 400, message: 'page: invalid cursor' })
     // Whoever can read the space reads it (there is nothing they could see but not read: 404, never 403).
     const reader = await t.user({ role: 'read' })
-    expect((await reader.api.get(crPath(cr.id, '/links'))).body).toEqual({ items: [], count: 0, stats: { total: 0, broken: { total: 0, changeRequest: 0 } } })
+    expect((await reader.api.get(crPath(cr.id, '/links'))).body).toEqual({
+      items: [],
+      count: 0,
+      stats: { total: 0, broken: { total: 0, changeRequest: 0 } }
+    })
   })
 
   it('marks the links a change request adds that lead nowhere, not those already broken on main', async () => {
@@ -216,17 +264,26 @@ describe('GET .../change-requests/{changeRequestId}/links', () => {
     expect(res.body.count).toBe(17)
     expect(res.body.stats).toEqual({ total: 17, broken: { total: 6, changeRequest: 2 } })
     expect(summary(res.body.items.filter((l: any) => l.status === 'broken'))).toEqual([
-      ['./missing-page', 'broken', false], ['/pages/nopage', 'broken', false], ['/files/nofile', 'broken', false], ['diagram.png', 'broken', false],
-      ['./nowhere', 'broken', true], ['/files/nofile', 'broken', true]
+      ['./missing-page', 'broken', false],
+      ['/pages/nopage', 'broken', false],
+      ['/files/nofile', 'broken', false],
+      ['diagram.png', 'broken', false],
+      ['./nowhere', 'broken', true],
+      ['/files/nofile', 'broken', true]
     ])
     const crIds = await pagesByTitle(cr.id)
     const head = (await t.owner.api.get(crPath(cr.id))).body.revision
     const introduced = await linksOf(String(cr.number), { introduced: true })
     expect(introduced.body).toMatchObject({ count: 2, stats: res.body.stats })
     expect(introduced.body.items[0]).toEqual({
-      status: 'broken', relation: 'link', href: './nowhere', introduced: true,
+      status: 'broken',
+      relation: 'link',
+      href: './nowhere',
+      introduced: true,
       targetReference: { kind: 'page', path: 'nowhere', space: spaceId, organization: t.orgId },
-      locationReferences: [{ kind: 'page', page: crIds.Notes, space: spaceId, organization: t.orgId, versionContext: { revision: head, changeRequest: cr.id } }]
+      locationReferences: [
+        { kind: 'page', page: crIds.Notes, space: spaceId, organization: t.orgId, versionContext: { revision: head, changeRequest: cr.id } }
+      ]
     })
     expect((await linksOf(cr.id, { introduced: false })).body.count).toBe(15)
     expect(summary((await linksOf(cr.id, { status: 'ok', introduced: true })).body.items)).toEqual([])
@@ -236,12 +293,17 @@ describe('GET .../change-requests/{changeRequestId}/links', () => {
   it('marks links of main that break because the change request deletes or moves the page they point to', async () => {
     const { ids } = await seed()
     const cr = await openCr()
-    await batch(cr.id, [{ operation: 'delete_page', page: ids.Configure }, { operation: 'update_page', page: ids.Home, into: ids.Install }])
+    await batch(cr.id, [
+      { operation: 'delete_page', page: ids.Configure },
+      { operation: 'update_page', page: ids.Home, into: ids.Install }
+    ])
     const res = await linksOf(cr.id, { introduced: true })
     // Guide's and Install's links to Configure; Install's relative link to Home, now guide/install/home. Home's own
     // links moved with it and still resolve (absolute paths and ids).
     expect(res.body.items.map((l: any) => [l.locationReferences[0].page, l.href, l.status])).toEqual([
-      [ids.Guide, 'configure.md', 'broken'], [ids.Install, './configure', 'broken'], [ids.Install, '../home', 'broken']
+      [ids.Guide, 'configure.md', 'broken'],
+      [ids.Install, './configure', 'broken'],
+      [ids.Install, '../home', 'broken']
     ])
     expect(res.body.stats.broken).toEqual({ total: 6, changeRequest: 3 })
     // The primary content is untouched until the merge.
@@ -253,7 +315,10 @@ describe('GET .../change-requests/{changeRequestId}/links', () => {
     const install = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/page/${ids.Install}`)).body.markdown as string
     const cr = await openCr()
     // The change request removes Home and links an FAQ page that only main has (after the merge).
-    await batch(cr.id, [{ operation: 'delete_page', page: ids.Home }, { operation: 'update_page', page: ids.Install, document: { markdown: install.replace('[self](#steps)', '[faq](/faq)') } }])
+    await batch(cr.id, [
+      { operation: 'delete_page', page: ids.Home },
+      { operation: 'update_page', page: ids.Install, document: { markdown: install.replace('[self](#steps)', '[faq](/faq)') } }
+    ])
     const main = await openCr()
     await batch(main.id, [
       insert('Links', 'Go [home](/home).'),
@@ -265,8 +330,15 @@ describe('GET .../change-requests/{changeRequestId}/links', () => {
     const mainIds = await pagesByTitle()
     const res = await linksOf(cr.id, { introduced: true })
     // Install's text joins both sides' edits (a document no revision holds yet).
-    expect(res.body.items.map((l: any) => [l.locationReferences[0].page, l.href])).toEqual([[ids.Install, '../home'], [ids.Install, '/home'], [mainIds.Links, '/home']])
-    expect(res.body.items[0].locationReferences[0].versionContext).toEqual({ revision: (await t.owner.api.get(crPath(cr.id))).body.revision, changeRequest: cr.id })
+    expect(res.body.items.map((l: any) => [l.locationReferences[0].page, l.href])).toEqual([
+      [ids.Install, '../home'],
+      [ids.Install, '/home'],
+      [mainIds.Links, '/home']
+    ])
+    expect(res.body.items[0].locationReferences[0].versionContext).toEqual({
+      revision: (await t.owner.api.get(crPath(cr.id))).body.revision,
+      changeRequest: cr.id
+    })
     // Links is main's page, read in main.
     expect(res.body.items[2].locationReferences[0].versionContext).toEqual({ revision: primary })
     expect(summary((await linksOf(cr.id)).body.items.filter((l: any) => l.href === '/faq'))).toEqual([['/faq', 'ok', false]])
@@ -274,9 +346,15 @@ describe('GET .../change-requests/{changeRequestId}/links', () => {
     expect((await t.owner.api.post(crPath(cr.id, '/merge'))).body.result).toBe('merge')
     const merged = (await t.owner.api.get(`/v1/spaces/${spaceId}`)).body.revision
     const after = await linksOf(cr.id, { introduced: true })
-    expect(after.body.items.map((l: any) => [l.locationReferences[0].page, l.href])).toEqual([[ids.Install, '../home'], [ids.Install, '/home'], [mainIds.Links, '/home']])
+    expect(after.body.items.map((l: any) => [l.locationReferences[0].page, l.href])).toEqual([
+      [ids.Install, '../home'],
+      [ids.Install, '/home'],
+      [mainIds.Links, '/home']
+    ])
     expect(after.body.items[0].locationReferences[0].versionContext).toEqual({ revision: merged })
-    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/links`, { status: 'broken' })).body.items.filter((l: any) => l.href.endsWith('/home'))).toHaveLength(3)
+    expect(
+      (await t.owner.api.get(`/v1/spaces/${spaceId}/links`, { status: 'broken' })).body.items.filter((l: any) => l.href.endsWith('/home'))
+    ).toHaveLength(3)
   })
 
   it('reads the head while the merge would stop at conflicts', async () => {
@@ -302,7 +380,15 @@ describe('GET .../change-requests/{changeRequestId}/links', () => {
     expect(introduced.items.map((l: any) => l.href)).toEqual(['./a', './b', './c'])
     expect(introduced.pages).toHaveLength(2)
     const broken = await walk(t.owner.api, crPath(cr.id, '/links'), { limit: 1, status: 'broken' })
-    expect(broken.items.map((l: any) => l.href)).toEqual(['./missing-page', '/pages/nopage', '/files/nofile', 'diagram.png', './a', './b', './c'])
+    expect(broken.items.map((l: any) => l.href)).toEqual([
+      './missing-page',
+      '/pages/nopage',
+      '/files/nofile',
+      'diagram.png',
+      './a',
+      './b',
+      './c'
+    ])
   })
 })
 
@@ -310,12 +396,16 @@ describe('GET .../content/files/{fileId}/backlinks', () => {
   it('answers 401 and 404 for unknown files and invisible spaces', async () => {
     const { fileId } = await seed()
     expect((await t.anonymous.get(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`)).status).toBe(401)
-    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/files/nope/backlinks`)).body.error).toEqual({ code: 404, message: 'File not found' })
+    expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/files/nope/backlinks`)).body.error).toEqual({
+      code: 404,
+      message: 'File not found'
+    })
     const guest = await t.user({ role: null })
     expect((await guest.api.get(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`)).status).toBe(404)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`, { page: 'x' })).status).toBe(400)
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`, { limit: 1001 })).body.error).toEqual({
-      code: 400, message: 'limit: must be at most 1000'
+      code: 400,
+      message: 'limit: must be at most 1000'
     })
     expect((await t.owner.api.get(`/v1/spaces/${spaceId}/change-requests/99/content/files/${fileId}/backlinks`)).status).toBe(404)
   })

@@ -1,7 +1,23 @@
-import { BacklinkList, BacklinksQuery, ChangeRequestLinkList, ChangeRequestLinksQuery, ContentLinkList, LinksQuery } from '../../../../src-shared/schemas/links'
+import {
+  BacklinkList,
+  BacklinksQuery,
+  ChangeRequestLinkList,
+  ChangeRequestLinksQuery,
+  ContentLinkList,
+  LinksQuery
+} from '../../../../src-shared/schemas/links'
 import { ChangeRequestParams } from '../../../../src-shared/schemas/changeRequests'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
-import { firstAfter, linkKey, linksWithStatus, linkStats, revisionLinks, type LinkStats, type LinkStatus, type ResolvedLink } from '../../../content/links'
+import {
+  firstAfter,
+  linkKey,
+  linksWithStatus,
+  linkStats,
+  revisionLinks,
+  type LinkStats,
+  type LinkStatus,
+  type ResolvedLink
+} from '../../../content/links'
 import { loadFile, loadPage } from '../../../content/revisions'
 import { changeRequestRepository } from '../../../storage/repositories/changeRequestRepository'
 import type { Api } from '../../app'
@@ -26,7 +42,11 @@ const Id = { type: 'string', maxLength: 100 } as const
 
 /** A window of a sorted in-memory list after the cursor: `limit` items and `next` when more follow. */
 function windowOf<T, Item>(
-  list: T[], keyOf: (item: T) => (string | number)[], after: (string | number)[] | undefined, limit: number, present: (item: T) => Item
+  list: T[],
+  keyOf: (item: T) => (string | number)[],
+  after: (string | number)[] | undefined,
+  limit: number,
+  present: (item: T) => Item
 ): ListEnvelope<Item> {
   const start = firstAfter(list, keyOf, after)
   const page = list.slice(start, start + limit)
@@ -63,7 +83,12 @@ export default function linkRoutes(app: Api) {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
         const scope: ContentScope = { spaceId: space.id, revisionId: space.revision_id! }
         const links = revisionLinks(ctx.db, scope.revisionId, ctx.url(''))
-        return linkList({ organizationId: space.organization_id, scope }, linksWithStatus(links, req.query.status as LinkStatus | undefined), req.query, links.stats)
+        return linkList(
+          { organizationId: space.organization_id, scope },
+          linksWithStatus(links, req.query.status as LinkStatus | undefined),
+          req.query,
+          links.stats
+        )
       })
   )
 
@@ -88,8 +113,16 @@ export default function linkRoutes(app: Api) {
         if (wanted !== undefined) shown = shown.filter((l) => introduced.has(l) === wanted)
         const present = (link: ResolvedLink) => {
           const version = versionOf(link.pageId)
-          const scope: ContentScope = { spaceId: space.id, revisionId: version.revisionId, ...(version.inChangeRequest ? { changeRequest: cr.number } : {}) }
-          const context: ReferenceContext = { organizationId: space.organization_id, scope, ...(version.inChangeRequest ? { changeRequestId: cr.id } : {}) }
+          const scope: ContentScope = {
+            spaceId: space.id,
+            revisionId: version.revisionId,
+            ...(version.inChangeRequest ? { changeRequest: cr.number } : {})
+          }
+          const context: ReferenceContext = {
+            organizationId: space.organization_id,
+            scope,
+            ...(version.inChangeRequest ? { changeRequestId: cr.id } : {})
+          }
           return { ...presentLink(context, link), introduced: introduced.has(link) }
         }
         const after = decodeCursor(req.query.page, ['string', 'string', 'integer'])
@@ -123,7 +156,12 @@ export default function linkRoutes(app: Api) {
           const cr = changeRequestOf(ctx, space.id, params)
           const base = cr ? revisionLinks(ctx.db, mergeBase(cr), ctx.url('')) : undefined
           const shown = req.query.status ? links.filter((l) => l.status === req.query.status) : links
-          return linkList({ organizationId: space.organization_id, scope, changeRequestId: cr?.id }, shown, req.query, linkStats(links, base))
+          return linkList(
+            { organizationId: space.organization_id, scope, changeRequestId: cr?.id },
+            shown,
+            req.query,
+            linkStats(links, base)
+          )
         })
     )
 
@@ -146,7 +184,13 @@ export default function linkRoutes(app: Api) {
           const pages = revisionLinks(ctx.db, scope.revisionId, ctx.url('')).fileBacklinks.get(params.fileId) ?? []
           const after = decodeCursor(req.query.page, ['string', 'string'])
           const context = { organizationId: space.organization_id, scope, changeRequestId: changeRequestOf(ctx, space.id, params)?.id }
-          return windowOf(pages, (p) => [p.pagePath, p.pageId], after, req.query.limit ?? DEFAULT_LIMIT, (p) => presentBacklink(context, p.pageId))
+          return windowOf(
+            pages,
+            (p) => [p.pagePath, p.pageId],
+            after,
+            req.query.limit ?? DEFAULT_LIMIT,
+            (p) => presentBacklink(context, p.pageId)
+          )
         })
     )
   }

@@ -34,7 +34,12 @@ describe('POST /invites', () => {
     const editor = await t.user({ role: 'edit', email: 'editor@example.com' })
     await t.owner.api.post(invites(), {
       role: 'review',
-      emails: [{ email: 'a@example.com' }, { email: 'b@example.com', role: 'admin' }, { email: 'c@example.com', role: null }, { email: 'EDITOR@example.com', role: 'read' }]
+      emails: [
+        { email: 'a@example.com' },
+        { email: 'b@example.com', role: 'admin' },
+        { email: 'c@example.com', role: null },
+        { email: 'EDITOR@example.com', role: 'read' }
+      ]
     })
     expect((await memberByEmail('a@example.com')).role).toBe('review')
     expect((await memberByEmail('b@example.com')).role).toBe('admin')
@@ -123,7 +128,10 @@ describe('link invites', () => {
 
   it('validates the role', async () => {
     const id = (await t.owner.api.post(links(), { role: 'read' })).body.id
-    for (const [method, path] of [['POST', links()], ['PATCH', `${links()}/${id}`]]) {
+    for (const [method, path] of [
+      ['POST', links()],
+      ['PATCH', `${links()}/${id}`]
+    ]) {
       const missing = await t.owner.api.request(method!, path!, {})
       expect(missing.status).toBe(400)
       expect(missing.body.error.message).toBe('role: is required')

@@ -1,6 +1,12 @@
 import { NoContent, type Role } from '../../../../src-shared/schemas/common'
 import {
-  InviteCreateSchema, InviteList, InviteListQuery, InviteParams, InviteSchema, LinkInviteCreateSchema, LinkInviteUpdateSchema
+  InviteCreateSchema,
+  InviteList,
+  InviteListQuery,
+  InviteParams,
+  InviteSchema,
+  LinkInviteCreateSchema,
+  LinkInviteUpdateSchema
 } from '../../../../src-shared/schemas/members'
 import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import { inviteRepository, type InviteRow } from '../../../storage/repositories/inviteRepository'
@@ -30,7 +36,15 @@ function loadLinkInvite(ctx: Ctx, orgId: string, inviteId: string): { org: Organ
 export default function inviteRoutes(app: Api) {
   app.post(
     '/v1/orgs/:organizationId/invites',
-    { schema: { tags, summary: 'Invite people by e-mail (each becomes a member)', params: OrgParams, body: InviteCreateSchema, response: { 204: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Invite people by e-mail (each becomes a member)',
+        params: OrgParams,
+        body: InviteCreateSchema,
+        response: { 204: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const { org } = requireOrgRole(ctx, req.params.organizationId, 'admin')
@@ -53,12 +67,22 @@ export default function inviteRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/invites/:inviteId',
-    { schema: { tags, summary: "Join an organization through an invite link, with the link's role", params: InviteParams, response: { 204: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: "Join an organization through an invite link, with the link's role",
+        params: InviteParams,
+        response: { 204: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         // Any authenticated user may join: holding the invite id is the permission.
         const invite = ctx.repo(inviteRepository).get(req.params.inviteId)
-        const org = invite && invite.organization_id === req.params.organizationId ? ctx.repo(organizationRepository).get(invite.organization_id) : undefined
+        const org =
+          invite && invite.organization_id === req.params.organizationId
+            ? ctx.repo(organizationRepository).get(invite.organization_id)
+            : undefined
         if (!invite || !org) throw notFound('Invite')
         if (!org.invite_links) throw linksDisabled()
         const members = ctx.repo(memberRepository)
@@ -77,7 +101,15 @@ export default function inviteRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId/link-invites',
-    { schema: { tags, summary: 'List the invite links of an organization', params: OrgParams, querystring: InviteListQuery, response: { 200: InviteList } } },
+    {
+      schema: {
+        tags,
+        summary: 'List the invite links of an organization',
+        params: OrgParams,
+        querystring: InviteListQuery,
+        response: { 200: InviteList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { org } = requireOrgRole(ctx, req.params.organizationId, 'admin')
@@ -86,13 +118,21 @@ export default function inviteRoutes(app: Api) {
         const [afterSeq = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = invites.list(org.id, afterSeq, limit + 1)
         const count = cachedCount(ctx, `link-invites:${org.id}`, () => invites.count(org.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentInvite(r, org)))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => page.map((r) => presentInvite(r, org))
+        )
       })
   )
 
   app.post(
     '/v1/orgs/:organizationId/link-invites',
-    { schema: { tags, summary: 'Create an invite link', params: OrgParams, body: LinkInviteCreateSchema, response: { 201: InviteSchema } } },
+    {
+      schema: { tags, summary: 'Create an invite link', params: OrgParams, body: LinkInviteCreateSchema, response: { 201: InviteSchema } }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const { org } = requireOrgRole(ctx, req.params.organizationId, 'admin')
@@ -115,7 +155,15 @@ export default function inviteRoutes(app: Api) {
 
   app.patch(
     '/v1/orgs/:organizationId/link-invites/:inviteId',
-    { schema: { tags, summary: "Change an invite link's role", params: InviteParams, body: LinkInviteUpdateSchema, response: { 200: InviteSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Change an invite link's role",
+        params: InviteParams,
+        body: LinkInviteUpdateSchema,
+        response: { 200: InviteSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { org, invite } = loadLinkInvite(ctx, req.params.organizationId, req.params.inviteId)

@@ -12,7 +12,7 @@ const DENIED: Record<MemberAction, string> = {
   remove: 'Only organization admins can remove another member',
   markSso: 'Only organization admins can mark a member as SSO',
   listSpaces: "Only organization admins and the member themself can list a member's spaces",
-  listTeams: "Guests can only list their own teams"
+  listTeams: 'Guests can only list their own teams'
 }
 
 export function memberActor(ctx: Ctx, member: MemberRow): MemberActor {

@@ -133,7 +133,14 @@ describe('GET /members/{userId}/teams', () => {
       ['Beta', 'owner'],
       ['Gamma', 'member']
     ])
-    expect(res.body.items[0].team).toMatchObject({ object: 'team', id: alpha, members: 1, spaces: 0, createdAt: expect.any(String), permissions: { admin: true, view: true } })
+    expect(res.body.items[0].team).toMatchObject({
+      object: 'team',
+      id: alpha,
+      members: 1,
+      spaces: 0,
+      createdAt: expect.any(String),
+      permissions: { admin: true, view: true }
+    })
 
     const filtered = await m.api.get(`${member(m.user.id)}/teams`, { title: 'écRIV' })
     expect(filtered.body.items.map((i: any) => i.team.id)).toEqual([alpha])
@@ -159,7 +166,9 @@ describe('GET /members/{userId}/teams', () => {
     const bad = await t.owner.api.get(`${member(reader.user.id)}/teams`, { title: 'x'.repeat(65) })
     expect(bad.status).toBe(400)
     expect(bad.body.error.message).toBe('title: must be at most 64 characters')
-    expect((await t.owner.api.get(`${member(reader.user.id)}/teams`, { limit: 1001 })).body.error.message).toBe('limit: must be at most 1000')
+    expect((await t.owner.api.get(`${member(reader.user.id)}/teams`, { limit: 1001 })).body.error.message).toBe(
+      'limit: must be at most 1000'
+    )
     expect((await t.owner.api.get(`${member(reader.user.id)}/teams`, { page: 'zz' })).status).toBe(400)
   })
 })

@@ -71,12 +71,22 @@ export default function memberListRoutes(app: Api) {
         const [afterSeq] = decodeCursor(req.query.page, ['integer']) ?? []
         const found = spacesWithRole(ctx, org.id, target.user_id, order, afterSeq, limit + 1)
         const count = cachedCount(ctx, `member-spaces:${org.id}:${target.user_id}`, () => countSpacesWithRole(ctx, org.id, target.user_id))
-        return envelope(found, limit, count, (f) => [f.row.seq], (page) => {
-          // The member's roles are the caller's own when they list their own spaces.
-          const callerRoles = target.user_id === ctx.actor.id ? new Map(page.map((f) => [f.row.id, f.role])) : undefined
-          const spaces = presentSpaces(page.map((f) => f.row), ctx, callerRoles)
-          return page.map((f, i) => ({ permission: f.role, space: spaces[i]! }))
-        })
+        return envelope(
+          found,
+          limit,
+          count,
+          (f) => [f.row.seq],
+          (page) => {
+            // The member's roles are the caller's own when they list their own spaces.
+            const callerRoles = target.user_id === ctx.actor.id ? new Map(page.map((f) => [f.row.id, f.role])) : undefined
+            const spaces = presentSpaces(
+              page.map((f) => f.row),
+              ctx,
+              callerRoles
+            )
+            return page.map((f, i) => ({ permission: f.role, space: spaces[i]! }))
+          }
+        )
       })
   )
 
@@ -102,10 +112,16 @@ export default function memberListRoutes(app: Api) {
         const count = cachedCount(ctx, `member-teams:${org.id}:${target.user_id}:${title ?? ''}`, () =>
           teams.countForMember(org.id, target.user_id, title)
         )
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => {
-          const presented = presentTeams(org.id, page, ctx)
-          return page.map((r, i) => ({ team: presented[i]!, member: { role: r.team_role } }))
-        })
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => {
+            const presented = presentTeams(org.id, page, ctx)
+            return page.map((r, i) => ({ team: presented[i]!, member: { role: r.team_role } }))
+          }
+        )
       })
   )
 }

@@ -185,7 +185,8 @@ describe('GET /members', () => {
     const [m] = await joinMembers(['Sited'], null)
     const [s1, s2, s3] = [await createSite(t), await createSite(t), await createSite(t)]
     const team = await createTeam(t, 'Site team', [m!])
-    for (const s of [s1, s2]) expect((await t.owner.api.patch(`${sitePath(t, s.id)}/permissions/users/${m!.user.id}`, { role: 'read' })).status).toBe(204)
+    for (const s of [s1, s2])
+      expect((await t.owner.api.patch(`${sitePath(t, s.id)}/permissions/users/${m!.user.id}`, { role: 'read' })).status).toBe(204)
     expect((await t.owner.api.patch(`${sitePath(t, s3.id)}/permissions/teams/${team}`, { role: 'read' })).status).toBe(204)
     expect((await t.owner.api.get(`${members()}/${m!.user.id}`)).body).toMatchObject({ sites: 2, teams: 1 })
     const listed = (await t.owner.api.get(members())).body.items
@@ -287,7 +288,9 @@ describe('DELETE /members/{userId}', () => {
     expect((await m.api.get(`/v1/orgs/${t.orgId}`)).status).toBe(404)
     expect((await t.owner.api.get(`/v1/orgs/${t.orgId}/teams/${team}`)).body.members).toBe(0)
     expect(countRows(t, 'SELECT count(*) FROM space_grants WHERE principal_id = ? AND space_id = ?', m.user.id, here.id)).toBe(0)
-    expect(countRows(t, 'SELECT count(*) FROM collection_grants WHERE principal_id = ? AND collection_id = ?', m.user.id, collection)).toBe(0)
+    expect(countRows(t, 'SELECT count(*) FROM collection_grants WHERE principal_id = ? AND collection_id = ?', m.user.id, collection)).toBe(
+      0
+    )
     // The other organization keeps them, their team there and their grant there.
     expect((await t.owner.api.get(`/v1/orgs/${other}/members/${m.user.id}`)).body).toMatchObject({ spaces: 1, teams: 1 })
     expect((await t.owner.api.get(`/v1/orgs/${other}/teams/${otherTeam}`)).body.members).toBe(1)
@@ -334,13 +337,16 @@ describe('POST /ping', () => {
     // The key is derived from the workspace's secret and the organization's id.
     const secret = t.server.api.services.db.prepare("SELECT value FROM settings WHERE key = 'visitorClaimsSecret'").pluck().get() as string
     expect(Buffer.from(secret, 'base64url')).toHaveLength(32)
-    const orgKey = (orgId: string) => createHmac('sha256', Buffer.from(secret, 'base64url')).update(`quire-visitor-claims:${orgId}`).digest()
+    const orgKey = (orgId: string) =>
+      createHmac('sha256', Buffer.from(secret, 'base64url')).update(`quire-visitor-claims:${orgId}`).digest()
     const { payload, protectedHeader } = await jwtVerify(res.body.serviceVisitorClaims, orgKey(t.orgId), { currentDate: now })
     expect(protectedHeader.alg).toBe('HS256')
     const iat = Math.floor(now.getTime() / 1000)
     expect(payload).toEqual({ sub: m.user.id, org: t.orgId, role: 'comment', iat, exp: iat + 3600 })
     // Expired an hour later; never valid with the workspace secret itself or another organization's key.
-    await expect(jwtVerify(res.body.serviceVisitorClaims, orgKey(t.orgId), { currentDate: new Date(now.getTime() + HOUR + 1000) })).rejects.toThrow()
+    await expect(
+      jwtVerify(res.body.serviceVisitorClaims, orgKey(t.orgId), { currentDate: new Date(now.getTime() + HOUR + 1000) })
+    ).rejects.toThrow()
     await expect(jwtVerify(res.body.serviceVisitorClaims, Buffer.from(secret, 'base64url'), { currentDate: now })).rejects.toThrow()
     const other = await createOrg(t, 'Other')
     await expect(jwtVerify(res.body.serviceVisitorClaims, orgKey(other), { currentDate: now })).rejects.toThrow()

@@ -1,6 +1,11 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  MemberList, MemberListQuery, MemberParams, MemberSchema, MemberUpdateSchema, PingResultSchema
+  MemberList,
+  MemberListQuery,
+  MemberParams,
+  MemberSchema,
+  MemberUpdateSchema,
+  PingResultSchema
 } from '../../../../src-shared/schemas/members'
 import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import { memberRepository, type MemberFilter, type MemberRow } from '../../../storage/repositories/memberRepository'
@@ -27,7 +32,15 @@ function keepAnAdmin(ctx: Ctx, target: MemberRow, field: string, what: string): 
 export default function memberRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/members',
-    { schema: { tags, summary: 'List the members of an organization', params: OrgParams, querystring: MemberListQuery, response: { 200: MemberList } } },
+    {
+      schema: {
+        tags,
+        summary: 'List the members of an organization',
+        params: OrgParams,
+        querystring: MemberListQuery,
+        response: { 200: MemberList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const orgId = req.params.organizationId
@@ -39,9 +52,17 @@ export default function memberRoutes(app: Api) {
         const after = decodeCursor(q.page, ['string?', 'integer'])
         const members = ctx.repo(memberRepository)
         const rows = members.list(orgId, filter, order, after, limit + 1)
-        const count = cachedCount(ctx, `members:${orgId}:${filter.sort}:${filter.role ?? ''}:${filter.search ?? ''}`, () => members.count(orgId, filter))
+        const count = cachedCount(ctx, `members:${orgId}:${filter.sort}:${filter.role ?? ''}:${filter.search ?? ''}`, () =>
+          members.count(orgId, filter)
+        )
         const column = filter.sort === 'lastSeenAt' ? 'last_seen_at' : 'joined_at'
-        return envelope(rows, limit, count, (r) => [r[column], r.seq], (page) => presentMembers(orgId, page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r[column], r.seq],
+          (page) => presentMembers(orgId, page, ctx)
+        )
       })
   )
 
@@ -53,7 +74,15 @@ export default function memberRoutes(app: Api) {
 
   app.patch(
     '/v1/orgs/:organizationId/members/:userId',
-    { schema: { tags, summary: "Change a member's role (null: guest)", params: MemberParams, body: MemberUpdateSchema, response: { 200: MemberSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Change a member's role (null: guest)",
+        params: MemberParams,
+        body: MemberUpdateSchema,
+        response: { 200: MemberSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { target } = loadMember(ctx, req.params.organizationId, req.params.userId, 'updateRole')
@@ -93,14 +122,23 @@ export default function memberRoutes(app: Api) {
   app.post(
     '/v1/orgs/:organizationId/ping',
     {
-      schema: { tags, summary: "Record the caller's activity; answers signed visitor claims", params: OrgParams, response: { 200: PingResultSchema } },
+      schema: {
+        tags,
+        summary: "Record the caller's activity; answers signed visitor claims",
+        params: OrgParams,
+        response: { 200: PingResultSchema }
+      },
       config: { noIdempotencyKey: 'its answer is signed after the write' }
     },
     async (req) => {
       const { claims, key, now } = write(req, (ctx) => {
         const { org, member } = requireOrg(ctx, req.params.organizationId)
         ctx.repo(memberRepository).touch(org.id, ctx.actor.id, ctx.now)
-        return { claims: { sub: ctx.actor.id, org: org.id, role: member.role }, key: visitorClaimsKey(ctx.db, org.id), now: new Date(ctx.now) }
+        return {
+          claims: { sub: ctx.actor.id, org: org.id, role: member.role },
+          key: visitorClaimsKey(ctx.db, org.id),
+          now: new Date(ctx.now)
+        }
       })
       // Signing is asynchronous, so it happens after the (synchronous) transaction has committed.
       return { serviceVisitorClaims: await signVisitorClaims(claims, key, now) }

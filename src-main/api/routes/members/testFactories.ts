@@ -14,7 +14,10 @@ function wrote(t: TestServer) {
   t.server.api.services.writes++
 }
 
-export function buildSpace(t: TestServer, options: { orgId?: string; title?: string; defaultLevel?: Role | null; deleted?: boolean } = {}): SpaceRow {
+export function buildSpace(
+  t: TestServer,
+  options: { orgId?: string; title?: string; defaultLevel?: Role | null; deleted?: boolean } = {}
+): SpaceRow {
   const spaces = repository(db(t), spaceRepository)
   const now = t.clock.now().toISOString()
   const orgId = options.orgId ?? t.orgId
@@ -55,11 +58,16 @@ export function grantCollection(t: TestServer, orgId: string, type: GrantPrincip
 }
 
 export function countRows(t: TestServer, sql: string, ...params: unknown[]): number {
-  return db(t).prepare(sql).pluck().get(...params) as number
+  return db(t)
+    .prepare(sql)
+    .pluck()
+    .get(...params) as number
 }
 
 export function setDisabled(t: TestServer, orgId: string, userId: string, disabled: boolean) {
-  db(t).prepare('UPDATE members SET disabled = ? WHERE organization_id = ? AND user_id = ?').run(disabled ? 1 : 0, orgId, userId)
+  db(t)
+    .prepare('UPDATE members SET disabled = ? WHERE organization_id = ? AND user_id = ?')
+    .run(disabled ? 1 : 0, orgId, userId)
   wrote(t)
 }
 

@@ -31,7 +31,10 @@ export async function serveDocuments(files: Record<string, Served>): Promise<Doc
     if ('auth' in file && file.auth && req.headers.authorization !== `Basic ${Buffer.from(file.auth).toString('base64')}`) {
       return res.writeHead(401, { 'content-type': 'text/plain' }).end('unauthorized')
     }
-    const send = () => res.writeHead(('status' in file && file.status) || 200, { 'content-type': ('type' in file && file.type) || 'application/yaml' }).end(file.body)
+    const send = () =>
+      res
+        .writeHead(('status' in file && file.status) || 200, { 'content-type': ('type' in file && file.type) || 'application/yaml' })
+        .end(file.body)
     if ('gate' in file) void file.gate.then(send)
     else send()
   })

@@ -38,7 +38,15 @@ function expectSpec(spec: any, slug: string) {
 describe('authentication and roles', () => {
   it('answers 401 on every operation without a token', async () => {
     await createSpec('api')
-    const paths = ['', '/api', '/api/versions', '/api/versions/latest', '/api/versions/latest/content', '/api/versions/x', '/api/versions/x/content']
+    const paths = [
+      '',
+      '/api',
+      '/api/versions',
+      '/api/versions/latest',
+      '/api/versions/latest/content',
+      '/api/versions/x',
+      '/api/versions/x/content'
+    ]
     const calls = [
       ...paths.map((p) => t.anonymous.get(`${base()}${p}`)),
       t.anonymous.post(base(), { slug: 'x', source: { url: docs.url('/openapi.yaml') } }),
@@ -55,7 +63,10 @@ describe('authentication and roles', () => {
     await createSpec('api')
     const outsider = await t.user({ role: 'none' })
     const guest = await t.user({ role: null })
-    for (const [api, status] of [[outsider.api, 404], [guest.api, 403]] as const) {
+    for (const [api, status] of [
+      [outsider.api, 404],
+      [guest.api, 403]
+    ] as const) {
       for (const res of [
         await api.get(base()),
         await api.get(`${base()}/api`),
@@ -202,7 +213,11 @@ describe('PUT /v1/orgs/{organizationId}/openapi/{specSlug}', () => {
     expect(res.body).toMatchObject({ id: first.id, processingState: 'pending', lastVersion: first.lastVersion })
     expect(res.body.sourceURL).toBeUndefined()
     expect(res.body.updatedAt > first.updatedAt).toBe(true)
-    const second = await pollUntil(t.owner.api, `${base()}/api`, (s) => s.processingState === 'complete' && s.lastVersion !== first.lastVersion)
+    const second = await pollUntil(
+      t.owner.api,
+      `${base()}/api`,
+      (s) => s.processingState === 'complete' && s.lastVersion !== first.lastVersion
+    )
     const content = (await t.owner.api.get(`${base()}/api/versions/latest/content`)).body
     expect(second.lastVersion).not.toBe(first.lastVersion)
     expect(Object.keys((content.filesystem['openapi.yaml'] as any).paths)).toEqual(['/animals', '/pets/{petId}'])
@@ -211,7 +226,11 @@ describe('PUT /v1/orgs/{organizationId}/openapi/{specSlug}', () => {
 
   it('validates the slug it may create and the source', async () => {
     for (const [path, body, message] of [
-      ['/Bad_Slug', { source: { url: docs.url('/openapi.yaml') } }, 'specSlug: must be lower-case letters and digits, words joined by single hyphens (my-api)'],
+      [
+        '/Bad_Slug',
+        { source: { url: docs.url('/openapi.yaml') } },
+        'specSlug: must be lower-case letters and digits, words joined by single hyphens (my-api)'
+      ],
       ['/api', {}, 'source: is required'],
       ['/api', { source: { url: 'mailto:x@example.com' } }, 'source.url: must be an http or https URL']
     ] as const) {

@@ -1,7 +1,13 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  OpenAPIListQuery, OpenAPIOrgParams, OpenAPISpecCreateSchema, OpenAPISpecList, OpenAPISpecParams, OpenAPISpecPutParams,
-  OpenAPISpecPutSchema, OpenAPISpecSchema
+  OpenAPIListQuery,
+  OpenAPIOrgParams,
+  OpenAPISpecCreateSchema,
+  OpenAPISpecList,
+  OpenAPISpecParams,
+  OpenAPISpecPutParams,
+  OpenAPISpecPutSchema,
+  OpenAPISpecSchema
 } from '../../../../src-shared/schemas/openapi'
 import { createOpenAPIProcessor } from '../../../openapi/processor'
 import { openapiSpecRepository, type OpenAPISource } from '../../../storage/repositories/openapiSpecRepository'
@@ -32,7 +38,15 @@ export default function openapiRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId/openapi',
-    { schema: { tags, summary: 'OpenAPI specs of an organization', params: OpenAPIOrgParams, querystring: OpenAPIListQuery, response: { 200: OpenAPISpecList } } },
+    {
+      schema: {
+        tags,
+        summary: 'OpenAPI specs of an organization',
+        params: OpenAPIOrgParams,
+        querystring: OpenAPIListQuery,
+        response: { 200: OpenAPISpecList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const orgId = req.params.organizationId
@@ -42,7 +56,13 @@ export default function openapiRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = specs.listInOrg(orgId, after, limit + 1)
         const count = cachedCount(ctx, `openapi:${orgId}`, () => specs.countInOrg(orgId))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentOpenAPISpec(r, ctx)))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => page.map((r) => presentOpenAPISpec(r, ctx))
+        )
       })
   )
 
@@ -50,8 +70,11 @@ export default function openapiRoutes(app: Api) {
     '/v1/orgs/:organizationId/openapi',
     {
       schema: {
-        tags, summary: 'Create an OpenAPI spec from a source; it is processed in the background (processingState pending)',
-        params: OpenAPIOrgParams, body: OpenAPISpecCreateSchema, response: { 201: OpenAPISpecSchema }
+        tags,
+        summary: 'Create an OpenAPI spec from a source; it is processed in the background (processingState pending)',
+        params: OpenAPIOrgParams,
+        body: OpenAPISpecCreateSchema,
+        response: { 201: OpenAPISpecSchema }
       }
     },
     async (req, reply) => {
@@ -60,7 +83,8 @@ export default function openapiRoutes(app: Api) {
         const orgId = req.params.organizationId
         authorizeSpecs(ctx, orgId, 'edit')
         const specs = ctx.repo(openapiSpecRepository)
-        if (specs.getBySlug(orgId, req.body.slug)) throw conflict(`slug: an OpenAPI spec ${req.body.slug} already exists in this organization`)
+        if (specs.getBySlug(orgId, req.body.slug))
+          throw conflict(`slug: an OpenAPI spec ${req.body.slug} already exists in this organization`)
         return presentOpenAPISpec(specs.create({ organization_id: orgId, slug: req.body.slug, ...source }, ctx.now), ctx)
       })
       processor.enqueue(body.id)
@@ -78,8 +102,11 @@ export default function openapiRoutes(app: Api) {
     '/v1/orgs/:organizationId/openapi/:specSlug',
     {
       schema: {
-        tags, summary: 'Create an OpenAPI spec or replace its source; it is processed again in the background',
-        params: OpenAPISpecPutParams, body: OpenAPISpecPutSchema, response: { 200: OpenAPISpecSchema }
+        tags,
+        summary: 'Create an OpenAPI spec or replace its source; it is processed again in the background',
+        params: OpenAPISpecPutParams,
+        body: OpenAPISpecPutSchema,
+        response: { 200: OpenAPISpecSchema }
       }
     },
     async (req) => {
@@ -89,7 +116,9 @@ export default function openapiRoutes(app: Api) {
         authorizeSpecs(ctx, orgId, 'edit')
         const specs = ctx.repo(openapiSpecRepository)
         const existing = specs.getBySlug(orgId, slug)
-        const row = existing ? specs.replaceSource(existing.id, source, ctx.now) : specs.create({ organization_id: orgId, slug, ...source }, ctx.now)
+        const row = existing
+          ? specs.replaceSource(existing.id, source, ctx.now)
+          : specs.create({ organization_id: orgId, slug, ...source }, ctx.now)
         return presentOpenAPISpec(row, ctx)
       })
       processor.enqueue(body.id)

@@ -5,7 +5,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startServer } from '../../../server/server'
 import { newToken } from '../../../storage/ids'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
-import { gate, PETSTORE, pollUntil, serveDocuments, SWAGGER_2, untilComplete, warmUpValidator, type DocServer, type Served } from './fixtures'
+import {
+  gate,
+  PETSTORE,
+  pollUntil,
+  serveDocuments,
+  SWAGGER_2,
+  untilComplete,
+  warmUpValidator,
+  type DocServer,
+  type Served
+} from './fixtures'
 
 beforeAll(warmUpValidator, 120_000)
 
@@ -66,7 +76,10 @@ describe('processing outcomes', () => {
     const byId = await t.owner.api.get(`${base()}/petstore/versions/${spec.lastVersion}`)
     expect(byId.body).toEqual(latest.body)
     expect((await t.owner.api.get(`${base()}/petstore/versions/${spec.lastVersion}/content`)).body).toEqual(content.body)
-    expect((await t.owner.api.get(`${base()}/petstore/versions/nope`)).body.error).toEqual({ code: 404, message: 'OpenAPI spec version not found' })
+    expect((await t.owner.api.get(`${base()}/petstore/versions/nope`)).body.error).toEqual({
+      code: 404,
+      message: 'OpenAPI spec version not found'
+    })
     expect((await t.owner.api.get(`${base()}/petstore/versions/nope/content`)).status).toBe(404)
   })
 
@@ -119,9 +132,18 @@ describe('processing outcomes', () => {
     const good = await processed('api', { url: server.url('/good.yaml') })
     await t.owner.api.put(`${base()}/api`, { source: { url: server.url('/bad.yaml') } })
     const failed = await pollUntil(t.owner.api, `${base()}/api`, (s) => s.processingState === 'complete' && !!s.lastProcessErrorCode)
-    expect(failed).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrorCount: 1, lastVersion: good.lastVersion, sourceURL: server.url('/bad.yaml') })
+    expect(failed).toMatchObject({
+      lastProcessErrorCode: 'PARSE_ERROR',
+      lastProcessedErrorCount: 1,
+      lastVersion: good.lastVersion,
+      sourceURL: server.url('/bad.yaml')
+    })
     await t.owner.api.put(`${base()}/api`, { source: { url: server.url('/good.yaml') } })
-    const again = await pollUntil(t.owner.api, `${base()}/api`, (s) => s.processingState === 'complete' && s.lastVersion !== good.lastVersion)
+    const again = await pollUntil(
+      t.owner.api,
+      `${base()}/api`,
+      (s) => s.processingState === 'complete' && s.lastVersion !== good.lastVersion
+    )
     expect(again.lastProcessErrorCode).toBeUndefined()
     expect(again.lastProcessedErrorCount).toBe(0)
   })
@@ -298,7 +320,9 @@ describe('GET .../versions', () => {
 
 describe('what a failure says and where (lastProcessError, Quire addition)', () => {
   it('a YAML syntax error names the file, the line and column from the parser, and the lines around it', async () => {
-    const server = await serve({ '/specs/broken.yaml': { body: 'openapi: 3.0.3\ninfo:\n  title: Broken\n  version: 1.0.0\npaths:\n  /a: [unclosed\n  /b: {}\n' } })
+    const server = await serve({
+      '/specs/broken.yaml': { body: 'openapi: 3.0.3\ninfo:\n  title: Broken\n  version: 1.0.0\npaths:\n  /a: [unclosed\n  /b: {}\n' }
+    })
     const spec = await processed('broken', { url: server.url('/specs/broken.yaml') })
     expect(spec.lastProcessErrorCode).toBe('PARSE_ERROR')
     expect(spec.lastProcessError).toEqual({
@@ -329,14 +353,19 @@ describe('what a failure says and where (lastProcessError, Quire addition)', () 
     expect(spec.lastProcessError).toMatchObject({
       code: 'PARSE_ERROR',
       message: '$ref #/components/schemas/Nope names no place in bad-ref.yaml',
-      location: { file: 'bad-ref.yaml', pointer: '/paths/~1pets/get/responses/200/content/application~1json/schema/items/$ref', line, column: 19 }
+      location: {
+        file: 'bad-ref.yaml',
+        pointer: '/paths/~1pets/get/responses/200/content/application~1json/schema/items/$ref',
+        line,
+        column: 19
+      }
     })
     expect(spec.lastProcessError.lines).toContainEqual({ number: line, text: "                  $ref: '#/components/schemas/Nope'" })
   })
 
   it('a $ref file that cannot be read is FETCH_ERROR at the $ref naming it', async () => {
     const server = await serve({
-      '/api/missing.yaml': { body: PETSTORE.replace("'#/components/schemas/Pet'", "'schemas/gone.yaml#/Pet'") },
+      '/api/missing.yaml': { body: PETSTORE.replace("'#/components/schemas/Pet'", "'schemas/gone.yaml#/Pet'") }
     })
     const missing = await processed('missing', { url: server.url('/api/missing.yaml') })
     expect(missing.lastProcessError).toMatchObject({

@@ -1,5 +1,9 @@
 import {
-  OpenAPIListQuery, OpenAPISpecContentSchema, OpenAPISpecParams, OpenAPISpecVersionList, OpenAPISpecVersionSchema,
+  OpenAPIListQuery,
+  OpenAPISpecContentSchema,
+  OpenAPISpecParams,
+  OpenAPISpecVersionList,
+  OpenAPISpecVersionSchema,
   OpenAPIVersionParams
 } from '../../../../src-shared/schemas/openapi'
 import { openapiSpecRepository, type OpenAPIVersionRow } from '../../../storage/repositories/openapiSpecRepository'
@@ -35,7 +39,15 @@ function contentJson(ctx: Ctx, version: OpenAPIVersionRow): string {
 export default function openapiVersionRoutes(app: Api) {
   app.get(
     VERSIONS,
-    { schema: { tags, summary: 'Versions of an OpenAPI spec, newest first', params: OpenAPISpecParams, querystring: OpenAPIListQuery, response: { 200: OpenAPISpecVersionList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Versions of an OpenAPI spec, newest first',
+        params: OpenAPISpecParams,
+        querystring: OpenAPIListQuery,
+        response: { 200: OpenAPISpecVersionList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const spec = findSpec(ctx, req.params.organizationId, req.params.specSlug, 'view')
@@ -44,13 +56,26 @@ export default function openapiVersionRoutes(app: Api) {
         const [before = Number.MAX_SAFE_INTEGER] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = specs.listVersions(spec.id, before, limit + 1)
         const count = cachedCount(ctx, `openapi-versions:${spec.id}`, () => specs.countVersions(spec.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentOpenAPIVersion(spec, r, ctx)))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => page.map((r) => presentOpenAPIVersion(spec, r, ctx))
+        )
       })
   )
 
   app.get(
     `${VERSIONS}/latest`,
-    { schema: { tags, summary: 'The latest version of an OpenAPI spec', params: OpenAPISpecParams, response: { 200: OpenAPISpecVersionSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The latest version of an OpenAPI spec',
+        params: OpenAPISpecParams,
+        response: { 200: OpenAPISpecVersionSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { spec, version } = findVersion(ctx, req.params)
@@ -60,7 +85,14 @@ export default function openapiVersionRoutes(app: Api) {
 
   app.get(
     `${VERSIONS}/latest/content`,
-    { schema: { tags, summary: 'The parsed documents of the latest version', params: OpenAPISpecParams, response: { 200: OpenAPISpecContentSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The parsed documents of the latest version',
+        params: OpenAPISpecParams,
+        response: { 200: OpenAPISpecContentSchema }
+      }
+    },
     async (req, reply) => {
       const json = read(req, (ctx) => {
         return contentJson(ctx, findVersion(ctx, req.params).version)
@@ -71,7 +103,14 @@ export default function openapiVersionRoutes(app: Api) {
 
   app.get(
     `${VERSIONS}/:versionId`,
-    { schema: { tags, summary: 'Get a version of an OpenAPI spec', params: OpenAPIVersionParams, response: { 200: OpenAPISpecVersionSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a version of an OpenAPI spec',
+        params: OpenAPIVersionParams,
+        response: { 200: OpenAPISpecVersionSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { spec, version } = findVersion(ctx, req.params)
@@ -81,7 +120,14 @@ export default function openapiVersionRoutes(app: Api) {
 
   app.get(
     `${VERSIONS}/:versionId/content`,
-    { schema: { tags, summary: 'The parsed documents of a version', params: OpenAPIVersionParams, response: { 200: OpenAPISpecContentSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The parsed documents of a version',
+        params: OpenAPIVersionParams,
+        response: { 200: OpenAPISpecContentSchema }
+      }
+    },
     async (req, reply) => {
       const json = read(req, (ctx) => {
         return contentJson(ctx, findVersion(ctx, req.params).version)

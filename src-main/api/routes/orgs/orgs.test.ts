@@ -33,12 +33,17 @@ describe('authentication', () => {
   it('GET /v1/user answers the caller', async () => {
     const res = await t.owner.api.get('/v1/user')
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ object: 'user', id: t.owner.user.id, displayName: expect.any(String), urls: { location: expect.any(String) } })
+    expect(res.body).toMatchObject({
+      object: 'user',
+      id: t.owner.user.id,
+      displayName: expect.any(String),
+      urls: { location: expect.any(String) }
+    })
   })
 })
 
 describe('organizations', () => {
-  it('lists the bootstrap organization for its owner, and only the caller\'s organizations', async () => {
+  it("lists the bootstrap organization for its owner, and only the caller's organizations", async () => {
     const res = await t.owner.api.get('/v1/orgs')
     expect(res.status).toBe(200)
     expect(res.body.count).toBe(1)
@@ -86,13 +91,26 @@ describe('organizations', () => {
 
   it('updates an organization (admins only) and keeps what was not sent', async () => {
     const res = await t.owner.api.patch(`/v1/orgs/${t.orgId}`, {
-      title: 'Docs Inc', hostname: 'docs-inc', defaultRole: 'edit', emailDomains: ['docs.test'], inviteLinks: false, ai: true,
-      defaultContent: { type: 'site', site: 'abc' }, logo: 'https://example.com/logo.png'
+      title: 'Docs Inc',
+      hostname: 'docs-inc',
+      defaultRole: 'edit',
+      emailDomains: ['docs.test'],
+      inviteLinks: false,
+      ai: true,
+      defaultContent: { type: 'site', site: 'abc' },
+      logo: 'https://example.com/logo.png'
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({
-      title: 'Docs Inc', hostname: 'docs-inc', defaultRole: 'edit', emailDomains: ['docs.test'], inviteLinks: false, ai: true, sso: false,
-      defaultContent: { type: 'site', site: 'abc' }, urls: { logo: 'https://example.com/logo.png' }
+      title: 'Docs Inc',
+      hostname: 'docs-inc',
+      defaultRole: 'edit',
+      emailDomains: ['docs.test'],
+      inviteLinks: false,
+      ai: true,
+      sso: false,
+      defaultContent: { type: 'site', site: 'abc' },
+      urls: { logo: 'https://example.com/logo.png' }
     })
     const again = await t.owner.api.patch(`/v1/orgs/${t.orgId}`, { defaultRole: null })
     expect(again.body).toMatchObject({ title: 'Docs Inc', defaultRole: null, hostname: 'docs-inc' })
@@ -103,7 +121,10 @@ describe('organizations', () => {
     const reader = await t.user({ role: 'read' })
     const denied = await reader.api.patch(`/v1/orgs/${t.orgId}`, { title: 'Hijacked' })
     expect(denied.status).toBe(403)
-    expect((await reader.api.get(`/v1/orgs/${t.orgId}`)).body).toMatchObject({ title: 'Docs Inc', permissions: { admin: false, view: true, listMembers: true } })
+    expect((await reader.api.get(`/v1/orgs/${t.orgId}`)).body).toMatchObject({
+      title: 'Docs Inc',
+      permissions: { admin: false, view: true, listMembers: true }
+    })
   })
 
   it('clears the default content with null (then the member is absent)', async () => {

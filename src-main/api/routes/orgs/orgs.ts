@@ -1,7 +1,13 @@
 import { UserSchema } from '../../../../src-shared/schemas/common'
 import { checkMergeRules } from '../../policies/mergeRules'
 import {
-  EmailDomainOrgs, EmailDomainParams, OrgCreateSchema, OrgList, OrgListQuery, OrgParams, OrgUpdateSchema,
+  EmailDomainOrgs,
+  EmailDomainParams,
+  OrgCreateSchema,
+  OrgList,
+  OrgListQuery,
+  OrgParams,
+  OrgUpdateSchema,
   OrganizationSchema
 } from '../../../../src-shared/schemas/orgs'
 import { organizationRepository, type OrganizationPatch } from '../../../storage/repositories/organizationRepository'
@@ -17,13 +23,18 @@ import { auditChange } from '../../../workspace/audit'
 const tags = ['Organizations']
 
 export default function orgRoutes(app: Api) {
-  app.get('/v1/user', { config: { offline: 'copy' }, schema: { tags, summary: 'The authenticated user', response: { 200: UserSchema } } }, async (req) =>
-    read(req, (ctx) => presentUser(ctx.actor, ctx))
+  app.get(
+    '/v1/user',
+    { config: { offline: 'copy' }, schema: { tags, summary: 'The authenticated user', response: { 200: UserSchema } } },
+    async (req) => read(req, (ctx) => presentUser(ctx.actor, ctx))
   )
 
   app.get(
     '/v1/orgs',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Organizations of the authenticated user', querystring: OrgListQuery, response: { 200: OrgList } } },
+    {
+      config: { offline: 'copy' },
+      schema: { tags, summary: 'Organizations of the authenticated user', querystring: OrgListQuery, response: { 200: OrgList } }
+    },
     async (req) =>
       read(req, (ctx) => {
         const orgs = ctx.repo(organizationRepository)
@@ -31,13 +42,26 @@ export default function orgRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = orgs.listForUser(ctx.actor.id, after, limit + 1)
         const count = cachedCount(ctx, `orgs:${ctx.actor.id}`, () => orgs.countForUser(ctx.actor.id))
-        return envelope(rows, limit, count, (r) => [r.member_seq], (page) => presentOrganizations(page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.member_seq],
+          (page) => presentOrganizations(page, ctx)
+        )
       })
   )
 
   app.post(
     '/v1/orgs',
-    { schema: { tags, summary: 'Create an organization (the caller becomes its admin)', body: OrgCreateSchema, response: { 201: OrganizationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create an organization (the caller becomes its admin)',
+        body: OrgCreateSchema,
+        response: { 201: OrganizationSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const orgs = ctx.repo(organizationRepository)
@@ -51,13 +75,18 @@ export default function orgRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Get an organization', params: OrgParams, response: { 200: OrganizationSchema } } },
+    {
+      config: { offline: 'copy' },
+      schema: { tags, summary: 'Get an organization', params: OrgParams, response: { 200: OrganizationSchema } }
+    },
     async (req) => read(req, (ctx) => presentOrganization(requireOrg(ctx, req.params.organizationId).org, ctx))
   )
 
   app.patch(
     '/v1/orgs/:organizationId',
-    { schema: { tags, summary: 'Update an organization', params: OrgParams, body: OrgUpdateSchema, response: { 200: OrganizationSchema } } },
+    {
+      schema: { tags, summary: 'Update an organization', params: OrgParams, body: OrgUpdateSchema, response: { 200: OrganizationSchema } }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { org } = requireOrgRole(ctx, req.params.organizationId, 'admin')
@@ -66,7 +95,8 @@ export default function orgRoutes(app: Api) {
         const patch: OrganizationPatch = {}
         if (b.title !== undefined) patch.title = b.title
         if (b.hostname !== undefined) {
-          if (b.hostname !== null && orgs.hostnameTaken(b.hostname, org.id)) throw conflict(`hostname: ${b.hostname} is already used by another organization`)
+          if (b.hostname !== null && orgs.hostnameTaken(b.hostname, org.id))
+            throw conflict(`hostname: ${b.hostname} is already used by another organization`)
           patch.hostname = b.hostname
         }
         if (b.defaultRole !== undefined) patch.default_role = b.defaultRole
@@ -90,11 +120,12 @@ export default function orgRoutes(app: Api) {
 
   app.get(
     '/v1/email-domains/:emailDomain/orgs',
-    { schema: { tags, summary: 'Organizations that claim an e-mail domain', params: EmailDomainParams, response: { 200: EmailDomainOrgs } } },
+    {
+      schema: { tags, summary: 'Organizations that claim an e-mail domain', params: EmailDomainParams, response: { 200: EmailDomainOrgs } }
+    },
     async (req) =>
       read(req, (ctx) => ({
         organizations: presentOrganizations(ctx.repo(organizationRepository).byEmailDomain(req.params.emailDomain), ctx)
       }))
   )
 }
-

@@ -28,7 +28,8 @@ async function pdfText(bytes: Buffer): Promise<string[]> {
 async function pdfImageCounts(bytes: Buffer): Promise<number[]> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
   const counts: number[] = []
-  for (let i = 1; i <= pdf.numPages; i++) counts.push((await (await pdf.getPage(i)).getOperatorList()).fnArray.filter((fn) => fn === OPS.paintImageXObject).length)
+  for (let i = 1; i <= pdf.numPages; i++)
+    counts.push((await (await pdf.getPage(i)).getOperatorList()).fnArray.filter((fn) => fn === OPS.paintImageXObject).length)
   await pdf.destroy()
   return counts
 }
@@ -79,7 +80,10 @@ describe('PDF: validation and authorization', () => {
     expect((await t.owner.api.get('/v1/spaces/nope/pdf')).status).toBe(404)
     expect((await t.owner.api.get(pdfPath('7'))).status).toBe(404)
     expect((await t.owner.api.get(pdfPath(), { page: 'nope' })).status).toBe(404)
-    expect((await t.owner.api.get(pdfPath(), { only: true })).body.error).toEqual({ code: 400, message: 'page: is required when only is true' })
+    expect((await t.owner.api.get(pdfPath(), { only: true })).body.error).toEqual({
+      code: 400,
+      message: 'page: is required when only is true'
+    })
     expect((await t.owner.api.get(pdfPath(), { only: 'maybe', page: ids.guide })).body.error.message).toBe('only: must be boolean')
   })
 
@@ -123,7 +127,16 @@ describe('PDF', () => {
     expect(sheets[0]).toMatch(/^Guide\n/)
     // The title heading is not repeated from the document's own `# Guide`.
     expect(sheets[0].match(/Guide/g)).toHaveLength(1)
-    for (const body of ['Start with bold words and a link', 'Steps', 'Download the app', 'Open a workspace', 'quire serve --port 4100', 'Quoted advice', 'Free', 'Seats']) {
+    for (const body of [
+      'Start with bold words and a link',
+      'Steps',
+      'Download the app',
+      'Open a workspace',
+      'quire serve --port 4100',
+      'Quoted advice',
+      'Free',
+      'Seats'
+    ]) {
       expect(sheets[0].replace(/\s+/g, ' ')).toContain(body)
     }
     expect(sheets[1]).toContain('Install the package first.')
@@ -137,7 +150,9 @@ describe('PDF', () => {
     const repo = await gitbookDocsRepo('# Support notice\n\nWrite to help@example.com.\n', ['{% include "../.gitbook/includes/gone.md" %}'])
     try {
       const gitSpace = await newSpace(t)
-      expect((await sync(t.owner.api, gitSpace, 'import', { url: pathToFileURL(repo).href, ref: 'refs/heads/main' })).status).toBe('succeeded')
+      expect((await sync(t.owner.api, gitSpace, 'import', { url: pathToFileURL(repo).href, ref: 'refs/heads/main' })).status).toBe(
+        'succeeded'
+      )
       const page = findPage(await pagesOf(t.owner.api, gitSpace), 'Setup')
       const { url } = (await t.owner.api.get(`/v1/spaces/${gitSpace}/pdf`, { page: page.id, only: true })).body
       const text = (await pdfText((await download(url)).bytes)).join('\n').replace(/\s+/g, ' ')
@@ -158,7 +173,10 @@ describe('PDF', () => {
       {
         operation: 'insert_page',
         title: 'Pictures',
-        document: { markdown: '# Pictures\n\n![Diagram](/files/diagram)\n\n![Again](../.gitbook/assets/diagram.png)\n\nInline ![icon](/files/diagram) here.\n\n![Gone](/files/nope)\n' }
+        document: {
+          markdown:
+            '# Pictures\n\n![Diagram](/files/diagram)\n\n![Again](../.gitbook/assets/diagram.png)\n\nInline ![icon](/files/diagram) here.\n\n![Gone](/files/nope)\n'
+        }
       }
     ])
     const bytes = (await download((await t.owner.api.get(pdfPath(String(cr.number)))).body.url)).bytes
@@ -187,7 +205,17 @@ describe('PDF', () => {
       ''
     ].join('\n')
     await seedContent(t, spaceId, [
-      { operation: 'insert_files', files: [{ ref: 'report', name: 'Quartalsbericht 报告.pdf', contentType: 'application/pdf', base64: Buffer.from('%PDF-1.4').toString('base64') }] },
+      {
+        operation: 'insert_files',
+        files: [
+          {
+            ref: 'report',
+            name: 'Quartalsbericht 报告.pdf',
+            contentType: 'application/pdf',
+            base64: Buffer.from('%PDF-1.4').toString('base64')
+          }
+        ]
+      },
       { operation: 'insert_page', title: 'Größe 文档', document: { markdown } }
     ])
     const page = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages.find((p: any) => p.title === 'Größe 文档')
@@ -200,14 +228,27 @@ describe('PDF', () => {
     expect(pdf.status).toBe(200)
     expect(pdf.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Größe 文档.pdf')}`)
     const text = (await pdfText(pdf.bytes)).join('\n').replace(/\s+/g, ' ')
-    for (const words of ['Größe 文档', 'Ελληνικά κείμενα', 'Привет, мир', '这是一个文档系统', '東京のラーメン屋', '한국어 문서를', '粗体中文', 'code 代码', 'Quartalsbericht 报告.pdf', 'The quarterly report.']) {
+    for (const words of [
+      'Größe 文档',
+      'Ελληνικά κείμενα',
+      'Привет, мир',
+      '这是一个文档系统',
+      '東京のラーメン屋',
+      '한국어 문서를',
+      '粗体中文',
+      'code 代码',
+      'Quartalsbericht 报告.pdf',
+      'The quarterly report.'
+    ]) {
       expect(text, words).toContain(words)
     }
     expect(text).not.toContain('?')
     expect(text).not.toContain(file.id)
     // Subsets: each font's name carries a subset tag, and the file holds kilobytes of fonts, not megabytes.
     const fonts = [...pdf.bytes.toString('latin1').matchAll(/\/BaseFont \/([A-Z]{6}\+[\w-]+)/g)].map((m) => m[1]!.slice(7))
-    expect(new Set(fonts)).toEqual(new Set(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSans-Italic', 'NotoSansHans-Regular', 'NotoSansHans-Bold', 'NotoSansKR-Regular']))
+    expect(new Set(fonts)).toEqual(
+      new Set(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSans-Italic', 'NotoSansHans-Regular', 'NotoSansHans-Bold', 'NotoSansKR-Regular'])
+    )
     expect(pdf.bytes.length).toBeLessThan(250_000)
   })
 

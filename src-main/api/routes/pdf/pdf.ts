@@ -40,7 +40,9 @@ export default function pdfRoutes(app: Api) {
           const query: Record<string, string> = {}
           if (page !== undefined) query.page = page
           if (only) query.only = 'true'
-          return { url: downloadUrl(ctx, `/pdf/${space.id}/${scope.revisionId}/${encodeURIComponent(name)}`, space.id, scope.revisionId, query) }
+          return {
+            url: downloadUrl(ctx, `/pdf/${space.id}/${scope.revisionId}/${encodeURIComponent(name)}`, space.id, scope.revisionId, query)
+          }
         })
     )
   }
@@ -51,8 +53,15 @@ export default function pdfRoutes(app: Api) {
     {
       schema: {
         hide: true,
-        params: { type: 'object', required: ['spaceId', 'revisionId', 'name'], properties: { spaceId: Id, revisionId: Id, name: { type: 'string', maxLength: 300 } } },
-        querystring: { type: 'object', properties: { token: { type: 'string', maxLength: 512 }, ...PdfQuery.properties, ...JobQuery.properties } }
+        params: {
+          type: 'object',
+          required: ['spaceId', 'revisionId', 'name'],
+          properties: { spaceId: Id, revisionId: Id, name: { type: 'string', maxLength: 300 } }
+        },
+        querystring: {
+          type: 'object',
+          properties: { token: { type: 'string', maxLength: 512 }, ...PdfQuery.properties, ...JobQuery.properties }
+        }
       }
     },
     async (req, reply) => {
@@ -71,7 +80,16 @@ export default function pdfRoutes(app: Api) {
         // The title is the space's (renamable) or the page's: part of what was rendered.
         const key = JSON.stringify([revisionId, page ?? null, !!only, title])
         // The pages are read here, in the transaction; only the rendering runs after it.
-        return { rendering: cachedPdf(ctx.db, key, title, () => pdfContent(ctx.db, revisionId, { page, only }), jobId === undefined ? undefined : job), name: `${title}.pdf` }
+        return {
+          rendering: cachedPdf(
+            ctx.db,
+            key,
+            title,
+            () => pdfContent(ctx.db, revisionId, { page, only }),
+            jobId === undefined ? undefined : job
+          ),
+          name: `${title}.pdf`
+        }
       })
       const pdf = await job.run(() => rendering)
       return sendDownload(

@@ -70,7 +70,10 @@ export function pdfContent(db: Db, revisionId: string, selection: PdfSelection):
     picked.push({ id: root.id, depth: 0 })
     if (!selection.only) walk(root.id, 1)
   } else walk(null, 0)
-  const docs = readDocuments(db, picked.map((p) => tree.get(p.id)!.documentHash))
+  const docs = readDocuments(
+    db,
+    picked.map((p) => tree.get(p.id)!.documentHash)
+  )
   const files = loadFiles(db, revisionId)
   const findFile = fileLookup(files)
   return {
@@ -109,7 +112,10 @@ export function cachedPdf(db: Db, key: string, title: string, content: () => Pdf
     return hit
   }
   const { pages, includes, images, fileNames } = content()
-  const rendering = renderPdf(title, pages, includes, images, fileNames, progress).then((bytes) => ({ bytes, etag: createHash('sha256').update(bytes).digest('hex') }))
+  const rendering = renderPdf(title, pages, includes, images, fileNames, progress).then((bytes) => ({
+    bytes,
+    etag: createHash('sha256').update(bytes).digest('hex')
+  }))
   if (progress) {
     return rendering.then((done) => {
       cache.set(key, Promise.resolve(done))

@@ -27,7 +27,12 @@ async function edit(space: string, changes: unknown[]): Promise<Record<string, s
   visit((await t.owner.api.get(`/v1/spaces/${space}/content/pages`)).body.pages)
   return ids
 }
-const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({ operation: 'insert_page', title, document: { markdown }, ...extra })
+const insert = (title: string, markdown: string, extra: Record<string, unknown> = {}) => ({
+  operation: 'insert_page',
+  title,
+  document: { markdown },
+  ...extra
+})
 const search = (query: string, params: Record<string, unknown> = {}, api: Client = t.owner.api, space = spaceId) =>
   api.get(`/v1/spaces/${space}/search`, { query, ...params })
 
@@ -134,7 +139,13 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     const ids = await edit(spaceId, [insert('Getting started', GUIDE)])
     const cr = (await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests`, {})).body
     await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/content`, {
-      changes: [{ operation: 'update_page', page: ids['Getting started'], document: { markdown: `${GUIDE}\n## Upgrading\n\nDownload the zeppelin build.\n` } }]
+      changes: [
+        {
+          operation: 'update_page',
+          page: ids['Getting started'],
+          document: { markdown: `${GUIDE}\n## Upgrading\n\nDownload the zeppelin build.\n` }
+        }
+      ]
     })
     expect((await search('zeppelin')).body.count).toBe(0)
     await t.owner.api.post(`/v1/spaces/${spaceId}/change-requests/${cr.id}/merge`)
@@ -172,7 +183,10 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     db.prepare('UPDATE search_state SET revision_id = ? WHERE space_id = ?').run(before, spaceId)
     scheduleStaleSearchIndexes(db)
     await new Promise((resolve) => setTimeout(resolve, 50))
-    const state = db.prepare('SELECT st.revision_id = s.revision_id FROM spaces s JOIN search_state st ON st.space_id = s.id WHERE s.id = ?').pluck().get(spaceId)
+    const state = db
+      .prepare('SELECT st.revision_id = s.revision_id FROM spaces s JOIN search_state st ON st.space_id = s.id WHERE s.id = ?')
+      .pluck()
+      .get(spaceId)
     expect(state).toBe(1)
   })
 
@@ -186,7 +200,9 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     expect(ranked.count).toBe(3)
     expect(ranked.items[0].title).toBe('Telescope')
     // The text before the first heading is a section without an id; its path is the page's.
-    expect(ranked.items[0].sections).toEqual([expect.objectContaining({ id: '', title: 'Telescope', path: 'telescope', body: 'All about it.' })])
+    expect(ranked.items[0].sections).toEqual([
+      expect.objectContaining({ id: '', title: 'Telescope', path: 'telescope', body: 'All about it.' })
+    ])
 
     expect((await search('telesc')).body.items.map((p: any) => p.title).sort()).toEqual(['Lenses', 'Notes', 'Telescope'])
     // A complete word (followed by a space) is not a prefix.
@@ -199,7 +215,10 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     // bm25's idf of a word on more than half of the rows is clamped to a millionth: the scores that are left must
     // not collapse into ties (which would fall back to page order).
     await edit(spaceId, [
-      insert('First', `Quire has a long page here. ${'Many unrelated words follow to make this body longer than the rest. '.repeat(4)}And quire again.`),
+      insert(
+        'First',
+        `Quire has a long page here. ${'Many unrelated words follow to make this body longer than the rest. '.repeat(4)}And quire again.`
+      ),
       insert('Second', 'Quire quire quire.'),
       insert('Third', `Quire ${'and some filler words '.repeat(3)}quire.`)
     ])
@@ -207,9 +226,16 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
   })
 
   it("finds the text inside GitBook's block tags, and not the tag lines", async () => {
-    await edit(spaceId, [insert('Tags', '# Tags\n\n## Upgrade\n{% hint style="warning" %}\nMigrate the zanzibar schema first.\n{% endhint %}\n')])
+    await edit(spaceId, [
+      insert('Tags', '# Tags\n\n## Upgrade\n{% hint style="warning" %}\nMigrate the zanzibar schema first.\n{% endhint %}\n')
+    ])
     const found = (await search('zanzibar')).body
-    expect(found.items).toEqual([expect.objectContaining({ title: 'Tags', sections: [expect.objectContaining({ id: 'upgrade', body: 'Migrate the zanzibar schema first.' })] })])
+    expect(found.items).toEqual([
+      expect.objectContaining({
+        title: 'Tags',
+        sections: [expect.objectContaining({ id: 'upgrade', body: 'Migrate the zanzibar schema first.' })]
+      })
+    ])
     for (const word of ['endhint', 'warning']) expect((await search(word)).body.count, word).toBe(0)
   })
 
@@ -224,7 +250,10 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
   })
 
   it('walks pages of results in rank order, each page once', async () => {
-    await edit(spaceId, Array.from({ length: 7 }, (_, i) => insert(`Page ${i}`, `${'filler '.repeat(i * 3)}comet\n\n## Tail ${i}\n\nAnother comet here.`)))
+    await edit(
+      spaceId,
+      Array.from({ length: 7 }, (_, i) => insert(`Page ${i}`, `${'filler '.repeat(i * 3)}comet\n\n## Tail ${i}\n\nAnother comet here.`))
+    )
     const full = (await search('comet', { limit: 1000 })).body
     expect(full.count).toBe(7)
     const { items, pages } = await walk(t.owner.api, `/v1/spaces/${spaceId}/search`, { query: 'comet', limit: 2 })
@@ -252,13 +281,20 @@ describe('GET /v1/spaces/{spaceId}/search', () => {
     const ids = await edit(spaceId, [insert('Alpha', 'The nebula drifts.'), insert('Beta', 'A nebula glows.')])
     // Pretend the space has handed out all but one of its page numbers: the next two new pages do not fit.
     db.prepare('UPDATE search_spaces SET next_page = ? WHERE space_id = ?').run(2 ** 20 - 1, spaceId)
-    await edit(spaceId, [insert('Gamma', 'Nebula dust.'), insert('Delta', 'Nebula gas.'), { operation: 'update_page', page: ids.Alpha, title: 'Alpha one' }])
+    await edit(spaceId, [
+      insert('Gamma', 'Nebula dust.'),
+      insert('Delta', 'Nebula gas.'),
+      { operation: 'update_page', page: ids.Alpha, title: 'Alpha one' }
+    ])
     await search('x')
     const found = (await search('nebula', { limit: 1000 })).body
     expect(found.items.map((p: any) => p.title).sort()).toEqual(['Alpha one', 'Beta', 'Delta', 'Gamma'])
     expect(db.prepare('SELECT next_page FROM search_spaces WHERE space_id = ?').pluck().get(spaceId)).toBe(4)
     // Each page's rows are in one place: page numbers are distinct.
-    const ords = db.prepare('SELECT ord FROM search_pages WHERE space_ord = (SELECT ord FROM search_spaces WHERE space_id = ?)').pluck().all(spaceId)
+    const ords = db
+      .prepare('SELECT ord FROM search_pages WHERE space_ord = (SELECT ord FROM search_spaces WHERE space_id = ?)')
+      .pluck()
+      .all(spaceId)
     expect(new Set(ords).size).toBe(4)
   })
 
@@ -319,7 +355,11 @@ describe('text in every language', () => {
   })
 
   it('folds case, diacritics and ß/ss alike in space and organization search', async () => {
-    await edit(spaceId, [insert('Maße', 'Die Größe der Tabelle.'), insert('Adresse', 'Wohnt in der Strasse am Bach.'), insert('Other', 'Die GROSSE Halle.')])
+    await edit(spaceId, [
+      insert('Maße', 'Die Größe der Tabelle.'),
+      insert('Adresse', 'Wohnt in der Strasse am Bach.'),
+      insert('Other', 'Die GROSSE Halle.')
+    ])
     for (const query of ['GRÖSSE', 'Größe', 'größe', 'GROSSE', 'grosse']) expect(await titles(query), query).toEqual(['Maße', 'Other'])
     for (const query of ['Straße', 'strasse', 'STRASSE']) expect(await titles(query), query).toEqual(['Adresse'])
     expect(await titles('masse')).toEqual(['Maße'])
@@ -388,24 +428,36 @@ describe('GET /v1/orgs/{organizationId}/search', () => {
     expect(res.status).toBe(200)
     expect(res.body.count).toBe(2)
     expect(res.body.items.map((s: any) => s.title)).toEqual(['Docs', 'Other'])
-    expect(res.body.items[0]).toMatchObject({ id: spaceId, pages: [{ id: ids.Nebula }, { id: ids.Stars, sections: [{ id: 'dust', path: 'stars#dust' }] }] })
-    expect(res.body.items[1]).toMatchObject({ id: other, pages: [{ id: otherIds.Misc, urls: { app: `${t.url}/#/spaces/${other}/pages/${otherIds.Misc}` } }] })
+    expect(res.body.items[0]).toMatchObject({
+      id: spaceId,
+      pages: [{ id: ids.Nebula }, { id: ids.Stars, sections: [{ id: 'dust', path: 'stars#dust' }] }]
+    })
+    expect(res.body.items[1]).toMatchObject({
+      id: other,
+      pages: [{ id: otherIds.Misc, urls: { app: `${t.url}/#/spaces/${other}/pages/${otherIds.Misc}` } }]
+    })
 
     // Each space scores as its best page; pages rank among all the matching pages of every space, best first.
-    for (const space of res.body.items) expect(space).toMatchObject({ type: 'space', score: Math.max(...space.pages.map((p: any) => p.score)) })
+    for (const space of res.body.items)
+      expect(space).toMatchObject({ type: 'space', score: Math.max(...space.pages.map((p: any) => p.score)) })
     const pages = res.body.items.flatMap((s: any) => s.pages).sort((a: any, b: any) => a.rank - b.rank)
     expect(pages.map((p: any) => p.rank)).toEqual([1, 2, 3])
     for (let i = 1; i < pages.length; i++) expect(pages[i].score).toBeLessThanOrEqual(pages[i - 1].score)
 
     const walked = await walk(t.owner.api, `/v1/orgs/${t.orgId}/search`, { query: 'nebula', limit: 1 })
     expect(walked.items.map((s) => s.id)).toEqual([spaceId, other])
-    expect(walked.items.flatMap((s) => s.pages.map((p: any) => p.rank))).toEqual(res.body.items.flatMap((s: any) => s.pages.map((p: any) => p.rank)))
+    expect(walked.items.flatMap((s) => s.pages.map((p: any) => p.rank))).toEqual(
+      res.body.items.flatMap((s: any) => s.pages.map((p: any) => p.rank))
+    )
     expect(walked.pages[0].next).toBeDefined()
     expect(walked.pages[1].next).toBeUndefined()
   })
 
   it('lists at most 10 pages of a space, best first, and only spaces of the organization', async () => {
-    await edit(spaceId, Array.from({ length: 12 }, (_, i) => insert(`Comet ${i}`, `${'filler '.repeat(i * 4)}comet tail.`)))
+    await edit(
+      spaceId,
+      Array.from({ length: 12 }, (_, i) => insert(`Comet ${i}`, `${'filler '.repeat(i * 4)}comet tail.`))
+    )
     const otherOrg = (await t.owner.api.post('/v1/orgs', { title: 'Elsewhere' })).body.id
     const foreign = (await t.owner.api.post(`/v1/orgs/${otherOrg}/spaces`, { title: 'Foreign', empty: true })).body.id
     await edit(foreign, [insert('Comet abroad', 'A comet.')])

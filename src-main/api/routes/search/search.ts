@@ -22,7 +22,11 @@ function searchCursor(page: string | undefined, key: 'integer' | 'string'): [num
   return decodeCursor(page, ['number', key])
 }
 
-function listOf<Hit extends { score: number }, Item>(found: HitList<Hit>, id: (hit: Hit) => number | string, present: (hit: Hit) => Item): ListEnvelope<Item> {
+function listOf<Hit extends { score: number }, Item>(
+  found: HitList<Hit>,
+  id: (hit: Hit) => number | string,
+  present: (hit: Hit) => Item
+): ListEnvelope<Item> {
   const result: ListEnvelope<Item> = { items: found.items.map(present), count: found.count }
   const last = found.items[found.items.length - 1]
   if (found.more && last) result.next = { page: encodeCursor([last.score, id(last)]) }
@@ -32,7 +36,8 @@ function listOf<Hit extends { score: number }, Item>(found: HitList<Hit>, id: (h
 export default function searchRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/search',
-    { config: { offline: 'copy' },
+    {
+      config: { offline: 'copy' },
       schema: {
         tags: ['Space content'],
         summary: 'Search the pages of a space (best first, grouped by page with the matching sections)',
@@ -57,15 +62,23 @@ export default function searchRoutes(app: Api) {
       return read(req, (ctx) => {
         const { space } = loadSpace(ctx, spaceId, 'view')
         const found = searchSpace(ctx.db, space.id, query, { after, limit: req.query.limit ?? DEFAULT_LIMIT }, ranked)
-        const contexts = foundPageContexts(ctx.db, found.items.map((hit) => ({ spaceId: space.id, pageId: hit.pageId })))
-        return listOf(found, (hit) => hit.key, (hit) => presentSearchPage(ctx, space.id, hit, contexts))
+        const contexts = foundPageContexts(
+          ctx.db,
+          found.items.map((hit) => ({ spaceId: space.id, pageId: hit.pageId }))
+        )
+        return listOf(
+          found,
+          (hit) => hit.key,
+          (hit) => presentSearchPage(ctx, space.id, hit, contexts)
+        )
       })
     }
   )
 
   app.get(
     '/v1/orgs/:organizationId/search',
-    { config: { offline: 'copy' },
+    {
+      config: { offline: 'copy' },
       schema: {
         tags: ['Organizations'],
         summary: 'Search the spaces of an organization the caller can read (best first, grouped by space, then page)',
@@ -86,10 +99,24 @@ export default function searchRoutes(app: Api) {
       const ranked = await rankAll(db, searchPool, query)
       return read(req, (ctx) => {
         const { org } = requireOrg(ctx, req.params.organizationId)
-        const found = searchOrganization(ctx.db, org.id, spaceListScope(ctx, org.id), query, { after, limit: req.query.limit ?? DEFAULT_LIMIT }, ranked)
+        const found = searchOrganization(
+          ctx.db,
+          org.id,
+          spaceListScope(ctx, org.id),
+          query,
+          { after, limit: req.query.limit ?? DEFAULT_LIMIT },
+          ranked
+        )
         const spaces = ctx.repo(spaceRepository).getMany(found.items.map((hit) => hit.spaceId))
-        const contexts = foundPageContexts(ctx.db, found.items.flatMap((hit) => hit.pages.map((p) => ({ spaceId: hit.spaceId, pageId: p.pageId }))))
-        return listOf(found, (hit) => hit.spaceId, (hit) => presentOrgSearchSpace(ctx, spaces.get(hit.spaceId)!, hit, contexts))
+        const contexts = foundPageContexts(
+          ctx.db,
+          found.items.flatMap((hit) => hit.pages.map((p) => ({ spaceId: hit.spaceId, pageId: p.pageId })))
+        )
+        return listOf(
+          found,
+          (hit) => hit.spaceId,
+          (hit) => presentOrgSearchSpace(ctx, spaces.get(hit.spaceId)!, hit, contexts)
+        )
       })
     }
   )

@@ -12,7 +12,18 @@ import siteRedirectRoutes from './redirects'
 
 /** The sites area: sites, their structure, share links, redirects, adaptive content, customization and the local preview. */
 export default function siteAreaRoutes(app: Api) {
-  for (const register of [siteRoutes, siteSettingRoutes, siteSpaceRoutes, siteSectionRoutes, siteSectionGroupRoutes, siteShareLinkRoutes, sitePermissionRoutes, siteRedirectRoutes, sitePreviewAccessRoutes, sitePreviewRoutes]) {
+  for (const register of [
+    siteRoutes,
+    siteSettingRoutes,
+    siteSpaceRoutes,
+    siteSectionRoutes,
+    siteSectionGroupRoutes,
+    siteShareLinkRoutes,
+    sitePermissionRoutes,
+    siteRedirectRoutes,
+    sitePreviewAccessRoutes,
+    sitePreviewRoutes
+  ]) {
     register(app)
   }
 }

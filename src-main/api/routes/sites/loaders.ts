@@ -71,7 +71,8 @@ export function siteSpaceInSite(ctx: Ctx, site: SiteRow, siteSpaceId: string, fi
 /** The share key of a request, checked: it must open an active share link of the site (400 otherwise). */
 export function checkShareKey(ctx: Ctx, site: SiteRow, shareKey: string | undefined): string | undefined {
   if (shareKey === undefined) return undefined
-  if (!ctx.repo(siteShareLinkRepository).activeOfSite(site.id, shareKey)) throw badRequest('shareKey: not the key of an active share link of this site')
+  if (!ctx.repo(siteShareLinkRepository).activeOfSite(site.id, shareKey))
+    throw badRequest('shareKey: not the key of an active share link of this site')
   return shareKey
 }
 

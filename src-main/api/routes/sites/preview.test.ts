@@ -17,7 +17,12 @@ const navSiteSpaces = (html: string) => [...html.matchAll(/data-site-space="([^"
 const navSections = (html: string) => [...html.matchAll(/data-section="([^"]+)"/g)].map((m) => m[1])
 
 async function siteSpacesOf(siteId: string) {
-  return (await t.owner.api.get(`${sitePath(t, siteId)}/site-spaces`)).body.items as { id: string; path: string; title: string; urls: { published: string } }[]
+  return (await t.owner.api.get(`${sitePath(t, siteId)}/site-spaces`)).body.items as {
+    id: string
+    path: string
+    title: string
+    urls: { published: string }
+  }[]
 }
 
 describe('rendering', () => {
@@ -84,7 +89,11 @@ describe('rendering', () => {
   it("renders GitBook's block tags as blocks, and an include with nothing to show as nothing", async () => {
     const space = await createSpace(t)
     setPages(t, space.id, [
-      { title: 'Tags', markdown: '{% hint style="success" %}\nAll **set**.\n{% endhint %}\n{% code title="run.sh" %}\n```sh\nquire serve\n```\n{% endcode %}\n{% include "../.gitbook/includes/none.md" %}\n' }
+      {
+        title: 'Tags',
+        markdown:
+          '{% hint style="success" %}\nAll **set**.\n{% endhint %}\n{% code title="run.sh" %}\n```sh\nquire serve\n```\n{% endcode %}\n{% include "../.gitbook/includes/none.md" %}\n'
+      }
     ])
     const site = await createSite(t, { spaces: [space.id] })
     await publish(t, site.id)
@@ -137,13 +146,22 @@ describe('files', () => {
     const png = makePng(3, 2)
     await seedContent(t, space.id, [
       { operation: 'insert_files', files: [{ name: 'diagram.png', base64: png.toString('base64'), ref: 'diagram' }] },
-      { operation: 'insert_page', title: 'Pictures', document: { markdown: '![By id](/files/diagram)\n\n![By path](../.gitbook/assets/diagram.png)\n\n[Download](/files/diagram)\n\n![Gone](/files/nope)\n' } }
+      {
+        operation: 'insert_page',
+        title: 'Pictures',
+        document: {
+          markdown:
+            '![By id](/files/diagram)\n\n![By path](../.gitbook/assets/diagram.png)\n\n[Download](/files/diagram)\n\n![Gone](/files/nope)\n'
+        }
+      }
     ])
     const fileId = (await t.owner.api.get(`/v1/spaces/${space.id}/content/files`)).body.items[0].id
     const site = await createSite(t, { visibility: 'share-link', spaces: [space.id] })
     await publish(t, site.id)
     const [siteSpace] = (await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`)).body.items
-    const key = new URL((await t.owner.api.post(`${sitePath(t, site.id)}/share-links`, { name: 'Readers' })).body.urls.published).searchParams.get('shareKey')!
+    const key = new URL(
+      (await t.owner.api.post(`${sitePath(t, site.id)}/share-links`, { name: 'Readers' })).body.urls.published
+    ).searchParams.get('shareKey')!
 
     const page = await preview(t, `${root(site.id)}?shareKey=${key}`)
     const fileUrl = `/preview/sites/${site.id}/~files/${siteSpace.id}/${fileId}/diagram.png`
@@ -248,7 +266,8 @@ describe('visitor tokens', () => {
     expect((await t.owner.api.post(`/v1/orgs/${orgId}/sites/${site.id}/publish`)).status).toBe(200)
     return site as { id: string }
   }
-  const ping = async (api: typeof t.owner.api, orgId: string) => (await api.post(`/v1/orgs/${orgId}/ping`)).body.serviceVisitorClaims as string
+  const ping = async (api: typeof t.owner.api, orgId: string) =>
+    (await api.post(`/v1/orgs/${orgId}/ping`)).body.serviceVisitorClaims as string
   const cookieOf = (token: string) => `quire_visitor_token=${token}`
 
   it("opens an organization's visitor-auth site only with a token of that organization, in the query or the cookie", async () => {
@@ -258,7 +277,10 @@ describe('visitor tokens', () => {
     const tokenA = await ping(guestOfA.api, t.orgId)
     const tokenB = await ping(t.owner.api, orgB)
 
-    for (const attempt of [await preview(t, `${root(siteB.id)}?jwt_token=${tokenA}`), await preview(t, root(siteB.id), { cookie: cookieOf(tokenA) })]) {
+    for (const attempt of [
+      await preview(t, `${root(siteB.id)}?jwt_token=${tokenA}`),
+      await preview(t, root(siteB.id), { cookie: cookieOf(tokenA) })
+    ]) {
       expect(attempt.status).toBe(401)
       expect(attempt.html).not.toContain('Only for B.')
       expect(attempt.headers.get('set-cookie')).toBeNull()
@@ -328,11 +350,18 @@ describe('visitor tokens', () => {
 
     const changes: [string, () => Promise<unknown>][] = [
       ['adaptive content turned on', () => t.owner.api.patch(settings, { adaptiveContent: { enabled: true } })],
-      ['a new adaptive schema', () => t.owner.api.put(`${settings}/adaptive-schema`, { jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } } } })],
-      ['the visibility, even changed back', async () => {
-        await t.owner.api.patch(settings, { visibility: 'public' })
-        await t.owner.api.patch(settings, { visibility: 'visitor-auth' })
-      }]
+      [
+        'a new adaptive schema',
+        () =>
+          t.owner.api.put(`${settings}/adaptive-schema`, { jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' } } } })
+      ],
+      [
+        'the visibility, even changed back',
+        async () => {
+          await t.owner.api.patch(settings, { visibility: 'public' })
+          await t.owner.api.patch(settings, { visibility: 'visitor-auth' })
+        }
+      ]
     ]
     for (const [change, apply] of changes) {
       t.clock.advance(5000)
@@ -357,11 +386,16 @@ describe('adaptive content', () => {
     const site = await createSite(t, { spaces: spaces.map((s) => s.id) })
     await t.owner.api.patch(sitePath(t, site.id), { adaptiveContent: { enabled: true } })
     await t.owner.api.put(`${sitePath(t, site.id)}/adaptive-schema`, {
-      jsonSchema: { type: 'object', properties: { isBeta: { type: 'boolean' }, unsigned: { type: 'object', properties: { staff: { type: 'boolean' } } } } }
+      jsonSchema: {
+        type: 'object',
+        properties: { isBeta: { type: 'boolean' }, unsigned: { type: 'object', properties: { staff: { type: 'boolean' } } } }
+      }
     })
     const [everyone, beta, staff] = await siteSpacesOf(site.id)
     await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${beta!.id}`, { condition: 'visitor.claims.isBeta' })
-    await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${staff!.id}`, { condition: 'visitor.claims.unsigned.staff && !visitor.claims.isBeta' })
+    await t.owner.api.patch(`${sitePath(t, site.id)}/site-spaces/${staff!.id}`, {
+      condition: 'visitor.claims.unsigned.staff && !visitor.claims.isBeta'
+    })
     await publish(t, site.id)
     // Visitors come later: tokens issued in the second the visitor settings changed are refused.
     t.clock.advance(1000)

@@ -50,7 +50,11 @@ export default function sitePreviewRoutes(app: Api) {
     const { db, clock } = app.services
     const query = req.query as Record<string, unknown>
     const draft = checkedDraft(db, req.params.siteId, query, clock.now())
-    const page = await renderPreview(db, { siteId: req.params.siteId, segments, query, cookieHeader: req.headers.cookie, draft }, clock.now())
+    const page = await renderPreview(
+      db,
+      { siteId: req.params.siteId, segments, query, cookieHeader: req.headers.cookie, draft },
+      clock.now()
+    )
     reply.code(page.status).headers(draft ? DRAFT_HEADERS : HEADERS)
     if (page.setCookies.length) reply.header('set-cookie', page.setCookies)
     if (page.location) reply.header('location', page.location)
@@ -83,7 +87,13 @@ export default function sitePreviewRoutes(app: Api) {
       reply.header('referrer-policy', 'no-referrer')
       const { file, bytes } = found
       // The URL names the site space's current content, which moves on: revalidated each time (304 while unchanged).
-      const download = { bytes, contentType: file.contentType, name: file.name, etag: file.blobHash, inline: file.contentType.startsWith('image/') }
+      const download = {
+        bytes,
+        contentType: file.contentType,
+        name: file.name,
+        etag: file.blobHash,
+        inline: file.contentType.startsWith('image/')
+      }
       return sendDownload(reply, download, req.headers['if-none-match'], { mutable: true })
     }
   )

@@ -29,14 +29,27 @@ async function guidesSite(body: Record<string, unknown> = {}) {
 describe('site redirects', () => {
   it('creates, lists, changes and deletes redirects', async () => {
     const { site, space, siteSpace, install } = await guidesSite()
-    const created = await t.owner.api.post(redirects(site.id), { source: '/old/setup', destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install } })
+    const created = await t.owner.api.post(redirects(site.id), {
+      source: '/old/setup',
+      destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install }
+    })
     expect(created.status).toBe(201)
     expect(created.body).toEqual({
-      object: 'site-redirect', id: expect.any(String), source: '/old/setup', draft: false, captureWildcard: false, permanent: false,
-      destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install }, createdAt: t.clock.now().toISOString()
+      object: 'site-redirect',
+      id: expect.any(String),
+      source: '/old/setup',
+      draft: false,
+      captureWildcard: false,
+      permanent: false,
+      destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install },
+      createdAt: t.clock.now().toISOString()
     })
     // A path in a space the site shows is stored as the page it names.
-    const byPath = await t.owner.api.post(redirects(site.id), { source: '/setup', destination: { kind: 'path', spaceId: space.id, path: 'install' }, permanent: true })
+    const byPath = await t.owner.api.post(redirects(site.id), {
+      source: '/setup',
+      destination: { kind: 'path', spaceId: space.id, path: 'install' },
+      permanent: true
+    })
     expect(byPath.status).toBe(201)
     expect(byPath.body.destination).toEqual({ kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install })
     expect(byPath.body.permanent).toBe(true)
@@ -50,8 +63,14 @@ describe('site redirects', () => {
     const patched = await t.owner.api.patch(`${redirects(site.id)}/${created.body.id}`, { destination: external(), source: '/older/setup' })
     expect(patched.status).toBe(200)
     expect(patched.body).toMatchObject({ source: '/older/setup', destination: external(), updatedAt: t.clock.now().toISOString() })
-    expect((await t.owner.api.get(redirects(site.id), { orderBy: 'updatedAt' })).body.items.map((r: any) => r.source)).toEqual(['/older/setup', '/setup'])
-    expect((await t.owner.api.get(redirects(site.id), { orderBy: 'source' })).body.items.map((r: any) => r.source)).toEqual(['/older/setup', '/setup'])
+    expect((await t.owner.api.get(redirects(site.id), { orderBy: 'updatedAt' })).body.items.map((r: any) => r.source)).toEqual([
+      '/older/setup',
+      '/setup'
+    ])
+    expect((await t.owner.api.get(redirects(site.id), { orderBy: 'source' })).body.items.map((r: any) => r.source)).toEqual([
+      '/older/setup',
+      '/setup'
+    ])
     expect((await t.owner.api.get(redirects(site.id), { search: 'OLDER' })).body.items.map((r: any) => r.source)).toEqual(['/older/setup'])
 
     const deleted = await t.owner.api.delete(`${redirects(site.id)}/${created.body.id}`)
@@ -67,7 +86,11 @@ describe('site redirects', () => {
       expect((await t.owner.api.post(redirects(site.id), { source, destination: external() })).status).toBe(201)
       t.clock.advance(1000)
     }
-    for (const [orderBy, expected] of [['createdAt', [...sources].reverse()], ['updatedAt', [...sources].reverse()], ['source', [...sources].sort()]] as const) {
+    for (const [orderBy, expected] of [
+      ['createdAt', [...sources].reverse()],
+      ['updatedAt', [...sources].reverse()],
+      ['source', [...sources].sort()]
+    ] as const) {
       const seen: string[] = []
       let page: string | undefined
       do {
@@ -84,7 +107,11 @@ describe('site redirects', () => {
 
   it('keeps drafts apart and publishes them in bulk', async () => {
     const { site } = await guidesSite()
-    const draft = await t.owner.api.post(redirects(site.id), { source: '/a', destination: external('https://example.com/draft'), draft: true })
+    const draft = await t.owner.api.post(redirects(site.id), {
+      source: '/a',
+      destination: external('https://example.com/draft'),
+      draft: true
+    })
     expect(draft.status).toBe(201)
     expect((await t.owner.api.post(redirects(site.id), { source: '/a', destination: external() })).status).toBe(201)
     expect((await t.owner.api.get(redirects(site.id))).body.items.map((r: any) => r.draft)).toEqual([false])
@@ -92,7 +119,9 @@ describe('site redirects', () => {
     const res = await t.owner.api.put(redirects(site.id), { redirects: [{ source: '/a', intent: 'publish' }] })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ results: [{ status: 'published', source: '/a', draft: false, id: draft.body.id }] })
-    expect((await t.owner.api.get(redirects(site.id))).body.items).toMatchObject([{ id: draft.body.id, draft: false, destination: external('https://example.com/draft') }])
+    expect((await t.owner.api.get(redirects(site.id))).body.items).toMatchObject([
+      { id: draft.body.id, draft: false, destination: external('https://example.com/draft') }
+    ])
     expect((await t.owner.api.get(redirects(site.id), { draft: true })).body.count).toBe(0)
   })
 
@@ -100,7 +129,9 @@ describe('site redirects', () => {
     const { site, space, siteSpace } = await guidesSite()
     const other = await createSite(t)
     const first = await t.owner.api.post(redirects(site.id), { source: '/a', destination: external() })
-    expect((await t.owner.api.post(redirects(site.id), { source: '/a', destination: external() })).body).toEqual({ error: { code: 409, message: 'source: the site already has a live redirect from /a' } })
+    expect((await t.owner.api.post(redirects(site.id), { source: '/a', destination: external() })).body).toEqual({
+      error: { code: 409, message: 'source: the site already has a live redirect from /a' }
+    })
     const second = await t.owner.api.post(redirects(site.id), { source: '/b', destination: external() })
     expect((await t.owner.api.patch(`${redirects(site.id)}/${second.body.id}`, { source: '/a' })).status).toBe(409)
     expect(first.status).toBe(201)
@@ -115,15 +146,27 @@ describe('site redirects', () => {
       [{ source: '/c', destination: { kind: 'elsewhere' } }, 'destination.kind'],
       [{ source: '/c', destination: external('javascript:alert(1)') }, 'destination.url: must be an http or https URL'],
       [{ source: '/c', destination: external('not a url') }, 'destination.url: must be a valid uri'],
-      [{ source: '/c', destination: { kind: 'site-space', siteSpaceId: 'nope' } }, 'destination.siteSpaceId: no site space nope in this site'],
-      [{ source: '/c', destination: { kind: 'site-section', siteSectionId: 'nope' } }, 'destination.siteSectionId: no section nope in this site'],
+      [
+        { source: '/c', destination: { kind: 'site-space', siteSpaceId: 'nope' } },
+        'destination.siteSpaceId: no site space nope in this site'
+      ],
+      [
+        { source: '/c', destination: { kind: 'site-section', siteSectionId: 'nope' } },
+        'destination.siteSectionId: no section nope in this site'
+      ],
       [{ source: '/c', destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: 'nope' } }, 'destination.pageId: no page nope'],
-      [{ source: '/c', destination: { kind: 'path', spaceId: otherSpace.id, path: 'install' } }, `destination.spaceId: the site shows no space ${otherSpace.id}`],
+      [
+        { source: '/c', destination: { kind: 'path', spaceId: otherSpace.id, path: 'install' } },
+        `destination.spaceId: the site shows no space ${otherSpace.id}`
+      ],
       [{ source: '/c', destination: { kind: 'path', spaceId: space.id, path: 'nope' } }, 'destination.path: no page at "nope"']
     ])
     // A site space of another site is not a destination of this one.
     const otherSiteSpace = (await t.owner.api.post(`${sitePath(t, other.id)}/site-spaces`, { spaceId: otherSpace.id })).body
-    expect((await t.owner.api.post(redirects(site.id), { source: '/c', destination: { kind: 'site-space', siteSpaceId: otherSiteSpace.id } })).status).toBe(400)
+    expect(
+      (await t.owner.api.post(redirects(site.id), { source: '/c', destination: { kind: 'site-space', siteSpaceId: otherSiteSpace.id } }))
+        .status
+    ).toBe(400)
     expect((await t.owner.api.get(redirects(site.id))).body.count).toBe(2)
   })
 
@@ -148,7 +191,9 @@ describe('site redirects', () => {
     const guest = await t.user({ role: null })
     expect((await guest.api.get(redirects(site.id))).status).toBe(403)
     // An admin grant on the site makes its holder an admin of its redirects.
-    expect((await t.owner.api.post(`${sitePath(t, site.id)}/permissions`, { role: 'admin', users: ['creator@example.com'] })).status).toBe(204)
+    expect((await t.owner.api.post(`${sitePath(t, site.id)}/permissions`, { role: 'admin', users: ['creator@example.com'] })).status).toBe(
+      204
+    )
     expect((await creator.api.patch(item, { permanent: true })).status).toBe(200)
     expect((await t.owner.api.patch(`${redirects(site.id)}/nope`, { permanent: true })).status).toBe(404)
     const other = await createSite(t)
@@ -167,10 +212,18 @@ describe('bulk redirects', () => {
     expect(res.body.results).toHaveLength(500)
     expect(res.body.results[17]).toEqual({ status: 'created', source: '/old/17', draft: false, id: expect.any(String) })
     expect((await t.owner.api.get(redirects(site.id), { limit: 1 })).body.count).toBe(500)
-    expect((await t.owner.api.put(redirects(site.id), { redirects: [...rows, rows[0]] })).body.error.message).toBe('redirects: must have at most 500 items')
+    expect((await t.owner.api.put(redirects(site.id), { redirects: [...rows, rows[0]] })).body.error.message).toBe(
+      'redirects: must have at most 500 items'
+    )
 
     // Again: updates; null deletes.
-    const again = await t.owner.api.put(redirects(site.id), { redirects: [{ ...rows[1], permanent: true }, { source: '/old/2', destination: null }, { source: '/never', destination: null }] })
+    const again = await t.owner.api.put(redirects(site.id), {
+      redirects: [
+        { ...rows[1], permanent: true },
+        { source: '/old/2', destination: null },
+        { source: '/never', destination: null }
+      ]
+    })
     expect(again.body.results).toEqual([
       { status: 'updated', source: '/old/1', draft: false, id: res.body.results[1].id },
       { status: 'deleted', source: '/old/2', draft: false },
@@ -185,8 +238,14 @@ describe('bulk redirects', () => {
     const bad = (index: number, row: Record<string, unknown>) => rows.map((r, i) => (i === index ? row : r))
     await expectInvalid(t.owner.api, 'PUT', redirects(site.id), [
       [{ redirects: bad(17, { source: 'no-slash', destination: external() }) }, 'redirects.17.source: must be a path'],
-      [{ redirects: bad(17, { source: '/x', destination: { kind: 'site-space', siteSpaceId: 'nope' } }) }, 'redirects.17.destination.siteSpaceId: no site space nope in this site'],
-      [{ redirects: bad(29, { source: '/x', destination: external('ftp://example.com/') }) }, 'redirects.29.destination.url: must be an http or https URL'],
+      [
+        { redirects: bad(17, { source: '/x', destination: { kind: 'site-space', siteSpaceId: 'nope' } }) },
+        'redirects.17.destination.siteSpaceId: no site space nope in this site'
+      ],
+      [
+        { redirects: bad(29, { source: '/x', destination: external('ftp://example.com/') }) },
+        'redirects.29.destination.url: must be an http or https URL'
+      ],
       [{ redirects: bad(3, { source: '/old/1', destination: external() }) }, 'redirects.3.source: /old/1 is already in this batch'],
       [{ redirects: bad(5, { source: '/x' }) }, 'redirects.5.destination: is required'],
       [{ redirects: bad(5, { source: '/x', intent: 'publish' }) }, 'redirects.5.source: no draft redirect from /x to publish'],
@@ -199,14 +258,25 @@ describe('bulk redirects', () => {
 describe('GET …/redirect?source=', () => {
   it('answers the redirect a source path meets and where it leads, 404 when none', async () => {
     const { site, siteSpace, install } = await guidesSite()
-    const page = (await t.owner.api.post(redirects(site.id), { source: '/old', destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install } })).body
-    await t.owner.api.post(redirects(site.id), { source: '/docs/*', captureWildcard: true, destination: external('https://example.com/manual') })
+    const page = (
+      await t.owner.api.post(redirects(site.id), {
+        source: '/old',
+        destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install }
+      })
+    ).body
+    await t.owner.api.post(redirects(site.id), {
+      source: '/docs/*',
+      captureWildcard: true,
+      destination: external('https://example.com/manual')
+    })
     const res = await t.owner.api.get(`${sitePath(t, site.id)}/redirect`, { source: '/old' })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ redirect: page, target: `${t.url}/preview/sites/${site.id}/guides/install/` })
     const wild = await t.owner.api.get(`${sitePath(t, site.id)}/redirect`, { source: '/docs/a/b' })
     expect(wild.body).toMatchObject({ redirect: { source: '/docs/*' }, target: 'https://example.com/manual/a/b' })
-    expect((await t.owner.api.get(`${sitePath(t, site.id)}/redirect`, { source: '/docs/*' })).body.target).toBe('https://example.com/manual')
+    expect((await t.owner.api.get(`${sitePath(t, site.id)}/redirect`, { source: '/docs/*' })).body.target).toBe(
+      'https://example.com/manual'
+    )
     const none = await t.owner.api.get(`${sitePath(t, site.id)}/redirect`, { source: '/new' })
     expect(none.body).toEqual({ error: { code: 404, message: 'Site redirect not found' } })
     expect((await t.owner.api.get(`${sitePath(t, site.id)}/redirect`, { source: 'old' })).status).toBe(400)
@@ -216,9 +286,20 @@ describe('GET …/redirect?source=', () => {
 describe('the preview honours redirects', () => {
   it('answers a redirected path with its destination (307, or 308 when permanent on a public site)', async () => {
     const { site, siteSpace, install } = await guidesSite()
-    await t.owner.api.post(redirects(site.id), { source: '/old/setup', destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install } })
-    await t.owner.api.post(redirects(site.id), { source: '/guides/intro', permanent: true, destination: external('https://example.com/intro') })
-    await t.owner.api.post(redirects(site.id), { source: '/legacy/*', captureWildcard: true, destination: { kind: 'site-space', siteSpaceId: siteSpace.id } })
+    await t.owner.api.post(redirects(site.id), {
+      source: '/old/setup',
+      destination: { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: install }
+    })
+    await t.owner.api.post(redirects(site.id), {
+      source: '/guides/intro',
+      permanent: true,
+      destination: external('https://example.com/intro')
+    })
+    await t.owner.api.post(redirects(site.id), {
+      source: '/legacy/*',
+      captureWildcard: true,
+      destination: { kind: 'site-space', siteSpaceId: siteSpace.id }
+    })
     await t.owner.api.post(redirects(site.id), { source: '/later', draft: true, destination: external() })
     const root = `/preview/sites/${site.id}`
 
@@ -239,12 +320,18 @@ describe('the preview honours redirects', () => {
 
   it('sends share-link readers on with their key, and strangers nowhere', async () => {
     const { site, siteSpace } = await guidesSite({ visibility: 'share-link' })
-    await t.owner.api.post(redirects(site.id), { source: '/old', permanent: true, destination: { kind: 'site-space', siteSpaceId: siteSpace.id } })
+    await t.owner.api.post(redirects(site.id), {
+      source: '/old',
+      permanent: true,
+      destination: { kind: 'site-space', siteSpaceId: siteSpace.id }
+    })
     const root = `/preview/sites/${site.id}`
     const stranger = await preview(t, `${root}/old`)
     expect(stranger.status).toBe(404)
     expect(stranger.headers.get('location')).toBeNull()
-    const key = new URL((await t.owner.api.post(`${sitePath(t, site.id)}/share-links`, { name: 'x' })).body.urls.published).searchParams.get('shareKey')!
+    const key = new URL(
+      (await t.owner.api.post(`${sitePath(t, site.id)}/share-links`, { name: 'x' })).body.urls.published
+    ).searchParams.get('shareKey')!
     const res = await preview(t, `${root}/old?shareKey=${key}`)
     expect(res.status).toBe(307)
     expect(new URL(res.headers.get('location')!, t.url).pathname).toBe(`${root}/guides/`)

@@ -1,7 +1,16 @@
 import {
-  SiteRedirectBulkResultSchema, SiteRedirectBulkSchema, SiteRedirectBySourceQuery, SiteRedirectCreateSchema, SiteRedirectList,
-  SiteRedirectListQuery, SiteRedirectParams, SiteRedirectResolvedSchema, SiteRedirectSchema, SiteRedirectUpdateSchema,
-  type SiteRedirectBulkResult, type SiteRedirectInputDestination
+  SiteRedirectBulkResultSchema,
+  SiteRedirectBulkSchema,
+  SiteRedirectBySourceQuery,
+  SiteRedirectCreateSchema,
+  SiteRedirectList,
+  SiteRedirectListQuery,
+  SiteRedirectParams,
+  SiteRedirectResolvedSchema,
+  SiteRedirectSchema,
+  SiteRedirectUpdateSchema,
+  type SiteRedirectBulkResult,
+  type SiteRedirectInputDestination
 } from '../../../../src-shared/schemas/siteRedirects'
 import { NoContent } from '../../../../src-shared/schemas/common'
 import { SiteParams } from '../../../../src-shared/schemas/sites'
@@ -10,7 +19,12 @@ import { PageTree } from '../../../content/pageTree'
 import { loadPages } from '../../../content/revisions'
 import { matchRedirect, pagePathIn, redirectTarget, withSuffix, type RedirectDestination } from '../../../preview/redirects'
 import type { SiteRow } from '../../../storage/repositories/siteRepository'
-import { siteRedirectRepository, sourceKey, type SiteRedirectPatch, type SiteRedirectRow } from '../../../storage/repositories/siteRedirectRepository'
+import {
+  siteRedirectRepository,
+  sourceKey,
+  type SiteRedirectPatch,
+  type SiteRedirectRow
+} from '../../../storage/repositories/siteRedirectRepository'
 import { siteSpaceRepository } from '../../../storage/repositories/siteSpaceRepository'
 import { spaceRepository } from '../../../storage/repositories/spaceRepository'
 import { read, write, type Ctx } from '../../../workspace/context'
@@ -38,11 +52,15 @@ function checkDestination(ctx: Ctx, site: SiteRow, input: SiteRedirectInputDesti
       return { kind: 'site-space', siteSpaceId: siteSpaceInSite(ctx, site, input.siteSpaceId, `${field}.siteSpaceId`).id }
     case 'site-page': {
       const siteSpace = siteSpaceInSite(ctx, site, input.siteSpaceId, `${field}.siteSpaceId`)
-      if (!pagePathIn(ctx.db, siteSpace, input.pageId)) throw badRequest(`${field}.pageId: no page ${input.pageId} in the site space's content`)
+      if (!pagePathIn(ctx.db, siteSpace, input.pageId))
+        throw badRequest(`${field}.pageId: no page ${input.pageId} in the site space's content`)
       return { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: input.pageId }
     }
     case 'path': {
-      const siteSpace = ctx.repo(siteSpaceRepository).inSite(site.id).find((ss) => ss.space_id === input.spaceId)
+      const siteSpace = ctx
+        .repo(siteSpaceRepository)
+        .inSite(site.id)
+        .find((ss) => ss.space_id === input.spaceId)
       if (!siteSpace) throw badRequest(`${field}.spaceId: the site shows no space ${input.spaceId}`)
       const revision = ctx.repo(spaceRepository).get(siteSpace.space_id)?.revision_id
       const wanted = input.path.replace(/^\/+|\/+$/g, '')
@@ -71,7 +89,15 @@ const countKey = (siteId: string, draft: boolean, search?: string) => `site-redi
 export default function siteRedirectRoutes(app: Api) {
   app.get(
     `${base}/redirects`,
-    { schema: { tags, summary: 'Redirects of a site (live ones unless draft=true)', params: SiteParams, querystring: SiteRedirectListQuery, response: { 200: SiteRedirectList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Redirects of a site (live ones unless draft=true)',
+        params: SiteParams,
+        querystring: SiteRedirectListQuery,
+        response: { 200: SiteRedirectList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')
@@ -81,19 +107,30 @@ export default function siteRedirectRoutes(app: Api) {
         const order = req.query.orderBy ?? 'createdAt'
         const search = req.query.search || undefined
         const after =
-          order === 'createdAt' ? decodeCursor(req.query.page, ['integer'])
-          : order === 'source' ? decodeCursor(req.query.page, ['string'])
-          : decodeCursor(req.query.page, ['string', 'integer'])
+          order === 'createdAt'
+            ? decodeCursor(req.query.page, ['integer'])
+            : order === 'source'
+              ? decodeCursor(req.query.page, ['string'])
+              : decodeCursor(req.query.page, ['string', 'integer'])
         const rows = repo.list({ siteId: site.id, draft, order, search, after, limit: limit + 1 })
         const count = cachedCount(ctx, countKey(site.id, draft, search), () => repo.count(site.id, draft, search))
-        const key = (r: SiteRedirectRow) => (order === 'createdAt' ? [r.seq] : order === 'source' ? [r.source] : [r.updated_at ?? r.created_at, r.seq])
+        const key = (r: SiteRedirectRow) =>
+          order === 'createdAt' ? [r.seq] : order === 'source' ? [r.source] : [r.updated_at ?? r.created_at, r.seq]
         return envelope(rows, limit, count, key, (page) => page.map(presentSiteRedirect))
       })
   )
 
   app.post(
     `${base}/redirects`,
-    { schema: { tags, summary: 'Create a redirect of a site', params: SiteParams, body: SiteRedirectCreateSchema, response: { 201: SiteRedirectSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a redirect of a site',
+        params: SiteParams,
+        body: SiteRedirectCreateSchema,
+        response: { 201: SiteRedirectSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'redirect')
@@ -101,8 +138,13 @@ export default function siteRedirectRoutes(app: Api) {
         const destination = checkDestination(ctx, site, req.body.destination, 'destination')
         checkSourceFree(ctx, site, req.body.source, draft)
         const row = ctx.repo(siteRedirectRepository).create({
-          site_id: site.id, source: req.body.source, draft: draft ? 1 : 0, capture_wildcard: req.body.captureWildcard ? 1 : 0,
-          permanent: req.body.permanent ? 1 : 0, destination: JSON.stringify(destination), created_at: ctx.now
+          site_id: site.id,
+          source: req.body.source,
+          draft: draft ? 1 : 0,
+          capture_wildcard: req.body.captureWildcard ? 1 : 0,
+          permanent: req.body.permanent ? 1 : 0,
+          destination: JSON.stringify(destination),
+          created_at: ctx.now
         })
         return presentSiteRedirect(row)
       })
@@ -116,7 +158,9 @@ export default function siteRedirectRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Create, update, delete or publish up to 500 redirects in one transaction (a bad row refuses them all)',
-        params: SiteParams, body: SiteRedirectBulkSchema, response: { 200: SiteRedirectBulkResultSchema }
+        params: SiteParams,
+        body: SiteRedirectBulkSchema,
+        response: { 200: SiteRedirectBulkResultSchema }
       }
     },
     async (req) =>
@@ -156,8 +200,13 @@ export default function siteRedirectRoutes(app: Api) {
             return { status: 'updated', source: item.source, draft, id: existing.id }
           }
           const row = repo.create({
-            site_id: site.id, source: item.source, draft: draft ? 1 : 0, capture_wildcard: item.captureWildcard ? 1 : 0,
-            permanent: item.permanent ? 1 : 0, destination, created_at: ctx.now
+            site_id: site.id,
+            source: item.source,
+            draft: draft ? 1 : 0,
+            capture_wildcard: item.captureWildcard ? 1 : 0,
+            permanent: item.permanent ? 1 : 0,
+            destination,
+            created_at: ctx.now
           })
           return { status: 'created', source: item.source, draft, id: row.id }
         })
@@ -167,13 +216,22 @@ export default function siteRedirectRoutes(app: Api) {
 
   app.patch(
     `${base}/redirects/:siteRedirectId`,
-    { schema: { tags, summary: 'Change a redirect of a site (only the fields given)', params: SiteRedirectParams, body: SiteRedirectUpdateSchema, response: { 200: SiteRedirectSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a redirect of a site (only the fields given)',
+        params: SiteRedirectParams,
+        body: SiteRedirectUpdateSchema,
+        response: { 200: SiteRedirectSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'redirect')
         const row = loadRedirect(ctx, site, req.params.siteRedirectId)
         const patch: SiteRedirectPatch = { updated_at: ctx.now }
-        if (req.body.destination !== undefined) patch.destination = JSON.stringify(checkDestination(ctx, site, req.body.destination, 'destination'))
+        if (req.body.destination !== undefined)
+          patch.destination = JSON.stringify(checkDestination(ctx, site, req.body.destination, 'destination'))
         if (req.body.captureWildcard !== undefined) patch.capture_wildcard = req.body.captureWildcard ? 1 : 0
         if (req.body.permanent !== undefined) patch.permanent = req.body.permanent ? 1 : 0
         if (req.body.draft !== undefined) patch.draft = req.body.draft ? 1 : 0
@@ -187,7 +245,14 @@ export default function siteRedirectRoutes(app: Api) {
 
   app.delete(
     `${base}/redirects/:siteRedirectId`,
-    { schema: { tags, summary: 'Delete a redirect of a site (205: deleted; 204: there was none)', params: SiteRedirectParams, response: { 204: NoContent, 205: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a redirect of a site (205: deleted; 204: there was none)',
+        params: SiteRedirectParams,
+        response: { 204: NoContent, 205: NoContent }
+      }
+    },
     async (req, reply) => {
       const removed = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'redirect')
@@ -202,7 +267,15 @@ export default function siteRedirectRoutes(app: Api) {
 
   app.get(
     `${base}/redirect`,
-    { schema: { tags, summary: 'The live redirect a source path of the site meets, and the URL it leads to', params: SiteParams, querystring: SiteRedirectBySourceQuery, response: { 200: SiteRedirectResolvedSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The live redirect a source path of the site meets, and the URL it leads to',
+        params: SiteParams,
+        querystring: SiteRedirectBySourceQuery,
+        response: { 200: SiteRedirectResolvedSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')
@@ -213,7 +286,11 @@ export default function siteRedirectRoutes(app: Api) {
         const target = redirectTarget(ctx.db, site, JSON.parse(found.redirect.destination))
         const resolved = target && withSuffix(target, found.redirect.capture_wildcard ? found.suffix : '')
         // A destination since removed from the site leads to the site's front page.
-        const url = !resolved ? publishedUrl(ctx, site.id, [], shareKey) : 'url' in resolved ? resolved.url : publishedUrl(ctx, site.id, resolved.segments, shareKey)
+        const url = !resolved
+          ? publishedUrl(ctx, site.id, [], shareKey)
+          : 'url' in resolved
+            ? resolved.url
+            : publishedUrl(ctx, site.id, resolved.segments, shareKey)
         return { redirect: presentSiteRedirect(found.redirect), target: url }
       })
   )

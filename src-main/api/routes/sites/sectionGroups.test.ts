@@ -31,7 +31,12 @@ async function outline(siteId: string): Promise<string[]> {
 }
 
 function expectGroup(group: any) {
-  expect(group).toMatchObject({ object: 'site-section-group', id: expect.any(String), title: expect.any(String), sections: expect.any(Array) })
+  expect(group).toMatchObject({
+    object: 'site-section-group',
+    id: expect.any(String),
+    title: expect.any(String),
+    sections: expect.any(Array)
+  })
   group.sections.forEach((s: any) => {
     expectSection(s)
     expect(s.sectionGroup).toBe(group.id)
@@ -52,14 +57,17 @@ describe('access to section groups', () => {
       ['DELETE', `${item}/sections/${ids.A}`, undefined],
       ['POST', `${item}/move`, {}]
     ] as const
-    for (const [method, path, body] of operations) expect((await t.anonymous.request(method, path, body)).status, `${method} ${path}`).toBe(401)
+    for (const [method, path, body] of operations)
+      expect((await t.anonymous.request(method, path, body)).status, `${method} ${path}`).toBe(401)
     const outsider = await t.user({ role: 'none' })
-    for (const [method, path, body] of operations) expect((await outsider.api.request(method, path, body)).status, `${method} ${path}`).toBe(404)
+    for (const [method, path, body] of operations)
+      expect((await outsider.api.request(method, path, body)).status, `${method} ${path}`).toBe(404)
     const guest = await t.user({ role: null })
     expect((await guest.api.get(groupsPath(site.id))).status).toBe(403)
     const reader = await t.user({ role: 'comment' })
     expect((await reader.api.get(groupsPath(site.id))).status).toBe(200)
-    for (const [method, path, body] of operations.slice(1)) expect((await reader.api.request(method, path, body)).status, `${method} ${path}`).toBe(403)
+    for (const [method, path, body] of operations.slice(1))
+      expect((await reader.api.request(method, path, body)).status, `${method} ${path}`).toBe(403)
     expect((await t.owner.api.patch(`${groupsPath(site.id)}/nope`, { title: 'x' })).status).toBe(404)
     expect((await t.owner.api.delete(`${item}/sections/${ids.C}`)).status).toBe(404)
     expect(await outline(site.id)).toEqual(['B', 'C', 'G[A]'])
@@ -84,7 +92,11 @@ describe('section groups', () => {
     const { site, ids } = await siteWithSections()
     for (let i = 0; i < 3; i++) await t.owner.api.post(groupsPath(site.id), { title: `G${i}`, sections: i === 1 ? [ids.B] : [] })
     const { items, pages } = await walk(t.owner.api, groupsPath(site.id), { limit: 2 })
-    expect(items.map((g) => [g.title, g.sections.length])).toEqual([['G0', 0], ['G1', 1], ['G2', 0]])
+    expect(items.map((g) => [g.title, g.sections.length])).toEqual([
+      ['G0', 0],
+      ['G1', 1],
+      ['G2', 0]
+    ])
     expect(pages.every((p) => p.count === 3)).toBe(true)
     expect(pages.map((p) => p.items.length)).toEqual([2, 1])
     items.forEach(expectGroup)

@@ -1,7 +1,15 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  SiteGroupSectionParams, SitePageQuery, SiteParams, SiteSectionGroupAddSchema, SiteSectionGroupCreateSchema, SiteSectionGroupList,
-  SiteSectionGroupMoveSchema, SiteSectionGroupParams, SiteSectionGroupSchema, SiteSectionGroupUpdateSchema
+  SiteGroupSectionParams,
+  SitePageQuery,
+  SiteParams,
+  SiteSectionGroupAddSchema,
+  SiteSectionGroupCreateSchema,
+  SiteSectionGroupList,
+  SiteSectionGroupMoveSchema,
+  SiteSectionGroupParams,
+  SiteSectionGroupSchema,
+  SiteSectionGroupUpdateSchema
 } from '../../../../src-shared/schemas/sites'
 import type { SiteRow } from '../../../storage/repositories/siteRepository'
 import { siteSectionRepository, type SiteSectionGroupPatch } from '../../../storage/repositories/siteSectionRepository'
@@ -23,7 +31,15 @@ function presentOne(ctx: Ctx, site: SiteRow, groupId: string) {
 export default function siteSectionGroupRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/section-groups',
-    { schema: { tags, summary: 'Section groups of a site, with their sections', params: SiteParams, querystring: SitePageQuery, response: { 200: SiteSectionGroupList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Section groups of a site, with their sections',
+        params: SiteParams,
+        querystring: SitePageQuery,
+        response: { 200: SiteSectionGroupList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')
@@ -32,13 +48,27 @@ export default function siteSectionGroupRoutes(app: Api) {
         const [position = -Infinity, seq = 0] = decodeCursor(req.query.page, ['number', 'integer']) ?? []
         const rows = repo.listGroups(site.id, [position, seq], limit + 1)
         const count = cachedCount(ctx, `site-section-groups:${site.id}`, () => repo.countGroups(site.id))
-        return envelope(rows, limit, count, (r) => [r.position, r.seq], (page) => presentGroups(page, ctx, site))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.position, r.seq],
+          (page) => presentGroups(page, ctx, site)
+        )
       })
   )
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/section-groups',
-    { schema: { tags, summary: 'Create a section group at the end of the site, gathering sections', params: SiteParams, body: SiteSectionGroupCreateSchema, response: { 201: SiteSectionGroupSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a section group at the end of the site, gathering sections',
+        params: SiteParams,
+        body: SiteSectionGroupCreateSchema,
+        response: { 201: SiteSectionGroupSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -52,7 +82,15 @@ export default function siteSectionGroupRoutes(app: Api) {
 
   app.patch(
     '/v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId',
-    { schema: { tags, summary: 'Update a section group', params: SiteSectionGroupParams, body: SiteSectionGroupUpdateSchema, response: { 200: SiteSectionGroupSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a section group',
+        params: SiteSectionGroupParams,
+        body: SiteSectionGroupUpdateSchema,
+        response: { 200: SiteSectionGroupSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -67,7 +105,14 @@ export default function siteSectionGroupRoutes(app: Api) {
 
   app.delete(
     '/v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId',
-    { schema: { tags, summary: 'Delete a section group (its sections stay, in its place)', params: SiteSectionGroupParams, response: { 205: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a section group (its sections stay, in its place)',
+        params: SiteSectionGroupParams,
+        response: { 205: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -79,7 +124,15 @@ export default function siteSectionGroupRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections',
-    { schema: { tags, summary: 'Add a section to a group (at its end)', params: SiteSectionGroupParams, body: SiteSectionGroupAddSchema, response: { 201: SiteSectionGroupSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a section to a group (at its end)',
+        params: SiteSectionGroupParams,
+        body: SiteSectionGroupAddSchema,
+        response: { 201: SiteSectionGroupSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -93,7 +146,14 @@ export default function siteSectionGroupRoutes(app: Api) {
 
   app.delete(
     '/v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId',
-    { schema: { tags, summary: 'Take a section out of a group (it follows the group)', params: SiteGroupSectionParams, response: { 205: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Take a section out of a group (it follows the group)',
+        params: SiteGroupSectionParams,
+        response: { 205: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -108,12 +168,25 @@ export default function siteSectionGroupRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move',
-    { schema: { tags, summary: 'Move a section group before or after a section or group of the top of the site', params: SiteSectionGroupParams, body: SiteSectionGroupMoveSchema, response: { 200: SiteSectionGroupSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Move a section group before or after a section or group of the top of the site',
+        params: SiteSectionGroupParams,
+        body: SiteSectionGroupMoveSchema,
+        response: { 200: SiteSectionGroupSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
         const group = loadGroup(ctx, site, req.params.siteSectionGroupId)
-        moveGroup(ctx, site, group, anchorOf(req.body.position, (ref) => ({ kind: String(ref.type), id: String(ref.id) })))
+        moveGroup(
+          ctx,
+          site,
+          group,
+          anchorOf(req.body.position, (ref) => ({ kind: String(ref.type), id: String(ref.id) }))
+        )
         return presentOne(ctx, site, group.id)
       })
   )

@@ -28,7 +28,8 @@ describe('access to sections', () => {
     for (const [method, path, body] of operations) expect((await outsider.api.request(method, path, body)).status).toBe(404)
     const reader = await t.user({ role: 'read' })
     expect((await reader.api.get(sectionsPath(site.id))).status).toBe(200)
-    for (const [method, path, body] of operations.slice(1)) expect((await reader.api.request(method, path, body)).status, `${method} ${path}`).toBe(403)
+    for (const [method, path, body] of operations.slice(1))
+      expect((await reader.api.request(method, path, body)).status, `${method} ${path}`).toBe(403)
     expect((await t.owner.api.patch(`${sectionsPath(site.id)}/nope`, { title: 'xy' })).status).toBe(404)
     const other = await createSite(t)
     expect((await t.owner.api.delete(`${sectionsPath(other.id)}/${section.id}`)).status).toBe(404)
@@ -106,13 +107,26 @@ describe('listing, updating, deleting and moving sections', () => {
     const extra = await addSiteSpace(t, site.id, b.id, section.id)
     const other = await addSection(t, site.id, { spaceId: b.id, title: 'Other' })
     const res = await t.owner.api.patch(`${sectionsPath(site.id)}/${section.id}`, {
-      title: 'Documentation', path: 'documentation', icon: 'book', description: 'All of it', condition: '!visitor.claims.unsigned.internal',
+      title: 'Documentation',
+      path: 'documentation',
+      icon: 'book',
+      description: 'All of it',
+      condition: '!visitor.claims.unsigned.internal',
       defaultSiteSpace: extra.id
     })
     expect(res.status).toBe(200)
     expectSection(res.body)
-    expect(res.body).toMatchObject({ title: 'Documentation', path: 'documentation', icon: 'book', description: 'All of it', condition: '!visitor.claims.unsigned.internal' })
-    expect(res.body.siteSpaces.map((s: any) => [s.id, s.default])).toEqual([[section.siteSpaces[0]!.id, false], [extra.id, true]])
+    expect(res.body).toMatchObject({
+      title: 'Documentation',
+      path: 'documentation',
+      icon: 'book',
+      description: 'All of it',
+      condition: '!visitor.claims.unsigned.internal'
+    })
+    expect(res.body.siteSpaces.map((s: any) => [s.id, s.default])).toEqual([
+      [section.siteSpaces[0]!.id, false],
+      [extra.id, true]
+    ])
     expect(res.body.siteSpaces[1].urls.published).toContain('/documentation/two/')
     const cleared = await t.owner.api.patch(`${sectionsPath(site.id)}/${section.id}`, { icon: null, description: null, condition: null })
     expect(cleared.body).toMatchObject({ title: 'Documentation', path: 'documentation' })
@@ -151,7 +165,9 @@ describe('listing, updating, deleting and moving sections', () => {
     const ids: Record<string, string> = {}
     for (const name of ['A', 'B', 'C']) ids[name] = (await addSection(t, site.id, { spaceId: space.id, title: `Section ${name}` })).id
     const titles = async () =>
-      (await t.owner.api.get(`${sitePath(t, site.id)}/published`)).body.structure.structure.map((s: any) => s.title.replace(/^Section /, ''))
+      (await t.owner.api.get(`${sitePath(t, site.id)}/published`)).body.structure.structure.map((s: any) =>
+        s.title.replace(/^Section /, '')
+      )
     const move = (id: string, body: unknown) => t.owner.api.post(`${sectionsPath(site.id)}/${id}/move`, body)
     const res = await move(ids.C!, { position: { before: { type: 'site-section', id: ids.A } } })
     expect(res.status).toBe(200)

@@ -1,10 +1,21 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  SitePageQuery, SiteParams, SiteSectionCreateSchema, SiteSectionList, SiteSectionMoveSchema, SiteSectionParams, SiteSectionSchema,
+  SitePageQuery,
+  SiteParams,
+  SiteSectionCreateSchema,
+  SiteSectionList,
+  SiteSectionMoveSchema,
+  SiteSectionParams,
+  SiteSectionSchema,
   SiteSectionUpdateSchema
 } from '../../../../src-shared/schemas/sites'
 import { siteRepository, type SiteRow } from '../../../storage/repositories/siteRepository'
-import { siteSectionRepository, type SiteSectionPatch, type SiteSectionRow, type StructureItem } from '../../../storage/repositories/siteSectionRepository'
+import {
+  siteSectionRepository,
+  type SiteSectionPatch,
+  type SiteSectionRow,
+  type StructureItem
+} from '../../../storage/repositories/siteSectionRepository'
 import { siteSpaceRepository } from '../../../storage/repositories/siteSpaceRepository'
 import type { Api } from '../../app'
 import { anchorOf, positionAmong } from '../../commands/positioning'
@@ -30,13 +41,27 @@ export default function siteSectionRoutes(app: Api) {
         const [position = -Infinity, seq = 0] = decodeCursor(req.query.page, ['number', 'integer']) ?? []
         const rows = repo.list(site.id, [position, seq], limit + 1)
         const count = cachedCount(ctx, `site-sections:${site.id}`, () => repo.count(site.id))
-        return envelope(rows, limit, count, (r) => [r.position, r.seq], (page) => presentSections(page, ctx, site))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.position, r.seq],
+          (page) => presentSections(page, ctx, site)
+        )
       })
   )
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/sections',
-    { schema: { tags, summary: 'Add a section whose first site space is the given space (null: a new space)', params: SiteParams, body: SiteSectionCreateSchema, response: { 201: SiteSectionSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a section whose first site space is the given space (null: a new space)',
+        params: SiteParams,
+        body: SiteSectionCreateSchema,
+        response: { 201: SiteSectionSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -51,7 +76,15 @@ export default function siteSectionRoutes(app: Api) {
 
   app.patch(
     '/v1/orgs/:organizationId/sites/:siteId/sections/:siteSectionId',
-    { schema: { tags, summary: 'Update a section', params: SiteSectionParams, body: SiteSectionUpdateSchema, response: { 200: SiteSectionSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a section',
+        params: SiteSectionParams,
+        body: SiteSectionUpdateSchema,
+        response: { 200: SiteSectionSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -94,7 +127,15 @@ export default function siteSectionRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move',
-    { schema: { tags, summary: 'Move a section before or after another item of its level (absent: to the end)', params: SiteSectionParams, body: SiteSectionMoveSchema, response: { 200: SiteSectionSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Move a section before or after another item of its level (absent: to the end)',
+        params: SiteSectionParams,
+        body: SiteSectionMoveSchema,
+        response: { 200: SiteSectionSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')

@@ -42,7 +42,8 @@ describe('access to share links', () => {
     const outsider = await t.user({ role: 'none' })
     for (const [method, path, body] of operations) expect((await outsider.api.request(method, path, body)).status).toBe(404)
     const reviewer = await t.user({ role: 'review' })
-    for (const [method, path, body] of operations) expect((await reviewer.api.request(method, path, body)).status, `${method} ${path}`).toBe(403)
+    for (const [method, path, body] of operations)
+      expect((await reviewer.api.request(method, path, body)).status, `${method} ${path}`).toBe(403)
     const creator = await t.user({ role: 'create' })
     expect((await creator.api.get(linksPath(site.id))).body.count).toBe(1)
     expect((await t.owner.api.patch(`${linksPath(site.id)}/nope`, { active: false })).status).toBe(404)
@@ -138,7 +139,7 @@ describe('share-link keys', () => {
     expect((await t.owner.api.get(`/v1/spaces/${space.id}`, { shareKey: key })).status).toBe(400)
   })
 
-  it('resolves a space\'s published URL with the key of an active link of a site showing it', async () => {
+  it("resolves a space's published URL with the key of an active link of a site showing it", async () => {
     const docs = await createSpace(t, 'Docs')
     const elsewhere = await createSpace(t, 'Elsewhere')
     const open = await createSite(t, { spaces: [docs.id] })
@@ -154,7 +155,10 @@ describe('share-link keys', () => {
     expect(res.body.urls.published).toBe(`${t.url}/preview/sites/${shared.id}/docs/?shareKey=${key}`)
     expect((await preview(t, new URL(res.body.urls.published).pathname + new URL(res.body.urls.published).search)).status).toBe(200)
 
-    for (const [spaceId, shareKey] of [[elsewhere.id, key], [docs.id, 'wrong']]) {
+    for (const [spaceId, shareKey] of [
+      [elsewhere.id, key],
+      [docs.id, 'wrong']
+    ]) {
       const refused = await t.owner.api.get(`/v1/spaces/${spaceId}`, { shareKey })
       expect(refused.status).toBe(400)
       expect(refused.body.error.message).toBe('shareKey: not the key of an active share link of a published site showing this space')
@@ -186,7 +190,9 @@ describe('share-link keys', () => {
         expect((await preview(after, `/preview/sites/${site.id}/?shareKey=${legacyKey}x`)).status).toBe(404)
         const rows = after.server.api.services.db.prepare('SELECT * FROM site_share_links').all()
         expect(JSON.stringify(rows)).not.toContain(legacyKey)
-        expect((await after.owner.api.get(`${sitePath(after, site.id)}/share-links`)).body.items[0].urls.published).not.toContain('shareKey')
+        expect((await after.owner.api.get(`${sitePath(after, site.id)}/share-links`)).body.items[0].urls.published).not.toContain(
+          'shareKey'
+        )
       } finally {
         await after.close()
       }

@@ -1,6 +1,12 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  ShareLinkCreateSchema, ShareLinkList, ShareLinkParams, ShareLinkSchema, ShareLinkUpdateSchema, SitePageQuery, SiteParams
+  ShareLinkCreateSchema,
+  ShareLinkList,
+  ShareLinkParams,
+  ShareLinkSchema,
+  ShareLinkUpdateSchema,
+  SitePageQuery,
+  SiteParams
 } from '../../../../src-shared/schemas/sites'
 import { siteShareLinkRepository, type ShareLinkPatch } from '../../../storage/repositories/siteShareLinkRepository'
 import type { Api } from '../../app'
@@ -14,7 +20,9 @@ const tags = ['Site share links']
 export default function siteShareLinkRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/share-links',
-    { schema: { tags, summary: 'Share links of a site', params: SiteParams, querystring: SitePageQuery, response: { 200: ShareLinkList } } },
+    {
+      schema: { tags, summary: 'Share links of a site', params: SiteParams, querystring: SitePageQuery, response: { 200: ShareLinkList } }
+    },
     async (req) =>
       read(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'share')
@@ -23,14 +31,26 @@ export default function siteShareLinkRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = repo.list(site.id, after, limit + 1)
         const count = cachedCount(ctx, `share-links:${site.id}`, () => repo.count(site.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => page.map((r) => presentShareLink(r, ctx)))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => page.map((r) => presentShareLink(r, ctx))
+        )
       })
   )
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/share-links',
     {
-      schema: { tags, summary: 'Create a share link (active, with a new secret key, shown in this answer only)', params: SiteParams, body: ShareLinkCreateSchema, response: { 201: ShareLinkSchema } },
+      schema: {
+        tags,
+        summary: 'Create a share link (active, with a new secret key, shown in this answer only)',
+        params: SiteParams,
+        body: ShareLinkCreateSchema,
+        response: { 201: ShareLinkSchema }
+      },
       // Only the key's hash is stored: a recorded answer would keep the key itself.
       config: { noIdempotencyKey: 'its answer holds a key shown once, which is not stored' }
     },
@@ -46,7 +66,15 @@ export default function siteShareLinkRoutes(app: Api) {
 
   app.patch(
     '/v1/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId',
-    { schema: { tags, summary: 'Rename a share link or turn it on or off', params: ShareLinkParams, body: ShareLinkUpdateSchema, response: { 200: ShareLinkSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Rename a share link or turn it on or off',
+        params: ShareLinkParams,
+        body: ShareLinkUpdateSchema,
+        response: { 200: ShareLinkSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'share')

@@ -24,7 +24,10 @@ async function draftUrl(siteId: string, api = t.owner.api) {
 describe('draft preview', () => {
   it('opens an unpublished site for those who may edit it, and for nobody else', async () => {
     const space = await createSpace(t, 'Guides')
-    setPages(t, space.id, [{ title: 'Intro', markdown: 'Hello.\n' }, { title: 'Setup', markdown: 'Run it.\n' }])
+    setPages(t, space.id, [
+      { title: 'Intro', markdown: 'Hello.\n' },
+      { title: 'Setup', markdown: 'Run it.\n' }
+    ])
     const site = await createSite(t, { title: 'Acme', spaces: [space.id] })
     const draft = await draftUrl(site.id)
     expect(draft).toMatchObject({ object: 'site-draft-preview', expiresAt: '2026-03-01T11:00:00.000Z' })
@@ -89,7 +92,14 @@ describe('draft preview', () => {
 })
 
 describe('visitor tokens', () => {
-  const schema = { type: 'object', properties: { partner: { type: 'boolean' }, beta: { type: 'boolean' }, unsigned: { type: 'object', properties: { staff: { type: 'boolean' } } } } }
+  const schema = {
+    type: 'object',
+    properties: {
+      partner: { type: 'boolean' },
+      beta: { type: 'boolean' },
+      unsigned: { type: 'object', properties: { staff: { type: 'boolean' } } }
+    }
+  }
 
   async function adaptiveSite() {
     const site = await createSite(t)
@@ -128,7 +138,7 @@ describe('visitor tokens', () => {
     expect(navSections((await preview(t, `/preview/sites/${site.id}/?jwt_token=${token}`)).html)).toEqual([open.id])
   })
 
-  it("is refused by every other site, of the organization or not", async () => {
+  it('is refused by every other site, of the organization or not', async () => {
     const { site } = await adaptiveSite()
     const token = (await t.owner.api.post(`${sitePath(t, site.id)}/visitor-tokens`, { claims: { partner: true } })).body.token
     const other = await createSite(t, { spaces: [(await createSpace(t)).id] })
@@ -200,29 +210,35 @@ describe('the page a reader sees', () => {
     expect(setup.html).toContain(':root[data-scheme=dark]{--primary:#cd12ab')
     expect(setup.html).toContain("font-family:'Roboto'")
     expect(setup.html).toContain('header{background:var(--primary)')
-    expect(setup.html).toContain('<img class="logo logo-light" src="https://example.com/logo.png" alt=""><img class="logo logo-dark" src="https://example.com/logo-dark.png" alt="">')
+    expect(setup.html).toContain(
+      '<img class="logo logo-light" src="https://example.com/logo.png" alt=""><img class="logo logo-dark" src="https://example.com/logo-dark.png" alt="">'
+    )
     expect(setup.html).toContain('<link rel="icon" href="https://example.com/logo.png">')
     // A favicon is only ever an image: a script address is not followed.
     await t.owner.api.put(`${sitePath(t, site.id)}/customization`, { favicon: { icon: { light: 'javascript:alert(1)' } } })
     const scripted = await preview(t, `/preview/sites/${site.id}/`)
     expect(scripted.html).toContain('<img class="logo" src="#" alt="">')
     expect(scripted.html).not.toContain('javascript:')
-    expect(setup.html).toContain(`<a class="previous" rel="prev" href="/preview/sites/${site.id}/guides/intro/"><small>Previous</small>Intro</a>`)
+    expect(setup.html).toContain(
+      `<a class="previous" rel="prev" href="/preview/sites/${site.id}/guides/intro/"><small>Previous</small>Intro</a>`
+    )
     expect(setup.html).toContain(`<a class="next" rel="next" href="/preview/sites/${site.id}/guides/deploy/"><small>Next</small>Deploy</a>`)
 
     const intro = await preview(t, `/preview/sites/${site.id}/`)
     expect(intro.html).not.toContain('rel="prev"')
-    expect(intro.html).toContain('<nav class="outline" aria-label="On this page"><h2>On this page</h2><ul><li class="depth-2"><a href="#why">Why</a></li><li class="depth-2"><a href="#how">How</a></li></ul></nav>')
+    expect(intro.html).toContain(
+      '<nav class="outline" aria-label="On this page"><h2>On this page</h2><ul><li class="depth-2"><a href="#why">Why</a></li><li class="depth-2"><a href="#how">How</a></li></ul></nav>'
+    )
     expect(intro.html).toContain(`<script src="/preview/sites/${site.id}/~assets/preview.js" defer></script>`)
     expect(intro.headers.get('content-security-policy')).toContain("script-src 'self'")
 
     const script = await fetch(new URL(`/preview/sites/${site.id}/~assets/preview.js`, t.url))
     expect(script.status).toBe(200)
     expect(script.headers.get('content-type')).toContain('text/javascript')
-    expect(await script.text()).toContain("[role=tab]")
+    expect(await script.text()).toContain('[role=tab]')
   })
 
-  it("searches the spaces the visitor sees, and only the pages they list", async () => {
+  it('searches the spaces the visitor sees, and only the pages they list', async () => {
     const open = await createSpace(t, 'Docs')
     setPages(t, open.id, [{ title: 'Install', markdown: '## Requirements\n\nA recent kettle.\n' }])
     const hidden = await createSpace(t, 'Partner API')
@@ -235,7 +251,9 @@ describe('the page a reader sees', () => {
     const found = await preview(t, `/preview/sites/${site.id}/~search?q=kettle`)
     expect(found.status).toBe(200)
     expect(found.html).toContain('<title>Search · Docs</title>')
-    expect(found.html).toContain(`<a href="/preview/sites/${site.id}/docs/docs/install/#requirements">Install</a> <small>Docs</small><p>A recent kettle.</p>`)
+    expect(found.html).toContain(
+      `<a href="/preview/sites/${site.id}/docs/docs/install/#requirements">Install</a> <small>Docs</small><p>A recent kettle.</p>`
+    )
     expect(found.html).not.toContain('Partner kettle')
     expect(found.html).toContain('value="kettle"')
     const none = await preview(t, `/preview/sites/${site.id}/~search?q=teapot`)

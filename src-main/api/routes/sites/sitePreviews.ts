@@ -1,6 +1,10 @@
 import { SignJWT } from 'jose'
 import {
-  SiteDraftPreviewSchema, SiteVisitorTokenCreateSchema, SiteVisitorTokenSchema, type SiteDraftPreview, type SiteVisitorToken
+  SiteDraftPreviewSchema,
+  SiteVisitorTokenCreateSchema,
+  SiteVisitorTokenSchema,
+  type SiteDraftPreview,
+  type SiteVisitorToken
 } from '../../../../src-shared/schemas/sitePreview'
 import { SiteParams } from '../../../../src-shared/schemas/sites'
 import { badRequest } from '../../../base/errors'
@@ -22,12 +26,23 @@ const DEFAULT_VISITOR_TOKEN_S = 60 * 60
 export default function sitePreviewAccessRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/draft-preview',
-    { schema: { tags, summary: 'The address of the draft preview of a site (published or not), for the caller, for an hour', params: SiteParams, response: { 200: SiteDraftPreviewSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The address of the draft preview of a site (published or not), for the caller, for an hour',
+        params: SiteParams,
+        response: { 200: SiteDraftPreviewSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx): SiteDraftPreview => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'preview')
         const { token, expiresAt } = draftToken(ctx.db, ctx.actor.id, site.id, new Date(ctx.now))
-        return { object: 'site-draft-preview', url: ctx.url(`${previewPath(site.id)}?draft=${encodeURIComponent(token)}`), expiresAt: expiresAt.toISOString() }
+        return {
+          object: 'site-draft-preview',
+          url: ctx.url(`${previewPath(site.id)}?draft=${encodeURIComponent(token)}`),
+          expiresAt: expiresAt.toISOString()
+        }
       })
   )
 

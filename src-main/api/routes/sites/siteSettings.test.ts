@@ -50,7 +50,9 @@ describe('adaptive schema', () => {
       object: 'site-adaptive-schema',
       updatedAt: expect.stringMatching(/^\d{4}-/),
       jsonSchema: {
-        $schema: DRAFT_07, type: 'object', additionalProperties: false,
+        $schema: DRAFT_07,
+        type: 'object',
+        additionalProperties: false,
         properties: { unsigned: { type: 'object', description: UNSIGNED, properties: {}, additionalProperties: false } }
       }
     })
@@ -59,16 +61,30 @@ describe('adaptive schema', () => {
     const put = await t.owner.api.put(schemaPath(site.id), { jsonSchema: { ...claimsSchema, $id: 'https://elsewhere.test/schema' } })
     expect(put.status).toBe(200)
     expect(put.body.jsonSchema).toEqual({
-      $schema: DRAFT_07, type: 'object', additionalProperties: false,
+      $schema: DRAFT_07,
+      type: 'object',
+      additionalProperties: false,
       properties: {
         isBeta: { type: 'boolean', description: 'Beta programme member' },
-        unsigned: { type: 'object', description: UNSIGNED, properties: { internal: { type: 'boolean', description: '' } }, additionalProperties: false }
+        unsigned: {
+          type: 'object',
+          description: UNSIGNED,
+          properties: { internal: { type: 'boolean', description: '' } },
+          additionalProperties: false
+        }
       }
     })
     expect(put.body.updatedAt).toBe(t.clock.now().toISOString())
     expect((await t.owner.api.get(schemaPath(site.id))).body).toEqual(put.body)
-    const replaced = await t.owner.api.put(schemaPath(site.id), { jsonSchema: { $schema: DRAFT_07, type: 'object', properties: { isPro: { type: 'boolean', description: 'Pays' } } } })
-    expect(replaced.body.jsonSchema).toEqual({ $schema: DRAFT_07, type: 'object', properties: { isPro: { type: 'boolean', description: 'Pays' } }, additionalProperties: false })
+    const replaced = await t.owner.api.put(schemaPath(site.id), {
+      jsonSchema: { $schema: DRAFT_07, type: 'object', properties: { isPro: { type: 'boolean', description: 'Pays' } } }
+    })
+    expect(replaced.body.jsonSchema).toEqual({
+      $schema: DRAFT_07,
+      type: 'object',
+      properties: { isPro: { type: 'boolean', description: 'Pays' } },
+      additionalProperties: false
+    })
   })
 
   it('rejects schemas that are not draft-07 objects of boolean claims', async () => {
@@ -81,15 +97,30 @@ describe('adaptive schema', () => {
       [{ jsonSchema: { type: 'object', properties: 5 } }, 'jsonSchema.properties: not a valid draft-07 JSON Schema'],
       [{ jsonSchema: { type: 'object', tpye: 'object' } }, 'jsonSchema: not a valid draft-07 JSON Schema'],
       [{ jsonSchema: { type: 'object', properties: { plan: { type: 'string' } } } }, 'jsonSchema.properties.plan.type: must be "boolean"'],
-      [{ jsonSchema: { type: 'object', properties: { 'is-beta': { type: 'boolean' } } } }, 'jsonSchema.properties.is-beta: claim names must be identifiers'],
-      [{ jsonSchema: { type: 'object', properties: { a: { type: 'boolean', enum: [true] } } } }, 'jsonSchema.properties.a.enum: not allowed'],
+      [
+        { jsonSchema: { type: 'object', properties: { 'is-beta': { type: 'boolean' } } } },
+        'jsonSchema.properties.is-beta: claim names must be identifiers'
+      ],
+      [
+        { jsonSchema: { type: 'object', properties: { a: { type: 'boolean', enum: [true] } } } },
+        'jsonSchema.properties.a.enum: not allowed'
+      ],
       [{ jsonSchema: { type: 'object', additionalProperties: true } }, 'jsonSchema.additionalProperties: must be false'],
-      [{ jsonSchema: { type: 'object', properties: { unsigned: { type: 'array' } } } }, 'jsonSchema.properties.unsigned.type: must be "object"'],
-      [{ jsonSchema: { type: 'object', properties: { unsigned: { type: 'object', properties: { x: { type: 'number' } } } } } }, 'jsonSchema.properties.unsigned.properties.x.type'],
+      [
+        { jsonSchema: { type: 'object', properties: { unsigned: { type: 'array' } } } },
+        'jsonSchema.properties.unsigned.type: must be "object"'
+      ],
+      [
+        { jsonSchema: { type: 'object', properties: { unsigned: { type: 'object', properties: { x: { type: 'number' } } } } } },
+        'jsonSchema.properties.unsigned.properties.x.type'
+      ],
       [{ jsonSchema: { type: 'object', anyOf: [{ required: ['a'] }] } }, 'jsonSchema.anyOf: not allowed'],
       [{ jsonSchema: { type: 'object', required: ['ghost'] } }, 'jsonSchema.required: not allowed in an adaptive schema'],
       [{ jsonSchema: { type: 'object', title: 'Claims' } }, 'jsonSchema.title: not allowed in an adaptive schema'],
-      [{ jsonSchema: { type: 'object', properties: { a: { type: 'boolean', default: true } } } }, 'jsonSchema.properties.a.default: not allowed'],
+      [
+        { jsonSchema: { type: 'object', properties: { a: { type: 'boolean', default: true } } } },
+        'jsonSchema.properties.a.default: not allowed'
+      ],
       [{ jsonSchema: { type: 'object', minProperties: 'one' } }, 'not a valid draft-07 JSON Schema']
     ])
     expect(n).toBeGreaterThanOrEqual(17)
@@ -109,7 +140,9 @@ describe('adaptive schema', () => {
     const typo = await patch('visitor.claims.isBta')
     expect(typo.status).toBe(400)
     expect(typo.body.error.message).toBe("condition: visitor.claims.isBta is not a claim of the site's adaptive schema")
-    expect((await patch('visitor.claims.unsigned.external')).body.error.message).toContain('visitor.claims.unsigned.external is not an unsigned claim')
+    expect((await patch('visitor.claims.unsigned.external')).body.error.message).toContain(
+      'visitor.claims.unsigned.external is not an unsigned claim'
+    )
     expect((await patch('visitor.claims.isBeta.deeper')).status).toBe(400)
     expect((await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`)).body.items[0].condition).toBe("visitor.claims['isBeta'] == true")
   })
@@ -119,15 +152,37 @@ describe('customization', () => {
   it('answers what the preview does for the settings no one can change, whatever a PUT sends', async () => {
     const site = await createSite(t)
     const fixed = {
-      favicon: {}, header: { preset: 'default', links: [] }, footer: { groups: [] }, themes: { default: 'system', toggeable: false },
-      feedback: { enabled: false }, ai: { mode: 'none' }, advancedCustomization: { enabled: false }, trademark: { enabled: false },
-      externalLinks: { target: 'self' }, pagination: { enabled: true }, pageActions: { items: [] }, privacyPolicy: {}, socialPreview: {},
-      socialAccounts: [], insights: { trackingCookie: false }
+      favicon: {},
+      header: { preset: 'default', links: [] },
+      footer: { groups: [] },
+      themes: { default: 'system', toggeable: false },
+      feedback: { enabled: false },
+      ai: { mode: 'none' },
+      advancedCustomization: { enabled: false },
+      trademark: { enabled: false },
+      externalLinks: { target: 'self' },
+      pagination: { enabled: true },
+      pageActions: { items: [] },
+      privacyPolicy: {},
+      socialPreview: {},
+      socialAccounts: [],
+      insights: { trackingCookie: false }
     }
-    const styling = { depth: 'flat', background: 'plain', codeTheme: { default: { light: 'monochrome-light', dark: 'monochrome-dark' }, openapi: { light: 'monochrome-light', dark: 'monochrome-dark' } } }
+    const styling = {
+      depth: 'flat',
+      background: 'plain',
+      codeTheme: {
+        default: { light: 'monochrome-light', dark: 'monochrome-dark' },
+        openapi: { light: 'monochrome-light', dark: 'monochrome-dark' }
+      }
+    }
     const before = await t.owner.api.get(customizationPath(site.id))
     expect(before.body).toMatchObject({ ...fixed, styling })
-    const put = await t.owner.api.put(customizationPath(site.id), { title: 'Renamed', feedback: { enabled: true }, styling: { depth: 'subtle' } })
+    const put = await t.owner.api.put(customizationPath(site.id), {
+      title: 'Renamed',
+      feedback: { enabled: true },
+      styling: { depth: 'subtle' }
+    })
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ ...fixed, title: 'Renamed', styling })
     const published = await t.owner.api.get(`${sitePath(t, site.id)}/published`)
@@ -141,13 +196,25 @@ describe('customization', () => {
     expect(defaults.body).toMatchObject({
       title: 'Acme docs',
       styling: {
-        theme: 'clean', primaryColor: { light: expect.stringMatching(/^#/), dark: expect.stringMatching(/^#/) }, corners: 'rounded', font: expect.any(String),
-        infoColor: expect.any(Object), successColor: expect.any(Object), warningColor: expect.any(Object), dangerColor: expect.any(Object),
-        links: expect.any(String), icons: expect.any(String), sidebar: { background: expect.any(String), list: expect.any(String) }, search: expect.any(String)
+        theme: 'clean',
+        primaryColor: { light: expect.stringMatching(/^#/), dark: expect.stringMatching(/^#/) },
+        corners: 'rounded',
+        font: expect.any(String),
+        infoColor: expect.any(Object),
+        successColor: expect.any(Object),
+        warningColor: expect.any(Object),
+        dangerColor: expect.any(Object),
+        links: expect.any(String),
+        icons: expect.any(String),
+        sidebar: { background: expect.any(String), list: expect.any(String) },
+        search: expect.any(String)
       },
       internationalization: { locale: 'en' }
     })
-    const put = await t.owner.api.put(customizationPath(site.id), { styling: { theme: 'bold', primaryColor: { light: '#ff0000' } }, favicon: { emoji: '📘' } })
+    const put = await t.owner.api.put(customizationPath(site.id), {
+      styling: { theme: 'bold', primaryColor: { light: '#ff0000' } },
+      favicon: { emoji: '📘' }
+    })
     expect(put.status).toBe(200)
     // A colour set for one scheme serves both until the other is set.
     expect(put.body.styling).toMatchObject({ theme: 'bold', primaryColor: { light: '#ff0000', dark: '#ff0000' }, corners: 'rounded' })
@@ -158,8 +225,15 @@ describe('customization', () => {
     // An image for light only serves dark too.
     const image = await t.owner.api.put(customizationPath(site.id), { favicon: { icon: { light: 'https://cdn.example.com/logo.png' } } })
     expect(image.body.favicon).toEqual({ icon: { light: 'https://cdn.example.com/logo.png', dark: 'https://cdn.example.com/logo.png' } })
-    const next = await t.owner.api.put(customizationPath(site.id), { internationalization: { locale: 'fr' }, styling: { tint: { color: { light: '#eeeeee' } } } })
-    expect(next.body).toMatchObject({ title: 'Acme docs', internationalization: { locale: 'fr' }, styling: { theme: 'bold', tint: { color: { light: '#eeeeee' } } } })
+    const next = await t.owner.api.put(customizationPath(site.id), {
+      internationalization: { locale: 'fr' },
+      styling: { tint: { color: { light: '#eeeeee' } } }
+    })
+    expect(next.body).toMatchObject({
+      title: 'Acme docs',
+      internationalization: { locale: 'fr' },
+      styling: { theme: 'bold', tint: { color: { light: '#eeeeee' } } }
+    })
     expect((await t.owner.api.get(customizationPath(site.id))).body).toEqual(next.body)
     // The customization's title follows the site's until it is set.
     await t.owner.api.patch(sitePath(t, site.id), { title: 'Acme handbook' })
@@ -194,7 +268,10 @@ describe('published', () => {
     expect(res.body.site).toMatchObject({ id: site.id, siteSpaces: 2 })
     expect(res.body.structure.type).toBe('siteSpaces')
     res.body.structure.structure.forEach(expectSiteSpace)
-    expect(res.body.structure.structure.map((s: any) => [s.title, s.default, s.space.id])).toEqual([['Guides', true, a.id], ['API', false, b.id]])
+    expect(res.body.structure.structure.map((s: any) => [s.title, s.default, s.space.id])).toEqual([
+      ['Guides', true, a.id],
+      ['API', false, b.id]
+    ])
     expect(res.body.customizations.site).toEqual((await t.owner.api.get(customizationPath(site.id))).body)
     expect(res.body.customizations.site.styling.primaryColor.light).toBe('#123456')
   })

@@ -1,7 +1,12 @@
 import { SiteCustomizationSchema, SiteCustomizationUpdateSchema } from '../../../../src-shared/schemas/siteCustomization'
 import {
-  PublishedSiteSchema, SiteAdaptiveSchemaPutSchema, SiteAdaptiveSchemaSchema, SiteParams, SitePublishedQuery,
-  type PublishedSite, type SiteAdaptiveSchema
+  PublishedSiteSchema,
+  SiteAdaptiveSchemaPutSchema,
+  SiteAdaptiveSchemaSchema,
+  SiteParams,
+  SitePublishedQuery,
+  type PublishedSite,
+  type SiteAdaptiveSchema
 } from '../../../../src-shared/schemas/sites'
 import { changesVisitorSettings } from '../../../preview/visitor'
 import { siteRepository, type SitePatch, type SiteRow } from '../../../storage/repositories/siteRepository'
@@ -28,7 +33,14 @@ function presentAdaptiveSchema(site: SiteRow): SiteAdaptiveSchema {
 export default function siteSettingRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/adaptive-schema',
-    { schema: { tags, summary: "The site's adaptive-content schema (the visitor claims it knows)", params: SiteParams, response: { 200: SiteAdaptiveSchemaSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The site's adaptive-content schema (the visitor claims it knows)",
+        params: SiteParams,
+        response: { 200: SiteAdaptiveSchemaSchema }
+      }
+    },
     async (req) => read(req, (ctx) => presentAdaptiveSchema(loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')))
   )
 
@@ -57,7 +69,15 @@ export default function siteSettingRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/published',
-    { schema: { tags, summary: 'The published shape of a site: the site, its structure and its customizations', params: SiteParams, querystring: SitePublishedQuery, response: { 200: PublishedSiteSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The published shape of a site: the site, its structure and its customizations',
+        params: SiteParams,
+        querystring: SitePublishedQuery,
+        response: { 200: PublishedSiteSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx): PublishedSite => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')
@@ -65,10 +85,18 @@ export default function siteSettingRoutes(app: Api) {
         const structure = readSiteStructure(ctx.db, site)
         let items: PublishedSite['structure']['structure']
         if (structure.type === 'sections') {
-          const sections = structure.items.flatMap((item) => (item.kind === 'section' ? [item.section] : item.sections.map((s) => s.section)))
+          const sections = structure.items.flatMap((item) =>
+            item.kind === 'section' ? [item.section] : item.sections.map((s) => s.section)
+          )
           const byId = new Map(presentSections(sections, ctx, site, { shareKey, siteSpaces: structure.siteSpaces }).map((s) => [s.id, s]))
           items = structure.items.map((item) =>
-            item.kind === 'section' ? byId.get(item.section.id)! : presentGroup(item.group, site, item.sections.map((s) => byId.get(s.section.id)!))
+            item.kind === 'section'
+              ? byId.get(item.section.id)!
+              : presentGroup(
+                  item.group,
+                  site,
+                  item.sections.map((s) => byId.get(s.section.id)!)
+                )
           )
         } else {
           items = presentSiteSpaces(structure.rootSiteSpaces, ctx, site, shareKey)
@@ -85,13 +113,28 @@ export default function siteSettingRoutes(app: Api) {
 
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/customization',
-    { schema: { tags, summary: "The site's customization (stored values over the defaults)", params: SiteParams, response: { 200: SiteCustomizationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The site's customization (stored values over the defaults)",
+        params: SiteParams,
+        response: { 200: SiteCustomizationSchema }
+      }
+    },
     async (req) => read(req, (ctx) => presentCustomization(loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')))
   )
 
   app.put(
     '/v1/orgs/:organizationId/sites/:siteId/customization',
-    { schema: { tags, summary: "Change any part of the site's customization", params: SiteParams, body: SiteCustomizationUpdateSchema, response: { 200: SiteCustomizationSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "Change any part of the site's customization",
+        params: SiteParams,
+        body: SiteCustomizationUpdateSchema,
+        response: { 200: SiteCustomizationSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'customize')

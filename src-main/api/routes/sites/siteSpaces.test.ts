@@ -122,7 +122,8 @@ describe('updating site spaces', () => {
     const site = await createSite(t, { spaces: [(await createSpace(t)).id] })
     const [siteSpace] = (await t.owner.api.get(siteSpacesPath(site.id))).body.items
     const res = await t.owner.api.patch(`${siteSpacesPath(site.id)}/${siteSpace.id}`, {
-      path: 'v2', condition: 'visitor.claims.isBeta && !visitor.claims.unsigned.internal'
+      path: 'v2',
+      condition: 'visitor.claims.isBeta && !visitor.claims.unsigned.internal'
     })
     expect(res.status).toBe(200)
     expectSiteSpace(res.body)
@@ -209,7 +210,10 @@ describe('deleting and moving site spaces', () => {
 
     await expectInvalid(t.owner.api, 'POST', `${siteSpacesPath(site.id)}/${ids.A}/move`, [
       [{ position: { before: { type: 'site-space', siteSpace: 'nope' } } }, 'position.before: '],
-      [{ position: { before: { type: 'site-space', siteSpace: ids.B }, after: { type: 'site-space', siteSpace: ids.C } } }, 'position: give either before or after'],
+      [
+        { position: { before: { type: 'site-space', siteSpace: ids.B }, after: { type: 'site-space', siteSpace: ids.C } } },
+        'position: give either before or after'
+      ],
       [{ position: { after: { type: 'space', siteSpace: ids.B } } }, 'position.after.type'],
       [{ position: { after: { type: 'site-space', siteSpace: ids.A } } }, 'position.after: ']
     ])

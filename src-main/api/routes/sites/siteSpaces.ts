@@ -1,6 +1,12 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  SiteParams, SiteSpaceCreateSchema, SiteSpaceList, SiteSpaceListQuery, SiteSpaceMoveSchema, SiteSpaceParams, SiteSpaceSchema,
+  SiteParams,
+  SiteSpaceCreateSchema,
+  SiteSpaceList,
+  SiteSpaceListQuery,
+  SiteSpaceMoveSchema,
+  SiteSpaceParams,
+  SiteSpaceSchema,
   SiteSpaceUpdateSchema
 } from '../../../../src-shared/schemas/sites'
 import { siteSectionRepository } from '../../../storage/repositories/siteSectionRepository'
@@ -20,7 +26,15 @@ const tags = ['Site spaces']
 export default function siteSpaceRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/sites/:siteId/site-spaces',
-    { schema: { tags, summary: 'Site spaces of a site', params: SiteParams, querystring: SiteSpaceListQuery, response: { 200: SiteSpaceList } } },
+    {
+      schema: {
+        tags,
+        summary: 'Site spaces of a site',
+        params: SiteParams,
+        querystring: SiteSpaceListQuery,
+        response: { 200: SiteSpaceList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'view')
@@ -31,20 +45,35 @@ export default function siteSpaceRoutes(app: Api) {
         const isDefault = req.query.default
         const rows = repo.list(site.id, isDefault, [position, seq], limit + 1)
         const count = cachedCount(ctx, `site-spaces:${site.id}:${isDefault ?? ''}`, () => repo.count(site.id, isDefault))
-        return envelope(rows, limit, count, (r) => [r.position, r.seq], (page) => presentSiteSpaces(page, ctx, site, shareKey))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.position, r.seq],
+          (page) => presentSiteSpaces(page, ctx, site, shareKey)
+        )
       })
   )
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/site-spaces',
-    { schema: { tags, summary: 'Link a space to a site (in a section, else the default section, else the root)', params: SiteParams, body: SiteSpaceCreateSchema, response: { 201: SiteSpaceSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Link a space to a site (in a section, else the default section, else the root)',
+        params: SiteParams,
+        body: SiteSpaceCreateSchema,
+        response: { 201: SiteSpaceSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
         const space = spaceForSite(ctx, site.organization_id, req.body.spaceId, 'spaceId')
         let sectionId: string | null = null
         if (req.body.sectionId !== undefined) sectionId = sectionInSite(ctx, site, req.body.sectionId, 'sectionId').id
-        else if (ctx.repo(siteSectionRepository).count(site.id)) sectionId = site.default_section_id ?? ctx.repo(siteSectionRepository).first(site.id)!.id
+        else if (ctx.repo(siteSectionRepository).count(site.id))
+          sectionId = site.default_section_id ?? ctx.repo(siteSectionRepository).first(site.id)!.id
         const row = linkSiteSpace(ctx, site, space, sectionId)
         return presentSiteSpaces([row], ctx, site)[0]
       })
@@ -54,7 +83,15 @@ export default function siteSpaceRoutes(app: Api) {
 
   app.patch(
     '/v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId',
-    { schema: { tags, summary: 'Update the path or condition of a site space', params: SiteSpaceParams, body: SiteSpaceUpdateSchema, response: { 200: SiteSpaceSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update the path or condition of a site space',
+        params: SiteSpaceParams,
+        body: SiteSpaceUpdateSchema,
+        response: { 200: SiteSpaceSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')
@@ -62,7 +99,8 @@ export default function siteSpaceRoutes(app: Api) {
         const repo = ctx.repo(siteSpaceRepository)
         const patch: SiteSpacePatch = {}
         if (req.body.path !== undefined) {
-          if (repo.pathTaken(site.id, req.body.path, row.id)) throw conflict(`path: ${req.body.path} is already the path of another site space of this site`)
+          if (repo.pathTaken(site.id, req.body.path, row.id))
+            throw conflict(`path: ${req.body.path} is already the path of another site space of this site`)
           patch.path = req.body.path
         }
         if (req.body.condition !== undefined) {
@@ -88,7 +126,15 @@ export default function siteSpaceRoutes(app: Api) {
 
   app.post(
     '/v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move',
-    { schema: { tags, summary: 'Move a site space before or after another of its section', params: SiteSpaceParams, body: SiteSpaceMoveSchema, response: { 200: SiteSpaceSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Move a site space before or after another of its section',
+        params: SiteSpaceParams,
+        body: SiteSpaceMoveSchema,
+        response: { 200: SiteSpaceSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const site = loadSite(ctx, req.params.organizationId, req.params.siteId, 'arrange')

@@ -73,7 +73,13 @@ describe('creating sites', () => {
     const res = await t.owner.api.post(sitesPath(t), {})
     expect(res.status).toBe(201)
     expectSite(res.body)
-    expect(res.body).toMatchObject({ type: 'basic', visibility: 'public', published: false, siteSpaces: 0, adaptiveContent: { enabled: false } })
+    expect(res.body).toMatchObject({
+      type: 'basic',
+      visibility: 'public',
+      published: false,
+      siteSpaces: 0,
+      adaptiveContent: { enabled: false }
+    })
     expect((await t.owner.api.get(sitePath(t, res.body.id))).body).toEqual(res.body)
   })
 
@@ -151,7 +157,10 @@ describe('listing sites', () => {
     const byTitle = (await t.owner.api.get(sitesPath(t), { title: 'DOCS' })).body
     expect(byTitle.items.map((s: any) => s.id)).toEqual([a.id, b.id])
     expect(byTitle.count).toBe(2)
-    expect((await t.owner.api.get(sitesPath(t), { published: true })).body).toMatchObject({ count: 1, items: [{ id: b.id, published: true }] })
+    expect((await t.owner.api.get(sitesPath(t), { published: true })).body).toMatchObject({
+      count: 1,
+      items: [{ id: b.id, published: true }]
+    })
     expect((await t.owner.api.get(sitesPath(t), { published: false })).body.count).toBe(2)
     expect((await t.owner.api.get(sitesPath(t), { published: true, title: 'alpha' })).body.count).toBe(0)
 
@@ -174,13 +183,21 @@ describe('updating sites', () => {
   it('updates every field and keeps what was not sent', async () => {
     const site = await createSite(t)
     const res = await t.owner.api.patch(sitePath(t, site.id), {
-      title: 'Renamed docs', visibility: 'share-link', basename: 'docs', hostname: 'docs.example.com', proxy: 'example.com/docs',
+      title: 'Renamed docs',
+      visibility: 'share-link',
+      basename: 'docs',
+      hostname: 'docs.example.com',
+      proxy: 'example.com/docs',
       adaptiveContent: { enabled: true }
     })
     expect(res.status).toBe(200)
     expectSite(res.body)
     expect(res.body).toMatchObject({
-      title: 'Renamed docs', visibility: 'share-link', basename: 'docs', hostname: 'docs.example.com', adaptiveContent: { enabled: true },
+      title: 'Renamed docs',
+      visibility: 'share-link',
+      basename: 'docs',
+      hostname: 'docs.example.com',
+      adaptiveContent: { enabled: true },
       proxy: { origin: 'example.com/docs', target: res.body.urls.published }
     })
     const again = await t.owner.api.patch(sitePath(t, site.id), { proxy: null, hostname: null, basename: null })
@@ -206,7 +223,9 @@ describe('updating sites', () => {
     expect((await t.owner.api.patch(sitePath(t, site.id), { defaultSiteSpace: second.id })).status).toBe(200)
     const defaults = (await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`, { default: true })).body
     expect(defaults).toMatchObject({ count: 1, items: [{ id: second.id, default: true }] })
-    expect((await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`, { default: false })).body.items.map((s: any) => s.id)).toEqual([first.id])
+    expect((await t.owner.api.get(`${sitePath(t, site.id)}/site-spaces`, { default: false })).body.items.map((s: any) => s.id)).toEqual([
+      first.id
+    ])
 
     const s1 = await addSection(t, site.id, { spaceId: a.id, title: 'Guides' })
     const s2 = await addSection(t, site.id, { spaceId: b.id, title: 'Reference' })
@@ -214,7 +233,10 @@ describe('updating sites', () => {
     expect(s2.default).toBe(false)
     expect((await t.owner.api.patch(sitePath(t, site.id), { defaultSiteSection: s2.id })).status).toBe(200)
     const sections = (await t.owner.api.get(`${sitePath(t, site.id)}/sections`)).body.items
-    expect(sections.map((s: any) => [s.id, s.default])).toEqual([[s1.id, false], [s2.id, true]])
+    expect(sections.map((s: any) => [s.id, s.default])).toEqual([
+      [s1.id, false],
+      [s2.id, true]
+    ])
     // With sections, defaultSiteSpace must be in the default section.
     const outside = await t.owner.api.patch(sitePath(t, site.id), { defaultSiteSpace: s1.siteSpaces[0]!.id })
     expect(outside.status).toBe(400)
@@ -235,7 +257,12 @@ describe('updating sites', () => {
       [{ hostname: 'bad_host.example.com' }, 'hostname: must be a lower-case host name of three labels or more, like docs.example.com'],
       [{ hostname: 'example.com' }, 'hostname: must be a lower-case host name of three labels or more, like docs.example.com'],
       [{ hostname: 'Docs.Example.com' }, 'hostname: must be a lower-case host name of three labels or more, like docs.example.com'],
-      [{ hostname: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.${'g'.repeat(63)}.${'h'.repeat(63)}.com` }, 'hostname: must be at most 512 characters'],
+      [
+        {
+          hostname: `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.${'f'.repeat(63)}.${'g'.repeat(63)}.${'h'.repeat(63)}.com`
+        },
+        'hostname: must be at most 512 characters'
+      ],
       [{ basename: '' }, 'basename: must be at least 1 characters'],
       [{ basename: 'b'.repeat(101) }, 'basename: must be at most 100 characters'],
       [{ proxy: 'example.com' }, 'proxy: must be a domain and a path, without the scheme, like example.com/docs'],
@@ -292,10 +319,26 @@ describe('what a site says about itself and the caller', () => {
     const site = await createSite(t)
     const reader = await t.user({ role: 'read' })
     const creator = await t.user({ role: 'create' })
-    const all = { view: true, access: true, edit: true, create: true, admin: true, installIntegration: true, viewAdaptiveSchema: true, editAdaptiveSchema: true }
+    const all = {
+      view: true,
+      access: true,
+      edit: true,
+      create: true,
+      admin: true,
+      installIntegration: true,
+      viewAdaptiveSchema: true,
+      editAdaptiveSchema: true
+    }
     expect((await t.owner.api.get(sitePath(t, site.id))).body.permissions).toEqual(all)
     expect((await reader.api.get(sitePath(t, site.id))).body.permissions).toEqual({
-      view: true, access: true, edit: false, create: false, admin: false, installIntegration: false, viewAdaptiveSchema: true, editAdaptiveSchema: false
+      view: true,
+      access: true,
+      edit: false,
+      create: false,
+      admin: false,
+      installIntegration: false,
+      viewAdaptiveSchema: true,
+      editAdaptiveSchema: false
     })
     expect((await creator.api.get(sitesPath(t))).body.items[0].permissions).toEqual({ ...all, admin: false })
     expect((await t.owner.api.patch(`${sitePath(t, site.id)}/permissions/users/${reader.user.id}`, { role: 'admin' })).status).toBe(204)

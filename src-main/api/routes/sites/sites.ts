@@ -28,14 +28,30 @@ export default function siteRoutes(app: Api) {
         const limit = q.limit ?? DEFAULT_LIMIT
         const [after = 0] = decodeCursor(q.page, ['integer']) ?? []
         const rows = sites.list(filter, after, limit + 1)
-        const count = cachedCount(ctx, `sites:${org.id}:${q.space ?? ''}:${q.title?.toLowerCase() ?? ''}:${q.published ?? ''}`, () => sites.count(filter))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSites(page, ctx))
+        const count = cachedCount(ctx, `sites:${org.id}:${q.space ?? ''}:${q.title?.toLowerCase() ?? ''}:${q.published ?? ''}`, () =>
+          sites.count(filter)
+        )
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentSites(page, ctx)
+        )
       })
   )
 
   app.post(
     '/v1/orgs/:organizationId/sites',
-    { schema: { tags, summary: 'Create a site (unpublished), linking spaces or a new one', params: OrgParams, body: SiteCreateSchema, response: { 201: SiteSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a site (unpublished), linking spaces or a new one',
+        params: OrgParams,
+        body: SiteCreateSchema,
+        response: { 201: SiteSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const org = requireSiteRole(ctx, req.params.organizationId, 'create')
@@ -67,11 +83,14 @@ export default function siteRoutes(app: Api) {
         if (b.proxy !== undefined) patch.proxy = b.proxy
         if (b.adaptiveContent !== undefined) patch.adaptive_enabled = b.adaptiveContent.enabled ? 1 : 0
         if (b.hostname !== undefined) {
-          if (b.hostname && sites.hostnameTaken(b.hostname, site.id)) throw conflict(`hostname: ${b.hostname} is already used by another site`)
+          if (b.hostname && sites.hostnameTaken(b.hostname, site.id))
+            throw conflict(`hostname: ${b.hostname} is already used by another site`)
           patch.hostname = b.hostname
         }
-        if (b.defaultSiteSection !== undefined) patch.default_section_id = sectionInSite(ctx, site, b.defaultSiteSection, 'defaultSiteSection').id
-        if (b.defaultSiteSpace !== undefined) setDefaultSiteSpace(ctx, site, b.defaultSiteSpace, patch.default_section_id ?? site.default_section_id)
+        if (b.defaultSiteSection !== undefined)
+          patch.default_section_id = sectionInSite(ctx, site, b.defaultSiteSection, 'defaultSiteSection').id
+        if (b.defaultSiteSpace !== undefined)
+          setDefaultSiteSpace(ctx, site, b.defaultSiteSpace, patch.default_section_id ?? site.default_section_id)
         if (changesVisitorSettings(site, patch)) patch.visitor_settings_at = ctx.now
         sites.update(site.id, patch)
         auditChange(ctx, 'title', site.title, patch.title)
@@ -93,7 +112,10 @@ export default function siteRoutes(app: Api) {
     }
   )
 
-  for (const [action, published] of [['publish', 1], ['unpublish', 0]] as const) {
+  for (const [action, published] of [
+    ['publish', 1],
+    ['unpublish', 0]
+  ] as const) {
     app.post(
       `/v1/orgs/:organizationId/sites/:siteId/${action}`,
       {
@@ -122,7 +144,9 @@ export default function siteRoutes(app: Api) {
 function setDefaultSiteSpace(ctx: Ctx, site: SiteRow, siteSpaceId: string, defaultSectionId: string | null): void {
   const row = siteSpaceInSite(ctx, site, siteSpaceId, 'defaultSiteSpace')
   if ((row.section_id ?? null) !== (defaultSectionId ?? null)) {
-    throw badRequest(`defaultSiteSpace: site space ${siteSpaceId} is not ${defaultSectionId ? 'in the default section' : 'at the root of the site'}`)
+    throw badRequest(
+      `defaultSiteSpace: site space ${siteSpaceId} is not ${defaultSectionId ? 'in the default section' : 'at the root of the site'}`
+    )
   }
   ctx.repo(siteSpaceRepository).makeDefault(row)
 }

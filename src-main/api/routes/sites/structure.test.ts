@@ -19,9 +19,19 @@ it('reads back two sections, a group and three site spaces in the order set by m
   const group = (await t.owner.api.post(`${sitePath(t, site.id)}/section-groups`, { title: 'Products', sections: [build.id] })).body
 
   // Moves: the group goes first, the SDK site space before the API one.
-  expect((await t.owner.api.post(`${sitePath(t, site.id)}/section-groups/${group.id}/move`, { position: { before: { type: 'site-section', id: learn.id } } })).status).toBe(200)
   expect(
-    (await t.owner.api.post(`${sitePath(t, site.id)}/site-spaces/${sdkSpace.id}/move`, { position: { before: { type: 'site-space', siteSpace: build.siteSpaces[0]!.id } } })).status
+    (
+      await t.owner.api.post(`${sitePath(t, site.id)}/section-groups/${group.id}/move`, {
+        position: { before: { type: 'site-section', id: learn.id } }
+      })
+    ).status
+  ).toBe(200)
+  expect(
+    (
+      await t.owner.api.post(`${sitePath(t, site.id)}/site-spaces/${sdkSpace.id}/move`, {
+        position: { before: { type: 'site-space', siteSpace: build.siteSpaces[0]!.id } }
+      })
+    ).status
   ).toBe(200)
 
   const res = await t.owner.api.get(`${sitePath(t, site.id)}/published`)

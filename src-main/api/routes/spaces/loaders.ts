@@ -14,7 +14,12 @@ export function isPastRestoreWindow(space: SpaceRow, now: string): boolean {
  * Loads a space and checks the caller may do `action` on it: 404 when unknown or invisible, 403 when the role
  * is too low. Deleted spaces answer 404 unless `includeDeleted` (GET and restore see the trash).
  */
-export function loadSpace(ctx: Ctx, spaceId: string, action: SpaceAction, options: { includeDeleted?: boolean } = {}): { space: SpaceRow; role: Role } {
+export function loadSpace(
+  ctx: Ctx,
+  spaceId: string,
+  action: SpaceAction,
+  options: { includeDeleted?: boolean } = {}
+): { space: SpaceRow; role: Role } {
   const space = ctx.repo(spaceRepository).get(spaceId)
   if (!space || isPastRestoreWindow(space, ctx.now) || (space.deleted_at && !options.includeDeleted)) throw notFound('Space')
   const role = authorize(spaceRole(ctx, space), SPACE_ACTIONS[action], 'Space')

@@ -96,7 +96,10 @@ describe('the aggregate', () => {
     expect(byName.Reader).toMatchObject({ permission: 'read', sources: [{ type: 'organization', role: 'read' }] })
     expect(byName.Teamed).toMatchObject({
       permission: 'edit',
-      sources: [{ type: 'team', role: 'edit', team: { id: team, title: 'Writers' } }, { type: 'organization', role: 'comment' }]
+      sources: [
+        { type: 'team', role: 'edit', team: { id: team, title: 'Writers' } },
+        { type: 'organization', role: 'comment' }
+      ]
     })
     expect(byName.Guest).toMatchObject({ permission: 'comment', sources: [{ type: 'direct', role: 'comment' }] })
     expect(byName.Inherits).toMatchObject({
@@ -144,14 +147,18 @@ describe('rules', () => {
     const owner = t.owner.user.id
     const demote = await t.owner.api.patch(`${perms(id)}/users/${owner}`, { role: 'edit' })
     expect(demote.status).toBe(409)
-    expect(demote.body.error.message).toBe('role: demoting the last admin of this space is not allowed; give another member or team the admin role first')
+    expect(demote.body.error.message).toBe(
+      'role: demoting the last admin of this space is not allowed; give another member or team the admin role first'
+    )
     const remove = await t.owner.api.delete(`${perms(id)}/users/${owner}`)
     expect(remove.status).toBe(409)
     expect(remove.body.error.message).toContain('userId: removing the last admin of this space')
     const invite = await t.owner.api.post(perms(id), { role: null, users: [owner] })
     expect(invite.status).toBe(409)
     expect(invite.body.error.message).toContain('users.0: removing the last admin')
-    expect((await t.owner.api.get(`${perms(id)}/users`)).body.items).toEqual([{ permission: 'admin', user: expect.objectContaining({ id: owner }) }])
+    expect((await t.owner.api.get(`${perms(id)}/users`)).body.items).toEqual([
+      { permission: 'admin', user: expect.objectContaining({ id: owner }) }
+    ])
 
     // A team with a member holding admin is another path; an empty team is none.
     const empty = await createTeam(t, 'Empty')
@@ -225,7 +232,12 @@ describe("a team's spaces", () => {
     const gone = await space({ title: 'Gone' })
     const member = await t.user({ role: null })
     const team = await createTeam(t, 'Writers', [member])
-    for (const [id, role] of [[b, 'edit'], [a, 'read'], [gone, 'admin']] as const) await t.owner.api.patch(`${perms(id)}/teams/${team}`, { role })
+    for (const [id, role] of [
+      [b, 'edit'],
+      [a, 'read'],
+      [gone, 'admin']
+    ] as const)
+      await t.owner.api.patch(`${perms(id)}/teams/${team}`, { role })
     expect((await t.owner.api.delete(`/v1/spaces/${gone}`)).status).toBeLessThan(300)
     const { items, pages } = await walk(member.api, `/v1/orgs/${t.orgId}/teams/${team}/spaces`, { limit: 1 })
     expect(pages).toHaveLength(2)

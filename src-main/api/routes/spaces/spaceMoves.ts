@@ -18,7 +18,8 @@ export default function spaceMoveRoutes(app: Api) {
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view')
-        if (space.parent_id) authorize(collectionRole(ctx, { id: space.parent_id, organization_id: space.organization_id }), 'create', 'Collection')
+        if (space.parent_id)
+          authorize(collectionRole(ctx, { id: space.parent_id, organization_id: space.organization_id }), 'create', 'Collection')
         else requireOrgRole(ctx, space.organization_id, 'create')
         return presentSpace(duplicateSpace(ctx, space), ctx)
       })
@@ -28,7 +29,15 @@ export default function spaceMoveRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/move',
-    { schema: { tags, summary: 'Move a space to another collection or position', params: SpaceParams, body: SpaceMoveSchema, response: { 200: SpaceSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Move a space to another collection or position',
+        params: SpaceParams,
+        body: SpaceMoveSchema,
+        response: { 200: SpaceSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'admin')
@@ -54,7 +63,15 @@ export default function spaceMoveRoutes(app: Api) {
 
   app.post(
     '/v1/spaces/:spaceId/transfer',
-    { schema: { tags, summary: 'Transfer a space to another organization', params: SpaceParams, body: SpaceTransferSchema, response: { 200: SpaceSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Transfer a space to another organization',
+        params: SpaceParams,
+        body: SpaceTransferSchema,
+        response: { 200: SpaceSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'admin')
@@ -85,4 +102,3 @@ export default function spaceMoveRoutes(app: Api) {
       })
   )
 }
-

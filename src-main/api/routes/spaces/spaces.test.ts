@@ -10,7 +10,8 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-const create = (body: Record<string, unknown> = {}, api = t.owner.api) => api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Guides', ...body })
+const create = (body: Record<string, unknown> = {}, api = t.owner.api) =>
+  api.post(`/v1/orgs/${t.orgId}/spaces`, { title: 'Guides', ...body })
 
 function expectSpace(space: any) {
   expect(space).toMatchObject({
@@ -122,7 +123,12 @@ describe('get, update, delete, restore', () => {
     expect(res.status).toBe(200)
     expectSpace(res.body)
     const reader = await t.user({ role: 'read' })
-    expect((await reader.api.get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({ view: true, comment: false, edit: false, admin: false })
+    expect((await reader.api.get(`/v1/spaces/${space.id}`)).body.permissions).toMatchObject({
+      view: true,
+      comment: false,
+      edit: false,
+      admin: false
+    })
     expect((await t.owner.api.get('/v1/spaces/unknown')).status).toBe(404)
     const outsider = await t.user({ role: 'none' })
     expect((await outsider.api.get(`/v1/spaces/${space.id}`)).status).toBe(404)
@@ -130,9 +136,20 @@ describe('get, update, delete, restore', () => {
 
   it('updates title, emoji, editMode and defaultLevel; readers get 403', async () => {
     const { body: space } = await create()
-    const res = await t.owner.api.patch(`/v1/spaces/${space.id}`, { title: 'Handbook', emoji: '📗', editMode: 'locked', defaultLevel: 'edit' })
+    const res = await t.owner.api.patch(`/v1/spaces/${space.id}`, {
+      title: 'Handbook',
+      emoji: '📗',
+      editMode: 'locked',
+      defaultLevel: 'edit'
+    })
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ title: 'Handbook', emoji: '📗', editMode: 'locked', defaultLevel: 'edit', permissions: { edit: false, admin: true } })
+    expect(res.body).toMatchObject({
+      title: 'Handbook',
+      emoji: '📗',
+      editMode: 'locked',
+      defaultLevel: 'edit',
+      permissions: { edit: false, admin: true }
+    })
 
     const reader = await t.user({ role: 'read' })
     // defaultLevel raises every member's role on this space.
@@ -144,7 +161,7 @@ describe('get, update, delete, restore', () => {
     expect((await t.owner.api.get(`/v1/spaces/${space.id}`)).body.title).toBe('Handbook')
   })
 
-  it('sets visibility (Quire\'s addition to PATCH); in-collection only inside a collection; admins only', async () => {
+  it("sets visibility (Quire's addition to PATCH); in-collection only inside a collection; admins only", async () => {
     const { body: space } = await create()
     const res = await t.owner.api.patch(`/v1/spaces/${space.id}`, { visibility: 'unlisted' })
     expect(res.status).toBe(200)
@@ -244,8 +261,7 @@ describe('duplicate, move, transfer', () => {
   it('moves a space before and after its siblings', async () => {
     const ids: string[] = []
     for (const title of ['A', 'B', 'C']) ids.push((await create({ title })).body.id)
-    const order = () =>
-      t.server.api.services.db.prepare('SELECT title FROM spaces WHERE parent_id IS NULL ORDER BY position').pluck().all()
+    const order = () => t.server.api.services.db.prepare('SELECT title FROM spaces WHERE parent_id IS NULL ORDER BY position').pluck().all()
     const moved = await t.owner.api.post(`/v1/spaces/${ids[2]}/move`, { position: { before: { type: 'space', space: ids[0] } } })
     expect(moved.status).toBe(200)
     expectSpace(moved.body)

@@ -2,7 +2,13 @@ import { NoContent } from '../../../../src-shared/schemas/common'
 import { checkMergeRules } from '../../policies/mergeRules'
 import { OrgParams } from '../../../../src-shared/schemas/orgs'
 import {
-  SpaceCreateSchema, SpaceGetQuery, SpaceList, SpaceListQuery, SpaceParams, SpaceSchema, SpaceUpdateSchema
+  SpaceCreateSchema,
+  SpaceGetQuery,
+  SpaceList,
+  SpaceListQuery,
+  SpaceParams,
+  SpaceSchema,
+  SpaceUpdateSchema
 } from '../../../../src-shared/schemas/spaces'
 import { siteShareLinkRepository } from '../../../storage/repositories/siteShareLinkRepository'
 import { siteSpaceRepository } from '../../../storage/repositories/siteSpaceRepository'
@@ -33,7 +39,16 @@ const tags = ['Spaces']
 export default function spaceRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/spaces',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Spaces of an organization (not deleted)', params: OrgParams, querystring: SpaceListQuery, response: { 200: SpaceList } } },
+    {
+      config: { offline: 'copy' },
+      schema: {
+        tags,
+        summary: 'Spaces of an organization (not deleted)',
+        params: OrgParams,
+        querystring: SpaceListQuery,
+        response: { 200: SpaceList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const orgId = req.params.organizationId
@@ -47,7 +62,13 @@ export default function spaceRoutes(app: Api) {
           const since = new Date(Date.parse(ctx.now) - SPACE_RESTORE_WINDOW_MS).toISOString()
           const rows = spaces.listDeletedInOrg(orgId, since, after, limit + 1)
           const count = cachedCount(ctx, `trash:${orgId}:${since}`, () => spaces.countDeletedInOrg(orgId, since))
-          return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSpaces(page, ctx))
+          return envelope(
+            rows,
+            limit,
+            count,
+            (r) => [r.seq],
+            (page) => presentSpaces(page, ctx)
+          )
         }
         const scope = spaceListScope(ctx, orgId)
         const rows = scope.all
@@ -56,14 +77,29 @@ export default function spaceRoutes(app: Api) {
         const count = scope.all
           ? cachedCount(ctx, `spaces:${orgId}`, () => spaces.countLiveInOrg(orgId))
           : cachedCount(ctx, `spaces:${orgId}:${scope.principals}:${scope.collectionIds}`, () =>
-              spaces.countLiveInOrgScoped(orgId, scope.principals, scope.collectionIds))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSpaces(page, ctx))
+              spaces.countLiveInOrgScoped(orgId, scope.principals, scope.collectionIds)
+            )
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentSpaces(page, ctx)
+        )
       })
   )
 
   app.post(
     '/v1/orgs/:organizationId/spaces',
-    { schema: { tags, summary: 'Create a space (with one page unless `empty`)', params: OrgParams, body: SpaceCreateSchema, response: { 201: SpaceSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a space (with one page unless `empty`)',
+        params: OrgParams,
+        body: SpaceCreateSchema,
+        response: { 201: SpaceSchema }
+      }
+    },
     async (req, reply) => {
       const body = write(req, (ctx) => {
         const orgId = req.params.organizationId
@@ -75,7 +111,14 @@ export default function spaceRoutes(app: Api) {
         } else {
           requireOrgRole(ctx, orgId, 'create')
         }
-        const space = createSpace(ctx, { organizationId: orgId, parentId: b.parent ?? null, title: b.title, emoji: b.emoji, editMode: b.editMode, empty: b.empty })
+        const space = createSpace(ctx, {
+          organizationId: orgId,
+          parentId: b.parent ?? null,
+          title: b.title,
+          emoji: b.emoji,
+          editMode: b.editMode,
+          empty: b.empty
+        })
         return presentSpace(space, ctx)
       })
       return reply.code(201).send(body)
@@ -84,7 +127,10 @@ export default function spaceRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId',
-    { config: { offline: 'copy' }, schema: { tags, summary: 'Get a space', params: SpaceParams, querystring: SpaceGetQuery, response: { 200: SpaceSchema } } },
+    {
+      config: { offline: 'copy' },
+      schema: { tags, summary: 'Get a space', params: SpaceParams, querystring: SpaceGetQuery, response: { 200: SpaceSchema } }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { space } = loadSpace(ctx, req.params.spaceId, 'view', { includeDeleted: true })
@@ -113,7 +159,8 @@ export default function spaceRoutes(app: Api) {
         }
         if (b.visibility !== undefined) {
           // The same rule as a move to the root: `in-collection` only exists inside a collection.
-          if (b.visibility === 'in-collection' && !space.parent_id) throw badRequest('visibility: in-collection is only for a space in a collection')
+          if (b.visibility === 'in-collection' && !space.parent_id)
+            throw badRequest('visibility: in-collection is only for a space in a collection')
           patch.visibility = b.visibility
         }
         if (Object.keys(patch).length) patch.updated_at = ctx.now
@@ -145,7 +192,11 @@ export default function spaceRoutes(app: Api) {
         if (!space.deleted_at) throw conflict('The space is not deleted')
         const spaces = ctx.repo(spaceRepository)
         // A deleted parent collection set parent_id to null (foreign key): the space comes back at the root.
-        spaces.update(space.id, { deleted_at: null, updated_at: ctx.now, position: spaces.nextPosition(space.organization_id, space.parent_id) })
+        spaces.update(space.id, {
+          deleted_at: null,
+          updated_at: ctx.now,
+          position: spaces.nextPosition(space.organization_id, space.parent_id)
+        })
         return presentSpace(spaces.get(space.id)!, ctx)
       })
   )

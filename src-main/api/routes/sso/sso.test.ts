@@ -142,8 +142,13 @@ describe('SAML providers', () => {
       defaultRole: 'edit',
       createdAt: '2026-03-01T10:00:00.000Z',
       defaultTeam: {
-        object: 'team', id: teamId, title: 'Engineering', members: 2, spaces: 3,
-        createdAt: expect.stringMatching(/^\d{4}-/), permissions: { admin: true, view: true }
+        object: 'team',
+        id: teamId,
+        title: 'Engineering',
+        members: 2,
+        spaces: 3,
+        createdAt: expect.stringMatching(/^\d{4}-/),
+        permissions: { admin: true, view: true }
       }
     })
     expect(res.body).not.toHaveProperty('unknownField')
@@ -191,7 +196,10 @@ describe('SAML providers', () => {
       [{ label: 'L', certificate: 'c'.repeat(10001) }, 'certificate: must be at most 10000 characters'],
       [{ label: 'L', certificate: 'not a certificate' }, 'certificate: must be an X.509 certificate, PEM or base64'],
       [{ label: 'L', certificate: CERT.replace('MIID', 'MIIX') }, 'certificate: must be an X.509 certificate, PEM or base64'],
-      [{ label: 'L', certificate: CERT.split('\n').slice(1, -2).join('').slice(0, 400) }, 'certificate: must be an X.509 certificate, PEM or base64'],
+      [
+        { label: 'L', certificate: CERT.split('\n').slice(1, -2).join('').slice(0, 400) },
+        'certificate: must be an X.509 certificate, PEM or base64'
+      ],
       [{ label: 'L', ssoURL: 'not a url' }, 'ssoURL: must be a valid uri'],
       [{ label: 'L', ssoURL: `https://idp.test/${'a'.repeat(2040)}` }, 'ssoURL: must be at most 2048 characters'],
       [{ label: 'L', ssoURL: 'javascript:alert(1)' }, 'ssoURL: must be an http or https URL'],
@@ -225,18 +233,35 @@ describe('SAML providers', () => {
   it('updates the fields sent and keeps the others', async () => {
     const teamA = await makeTeam(t.orgId, 'A', { members: 1 })
     const teamB = await makeTeam(t.orgId, 'B')
-    const p = await createProvider({ entityID: 'urn:a', ssoURL: 'https://a.test/sso', certificate: CERT, defaultTeam: teamA, defaultRole: 'read' })
+    const p = await createProvider({
+      entityID: 'urn:a',
+      ssoURL: 'https://a.test/sso',
+      certificate: CERT,
+      defaultTeam: teamA,
+      defaultRole: 'read'
+    })
     t.clock.advance(60_000)
 
     const res = await t.owner.api.patch(`${samlPath()}/${p.id}`, { label: 'Azure AD', defaultRole: 'comment', defaultTeam: teamB })
     expect(res.status).toBe(200)
     expectProvider(res.body)
     expect(res.body).toMatchObject({
-      id: p.id, label: 'Azure AD', entityID: 'urn:a', ssoURL: 'https://a.test/sso', certificate: CERT, defaultRole: 'comment',
-      createdAt: p.createdAt, defaultTeam: { id: teamB, title: 'B', members: 0 }
+      id: p.id,
+      label: 'Azure AD',
+      entityID: 'urn:a',
+      ssoURL: 'https://a.test/sso',
+      certificate: CERT,
+      defaultRole: 'comment',
+      createdAt: p.createdAt,
+      defaultTeam: { id: teamB, title: 'B', members: 0 }
     })
 
-    const cleared = await t.owner.api.patch(`${samlPath()}/${p.id}`, { defaultTeam: null, defaultRole: null, entityID: 'urn:b', ssoURL: 'http://b.test' })
+    const cleared = await t.owner.api.patch(`${samlPath()}/${p.id}`, {
+      defaultTeam: null,
+      defaultRole: null,
+      entityID: 'urn:b',
+      ssoURL: 'http://b.test'
+    })
     expect(cleared.body).toMatchObject({ label: 'Azure AD', entityID: 'urn:b', ssoURL: 'http://b.test', defaultRole: null })
     expect(cleared.body).not.toHaveProperty('defaultTeam')
 
@@ -253,7 +278,10 @@ describe('SAML providers', () => {
       [{ label: 'x'.repeat(31) }, 'label: must be at most 30 characters'],
       [{ entityID: 'e'.repeat(1025) }, 'entityID: must be at most 1024 characters'],
       [{ certificate: 'c'.repeat(10001) }, 'certificate: must be at most 10000 characters'],
-      [{ label: 'New', certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' }, 'certificate: must be an X.509 certificate, PEM or base64'],
+      [
+        { label: 'New', certificate: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' },
+        'certificate: must be an X.509 certificate, PEM or base64'
+      ],
       [{ ssoURL: `https://idp.test/${'a'.repeat(2040)}` }, 'ssoURL: must be at most 2048 characters'],
       [{ label: 'New', ssoURL: 'mailto:a@b.test' }, 'ssoURL: must be an http or https URL'],
       [{ defaultRole: 'owner' }, 'defaultRole: must be one of'],
@@ -325,7 +353,9 @@ describe('OpenAPI', () => {
   it('documents every SSO operation', async () => {
     const doc = (await t.anonymous.get('/v1/openapi.json')).body
     expect(Object.keys(doc.paths['/v1/orgs/{organizationId}/saml'])).toEqual(expect.arrayContaining(['get', 'post']))
-    expect(Object.keys(doc.paths['/v1/orgs/{organizationId}/saml/{samlProviderId}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']))
+    expect(Object.keys(doc.paths['/v1/orgs/{organizationId}/saml/{samlProviderId}'])).toEqual(
+      expect.arrayContaining(['get', 'patch', 'delete'])
+    )
     expect(doc.paths['/v1/orgs/{organizationId}/sso'].get.tags).toEqual(['SSO'])
   })
 })

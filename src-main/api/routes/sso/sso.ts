@@ -1,8 +1,14 @@
 import { X509Certificate } from 'node:crypto'
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  SamlOrgParams, SamlProviderCreateSchema, SamlProviderList, SamlProviderListQuery, SamlProviderParams, SamlProviderSchema,
-  SamlProviderUpdateSchema, SsoLoginInfoList
+  SamlOrgParams,
+  SamlProviderCreateSchema,
+  SamlProviderList,
+  SamlProviderListQuery,
+  SamlProviderParams,
+  SamlProviderSchema,
+  SamlProviderUpdateSchema,
+  SsoLoginInfoList
 } from '../../../../src-shared/schemas/sso'
 import { samlRepository, type SamlProviderPatch } from '../../../storage/repositories/samlRepository'
 import { teamRepository } from '../../../storage/repositories/teamRepository'
@@ -23,7 +29,8 @@ function normalizeCertificate(text: string): string {
   const trimmed = text.trim()
   const bare = trimmed.replace(/\s+/g, '')
   try {
-    if (!trimmed.startsWith('-----') && /^[A-Za-z0-9+/]+={0,2}$/.test(bare)) return new X509Certificate(Buffer.from(bare, 'base64')).toString()
+    if (!trimmed.startsWith('-----') && /^[A-Za-z0-9+/]+={0,2}$/.test(bare))
+      return new X509Certificate(Buffer.from(bare, 'base64')).toString()
     return new X509Certificate(trimmed).toString()
   } catch {
     throw badRequest('certificate: must be an X.509 certificate, PEM or base64')
@@ -48,8 +55,11 @@ export default function ssoRoutes(app: Api) {
     '/v1/orgs/:organizationId/saml',
     {
       schema: {
-        tags, summary: 'List the SAML providers of an organization (admins)',
-        params: SamlOrgParams, querystring: SamlProviderListQuery, response: { 200: SamlProviderList }
+        tags,
+        summary: 'List the SAML providers of an organization (admins)',
+        params: SamlOrgParams,
+        querystring: SamlProviderListQuery,
+        response: { 200: SamlProviderList }
       }
     },
     async (req) =>
@@ -60,7 +70,13 @@ export default function ssoRoutes(app: Api) {
         const [after = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = saml.listInOrg(org.id, Number(after) || 0, limit + 1)
         const count = cachedCount(ctx, `saml:${org.id}`, () => saml.countInOrg(org.id))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentSamlProviders(org.id, page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentSamlProviders(org.id, page, ctx)
+        )
       })
   )
 
@@ -68,8 +84,11 @@ export default function ssoRoutes(app: Api) {
     '/v1/orgs/:organizationId/saml',
     {
       schema: {
-        tags, summary: 'Add a SAML provider to an organization (admins)',
-        params: SamlOrgParams, body: SamlProviderCreateSchema, response: { 201: SamlProviderSchema }
+        tags,
+        summary: 'Add a SAML provider to an organization (admins)',
+        params: SamlOrgParams,
+        body: SamlProviderCreateSchema,
+        response: { 201: SamlProviderSchema }
       }
     },
     async (req, reply) => {
@@ -110,8 +129,11 @@ export default function ssoRoutes(app: Api) {
     '/v1/orgs/:organizationId/saml/:samlProviderId',
     {
       schema: {
-        tags, summary: 'Update a SAML provider (admins)',
-        params: SamlProviderParams, body: SamlProviderUpdateSchema, response: { 200: SamlProviderSchema }
+        tags,
+        summary: 'Update a SAML provider (admins)',
+        params: SamlProviderParams,
+        body: SamlProviderUpdateSchema,
+        response: { 200: SamlProviderSchema }
       }
     },
     async (req) =>
@@ -149,8 +171,10 @@ export default function ssoRoutes(app: Api) {
     '/v1/orgs/:organizationId/sso',
     {
       schema: {
-        tags, summary: 'How members sign in to an organization with SSO (any member, guests included)',
-        params: SamlOrgParams, response: { 200: SsoLoginInfoList }
+        tags,
+        summary: 'How members sign in to an organization with SSO (any member, guests included)',
+        params: SamlOrgParams,
+        response: { 200: SsoLoginInfoList }
       }
     },
     async (req) =>

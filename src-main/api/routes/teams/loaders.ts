@@ -10,7 +10,12 @@ import { authorizeTeam, type TeamAction, type TeamActor } from '../../policies/t
  * A team of an organization the caller belongs to: 404 when either is unknown or the caller may not see the
  * team, 403 when they may see it but not do `action`.
  */
-export function loadTeam(ctx: Ctx, orgId: string, teamId: string, action: TeamAction = 'view'): { org: OrganizationRow; team: TeamRow; actor: TeamActor } {
+export function loadTeam(
+  ctx: Ctx,
+  orgId: string,
+  teamId: string,
+  action: TeamAction = 'view'
+): { org: OrganizationRow; team: TeamRow; actor: TeamActor } {
   const { org, member } = requireOrg(ctx, orgId)
   const teams = ctx.repo(teamRepository)
   const team = teams.get(teamId)

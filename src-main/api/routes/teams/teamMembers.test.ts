@@ -32,7 +32,14 @@ describe('GET /teams/{teamId}/members', () => {
     expect(res.status).toBe(200)
     expect(res.body.count).toBe(4)
     expect(res.body.items[0]).toEqual({
-      organization: expect.objectContaining({ object: 'member', id: owner.user.id, role: 'read', teams: 1, spaces: 0, user: expect.objectContaining({ id: owner.user.id }) }),
+      organization: expect.objectContaining({
+        object: 'member',
+        id: owner.user.id,
+        role: 'read',
+        teams: 1,
+        spaces: 0,
+        user: expect.objectContaining({ id: owner.user.id })
+      }),
       team: { role: 'owner' },
       permissions: { view: true }
     })
@@ -40,7 +47,10 @@ describe('GET /teams/{teamId}/members', () => {
 
     const { items, pages } = await walk(owner.api, `${team(id)}/members`, { limit: 3 })
     expect(items).toHaveLength(4)
-    expect(pages.map((p) => [p.items.length, p.count])).toEqual([[3, 4], [1, 4]])
+    expect(pages.map((p) => [p.items.length, p.count])).toEqual([
+      [3, 4],
+      [1, 4]
+    ])
     expect(pages[1].next).toBeUndefined()
 
     // A guest in the team sees it, and only themselves as viewable.
@@ -64,7 +74,12 @@ describe('GET /teams/{teamId}/members', () => {
 
 describe('PUT /teams/{teamId}/members (bulk)', () => {
   it('adds by user id or e-mail, removes, and sets roles through memberships', async () => {
-    const [a, b, c, d] = [await t.user({ email: 'a@example.com' }), await t.user({ email: 'b@example.com' }), await t.user(), await t.user()]
+    const [a, b, c, d] = [
+      await t.user({ email: 'a@example.com' }),
+      await t.user({ email: 'b@example.com' }),
+      await t.user(),
+      await t.user()
+    ]
     const id = await createTeam(t, 'Crew', [d!])
     const res = await t.owner.api.put(`${team(id)}/members`, {
       add: [a!.user.id, 'B@Example.com', c!.user.id],
@@ -103,7 +118,10 @@ describe('PUT /teams/{teamId}/members (bulk)', () => {
     const cases: [unknown, string][] = [
       [{ add: [a.user.id, 'ghost'] }, 'add: ghost is not a member of the organization'],
       [{ add: [a.user.id], remove: ['out@example.com'] }, 'remove: out@example.com is not a member of the organization'],
-      [{ add: [a.user.id], memberships: { [outsider.user.id]: { role: 'owner' } } }, `memberships: ${outsider.user.id} is not a member of the organization`],
+      [
+        { add: [a.user.id], memberships: { [outsider.user.id]: { role: 'owner' } } },
+        `memberships: ${outsider.user.id} is not a member of the organization`
+      ],
       [{ add: [a.user.id], memberships: { [a.user.id]: { role: 'boss' } } }, 'must be one of: owner, member'],
       [{ add: [a.user.id], memberships: { [a.user.id]: {} } }, 'role: is required'],
       [{ add: 'everyone' }, 'add: must be array'],

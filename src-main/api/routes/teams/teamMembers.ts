@@ -1,6 +1,12 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
 import {
-  TeamMemberList, TeamMemberParams, TeamMemberSetSchema, TeamMembersQuery, TeamMembersUpdateSchema, TeamParams, type TeamRole
+  TeamMemberList,
+  TeamMemberParams,
+  TeamMemberSetSchema,
+  TeamMembersQuery,
+  TeamMembersUpdateSchema,
+  TeamParams,
+  type TeamRole
 } from '../../../../src-shared/schemas/teams'
 import { memberRepository } from '../../../storage/repositories/memberRepository'
 import { teamRepository } from '../../../storage/repositories/teamRepository'
@@ -19,7 +25,15 @@ const tags = ['Teams']
 export default function teamMemberRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/teams/:teamId/members',
-    { schema: { tags, summary: 'List the members of a team', params: TeamParams, querystring: TeamMembersQuery, response: { 200: TeamMemberList } } },
+    {
+      schema: {
+        tags,
+        summary: 'List the members of a team',
+        params: TeamParams,
+        querystring: TeamMembersQuery,
+        response: { 200: TeamMemberList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const { org, team, actor } = loadTeam(ctx, req.params.organizationId, req.params.teamId)
@@ -29,15 +43,28 @@ export default function teamMemberRoutes(app: Api) {
         const rows = teams.members(team.id, afterSeq, limit + 1)
         const count = cachedCount(ctx, `team-members:${team.id}`, () => teams.countMembers(team.id))
         const caller = { userId: ctx.actor.id, orgRole: actor.orgRole }
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => {
-          const byUser = ctx.repo(memberRepository).getMany(org.id, page.map((r) => r.user_id))
-          const members = presentMembers(org.id, page.map((r) => byUser.get(r.user_id)!), ctx)
-          return page.map((r, i) => ({
-            organization: members[i]!,
-            team: { role: r.role },
-            permissions: { view: MEMBER_RULES.view(caller, r.user_id) }
-          }))
-        })
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => {
+            const byUser = ctx.repo(memberRepository).getMany(
+              org.id,
+              page.map((r) => r.user_id)
+            )
+            const members = presentMembers(
+              org.id,
+              page.map((r) => byUser.get(r.user_id)!),
+              ctx
+            )
+            return page.map((r, i) => ({
+              organization: members[i]!,
+              team: { role: r.role },
+              permissions: { view: MEMBER_RULES.view(caller, r.user_id) }
+            }))
+          }
+        )
       })
   )
 
@@ -60,7 +87,11 @@ export default function teamMemberRoutes(app: Api) {
         const remove = req.body.remove ?? []
         const memberships = Object.entries(req.body.memberships ?? {})
         const resolved = ctx.repo(memberRepository).resolve(org.id, [...add, ...remove, ...memberships.map(([ref]) => ref)])
-        const lists: [string, string[]][] = [['add', add], ['remove', remove], ['memberships', memberships.map(([ref]) => ref)]]
+        const lists: [string, string[]][] = [
+          ['add', add],
+          ['remove', remove],
+          ['memberships', memberships.map(([ref]) => ref)]
+        ]
         for (const [field, refs] of lists) {
           const unknown = refs.find((ref) => !resolved.has(ref))
           if (unknown !== undefined) throw badRequest(`${field}: ${unknown} is not a member of the organization`)
@@ -83,7 +114,13 @@ export default function teamMemberRoutes(app: Api) {
   app.put(
     '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
     {
-      schema: { tags, summary: 'Add a member to a team or set their team role', params: TeamMemberParams, body: TeamMemberSetSchema, response: { 204: NoContent } },
+      schema: {
+        tags,
+        summary: 'Add a member to a team or set their team role',
+        params: TeamMemberParams,
+        body: TeamMemberSetSchema,
+        response: { 204: NoContent }
+      },
       preValidation: emptyBodyIsObject
     },
     async (req, reply) => {
@@ -101,7 +138,14 @@ export default function teamMemberRoutes(app: Api) {
 
   app.delete(
     '/v1/orgs/:organizationId/teams/:teamId/members/:userId',
-    { schema: { tags, summary: 'Remove a member from a team (managers, or the member leaving)', params: TeamMemberParams, response: { 204: NoContent } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member from a team (managers, or the member leaving)',
+        params: TeamMemberParams,
+        response: { 204: NoContent }
+      }
+    },
     async (req, reply) => {
       write(req, (ctx) => {
         const { team, actor } = loadTeam(ctx, req.params.organizationId, req.params.teamId)

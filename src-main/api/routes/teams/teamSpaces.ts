@@ -27,8 +27,12 @@ export default function teamSpaceRoutes(app: Api) {
         const limit = req.query.limit ?? DEFAULT_LIMIT
         const rows = grants.teamSpaces(team.id, decodeCursor(req.query.page, ['string', 'string'] as const), limit + 1)
         const count = cachedCount(ctx, `team-spaces:${team.id}`, () => grants.countTeamSpaces(team.id))
-        return envelope(rows, limit, count, (r) => [r.title, r.id], (page) =>
-          page.map((r) => ({ permission: r.role as Role, space: { id: r.id, title: r.title } }))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.title, r.id],
+          (page) => page.map((r) => ({ permission: r.role as Role, space: { id: r.id, title: r.title } }))
         )
       })
   )

@@ -64,7 +64,13 @@ describe('PUT /teams (create)', () => {
     const res = await t.owner.api.put(teams(), { title: 'Writers', members: [a.user.id, b.user.id, a.user.id] })
     expect(res.status).toBe(201)
     expectTeam(res.body)
-    expect(res.body).toMatchObject({ title: 'Writers', members: 2, spaces: 0, createdAt: t.clock.now().toISOString(), permissions: { admin: true, view: true } })
+    expect(res.body).toMatchObject({
+      title: 'Writers',
+      members: 2,
+      spaces: 0,
+      createdAt: t.clock.now().toISOString(),
+      permissions: { admin: true, view: true }
+    })
     const read = await a.api.get(`${teams()}/${res.body.id}`)
     expect(read.body).toMatchObject({ id: res.body.id, title: 'Writers', members: 2, permissions: { admin: false, view: true } })
     const listed = await t.owner.api.get(`${teams()}/${res.body.id}/members`)

@@ -1,5 +1,13 @@
 import { NoContent } from '../../../../src-shared/schemas/common'
-import { TeamCreateSchema, TeamList, TeamListParams, TeamListQuery, TeamParams, TeamSchema, TeamUpdateSchema } from '../../../../src-shared/schemas/teams'
+import {
+  TeamCreateSchema,
+  TeamList,
+  TeamListParams,
+  TeamListQuery,
+  TeamParams,
+  TeamSchema,
+  TeamUpdateSchema
+} from '../../../../src-shared/schemas/teams'
 import { memberRepository } from '../../../storage/repositories/memberRepository'
 import { teamRepository, type TeamFilter } from '../../../storage/repositories/teamRepository'
 import type { Api } from '../../app'
@@ -17,18 +25,35 @@ const tags = ['Teams']
 export default function teamRoutes(app: Api) {
   app.get(
     '/v1/orgs/:organizationId/teams',
-    { schema: { tags, summary: 'List the teams of an organization', params: TeamListParams, querystring: TeamListQuery, response: { 200: TeamList } } },
+    {
+      schema: {
+        tags,
+        summary: 'List the teams of an organization',
+        params: TeamListParams,
+        querystring: TeamListQuery,
+        response: { 200: TeamList }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
         const orgId = req.params.organizationId
         requireOrgMember(ctx, orgId)
         const teams = ctx.repo(teamRepository)
         const limit = req.query.limit ?? DEFAULT_LIMIT
-        const filter: TeamFilter = { owner: req.query.owner || undefined, title: req.query.title ? req.query.title.toLowerCase() : undefined }
+        const filter: TeamFilter = {
+          owner: req.query.owner || undefined,
+          title: req.query.title ? req.query.title.toLowerCase() : undefined
+        }
         const [afterSeq = 0] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = teams.list(orgId, filter, afterSeq, limit + 1)
         const count = cachedCount(ctx, `teams:${orgId}:${filter.owner ?? ''}:${filter.title ?? ''}`, () => teams.count(orgId, filter))
-        return envelope(rows, limit, count, (r) => [r.seq], (page) => presentTeams(orgId, page, ctx))
+        return envelope(
+          rows,
+          limit,
+          count,
+          (r) => [r.seq],
+          (page) => presentTeams(orgId, page, ctx)
+        )
       })
   )
 
@@ -59,7 +84,15 @@ export default function teamRoutes(app: Api) {
 
   app.patch(
     '/v1/orgs/:organizationId/teams/:teamId',
-    { schema: { tags, summary: 'Rename a team (admins and team owners)', params: TeamParams, body: TeamUpdateSchema, response: { 200: TeamSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Rename a team (admins and team owners)',
+        params: TeamParams,
+        body: TeamUpdateSchema,
+        response: { 200: TeamSchema }
+      }
+    },
     async (req) =>
       write(req, (ctx) => {
         const { team } = loadTeam(ctx, req.params.organizationId, req.params.teamId, 'admin')

@@ -1,5 +1,19 @@
 import { useState, type ReactNode } from 'react'
-import { ActionIcon, Avatar, Badge, Button, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core'
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton
+} from '@mantine/core'
 import { IconInfoCircle, IconTrash, IconUsersGroup } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import type { AggregatePermission, Role } from '../../api/types.ts'
@@ -9,7 +23,15 @@ import { ROLE_COLORS, ROLE_LABELS, roleOptions } from '../common/roles.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { MemberPicker } from '../members/MemberPicker.tsx'
 import { teamsQuery } from '../teams/queries.ts'
-import { accessAggregateQuery, accessTeamsQuery, accessUsersQuery, useInvite, useRemoveGrant, useSetGrant, type Principal } from './queries.ts'
+import {
+  accessAggregateQuery,
+  accessTeamsQuery,
+  accessUsersQuery,
+  useInvite,
+  useRemoveGrant,
+  useSetGrant,
+  type Principal
+} from './queries.ts'
 import { explainRole, isDirect, sourceLabel, type AccessKind } from './sources.ts'
 
 export interface ShareTarget {
@@ -48,7 +70,11 @@ export function ShareDialog({ target, opened, onClose }: { target: ShareTarget; 
               </Badge>
             )}
             {target.defaultLevel !== undefined && (
-              <Badge color={target.defaultLevel ? ROLE_COLORS[target.defaultLevel] : 'gray'} variant="light" data-testid="share-general-access">
+              <Badge
+                color={target.defaultLevel ? ROLE_COLORS[target.defaultLevel] : 'gray'}
+                variant="light"
+                data-testid="share-general-access"
+              >
                 {target.defaultLevel ? `Everyone in the organization: ${ROLE_LABELS[target.defaultLevel]}` : 'No general access'}
               </Badge>
             )}
@@ -65,7 +91,7 @@ export function ShareDialog({ target, opened, onClose }: { target: ShareTarget; 
               onChange={(v) => setView(v as typeof view)}
               data={[
                 { value: 'shared', label: 'Shared with' },
-                { value: 'everyone', label: 'Everyone with access' },
+                { value: 'everyone', label: 'Everyone with access' }
               ]}
               aria-label="Which access to show"
             />
@@ -132,8 +158,8 @@ function InviteForm({ target }: { target: ShareTarget }) {
                   notifySuccess(count === 1 ? `Shared as ${ROLE_LABELS[role]}` : `Shared with ${count} as ${ROLE_LABELS[role]}`)
                   setUsers([])
                   setTeams([])
-                },
-              },
+                }
+              }
             )
           }
           data-testid="share-submit"
@@ -151,7 +177,7 @@ function GrantRow({
   name,
   detail,
   role,
-  avatar,
+  avatar
 }: {
   target: ShareTarget
   principal: Principal
@@ -188,7 +214,13 @@ function GrantRow({
             onChange={(v) => v && v !== role && setGrant.mutate({ principal, role: v as Role })}
           />
           <Tooltip label="Remove access">
-            <ActionIcon color="red" variant="subtle" aria-label={`Remove ${name}`} loading={remove.isPending} onClick={() => remove.mutate(principal)}>
+            <ActionIcon
+              color="red"
+              variant="subtle"
+              aria-label={`Remove ${name}`}
+              loading={remove.isPending}
+              onClick={() => remove.mutate(principal)}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>
@@ -263,7 +295,13 @@ function EveryoneWithAccess({ target }: { target: ShareTarget }) {
   return (
     <Stack gap={0} aria-label="Everyone with access" data-testid="share-everyone">
       {(everyone.data ?? []).map((item) => (
-        <AggregateRow key={item.user.id} item={item} kind={target.kind} open={explained === item.user.id} onToggle={() => setExplained(explained === item.user.id ? null : item.user.id)} />
+        <AggregateRow
+          key={item.user.id}
+          item={item}
+          kind={target.kind}
+          open={explained === item.user.id}
+          onToggle={() => setExplained(explained === item.user.id ? null : item.user.id)}
+        />
       ))}
     </Stack>
   )
@@ -293,7 +331,12 @@ function AggregateRow({ item, kind, open, onToggle }: { item: AggregatePermissio
             {ROLE_LABELS[item.permission]}
           </Badge>
           <Tooltip label="Why this role?">
-            <ActionIcon variant="subtle" aria-label={`Why is ${name} ${ROLE_LABELS[item.permission]}?`} aria-expanded={open} onClick={onToggle}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Why is ${name} ${ROLE_LABELS[item.permission]}?`}
+              aria-expanded={open}
+              onClick={onToggle}
+            >
               <IconInfoCircle size={16} />
             </ActionIcon>
           </Tooltip>

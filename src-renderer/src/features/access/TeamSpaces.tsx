@@ -31,7 +31,9 @@ function TeamSpacesPanel({ orgId, team }: { orgId: string; team: Team }) {
   const has = new Set(current.map((g) => g.space.id))
   // Only a space's admins manage who has access to it.
   const adminOf = new Set(spaces.filter((s) => s.permissions.admin).map((s) => s.id))
-  const choices = spaces.filter((s) => adminOf.has(s.id) && !has.has(s.id)).map((s) => ({ value: s.id, label: s.title || 'Untitled space' }))
+  const choices = spaces
+    .filter((s) => adminOf.has(s.id) && !has.has(s.id))
+    .map((s) => ({ value: s.id, label: s.title || 'Untitled space' }))
   return (
     <Stack gap="lg" data-testid="team-spaces">
       {choices.length > 0 && (
@@ -67,8 +69,8 @@ function TeamSpacesPanel({ orgId, team }: { orgId: string; team: Team }) {
                   onSuccess: () => {
                     notifySuccess(`${team.title} is ${ROLE_LABELS[role]} on the space`)
                     setSpaceId(null)
-                  },
-                },
+                  }
+                }
               )
             }
             data-testid="team-space-submit"
@@ -119,7 +121,13 @@ function TeamSpaceRow({ orgId, team, grant, canAdmin }: { orgId: string; team: T
             onChange={(v) => v && v !== grant.permission && setGrant.mutate({ principal, role: v as Role })}
           />
           <Tooltip label="Remove the team's access">
-            <ActionIcon color="red" variant="subtle" aria-label={`Remove ${team.title} from ${title}`} loading={remove.isPending} onClick={() => remove.mutate(principal)}>
+            <ActionIcon
+              color="red"
+              variant="subtle"
+              aria-label={`Remove ${team.title} from ${title}`}
+              loading={remove.isPending}
+              onClick={() => remove.mutate(principal)}
+            >
               <IconTrash size={16} />
             </ActionIcon>
           </Tooltip>

@@ -26,7 +26,10 @@ export const accessAggregateQuery = (s: AccessSubject) =>
   queryOptions({ queryKey: [...base(s), 'permissions', 'aggregate'], queryFn: () => fetchAll<AggregatePermission>(`${path(s)}/aggregate`) })
 
 export const teamSpacesQuery = (orgId: string, teamId: string) =>
-  queryOptions({ queryKey: ['orgs', orgId, 'teams', teamId, 'spaces'], queryFn: () => fetchAll<TeamSpacePermission>(`/v1/orgs/${orgId}/teams/${teamId}/spaces`) })
+  queryOptions({
+    queryKey: ['orgs', orgId, 'teams', teamId, 'spaces'],
+    queryFn: () => fetchAll<TeamSpacePermission>(`/v1/orgs/${orgId}/teams/${teamId}/spaces`)
+  })
 
 /**
  * A grant changes who has access here (the lists), the object's own `permissions` for the caller, the roles on
@@ -45,15 +48,16 @@ export function useInvite(s: AccessSubject) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (body: { role: Role; users: string[]; teams: string[] }) => api.request<void>('POST', path(s), body),
-    onSuccess: () => invalidateAccess(client, s),
+    onSuccess: () => invalidateAccess(client, s)
   })
 }
 
 export function useSetGrant(s: AccessSubject) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ principal, role }: { principal: Principal; role: Role }) => api.request<void>('PATCH', `${path(s)}/${principal.type}s/${principal.id}`, { role }),
-    onSettled: () => invalidateAccess(client, s),
+    mutationFn: ({ principal, role }: { principal: Principal; role: Role }) =>
+      api.request<void>('PATCH', `${path(s)}/${principal.type}s/${principal.id}`, { role }),
+    onSettled: () => invalidateAccess(client, s)
   })
 }
 
@@ -61,6 +65,6 @@ export function useRemoveGrant(s: AccessSubject) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (principal: Principal) => api.request<void>('DELETE', `${path(s)}/${principal.type}s/${principal.id}`),
-    onSuccess: () => invalidateAccess(client, s),
+    onSuccess: () => invalidateAccess(client, s)
   })
 }

@@ -13,8 +13,12 @@ describe('sourceLabel', () => {
     expect(sourceLabel({ type: 'direct', role: 'edit' }, 'space')).toBe('shared directly')
     expect(sourceLabel({ type: 'team', role: 'edit', team }, 'space')).toBe('through team “Writers”')
     expect(sourceLabel({ type: 'collection', role: 'edit', collection }, 'space')).toBe('from collection “Handbooks”')
-    expect(sourceLabel({ type: 'collection-team', role: 'edit', collection, team }, 'space')).toBe('from collection “Handbooks”, through team “Writers”')
-    expect(sourceLabel({ type: 'collection-general', role: 'read', collection }, 'collection')).toBe('general access to collection “Handbooks”')
+    expect(sourceLabel({ type: 'collection-team', role: 'edit', collection, team }, 'space')).toBe(
+      'from collection “Handbooks”, through team “Writers”'
+    )
+    expect(sourceLabel({ type: 'collection-general', role: 'read', collection }, 'collection')).toBe(
+      'general access to collection “Handbooks”'
+    )
     expect(isDirect({ type: 'team', role: 'edit', team })).toBe(true)
     expect(isDirect({ type: 'collection', role: 'edit', collection })).toBe(false)
   })
@@ -27,18 +31,26 @@ describe('explainRole', () => {
       user,
       sources: [
         { type: 'team', role: 'edit', team: { id: 't1', title: 'Writers' } },
-        { type: 'organization', role: 'read' },
-      ],
+        { type: 'organization', role: 'read' }
+      ]
     }
     expect(explainRole(item, 'space')).toBe(
-      'Ann is Editor here because they are in the team “Writers”, which has Editor on this space. Also: their organization role is Reader.',
+      'Ann is Editor here because they are in the team “Writers”, which has Editor on this space. Also: their organization role is Reader.'
     )
   })
 
   it('explains inheritance through a collection and an organization admin', () => {
-    const inherited: AggregatePermission = { permission: 'review', user, sources: [{ type: 'collection', role: 'review', collection: { id: 'c', title: 'Guides' } }] }
-    expect(explainRole(inherited, 'space')).toBe('Ann is Reviewer here because they have Reviewer on the collection “Guides”, which holds this space.')
+    const inherited: AggregatePermission = {
+      permission: 'review',
+      user,
+      sources: [{ type: 'collection', role: 'review', collection: { id: 'c', title: 'Guides' } }]
+    }
+    expect(explainRole(inherited, 'space')).toBe(
+      'Ann is Reviewer here because they have Reviewer on the collection “Guides”, which holds this space.'
+    )
     const admin: AggregatePermission = { permission: 'admin', user, sources: [{ type: 'organization', role: 'admin' }] }
-    expect(explainRole(admin, 'collection')).toBe('Ann is Admin here because their organization role is Admin. Organization admins manage every collection.')
+    expect(explainRole(admin, 'collection')).toBe(
+      'Ann is Admin here because their organization role is Admin. Organization admins manage every collection.'
+    )
   })
 })

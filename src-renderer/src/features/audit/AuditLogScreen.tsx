@@ -22,7 +22,15 @@ const COLUMNS = '170px minmax(180px, 1.2fr) minmax(140px, 1fr) minmax(160px, 1.2
 const NARROW_COLUMNS = '150px minmax(160px, 1fr) minmax(140px, 1fr) 24px'
 
 /** The organization's audit log: every recorded write, newest first, filtered, with each event's details. */
-export function AuditLogScreen({ orgId, filters, onFiltersChange }: { orgId: string; filters: AuditFilters; onFiltersChange(filters: AuditFilters): void }) {
+export function AuditLogScreen({
+  orgId,
+  filters,
+  onFiltersChange
+}: {
+  orgId: string
+  filters: AuditFilters
+  onFiltersChange(filters: AuditFilters): void
+}) {
   const [target, setTarget] = useState(filters.target ?? '')
   const [debouncedTarget] = useDebouncedValue(target.trim(), 300)
   useEffect(() => {
@@ -38,7 +46,11 @@ export function AuditLogScreen({ orgId, filters, onFiltersChange }: { orgId: str
   useReportAppState(query.data ? 'ready' : 'loading')
   const [openId, setOpenId] = useState<string | null>(null)
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: events.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => events[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: events.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => events[i]!.id
+  })
   const rows = virtualizer.getVirtualItems()
   useLoadMoreNearEnd(rows[rows.length - 1]?.index, events.length, query)
 
@@ -117,7 +129,13 @@ export function AuditLogScreen({ orgId, filters, onFiltersChange }: { orgId: str
           <Text size="sm" c="dimmed" data-testid="audit-count">
             {total} {total === 1 ? 'event' : 'events'}
           </Text>
-          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting} disabled={total === 0} onClick={() => void exportCsv()}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exporting}
+            disabled={total === 0}
+            onClick={() => void exportCsv()}
+          >
             Export CSV
           </Button>
         </Group>
@@ -147,7 +165,13 @@ export function AuditLogScreen({ orgId, filters, onFiltersChange }: { orgId: str
             {rows.map((item) => {
               const event = events[item.index]!
               return (
-                <AuditRow key={item.key} event={event} label={labels.get(event.action)} top={item.start - scrollMargin} onOpen={() => setOpenId(event.id)} />
+                <AuditRow
+                  key={item.key}
+                  event={event}
+                  label={labels.get(event.action)}
+                  top={item.start - scrollMargin}
+                  onOpen={() => setOpenId(event.id)}
+                />
               )
             })}
           </div>
@@ -246,12 +270,28 @@ function ActorSelect({ orgId, value, onChange }: { orgId: string; value: string 
   )
 }
 
-function EventDrawer({ orgId, eventId, labels, onClose }: { orgId: string; eventId: string | null; labels: Map<string, string>; onClose(): void }) {
+function EventDrawer({
+  orgId,
+  eventId,
+  labels,
+  onClose
+}: {
+  orgId: string
+  eventId: string | null
+  labels: Map<string, string>
+  onClose(): void
+}) {
   const detail = useQuery({ ...auditEventQuery(orgId, eventId ?? ''), enabled: !!eventId })
   const event = eventId ? detail.data : undefined
   const changes = event ? payloadChanges(event.payload) : []
   return (
-    <Drawer opened={!!eventId} onClose={onClose} position="right" size={480} title={event ? (labels.get(event.action) ?? event.action) : 'Audit event'}>
+    <Drawer
+      opened={!!eventId}
+      onClose={onClose}
+      position="right"
+      size={480}
+      title={event ? (labels.get(event.action) ?? event.action) : 'Audit event'}
+    >
       {!event ? (
         detail.isError ? (
           <Text size="sm" c="red">
@@ -336,5 +376,9 @@ function Value({ value }: { value: unknown }) {
         {value === '' ? 'empty' : 'none'}
       </Badge>
     )
-  return <Text size="sm" style={{ wordBreak: 'break-word' }}>{typeof value === 'string' ? value : JSON.stringify(value)}</Text>
+  return (
+    <Text size="sm" style={{ wordBreak: 'break-word' }}>
+      {typeof value === 'string' ? value : JSON.stringify(value)}
+    </Text>
+  )
 }

@@ -11,7 +11,7 @@ const event = (over: Partial<AuditEvent> = {}): AuditEvent => ({
   source: 'api',
   target: { type: 'space', id: 's1', label: 'Guides, "v2"' },
   urls: { location: 'http://127.0.0.1/v1/orgs/o/audit-events/x' },
-  ...over,
+  ...over
 })
 
 describe('auditCsv', () => {
@@ -43,7 +43,7 @@ describe('filters', () => {
       action: undefined,
       target: 's1',
       fromDay: undefined,
-      toDay: '2026-03-02',
+      toDay: '2026-03-02'
     })
   })
 })
@@ -52,7 +52,7 @@ describe('payloadChanges', () => {
   it('pairs before and after by field', () => {
     expect(payloadChanges({ before: { title: 'A' }, after: { title: 'B', emoji: 'x' } })).toEqual([
       { field: 'title', before: 'A', after: 'B' },
-      { field: 'emoji', before: undefined, after: 'x' },
+      { field: 'emoji', before: undefined, after: 'x' }
     ])
     expect(payloadChanges({})).toEqual([])
   })

@@ -19,7 +19,7 @@ export function auditQuery(filters: AuditFilters): Record<string, string | undef
     action: filters.action || undefined,
     target: filters.target || undefined,
     from: day(filters.fromDay, '00:00:00.000'),
-    to: day(filters.toDay, '23:59:59.999'),
+    to: day(filters.toDay, '23:59:59.999')
   }
 }
 
@@ -27,7 +27,13 @@ export function auditQuery(filters: AuditFilters): Record<string, string | undef
 export function readAuditFilters(search: Record<string, unknown>): AuditFilters {
   const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined)
   const day = (v: unknown) => (typeof v === 'string' && DAY.test(v) ? v : undefined)
-  return { actor: str(search.actor), action: str(search.action), target: str(search.target), fromDay: day(search.fromDay), toDay: day(search.toDay) }
+  return {
+    actor: str(search.actor),
+    action: str(search.action),
+    target: str(search.target),
+    fromDay: day(search.fromDay),
+    toDay: day(search.toDay)
+  }
 }
 
 const CSV_COLUMNS = ['occurredAt', 'action', 'actorType', 'actorId', 'actor', 'source', 'targetType', 'targetId', 'target'] as const
@@ -45,7 +51,17 @@ export function csvCell(value: string): string {
 export function auditCsv(events: readonly AuditEvent[]): string {
   const lines = [CSV_COLUMNS.join(',')]
   for (const e of events) {
-    const cells = [e.occurredAt, e.action, e.actor.type, e.actor.id, e.actor.label ?? '', e.source, e.target.type, e.target.id, e.target.label ?? '']
+    const cells = [
+      e.occurredAt,
+      e.action,
+      e.actor.type,
+      e.actor.id,
+      e.actor.label ?? '',
+      e.source,
+      e.target.type,
+      e.target.id,
+      e.target.label ?? ''
+    ]
     lines.push(cells.map(csvCell).join(','))
   }
   return lines.join('\r\n') + '\r\n'

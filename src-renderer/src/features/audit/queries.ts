@@ -10,9 +10,10 @@ const AUDIT_PAGE = 100
 export const auditEventsQuery = (orgId: string, filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: ['orgs', orgId, 'audit-events', filters],
-    queryFn: ({ pageParam }) => fetchPage<AuditEvent>(`/v1/orgs/${orgId}/audit-events`, { ...auditQuery(filters), limit: AUDIT_PAGE }, pageParam),
+    queryFn: ({ pageParam }) =>
+      fetchPage<AuditEvent>(`/v1/orgs/${orgId}/audit-events`, { ...auditQuery(filters), limit: AUDIT_PAGE }, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next?.page,
+    getNextPageParam: (last) => last.next?.page
   })
 
 export const auditEventQuery = (orgId: string, eventId: string) =>
@@ -20,14 +21,14 @@ export const auditEventQuery = (orgId: string, eventId: string) =>
     queryKey: ['orgs', orgId, 'audit-events', eventId],
     queryFn: () => api.request<AuditEventDetails>('GET', `/v1/orgs/${orgId}/audit-events/${encodeURIComponent(eventId)}`),
     // An event never changes once recorded.
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 export const auditActionsQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'audit-event-actions'],
     queryFn: () => api.request<{ items: AuditEventAction[] }>('GET', `/v1/orgs/${orgId}/audit-event-actions`).then((r) => r.items),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** Every event the filters select, newest first, walking the pages (the CSV export). */

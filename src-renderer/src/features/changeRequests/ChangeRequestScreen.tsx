@@ -25,7 +25,7 @@ import {
   useMergeChangeRequest,
   useMoveChangeRequest,
   useRenameChangeRequest,
-  useUpdateFromMain,
+  useUpdateFromMain
 } from './queries.ts'
 import { OutdatedBadge, StatusBadge } from './StatusBadge.tsx'
 import { ReviewPanel } from './ReviewPanel.tsx'
@@ -53,7 +53,7 @@ export function ChangeRequestScreen({
   spaceId,
   number,
   selected,
-  onSelect,
+  onSelect
 }: {
   spaceId: string
   number: string
@@ -87,18 +87,21 @@ export function ChangeRequestScreen({
   }
 
   const runMerge = () =>
-    merge.mutate({ reviewed: cr.revision, bypass: block.bypass }, {
-      onSuccess: (result) => {
-        if (result.result === 'conflicts') {
-          const list = result.conflicts ?? []
-          setStopped({ operation: 'merge', conflicts: list })
-          showFirstConflict(list, changes.data ?? [])
-        } else {
-          setStopped(null)
-          notifySuccess(`Change request #${cr.number} merged into main`)
+    merge.mutate(
+      { reviewed: cr.revision, bypass: block.bypass },
+      {
+        onSuccess: (result) => {
+          if (result.result === 'conflicts') {
+            const list = result.conflicts ?? []
+            setStopped({ operation: 'merge', conflicts: list })
+            showFirstConflict(list, changes.data ?? [])
+          } else {
+            setStopped(null)
+            notifySuccess(`Change request #${cr.number} merged into main`)
+          }
         }
-      },
-    })
+      }
+    )
 
   // A merge that would break links asks with the list of them ("Merge anyway"); any other asks as below.
   const confirmMerge = async () => {
@@ -120,24 +123,28 @@ export function ChangeRequestScreen({
       ),
       labels: { confirm: 'Merge', cancel: 'Cancel' },
       confirmProps: { leftSection: <IconGitMerge size={16} />, 'data-testid': 'confirm-merge' } as Record<string, unknown>,
-      onConfirm: runMerge,
+      onConfirm: runMerge
     })
 
   const runUpdate = () =>
-    update.mutate({}, {
-      onSuccess: (result) => {
-        if (result.result === 'conflicts') {
-          const list = result.conflicts ?? []
-          setStopped({ operation: 'update', conflicts: list })
-          showFirstConflict(list, changes.data ?? [])
-        } else {
-          setStopped(null)
-          notifySuccess(`Change request #${cr.number} is up to date with main`)
+    update.mutate(
+      {},
+      {
+        onSuccess: (result) => {
+          if (result.result === 'conflicts') {
+            const list = result.conflicts ?? []
+            setStopped({ operation: 'update', conflicts: list })
+            showFirstConflict(list, changes.data ?? [])
+          } else {
+            setStopped(null)
+            notifySuccess(`Change request #${cr.number} is up to date with main`)
+          }
         }
-      },
-    })
+      }
+    )
 
-  const runMove = (m: StatusMove) => move.mutate({ status: m.to }, { onSuccess: () => notifySuccess(`Change request #${cr.number} ${m.done}`) })
+  const runMove = (m: StatusMove) =>
+    move.mutate({ status: m.to }, { onSuccess: () => notifySuccess(`Change request #${cr.number} ${m.done}`) })
 
   return (
     <Stack gap="md" data-testid="cr-detail" data-number={cr.number}>
@@ -164,7 +171,8 @@ export function ChangeRequestScreen({
             <StatusBadge status={cr.status} />
             {cr.outdated && <OutdatedBadge />}
             <Text size="sm" c="dimmed">
-              Started by {cr.createdBy?.displayName || cr.createdBy?.email || 'someone'} {formatRelative(cr.createdAt)} · updated {formatRelative(cr.updatedAt)}
+              Started by {cr.createdBy?.displayName || cr.createdBy?.email || 'someone'} {formatRelative(cr.createdAt)} · updated{' '}
+              {formatRelative(cr.updatedAt)}
               {cr.comments > 0 && ` · ${cr.comments} open ${cr.comments === 1 ? 'comment' : 'comments'}`}
             </Text>
           </Group>
@@ -185,7 +193,10 @@ export function ChangeRequestScreen({
                 </Tooltip>
               ))}
             {active && canEdit && (
-              <Tooltip label={cr.outdated ? 'Pull main’s newer changes into this change request' : 'Already up to date with main'} openDelay={300}>
+              <Tooltip
+                label={cr.outdated ? 'Pull main’s newer changes into this change request' : 'Already up to date with main'}
+                openDelay={300}
+              >
                 <Button
                   variant="default"
                   leftSection={<IconRefresh size={16} />}
@@ -269,7 +280,8 @@ export function ChangeRequestScreen({
       )}
       {cr.status === 'merged' && (
         <Alert color="violet" variant="light" icon={<IconCheck size={18} />} data-testid="cr-merged-banner">
-          Merged into main {formatRelative(cr.updatedAt)}. The changes below are part of the space’s live content; a merged change request is final.
+          Merged into main {formatRelative(cr.updatedAt)}. The changes below are part of the space’s live content; a merged change request
+          is final.
         </Alert>
       )}
       {cr.status === 'archived' && (
@@ -326,7 +338,7 @@ function ConflictBanner({
   resolve,
   changes,
   onShow,
-  onClose,
+  onClose
 }: {
   stopped: StoppedAt
   /** The way to the merge editor (for those who may edit the change request). */
@@ -388,7 +400,12 @@ function useRightNumber(spaceId: string, number: string, cr: ChangeRequest) {
   useEffect(() => {
     if (String(cr.number) === number) return
     client.setQueryData(changeRequestQuery(spaceId, String(cr.number)).queryKey, cr)
-    void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number: String(cr.number) }, search: (prev) => prev, replace: true })
+    void navigate({
+      to: '/spaces/$spaceId/change-requests/$number',
+      params: { spaceId, number: String(cr.number) },
+      search: (prev) => prev,
+      replace: true
+    })
   }, [client, cr, navigate, number, spaceId])
 }
 
@@ -426,8 +443,8 @@ function SubjectEditor({ spaceId, number, cr, editable }: { spaceId: string; num
         onError: (e) => {
           const blamed = fieldError(e)
           setError(blamed ? blamed.rule.charAt(0).toUpperCase() + blamed.rule.slice(1) : e instanceof ApiError ? e.message : String(e))
-        },
-      },
+        }
+      }
     )
   }
 
@@ -477,7 +494,14 @@ function SubjectEditor({ spaceId, number, cr, editable }: { spaceId: string; num
       </Title>
       {editable && (
         <Tooltip label="Edit subject">
-          <ActionIcon ref={pencil} variant="subtle" color="gray" aria-label="Edit subject" onClick={start} data-testid="cr-subject-edit-button">
+          <ActionIcon
+            ref={pencil}
+            variant="subtle"
+            color="gray"
+            aria-label="Edit subject"
+            onClick={start}
+            data-testid="cr-subject-edit-button"
+          >
             <IconPencil size={16} />
           </ActionIcon>
         </Tooltip>

@@ -33,29 +33,30 @@ export interface ChangeRequestListFilters {
 const EMPTY: Record<ListStatus, { title: string; everyone: string; mine: string }> = {
   active: {
     title: 'Nothing in progress',
-    everyone: 'Your drafts and the change requests open for review show up here. Start one to propose edits without touching the live content.',
-    mine: 'You have no drafts, and none of the open change requests are yours.',
+    everyone:
+      'Your drafts and the change requests open for review show up here. Start one to propose edits without touching the live content.',
+    mine: 'You have no drafts, and none of the open change requests are yours.'
   },
   open: {
     title: 'No open change requests',
     everyone: 'Change requests ready for review show up here. Start one to propose edits without touching the live content.',
-    mine: 'None of the change requests ready for review are yours. Start one, or look at everyone’s.',
+    mine: 'None of the change requests ready for review are yours. Start one, or look at everyone’s.'
   },
   draft: {
     title: 'No drafts',
     everyone: 'A new change request starts as a draft; mark it “Ready for review” when it is done.',
-    mine: 'You have no drafts. A new change request starts as one.',
+    mine: 'You have no drafts. A new change request starts as one.'
   },
   merged: {
     title: 'Nothing merged yet',
     everyone: 'Merged change requests stay here as a record of how the content changed.',
-    mine: 'None of the merged change requests are yours.',
+    mine: 'None of the merged change requests are yours.'
   },
   archived: {
     title: 'No archived change requests',
     everyone: 'Archive a change request to set it aside without merging; it can be reopened later.',
-    mine: 'None of the archived change requests are yours.',
-  },
+    mine: 'None of the archived change requests are yours.'
+  }
 }
 
 /**
@@ -66,7 +67,7 @@ const EMPTY: Record<ListStatus, { title: string; everyone: string; mine: string 
 export function ChangeRequestsScreen({
   spaceId,
   filters: controlled,
-  onFiltersChange,
+  onFiltersChange
 }: {
   spaceId: string
   filters?: ChangeRequestListFilters
@@ -84,11 +85,18 @@ export function ChangeRequestsScreen({
   const sources = sourcesOf(filters.status, filters.mine, me?.id)
   const waitsForMe = (filters.status === 'active' || filters.mine) && !me
   const first = useInfiniteQuery({ ...changeRequestsQuery(spaceId, sources[0]!), enabled: !waitsForMe, placeholderData: keepPreviousData })
-  const second = useInfiniteQuery({ ...changeRequestsQuery(spaceId, sources[1] ?? sources[0]!), enabled: !waitsForMe && sources.length > 1, placeholderData: keepPreviousData })
+  const second = useInfiniteQuery({
+    ...changeRequestsQuery(spaceId, sources[1] ?? sources[0]!),
+    enabled: !waitsForMe && sources.length > 1,
+    placeholderData: keepPreviousData
+  })
   const lists = [first, second].slice(0, sources.length)
   const loaded = lists.every((q) => q.data)
   const merged = loaded
-    ? mergeNewestFirst(lists.map((q) => ({ items: q.data!.pages.flatMap((p) => p.items), more: q.hasNextPage })), (cr) => cr.number)
+    ? mergeNewestFirst(
+        lists.map((q) => ({ items: q.data!.pages.flatMap((p) => p.items), more: q.hasNextPage })),
+        (cr) => cr.number
+      )
     : { items: [] as ChangeRequest[], next: undefined }
   const rows = merged.items
   const total = loaded ? lists.reduce((sum, q) => sum + (q.data!.pages[0]?.count ?? 0), 0) : 0
@@ -96,14 +104,18 @@ export function ChangeRequestsScreen({
   const placeholder = lists.some((q) => q.isPlaceholderData)
   useReportAppState(loaded ? 'ready' : 'loading')
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => rows[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => rows[i]!.id
+  })
   const items = virtualizer.getVirtualItems()
   const nextList = merged.next === undefined ? undefined : lists[merged.next]
   useLoadMoreNearEnd(items[items.length - 1]?.index, rows.length, {
     hasNextPage: merged.next !== undefined,
     isFetchingNextPage: fetchingMore,
     isFetchNextPageError: nextList?.isFetchNextPageError,
-    fetchNextPage: () => nextList!.fetchNextPage(),
+    fetchNextPage: () => nextList!.fetchNextPage()
   })
 
   const open = (cr: ChangeRequest) =>
@@ -126,7 +138,7 @@ export function ChangeRequestsScreen({
           aria-label="Whose"
           data={[
             { value: 'everyone', label: 'Everyone' },
-            { value: 'mine', label: 'Mine' },
+            { value: 'mine', label: 'Mine' }
           ]}
           value={filters.mine ? 'mine' : 'everyone'}
           onChange={(v) => setFilters({ ...filters, mine: v === 'mine' })}
@@ -194,7 +206,17 @@ export function ChangeRequestsScreen({
   )
 }
 
-function ChangeRequestRow({ spaceId, cr, top, onOpen }: { spaceId: string; cr: ChangeRequest; top: number; onOpen(cr: ChangeRequest): void }) {
+function ChangeRequestRow({
+  spaceId,
+  cr,
+  top,
+  onOpen
+}: {
+  spaceId: string
+  cr: ChangeRequest
+  top: number
+  onOpen(cr: ChangeRequest): void
+}) {
   const author = cr.createdBy?.displayName || cr.createdBy?.email || 'Unknown'
   const subject = cr.subject || 'Untitled change request'
   return (

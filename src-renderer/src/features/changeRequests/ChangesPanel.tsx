@@ -1,11 +1,30 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Alert, Badge, EmptyState, Group, SegmentedControl, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core'
-import { IconAlertTriangle, IconArrowRight, IconArrowsMove, IconExternalLink, IconFileOff, IconFilePlus, IconFileText, IconPencil } from '@tabler/icons-react'
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconArrowsMove,
+  IconExternalLink,
+  IconFileOff,
+  IconFilePlus,
+  IconFileText,
+  IconPencil
+} from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ApiError } from '../../api/client.ts'
 import { RouterAnchor } from '../common/links.tsx'
-import { changeKey, changeRows, conflictAdvice, groupChanges, groupOf, pickSelection, type GroupKey, type MergeConflict, type PageChange } from './changes.ts'
+import {
+  changeKey,
+  changeRows,
+  conflictAdvice,
+  groupChanges,
+  groupOf,
+  pickSelection,
+  type GroupKey,
+  type MergeConflict,
+  type PageChange
+} from './changes.ts'
 import { DiffView, DocumentView, SideLabels } from './DiffView.tsx'
 import { mainPageQuery } from './queries.ts'
 import classes from './ChangeRequests.module.css'
@@ -14,7 +33,7 @@ const GROUP_ICONS: Record<GroupKey, { icon: typeof IconFileText; color: string; 
   added: { icon: IconFilePlus, color: 'var(--mantine-color-green-7)', label: 'Added' },
   edited: { icon: IconPencil, color: 'var(--mantine-color-blue-7)', label: 'Edited' },
   moved: { icon: IconArrowsMove, color: 'var(--mantine-color-grape-7)', label: 'Moved' },
-  removed: { icon: IconFileOff, color: 'var(--mantine-color-red-7)', label: 'Removed' },
+  removed: { icon: IconFileOff, color: 'var(--mantine-color-red-7)', label: 'Removed' }
 }
 
 export type Conflicts = ReadonlyMap<string, MergeConflict['reason'] | undefined>
@@ -31,7 +50,7 @@ export function ChangesPanel({
   conflicts,
   conflictFirst,
   selectedKey,
-  onSelect,
+  onSelect
 }: {
   spaceId: string
   number: string
@@ -56,7 +75,7 @@ export function ChangesPanel({
       const row = rows[i]!
       return row.kind === 'group' ? `group:${row.group.key}` : row.key
     },
-    overscan: 12,
+    overscan: 12
   })
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
@@ -101,7 +120,13 @@ export function ChangesPanel({
             const row = rows[item.index]!
             if (row.kind === 'group')
               return (
-                <div key={item.key} className={classes.groupRow} style={{ transform: `translateY(${item.start}px)` }} data-testid="change-group" data-group={row.group.key}>
+                <div
+                  key={item.key}
+                  className={classes.groupRow}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  data-testid="change-group"
+                  data-group={row.group.key}
+                >
                   <span style={{ flex: 1 }}>{row.group.label}</span>
                   <span data-testid="change-group-count">{row.group.changes.length}</span>
                 </div>
@@ -164,7 +189,7 @@ function PageChangeView({
   change,
   inConflict,
   reason,
-  conflictFirst,
+  conflictFirst
 }: {
   spaceId: string
   number: string
@@ -222,7 +247,7 @@ function PageChangeView({
           style={{ alignSelf: 'flex-start' }}
           data={[
             { value: 'changes', label: 'Changes' },
-            { value: 'conflict', label: 'Conflict with main' },
+            { value: 'conflict', label: 'Conflict with main' }
           ]}
           value={view}
           onChange={(v) => setView(v as 'changes' | 'conflict')}
@@ -339,7 +364,11 @@ function ConflictView({ spaceId, change, reason }: { spaceId: string; change: Pa
         {advice}
       </Alert>
       <SideLabels
-        left={mainGone ? 'Main now · page removed' : `Main now${main.data && change.after && main.data.title !== change.after.title ? ` · “${main.data.title}”` : ''}`}
+        left={
+          mainGone
+            ? 'Main now · page removed'
+            : `Main now${main.data && change.after && main.data.title !== change.after.title ? ` · “${main.data.title}”` : ''}`
+        }
         right={change.type === 'page_removed' ? 'This change request · page removed' : 'This change request'}
       />
       <DiffView before={main.data?.markdown ?? ''} after={crText} testId="conflict-diff" />

@@ -12,7 +12,7 @@ type Tone = 'added' | 'removed'
 // The app's diff tints (styles.css), readable under the text in either scheme.
 const TONE_BACKGROUND: Record<Tone, string> = {
   added: 'var(--app-diff-added)',
-  removed: 'var(--app-diff-removed)',
+  removed: 'var(--app-diff-removed)'
 }
 
 /** A read-only markdown view: line numbers, wrapping, the app's highlighting, colours and fonts (`appEditorTheme`). */
@@ -29,10 +29,10 @@ function readOnly(testId: string, dark: boolean, tone?: Tone): Extension {
       {
         '&': { fontSize: '13px' },
         '.cm-content': { padding: '6px 0' },
-        '.cm-line': { padding: '0 10px', ...(tone ? { backgroundColor: TONE_BACKGROUND[tone] } : {}) },
+        '.cm-line': { padding: '0 10px', ...(tone ? { backgroundColor: TONE_BACKGROUND[tone] } : {}) }
       },
-      { dark },
-    ),
+      { dark }
+    )
   ]
 }
 
@@ -52,7 +52,7 @@ export function DiffView({ before, after, testId = 'diff' }: { before: string; a
       root,
       gutter: true,
       highlightChanges: true,
-      collapseUnchanged: { margin: 3, minSize: 6 },
+      collapseUnchanged: { margin: 3, minSize: 6 }
     })
     return () => {
       view.destroy()

@@ -8,7 +8,15 @@ import { isActive } from './moves.ts'
 import { changeRequestChangesQuery } from './queries.ts'
 
 /** The way to the merge editor of a change request. */
-export function MergeEditorButton({ spaceId, number, size = 'xs' }: { spaceId: string; number: number | string; size?: 'xs' | 'compact-sm' }) {
+export function MergeEditorButton({
+  spaceId,
+  number,
+  size = 'xs'
+}: {
+  spaceId: string
+  number: number | string
+  size?: 'xs' | 'compact-sm'
+}) {
   return (
     <RouterButton
       to="/spaces/$spaceId/change-requests/$number/merge"
@@ -30,18 +38,36 @@ export function MergeEditorButton({ spaceId, number, size = 'xs' }: { spaceId: s
  * among them, and the way to the merge editor. Nothing while the change request is up to date (no conflict is
  * possible then, and `/changes` is not asked).
  */
-export function MergeConflictNotice({ spaceId, cr, pageId, className }: { spaceId: string; cr: ChangeRequest; pageId?: string; className?: string }) {
+export function MergeConflictNotice({
+  spaceId,
+  cr,
+  pageId,
+  className
+}: {
+  spaceId: string
+  cr: ChangeRequest
+  pageId?: string
+  className?: string
+}) {
   const watch = cr.outdated && isActive(cr.status)
   const changes = useQuery({ ...changeRequestChangesQuery(spaceId, String(cr.number)), enabled: watch }).data
   const n = watch && changes ? conflictCount(changes) : 0
   if (!n) return null
   const here = !!pageId && changes!.some((c) => c.conflict && c.page.id === pageId)
   return (
-    <Alert color="red" variant="light" radius={0} icon={<IconAlertTriangle size={18} />} className={className} data-testid="cr-conflict-notice">
+    <Alert
+      color="red"
+      variant="light"
+      radius={0}
+      icon={<IconAlertTriangle size={18} />}
+      className={className}
+      data-testid="cr-conflict-notice"
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text size="sm">
           This change request conflicts with main on {pages(n)}
-          {here ? (n === 1 ? ': this one' : ', this one among them') : ''}. Updating and merging stop there until the conflicts are resolved.
+          {here ? (n === 1 ? ': this one' : ', this one among them') : ''}. Updating and merging stop there until the conflicts are
+          resolved.
         </Text>
         <MergeEditorButton spaceId={spaceId} number={cr.number} />
       </Group>

@@ -37,7 +37,7 @@ interface Resolvable {
 const CHOICES: { choice: Choice; label: string }[] = [
   { choice: 'main', label: 'Accept main' },
   { choice: 'changeRequest', label: 'Accept change request' },
-  { choice: 'both', label: 'Accept both' },
+  { choice: 'both', label: 'Accept both' }
 ]
 
 /**
@@ -77,7 +77,8 @@ export function MergeEditorScreen({ spaceId, number }: { spaceId: string; number
       elsewhere.push({ change, advice: conflictAdvice(change, undefined, { exists: false }) })
     }
   })
-  for (const change of conflicting) if (change.type !== 'page_edited') elsewhere.push({ change, advice: conflictAdvice(change, undefined, { exists: true }) })
+  for (const change of conflicting)
+    if (change.type !== 'page_edited') elsewhere.push({ change, advice: conflictAdvice(change, undefined, { exists: true }) })
 
   const resolvedCount = resolvable.filter((r) => drafts[r.change.page.id]?.resolved).length
   const ready = !loading && resolvable.length > 0 && resolvedCount === resolvable.length && elsewhere.length === 0
@@ -92,13 +93,16 @@ export function MergeEditorScreen({ spaceId, number }: { spaceId: string; number
     // Written against main as each page was read and the change request as shown: an update after either moved
     // on is refused (412) rather than replacing what changed meanwhile.
     const against = [...new Set([cr.revision, ...resolvable.map((r) => r.main.readAt).filter((r): r is string => !!r)])]
-    update.mutate({ resolutions, against }, {
-      onSuccess: (result) => {
-        if (result.result === 'conflicts') return setStillConflicting(result.conflicts?.length ?? 0)
-        notifySuccess(`Conflicts resolved: #${cr.number} is up to date with main`)
-        void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number }, search: {} })
-      },
-    })
+    update.mutate(
+      { resolutions, against },
+      {
+        onSuccess: (result) => {
+          if (result.result === 'conflicts') return setStillConflicting(result.conflicts?.length ?? 0)
+          notifySuccess(`Conflicts resolved: #${cr.number} is up to date with main`)
+          void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number }, search: {} })
+        }
+      }
+    )
   }
 
   return (
@@ -124,11 +128,19 @@ export function MergeEditorScreen({ spaceId, number }: { spaceId: string; number
 
       {!canEdit && (
         <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="merge-read-only">
-          {isActive(cr.status) ? 'Your role on this space does not allow editing this change request.' : 'This change request is no longer open: there is nothing to resolve.'}
+          {isActive(cr.status)
+            ? 'Your role on this space does not allow editing this change request.'
+            : 'This change request is no longer open: there is nothing to resolve.'}
         </Alert>
       )}
       {stillConflicting !== null && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Main changed again" data-testid="merge-still-conflicting">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Main changed again"
+          data-testid="merge-still-conflicting"
+        >
           Nothing was changed: main moved on while these pages were resolved, and {pages(stillConflicting)} still{' '}
           {stillConflicting === 1 ? 'conflicts' : 'conflict'}. Reload this screen to resolve against main as it is now.
         </Alert>
@@ -140,13 +152,24 @@ export function MergeEditorScreen({ spaceId, number }: { spaceId: string; number
           icon={<IconCheck size={28} stroke={1.6} />}
           withIndicatorBackground
           title="No conflicts"
-          description={cr.outdated ? 'Main has changed, but nothing conflicts: Update from main pulls it in as it is.' : 'This change request does not conflict with main.'}
+          description={
+            cr.outdated
+              ? 'Main has changed, but nothing conflicts: Update from main pulls it in as it is.'
+              : 'This change request does not conflict with main.'
+          }
           data-testid="merge-no-conflicts"
         />
       ) : (
         <>
           {elsewhere.map(({ change, advice }) => (
-            <Alert key={change.page.id} color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={change.page.title || 'Untitled page'} data-testid="merge-elsewhere">
+            <Alert
+              key={change.page.id}
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              title={change.page.title || 'Untitled page'}
+              data-testid="merge-elsewhere"
+            >
               {advice} This kind of conflict is settled in the editor, not here.
             </Alert>
           ))}
@@ -185,13 +208,23 @@ export function MergeEditorScreen({ spaceId, number }: { spaceId: string; number
 }
 
 /** One conflicting page: its conflicts with their choices, the result, and Mark resolved. */
-function PageMerge({ item, draft, readOnly, onDraft }: { item: Resolvable; draft: Draft | undefined; readOnly: boolean; onDraft(d: Draft): void }) {
+function PageMerge({
+  item,
+  draft,
+  readOnly,
+  onDraft
+}: {
+  item: Resolvable
+  draft: Draft | undefined
+  readOnly: boolean
+  onDraft(d: Draft): void
+}) {
   const { change, main, titleConflict } = item
   // Made once: the result editor holds this text from then on, whatever a refetch of main brings meanwhile.
   const [start] = useState<Draft>(() => ({
     text: withMarkers(mergeChunks(change.before?.markdown ?? '', main.markdown ?? '', change.after?.markdown ?? '')),
     ...(titleConflict ? { title: change.after?.title ?? '' } : {}),
-    resolved: false,
+    resolved: false
   }))
   const current = draft ?? start
   const editor = useRef<EditorView | null>(null)
@@ -206,7 +239,13 @@ function PageMerge({ item, draft, readOnly, onDraft }: { item: Resolvable; draft
   }
 
   return (
-    <section className={classes.page} aria-label={title} data-resolved={current.resolved || undefined} data-testid="merge-page" data-page={change.page.id}>
+    <section
+      className={classes.page}
+      aria-label={title}
+      data-resolved={current.resolved || undefined}
+      data-testid="merge-page"
+      data-page={change.page.id}
+    >
       <div className={classes.pageHead}>
         <div style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
@@ -242,13 +281,23 @@ function PageMerge({ item, draft, readOnly, onDraft }: { item: Resolvable; draft
             <Button variant="default" disabled={current.resolved || readOnly} onClick={() => onDraft({ ...current, title: main.title })}>
               Main’s title
             </Button>
-            <Button variant="default" disabled={current.resolved || readOnly} onClick={() => onDraft({ ...current, title: change.after?.title ?? '' })}>
+            <Button
+              variant="default"
+              disabled={current.resolved || readOnly}
+              onClick={() => onDraft({ ...current, title: change.after?.title ?? '' })}
+            >
               Change request’s title
             </Button>
           </Group>
         )}
         {blocks.map((block, i) => (
-          <div key={`${i}:${block.from}`} className={classes.hunk} role="group" aria-label={`Conflict ${i + 1} of ${blocks.length}`} data-testid="merge-hunk">
+          <div
+            key={`${i}:${block.from}`}
+            className={classes.hunk}
+            role="group"
+            aria-label={`Conflict ${i + 1} of ${blocks.length}`}
+            data-testid="merge-hunk"
+          >
             <div className={classes.sides}>
               <HunkSide side="main" label="Main" lines={block.main} />
               <HunkSide side="base" label="Before both (merge base)" lines={block.base} />
@@ -287,11 +336,21 @@ function PageMerge({ item, draft, readOnly, onDraft }: { item: Resolvable; draft
           </Text>
           {!readOnly &&
             (current.resolved ? (
-              <Button size="compact-sm" variant="default" leftSection={<IconPencil size={14} />} onClick={() => onDraft({ ...current, resolved: false })}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => onDraft({ ...current, resolved: false })}
+              >
                 Edit again
               </Button>
             ) : (
-              <Button size="compact-sm" leftSection={<IconCheck size={14} />} disabled={blocks.length > 0 || titleMissing} onClick={() => onDraft({ ...current, resolved: true })}>
+              <Button
+                size="compact-sm"
+                leftSection={<IconCheck size={14} />}
+                disabled={blocks.length > 0 || titleMissing}
+                onClick={() => onDraft({ ...current, resolved: true })}
+              >
                 Mark resolved
               </Button>
             ))}
@@ -313,7 +372,11 @@ function HunkSide({ side, label, lines }: { side: string; label: string; lines: 
 }
 
 const markerLine = Decoration.line({ class: 'cm-merge-marker' })
-const sideLine = { main: Decoration.line({ class: 'cm-merge-main' }), base: Decoration.line({ class: 'cm-merge-base' }), changeRequest: Decoration.line({ class: 'cm-merge-cr' }) }
+const sideLine = {
+  main: Decoration.line({ class: 'cm-merge-main' }),
+  base: Decoration.line({ class: 'cm-merge-base' }),
+  changeRequest: Decoration.line({ class: 'cm-merge-cr' })
+}
 
 /** Tints the conflict blocks still in the result: markers, main's lines, the base's, the change request's. */
 function conflictTints(view: EditorView): DecorationSet {
@@ -323,7 +386,8 @@ function conflictTints(view: EditorView): DecorationSet {
     let part: keyof typeof sideLine = 'main'
     for (let n = doc.lineAt(block.from).number; n <= doc.lineAt(block.to).number; n++) {
       const line = doc.line(n)
-      const marker = line.text === MARKERS.main || line.text === MARKERS.base || line.text === MARKERS.changeRequest || line.text === MARKERS.end
+      const marker =
+        line.text === MARKERS.main || line.text === MARKERS.base || line.text === MARKERS.changeRequest || line.text === MARKERS.end
       if (line.text === MARKERS.base) part = 'base'
       else if (line.text === MARKERS.changeRequest) part = 'changeRequest'
       builder.add(line.from, line.from, marker ? markerLine : sideLine[part])
@@ -342,11 +406,23 @@ const tints = ViewPlugin.fromClass(
       if (u.docChanged) this.decorations = conflictTints(u.view)
     }
   },
-  { decorations: (v) => v.decorations },
+  { decorations: (v) => v.decorations }
 )
 
 /** The result of one page: CodeMirror (through shadowMount), markdown, conflict blocks tinted. */
-function ResultEditor({ text, label, readOnly, onView, onChange }: { text: string; label: string; readOnly: boolean; onView(v: EditorView | null): void; onChange(text: string): void }) {
+function ResultEditor({
+  text,
+  label,
+  readOnly,
+  onView,
+  onChange
+}: {
+  text: string
+  label: string
+  readOnly: boolean
+  onView(v: EditorView | null): void
+  onChange(text: string): void
+}) {
   const host = useRef<HTMLDivElement>(null)
   const dark = useComputedColorScheme('light') === 'dark'
   const view = useRef<EditorView | null>(null)
@@ -377,14 +453,14 @@ function ResultEditor({ text, label, readOnly, onView, onChange }: { text: strin
             '.cm-merge-marker': { backgroundColor: 'var(--app-hover-bg-strong)', color: 'var(--mantine-color-dimmed)', fontWeight: '600' },
             '.cm-merge-main': { backgroundColor: 'rgba(34, 139, 230, 0.1)' },
             '.cm-merge-base': { backgroundColor: 'rgba(134, 142, 150, 0.12)' },
-            '.cm-merge-cr': { backgroundColor: 'rgba(46, 160, 67, 0.12)' },
+            '.cm-merge-cr': { backgroundColor: 'rgba(46, 160, 67, 0.12)' }
           },
-          { dark },
+          { dark }
         ),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) latest.current.onChange(u.state.doc.toString())
-        }),
-      ],
+        })
+      ]
     })
     view.current = v
     onView(v)
@@ -398,7 +474,9 @@ function ResultEditor({ text, label, readOnly, onView, onChange }: { text: strin
   }, [dark, label])
 
   useEffect(() => {
-    view.current?.dispatch({ effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) })
+    view.current?.dispatch({
+      effects: editable.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)])
+    })
   }, [readOnly])
 
   return <div ref={host} className={classes.result} />

@@ -58,7 +58,8 @@ export function useMergeGuard(spaceId: string, number: string, active: boolean) 
 
 export type MergeGuardState = ReturnType<typeof useMergeGuard>
 
-const rowsOf = (list: ChangeRequestLinkList, changes: readonly PageChange[], names: PageNames) => list.items.map((l) => describeBrokenLink(l, changes, names))
+const rowsOf = (list: ChangeRequestLinkList, changes: readonly PageChange[], names: PageNames) =>
+  list.items.map((l) => describeBrokenLink(l, changes, names))
 
 /**
  * The broken links, one a line: the page holding it, the link, and why. On screen (`number` given) the page is a
@@ -73,7 +74,11 @@ function BrokenLinksList({ rows, more, spaceId, number }: { rows: BrokenLinkRow[
             {number === undefined ? (
               row.page.title
             ) : row.page.inChangeRequest ? (
-              <RouterAnchor to="/spaces/$spaceId/change-requests/$number/pages/$pageId" params={{ spaceId, number, pageId: row.page.id }} inherit>
+              <RouterAnchor
+                to="/spaces/$spaceId/change-requests/$number/pages/$pageId"
+                params={{ spaceId, number, pageId: row.page.id }}
+                inherit
+              >
                 {row.page.title}
               </RouterAnchor>
             ) : (
@@ -104,17 +109,33 @@ function BrokenLinksList({ rows, more, spaceId, number }: { rows: BrokenLinkRow[
 }
 
 /** The notice above the changes: what merging would break, while there is anything. */
-export function MergeGuard({ spaceId, number, guard, changes }: { spaceId: string; number: string; guard: MergeGuardState; changes: readonly PageChange[] }) {
+export function MergeGuard({
+  spaceId,
+  number,
+  guard,
+  changes
+}: {
+  spaceId: string
+  number: string
+  guard: MergeGuardState
+  changes: readonly PageChange[]
+}) {
   const { broken, names } = guard
   const count = broken?.count ?? 0
   if (!broken || count === 0) return null
   const rows = rowsOf(broken, changes, names)
   return (
-    <Alert color="orange" variant="light" icon={<IconLinkOff size={18} />} title={`Merging breaks ${links(count)}`} data-testid="merge-guard">
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconLinkOff size={18} />}
+      title={`Merging breaks ${links(count)}`}
+      data-testid="merge-guard"
+    >
       <Stack gap={8}>
         <Text size="sm">
-          These links lead nowhere once this change request is merged: they work on main now, or they are new here. Fix them in the editor, or
-          merge anyway and fix them later.
+          These links lead nowhere once this change request is merged: they work on main now, or they are new here. Fix them in the editor,
+          or merge anyway and fix them later.
         </Text>
         <BrokenLinksList rows={rows} more={count - rows.length} spaceId={spaceId} number={number} />
       </Stack>
@@ -123,7 +144,17 @@ export function MergeGuard({ spaceId, number, guard, changes }: { spaceId: strin
 }
 
 /** Asks before a merge that breaks links: the modal lists them (page names only), and only "Merge anyway" merges. */
-export function confirmMergeBreakingLinks({ crNumber, check, changes, onConfirm }: { crNumber: number; check: MergeCheck; changes: readonly PageChange[]; onConfirm(): void }) {
+export function confirmMergeBreakingLinks({
+  crNumber,
+  check,
+  changes,
+  onConfirm
+}: {
+  crNumber: number
+  check: MergeCheck
+  changes: readonly PageChange[]
+  onConfirm(): void
+}) {
   const { broken, names } = check
   const rows = rowsOf(broken, changes, names)
   modals.openConfirmModal({
@@ -132,8 +163,8 @@ export function confirmMergeBreakingLinks({ crNumber, check, changes, onConfirm 
     children: (
       <Stack gap="sm" data-testid="merge-guard-confirm">
         <Text size="sm">
-          After the merge, these links on main lead nowhere. You can merge anyway and fix them later, or cancel and fix them in this change request
-          first.
+          After the merge, these links on main lead nowhere. You can merge anyway and fix them later, or cancel and fix them in this change
+          request first.
         </Text>
         <div className={classes.scroll}>
           <BrokenLinksList rows={rows} more={broken.count - rows.length} spaceId="" />
@@ -142,7 +173,6 @@ export function confirmMergeBreakingLinks({ crNumber, check, changes, onConfirm 
     ),
     labels: { confirm: 'Merge anyway', cancel: 'Cancel' },
     confirmProps: { color: 'red', leftSection: <IconGitMerge size={16} />, 'data-testid': 'confirm-merge' } as Record<string, unknown>,
-    onConfirm,
+    onConfirm
   })
 }
-

@@ -18,7 +18,7 @@ export function NewChangeRequestDialog({
   spaceId,
   opened,
   onClose,
-  onCreated,
+  onCreated
 }: {
   spaceId: string
   opened: boolean
@@ -43,9 +43,9 @@ export function NewChangeRequestDialog({
                 onClose()
                 onCreated(cr)
               },
-              onError: (e) => applyFormError(form, e),
-            },
-          ),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>

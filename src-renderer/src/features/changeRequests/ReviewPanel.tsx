@@ -12,7 +12,7 @@ import {
   reviewsQuery,
   useRemoveRequestedReviewer,
   useRequestReviewers,
-  useSubmitReview,
+  useSubmitReview
 } from './queries.ts'
 import { currentReviews } from './reviews.ts'
 
@@ -22,7 +22,19 @@ const nameOf = (u: { displayName?: string; email?: string }) => u.displayName ||
  * Reviews of a change request: who is asked (add, remove), who approved or asked for changes, what the merge
  * rules still want before a merge, and Approve / Request changes with an optional comment.
  */
-export function ReviewPanel({ spaceId, number, cr, space, active }: { spaceId: string; number: string; cr: ChangeRequest; space?: Space; active: boolean }) {
+export function ReviewPanel({
+  spaceId,
+  number,
+  cr,
+  space,
+  active
+}: {
+  spaceId: string
+  number: string
+  cr: ChangeRequest
+  space?: Space
+  active: boolean
+}) {
   const reviews = useQuery(reviewsQuery(spaceId, number))
   const requested = useQuery(requestedReviewersQuery(spaceId, number))
   const status = useQuery(mergeStatusQuery(spaceId, number))
@@ -44,7 +56,16 @@ export function ReviewPanel({ spaceId, number, cr, space, active }: { spaceId: s
             Asked to review
           </Text>
           {requested.data?.length ? (
-            requested.data.map((r) => <RequestedChip key={r.user.id} spaceId={spaceId} number={number} name={nameOf(r.user)} userId={r.user.id} removable={canAsk} />)
+            requested.data.map((r) => (
+              <RequestedChip
+                key={r.user.id}
+                spaceId={spaceId}
+                number={number}
+                name={nameOf(r.user)}
+                userId={r.user.id}
+                removable={canAsk}
+              />
+            ))
           ) : (
             <Text size="sm">Nobody yet</Text>
           )}
@@ -59,10 +80,18 @@ export function ReviewPanel({ spaceId, number, cr, space, active }: { spaceId: s
         </Group>
 
         <ReviewerRow label="Approved by" reviews={approvals} color="green" testId="approvals" empty="No approval yet" />
-        {objections.length > 0 && <ReviewerRow label="Changes requested by" reviews={objections} color="orange" testId="objections" empty="" />}
+        {objections.length > 0 && (
+          <ReviewerRow label="Changes requested by" reviews={objections} color="orange" testId="objections" empty="" />
+        )}
 
         {active && status.data && status.data.unmet.length > 0 && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="What still blocks the merge" data-testid="merge-blockers">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="What still blocks the merge"
+            data-testid="merge-blockers"
+          >
             <Stack gap={2}>
               {status.data.unmet.map((u) => (
                 <Text size="sm" key={u.rule}>
@@ -89,7 +118,19 @@ export function ReviewPanel({ spaceId, number, cr, space, active }: { spaceId: s
   )
 }
 
-function ReviewerRow({ label, reviews, color, testId, empty }: { label: string; reviews: ChangeRequestReview[]; color: string; testId: string; empty: string }) {
+function ReviewerRow({
+  label,
+  reviews,
+  color,
+  testId,
+  empty
+}: {
+  label: string
+  reviews: ChangeRequestReview[]
+  color: string
+  testId: string
+  empty: string
+}) {
   return (
     <Group gap="xs" data-testid={testId}>
       <Text size="sm" c="dimmed" w={130}>
@@ -108,7 +149,19 @@ function ReviewerRow({ label, reviews, color, testId, empty }: { label: string; 
   )
 }
 
-function RequestedChip({ spaceId, number, name, userId, removable }: { spaceId: string; number: string; name: string; userId: string; removable: boolean }) {
+function RequestedChip({
+  spaceId,
+  number,
+  name,
+  userId,
+  removable
+}: {
+  spaceId: string
+  number: string
+  name: string
+  userId: string
+  removable: boolean
+}) {
   const remove = useRemoveRequestedReviewer(spaceId, number)
   return (
     <Badge
@@ -116,7 +169,14 @@ function RequestedChip({ spaceId, number, name, userId, removable }: { spaceId: 
       data-testid="requested-reviewer"
       rightSection={
         removable ? (
-          <ActionIcon size="xs" variant="transparent" color="gray" aria-label={`Remove ${name}`} loading={remove.isPending} onClick={() => remove.mutate(userId)}>
+          <ActionIcon
+            size="xs"
+            variant="transparent"
+            color="gray"
+            aria-label={`Remove ${name}`}
+            loading={remove.isPending}
+            onClick={() => remove.mutate(userId)}
+          >
             <IconX size={12} />
           </ActionIcon>
         ) : undefined
@@ -167,8 +227,8 @@ function ReviewForm({ spaceId, number, isAuthor }: { spaceId: string; number: st
           // The comment, if any, joins the change request's discussion.
           void client.invalidateQueries({ queryKey: ['spaces', spaceId, 'comments'] })
           notifySuccess(status === 'approved' ? 'Approved' : 'Changes requested')
-        },
-      },
+        }
+      }
     )
   return (
     <Stack gap={6}>

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { changeKey, changeRows, conflictAdvice, conflictCount, conflictingPages, groupChanges, pages, pickSelection, type PageChange } from './changes.ts'
+import {
+  changeKey,
+  changeRows,
+  conflictAdvice,
+  conflictCount,
+  conflictingPages,
+  groupChanges,
+  pages,
+  pickSelection,
+  type PageChange
+} from './changes.ts'
 
 const side = (path: string, markdown = '', title = path) => ({ title, path, markdown })
 const change = (type: PageChange['type'], id: string, path: string, extra: Partial<PageChange> = {}): PageChange => ({
   type,
   page: { id, title: path, path },
-  ...extra,
+  ...extra
 })
 
 const sample: PageChange[] = [
@@ -14,7 +24,7 @@ const sample: PageChange[] = [
   change('page_added', 'a1', 'new-b'),
   change('page_moved', 'e2', 'guide/setup', { before: side('setup'), after: side('guide/setup') }),
   change('page_edited', 'e1', 'guide/intro', { conflict: true }),
-  change('page_added', 'a2', 'new-a'),
+  change('page_added', 'a2', 'new-a')
 ]
 
 describe('grouping changes', () => {
@@ -24,7 +34,7 @@ describe('grouping changes', () => {
       ['Added', ['a2', 'a1']],
       ['Edited', ['e1', 'e2']],
       ['Moved', ['e2']],
-      ['Removed', ['r1']],
+      ['Removed', ['r1']]
     ])
     expect(groupChanges([change('page_added', 'x', 'x')]).map((g) => g.key)).toEqual(['added'])
     expect(groupChanges([])).toEqual([])
@@ -40,7 +50,16 @@ describe('grouping changes', () => {
   it('flattens groups into heading and page rows for the virtual list', () => {
     const rows = changeRows(groupChanges(sample))
     expect(rows.map((r) => (r.kind === 'group' ? `# ${r.group.label}` : r.key))).toEqual([
-      '# Added', 'added:a2', 'added:a1', '# Edited', 'edited:e1', 'edited:e2', '# Moved', 'moved:e2', '# Removed', 'removed:r1',
+      '# Added',
+      'added:a2',
+      'added:a1',
+      '# Edited',
+      'edited:e1',
+      'edited:e2',
+      '# Moved',
+      'moved:e2',
+      '# Removed',
+      'removed:r1'
     ])
   })
 
@@ -55,7 +74,7 @@ describe('conflicts', () => {
     const pagesInConflict = conflictingPages(sample, [{ page: { id: 'a1', title: 'new-b' }, reason: 'removed' }])
     expect([...pagesInConflict.entries()]).toEqual([
       ['e1', undefined],
-      ['a1', 'removed'],
+      ['a1', 'removed']
     ])
     expect(conflictingPages([]).size).toBe(0)
   })
@@ -65,7 +84,7 @@ describe('conflicts', () => {
       change('page_edited', 'm1', 'guide/moved', { conflict: true }),
       change('page_moved', 'm1', 'guide/moved', { conflict: true }),
       change('page_removed', 'r1', 'old', { conflict: true }),
-      change('page_edited', 'e1', 'guide/intro'),
+      change('page_edited', 'e1', 'guide/intro')
     ]
     expect(conflictCount(both)).toBe(2)
     expect(conflictCount(sample)).toBe(1)
@@ -83,11 +102,17 @@ describe('conflicts', () => {
 
   it('advises what resolves each kind of conflict', () => {
     const edited = change('page_edited', 'p', 'p', { before: side('p', 'a', 'Old'), after: side('p', 'b', 'Mine') })
-    expect(conflictAdvice(edited, 'content', { title: 'Old', exists: true })).toMatch(/In Resolve conflicts, keep main’s lines, yours or both/)
-    expect(conflictAdvice(edited, undefined, { title: 'Theirs', exists: true })).toBe('Both renamed the page. Choose or write its title in Resolve conflicts (main’s is “Theirs”), then merge again.')
+    expect(conflictAdvice(edited, 'content', { title: 'Old', exists: true })).toMatch(
+      /In Resolve conflicts, keep main’s lines, yours or both/
+    )
+    expect(conflictAdvice(edited, undefined, { title: 'Theirs', exists: true })).toBe(
+      'Both renamed the page. Choose or write its title in Resolve conflicts (main’s is “Theirs”), then merge again.'
+    )
     expect(conflictAdvice(edited, undefined, { exists: false })).toMatch(/^Main removed this page/)
     expect(conflictAdvice(change('page_removed', 'p', 'p'), undefined, { exists: true })).toMatch(/^This change request removes the page/)
     expect(conflictAdvice(change('page_added', 'p', 'p'), 'removed', { exists: false })).toMatch(/under a page the other side removed/)
-    expect(conflictAdvice(change('page_moved', 'p', 'p'), 'removed', { exists: true })).toMatch(/^This change request moves the page under a page main removed/)
+    expect(conflictAdvice(change('page_moved', 'p', 'p'), 'removed', { exists: true })).toMatch(
+      /^This change request moves the page under a page main removed/
+    )
   })
 })

@@ -45,7 +45,7 @@ const GROUP_OF: Record<ChangeType, GroupKey> = {
   page_added: 'added',
   page_edited: 'edited',
   page_moved: 'moved',
-  page_removed: 'removed',
+  page_removed: 'removed'
 }
 
 export const GROUP_LABELS: Record<GroupKey, string> = { added: 'Added', edited: 'Edited', moved: 'Moved', removed: 'Removed' }
@@ -73,7 +73,7 @@ export function groupChanges(changes: readonly PageChange[]): ChangeGroup[] {
   return GROUP_ORDER.filter((key) => byGroup.get(key)!.length > 0).map((key) => ({
     key,
     label: GROUP_LABELS[key],
-    changes: byGroup.get(key)!.sort((a, b) => a.page.path.localeCompare(b.page.path) || a.page.id.localeCompare(b.page.id)),
+    changes: byGroup.get(key)!.sort((a, b) => a.page.path.localeCompare(b.page.path) || a.page.id.localeCompare(b.page.id))
   }))
 }
 
@@ -93,7 +93,10 @@ export function changeRows(groups: readonly ChangeGroup[]): ChangeRow[] {
  * Pages that block a merge: those `/changes` flags, plus those the last merge or update answered (which can
  * name pages `/changes` does not flag, e.g. a page added under a parent main removed).
  */
-export function conflictingPages(changes: readonly PageChange[], answered: readonly MergeConflict[] = []): Map<string, MergeConflict['reason'] | undefined> {
+export function conflictingPages(
+  changes: readonly PageChange[],
+  answered: readonly MergeConflict[] = []
+): Map<string, MergeConflict['reason'] | undefined> {
   const pages = new Map<string, MergeConflict['reason'] | undefined>()
   for (const c of changes) if (c.conflict) pages.set(c.page.id, undefined)
   for (const c of answered) pages.set(c.page.id, c.reason)
@@ -104,7 +107,11 @@ export function conflictingPages(changes: readonly PageChange[], answered: reado
  * The entry to show first: the one asked for if it exists, else the first conflicting page when there are
  * conflicts, else the first entry of the list.
  */
-export function pickSelection(groups: readonly ChangeGroup[], wanted: string | undefined, conflicts: ReadonlyMap<string, unknown>): PageChange | undefined {
+export function pickSelection(
+  groups: readonly ChangeGroup[],
+  wanted: string | undefined,
+  conflicts: ReadonlyMap<string, unknown>
+): PageChange | undefined {
   const all = groups.flatMap((g) => g.changes)
   return (
     (wanted ? all.find((c) => changeKey(c) === wanted) : undefined) ??
@@ -129,7 +136,11 @@ export function pages(n: number): string {
  * different ways, or once the page is removed (or kept as it was) on the side that did not edit it.
  * `mainTitle` is main's current title; `mainHasPage` is false when main removed the page.
  */
-export function conflictAdvice(change: PageChange | undefined, reason: MergeConflict['reason'] | undefined, main: { title?: string; exists: boolean }): string {
+export function conflictAdvice(
+  change: PageChange | undefined,
+  reason: MergeConflict['reason'] | undefined,
+  main: { title?: string; exists: boolean }
+): string {
   if (change?.type === 'page_removed')
     return 'This change request removes the page, but main edited it or put a page under it meanwhile. Restore the page here to keep main’s changes, or undo them on main first.'
   if (change?.type === 'page_added' || (!change && reason === 'removed'))
@@ -138,7 +149,15 @@ export function conflictAdvice(change: PageChange | undefined, reason: MergeConf
     return 'This change request moves the page under a page main removed. Move it elsewhere, then merge again.'
   if (!main.exists)
     return 'Main removed this page, but this change request edits it. Remove it here too, or undo your edits to it, then merge again.'
-  if (reason === 'title' || (change?.before && change.after && main.title !== undefined && main.title !== change.before.title && change.after.title !== change.before.title && main.title !== change.after.title))
+  if (
+    reason === 'title' ||
+    (change?.before &&
+      change.after &&
+      main.title !== undefined &&
+      main.title !== change.before.title &&
+      change.after.title !== change.before.title &&
+      main.title !== change.after.title)
+  )
     return `Both renamed the page. Choose or write its title in Resolve conflicts (main’s is “${main.title ?? ''}”), then merge again.`
   return 'Main changed the same lines. In Resolve conflicts, keep main’s lines, yours or both, or write them anew; your edits elsewhere on the page are kept. Then merge again.'
 }

@@ -29,7 +29,7 @@ export function sourcesOf(status: ListStatus, mine: boolean, me: string | undefi
   if (status !== 'active') return [{ status, contributor: mine ? me : undefined }]
   return [
     { status: 'draft', contributor: me },
-    { status: 'open', contributor: mine ? me : undefined },
+    { status: 'open', contributor: mine ? me : undefined }
   ]
 }
 

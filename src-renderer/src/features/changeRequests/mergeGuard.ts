@@ -34,17 +34,23 @@ export function describeBrokenLink(link: ChangeRequestLink, changes: readonly Pa
   if (t.kind === 'page') {
     const path = t.path?.replace(/^\/+/, '')
     const gone = changes.find(
-      (c) => (c.type === 'page_removed' || c.type === 'page_moved') && (t.page ? c.page.id === t.page : c.before?.path === path),
+      (c) => (c.type === 'page_removed' || c.type === 'page_moved') && (t.page ? c.page.id === t.page : c.before?.path === path)
     )
     if (gone?.type === 'page_removed') why = `This change request removes “${gone.before?.title || gone.page.title || 'Untitled page'}”`
-    else if (gone?.type === 'page_moved') why = `This change request moves “${gone.page.title || 'Untitled page'}” to /${gone.after?.path ?? gone.page.path}`
+    else if (gone?.type === 'page_moved')
+      why = `This change request moves “${gone.page.title || 'Untitled page'}” to /${gone.after?.path ?? gone.page.path}`
   }
   return {
     key: `${location.page} ${link.relation} ${link.href}`,
-    page: { id: location.page, title: names?.title || 'Untitled page', path: names?.path, inChangeRequest: !!location.versionContext.changeRequest },
+    page: {
+      id: location.page,
+      title: names?.title || 'Untitled page',
+      path: names?.path,
+      inChangeRequest: !!location.versionContext.changeRequest
+    },
     href: link.href,
     target: label,
-    why,
+    why
   }
 }
 

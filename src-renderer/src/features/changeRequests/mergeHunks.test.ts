@@ -21,7 +21,7 @@ describe('mergeChunks', () => {
     expect(chunks).toEqual([
       { kind: 'clean', lines: ['one'] },
       { kind: 'conflict', base: ['two'], main: ['two (main)'], changeRequest: ['two (cr)'] },
-      { kind: 'clean', lines: ['three', 'four', 'five (main)', ''] },
+      { kind: 'clean', lines: ['three', 'four', 'five (main)', ''] }
     ])
   })
 
@@ -69,8 +69,25 @@ describe('conflict markers', () => {
   const text = withMarkers(mergeChunks(BASE, main, cr))
 
   it('writes each conflict between main, base and change request markers', () => {
-    expect(text).toBe(['one', MARKERS.main, 'two (main)', MARKERS.base, 'two', MARKERS.changeRequest, 'two (cr)', MARKERS.end, 'three', 'four (cr)', 'five', ''].join('\n'))
-    expect(conflictBlocks(text)).toEqual([{ from: 4, to: text.indexOf(MARKERS.end) + MARKERS.end.length, main: ['two (main)'], base: ['two'], changeRequest: ['two (cr)'] }])
+    expect(text).toBe(
+      [
+        'one',
+        MARKERS.main,
+        'two (main)',
+        MARKERS.base,
+        'two',
+        MARKERS.changeRequest,
+        'two (cr)',
+        MARKERS.end,
+        'three',
+        'four (cr)',
+        'five',
+        ''
+      ].join('\n')
+    )
+    expect(conflictBlocks(text)).toEqual([
+      { from: 4, to: text.indexOf(MARKERS.end) + MARKERS.end.length, main: ['two (main)'], base: ['two'], changeRequest: ['two (cr)'] }
+    ])
   })
 
   it('resolves a block with main’s lines, the change request’s, or both (main first)', () => {
@@ -89,7 +106,9 @@ describe('conflict markers', () => {
   })
 
   it('finds each of several blocks, and none once its markers are edited away', () => {
-    const two = withMarkers(mergeChunks(BASE, BASE.replace('one', '1m').replace('five', '5m'), BASE.replace('one', '1c').replace('five', '5c')))
+    const two = withMarkers(
+      mergeChunks(BASE, BASE.replace('one', '1m').replace('five', '5m'), BASE.replace('one', '1c').replace('five', '5c'))
+    )
     expect(conflictBlocks(two).map((b) => b.main)).toEqual([['1m'], ['5m']])
     expect(resolveBlock(resolveBlock(two, 1, 'changeRequest'), 0, 'main')).toBe('1m\ntwo\nthree\nfour\n5c\n')
     expect(conflictBlocks(two.replace(MARKERS.base, 'base'))).toHaveLength(1)

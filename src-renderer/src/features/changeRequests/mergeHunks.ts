@@ -8,7 +8,7 @@ export const MARKERS = {
   main: '<<<<<<< main',
   base: '||||||| base',
   changeRequest: '======= change request',
-  end: '>>>>>>> end',
+  end: '>>>>>>> end'
 } as const
 
 export type MergeChunk = { kind: 'clean'; lines: string[] } | { kind: 'conflict'; base: string[]; main: string[]; changeRequest: string[] }
@@ -45,16 +45,18 @@ export function mergeChunks(baseText: string, mainText: string, changeRequestTex
   const cr = changeRequestText.split('\n')
   const all: Sided[] = [
     ...hunks(base, main).map((h) => ({ ...h, side: 'main' as const })),
-    ...hunks(base, cr).map((h) => ({ ...h, side: 'changeRequest' as const })),
+    ...hunks(base, cr).map((h) => ({ ...h, side: 'changeRequest' as const }))
   ].sort((x, y) => x.start - y.start || x.end - y.end)
 
   // Regions: each clashing pair, then grown over every hunk that meets one, and joined where they meet.
   let regions: { start: number; end: number }[] = []
   for (const a of all) {
     if (a.side !== 'main') continue
-    for (const b of all) if (b.side === 'changeRequest' && meets(a, b) && clashes(a, b)) regions.push({ start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) })
+    for (const b of all)
+      if (b.side === 'changeRequest' && meets(a, b) && clashes(a, b))
+        regions.push({ start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) })
   }
-  for (let changed = regions.length > 0; changed; ) {
+  for (let changed = regions.length > 0; changed;) {
     changed = false
     for (const r of regions) {
       for (const h of all) {
@@ -99,7 +101,7 @@ export function mergeChunks(baseText: string, mainText: string, changeRequestTex
         kind: 'conflict',
         base: slice(base, region.start, region.end),
         main: applyWithin(base, region.start, region.end, inside('main')),
-        changeRequest: applyWithin(base, region.start, region.end, inside('changeRequest')),
+        changeRequest: applyWithin(base, region.start, region.end, inside('changeRequest'))
       })
       at = region.end
       previous = undefined
@@ -162,7 +164,7 @@ export function conflictBlocks(text: string): ConflictBlock[] {
       to: offsets[e]! + lines[e]!.length,
       main: lines.slice(i + 1, b),
       base: lines.slice(b + 1, c),
-      changeRequest: lines.slice(c + 1, e),
+      changeRequest: lines.slice(c + 1, e)
     })
     i = e
   }

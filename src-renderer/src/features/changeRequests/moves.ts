@@ -13,17 +13,41 @@ export interface StatusMove {
   done: string
 }
 
-const READY: StatusMove = { key: 'ready', to: 'open', label: 'Ready for review', hint: 'Ask reviewers to look at it: it moves to Open.', done: 'is ready for review' }
-const BACK_TO_DRAFT: StatusMove = { key: 'draft', to: 'draft', label: 'Back to draft', hint: 'Take it out of review while you keep working.', done: 'is back to draft' }
-const ARCHIVE: StatusMove = { key: 'archive', to: 'archived', label: 'Archive', hint: 'Set it aside without merging; you can reopen it later.', done: 'archived' }
-const REOPEN: StatusMove = { key: 'reopen', to: 'open', label: 'Reopen', hint: 'Bring it back for review, editing and merging.', done: 'reopened' }
+const READY: StatusMove = {
+  key: 'ready',
+  to: 'open',
+  label: 'Ready for review',
+  hint: 'Ask reviewers to look at it: it moves to Open.',
+  done: 'is ready for review'
+}
+const BACK_TO_DRAFT: StatusMove = {
+  key: 'draft',
+  to: 'draft',
+  label: 'Back to draft',
+  hint: 'Take it out of review while you keep working.',
+  done: 'is back to draft'
+}
+const ARCHIVE: StatusMove = {
+  key: 'archive',
+  to: 'archived',
+  label: 'Archive',
+  hint: 'Set it aside without merging; you can reopen it later.',
+  done: 'archived'
+}
+const REOPEN: StatusMove = {
+  key: 'reopen',
+  to: 'open',
+  label: 'Reopen',
+  hint: 'Bring it back for review, editing and merging.',
+  done: 'reopened'
+}
 
 /** The PATCH moves each status allows, in the order the buttons show. */
 export const STATUS_MOVES: Record<ChangeRequestStatus, readonly StatusMove[]> = {
   draft: [READY, ARCHIVE],
   open: [BACK_TO_DRAFT, ARCHIVE],
   archived: [REOPEN],
-  merged: [],
+  merged: []
 }
 
 export function movesFrom(status: ChangeRequestStatus): readonly StatusMove[] {
@@ -44,14 +68,14 @@ export const STATUS_LABELS: Record<ChangeRequestStatus, string> = {
   draft: 'Draft',
   open: 'Open',
   archived: 'Archived',
-  merged: 'Merged',
+  merged: 'Merged'
 }
 
 export const STATUS_COLORS: Record<ChangeRequestStatus, string> = {
   draft: 'gray',
   open: 'green',
   archived: 'dark',
-  merged: 'violet',
+  merged: 'violet'
 }
 
 /** The list filter's order (the API has no "all": it lists one status at a time, `open` by default). */

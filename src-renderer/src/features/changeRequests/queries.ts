@@ -2,7 +2,16 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Q
 import { entityTag } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchPage } from '../../api/lists.ts'
-import type { ChangeRequest, ChangeRequestLink, ChangeRequestReview, ChangeRequestStatus, MergeStatus, Page, RequestedReviewer, ReviewStatus } from '../../api/types.ts'
+import type {
+  ChangeRequest,
+  ChangeRequestLink,
+  ChangeRequestReview,
+  ChangeRequestStatus,
+  MergeStatus,
+  Page,
+  RequestedReviewer,
+  ReviewStatus
+} from '../../api/types.ts'
 import { fetchAll } from '../../api/lists.ts'
 import { pageQuery } from '../pages/queries.ts'
 import type { MergeResult, PageChange, Resolution } from './changes.ts'
@@ -24,23 +33,24 @@ const crPath = (spaceId: string, ref: string) => `/v1/spaces/${spaceId}/change-r
 export const changeRequestsQuery = (spaceId: string, filters: ChangeRequestFilters) =>
   infiniteQueryOptions({
     queryKey: [...base(spaceId), filters],
-    queryFn: ({ pageParam }) => fetchPage<ChangeRequest>(`/v1/spaces/${spaceId}/change-requests`, { ...filters, limit: PAGE_SIZE }, pageParam),
+    queryFn: ({ pageParam }) =>
+      fetchPage<ChangeRequest>(`/v1/spaces/${spaceId}/change-requests`, { ...filters, limit: PAGE_SIZE }, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next?.page,
+    getNextPageParam: (last) => last.next?.page
   })
 
 /** One change request by its number in the space (the form of its `urls.app` address). */
 export const changeRequestQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...base(spaceId), number],
-    queryFn: () => api.request<ChangeRequest>('GET', crPath(spaceId, number)),
+    queryFn: () => api.request<ChangeRequest>('GET', crPath(spaceId, number))
   })
 
 /** Pages added, removed, edited and moved against the merge base, with both sides' markdown. */
 export const changeRequestChangesQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...base(spaceId), number, 'changes'],
-    queryFn: () => api.request<{ changes: PageChange[] }>('GET', `${crPath(spaceId, number)}/changes`).then((r) => r.changes),
+    queryFn: () => api.request<{ changes: PageChange[] }>('GET', `${crPath(spaceId, number)}/changes`).then((r) => r.changes)
   })
 
 /** `GET …/change-requests/{n}/links`: a page of links and `stats` over the whole list. */
@@ -55,7 +65,8 @@ export const GUARD_LIMIT = 50
 export const introducedLinksQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...base(spaceId), number, 'links', { introduced: true }],
-    queryFn: () => api.request<ChangeRequestLinkList>('GET', withQuery(`${crPath(spaceId, number)}/links`, { introduced: true, limit: GUARD_LIMIT })),
+    queryFn: () =>
+      api.request<ChangeRequestLinkList>('GET', withQuery(`${crPath(spaceId, number)}/links`, { introduced: true, limit: GUARD_LIMIT }))
   })
 
 /** The fields of a page (`GET …/content/page/{id}`) the conflict view reads. */
@@ -83,19 +94,20 @@ export function useCreateChangeRequest(spaceId: string) {
     onSuccess: (cr) => {
       client.setQueryData(changeRequestQuery(spaceId, String(cr.number)).queryKey, cr)
       invalidateChangeRequests(client, spaceId)
-    },
+    }
   })
 }
 
 function useUpdateChangeRequest(spaceId: string, number: string, inlineErrors: boolean) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: { subject?: string; status?: ChangeRequestStatus }) => api.request<ChangeRequest>('PATCH', crPath(spaceId, number), body),
+    mutationFn: (body: { subject?: string; status?: ChangeRequestStatus }) =>
+      api.request<ChangeRequest>('PATCH', crPath(spaceId, number), body),
     meta: { inlineErrors },
     onSuccess: (cr) => {
       client.setQueryData(changeRequestQuery(spaceId, number).queryKey, cr)
       invalidateChangeRequests(client, spaceId)
-    },
+    }
   })
 }
 
@@ -119,7 +131,7 @@ export function useMergeChangeRequest(spaceId: string, number: string) {
         'POST',
         `${crPath(spaceId, number)}/merge`,
         bypass ? { bypassMergeRules: true } : undefined,
-        reviewed ? { headers: { 'if-match': entityTag(reviewed) } } : undefined,
+        reviewed ? { headers: { 'if-match': entityTag(reviewed) } } : undefined
       ),
     onSuccess: (result) => {
       if (result.result === 'merge') void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
@@ -127,7 +139,7 @@ export function useMergeChangeRequest(spaceId: string, number: string) {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 412) void client.invalidateQueries({ queryKey: [...base(spaceId), number] })
-    },
+    }
   })
 }
 
@@ -145,10 +157,10 @@ export function useUpdateFromMain(spaceId: string, number: string) {
         'POST',
         `${crPath(spaceId, number)}/update`,
         resolutions?.length ? { resolutions } : undefined,
-        against?.length ? { headers: { 'if-match': against.map(entityTag).join(', ') } } : undefined,
+        against?.length ? { headers: { 'if-match': against.map(entityTag).join(', ') } } : undefined
       ),
     // The list shows "Outdated" badges; the change request's own content lives under its key.
-    onSuccess: () => void client.invalidateQueries({ queryKey: base(spaceId) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: base(spaceId) })
   })
 }
 
@@ -156,21 +168,21 @@ export function useUpdateFromMain(spaceId: string, number: string) {
 export const reviewsQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...base(spaceId), number, 'reviews'],
-    queryFn: () => fetchAll<ChangeRequestReview>(`${crPath(spaceId, number)}/reviews`),
+    queryFn: () => fetchAll<ChangeRequestReview>(`${crPath(spaceId, number)}/reviews`)
   })
 
 /** The users asked to review, in the order asked. */
 export const requestedReviewersQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...base(spaceId), number, 'requested-reviewers'],
-    queryFn: () => fetchAll<RequestedReviewer>(`${crPath(spaceId, number)}/requested-reviewers`),
+    queryFn: () => fetchAll<RequestedReviewer>(`${crPath(spaceId, number)}/requested-reviewers`)
   })
 
 /** The merge rules that apply, and those a merge by the signed-in user would not meet now. */
 export const mergeStatusQuery = (spaceId: string, number: string) =>
   queryOptions({
     queryKey: [...base(spaceId), number, 'merge-rules'],
-    queryFn: () => api.request<MergeStatus>('GET', `${crPath(spaceId, number)}/merge-rules`),
+    queryFn: () => api.request<MergeStatus>('GET', `${crPath(spaceId, number)}/merge-rules`)
   })
 
 /** Reviews, requests and the merge status move together: one invalidation for all of them. */
@@ -183,17 +195,18 @@ export function useSubmitReview(spaceId: string, number: string) {
     mutationFn: (body: { status: ReviewStatus; comment?: string }) =>
       api.request<ChangeRequestReview>('POST', `${crPath(spaceId, number)}/reviews`, {
         status: body.status,
-        ...(body.comment?.trim() ? { comment: { markdown: body.comment.trim() } } : {}),
+        ...(body.comment?.trim() ? { comment: { markdown: body.comment.trim() } } : {})
       }),
-    onSuccess: () => invalidateReviews(client, spaceId, number),
+    onSuccess: () => invalidateReviews(client, spaceId, number)
   })
 }
 
 export function useRequestReviewers(spaceId: string, number: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (users: string[]) => api.request<{ users: RequestedReviewer[] }>('POST', `${crPath(spaceId, number)}/requested-reviewers`, { users }),
-    onSuccess: () => invalidateReviews(client, spaceId, number),
+    mutationFn: (users: string[]) =>
+      api.request<{ users: RequestedReviewer[] }>('POST', `${crPath(spaceId, number)}/requested-reviewers`, { users }),
+    onSuccess: () => invalidateReviews(client, spaceId, number)
   })
 }
 
@@ -201,6 +214,6 @@ export function useRemoveRequestedReviewer(spaceId: string, number: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (userId: string) => api.request<null>('DELETE', `${crPath(spaceId, number)}/requested-reviewers/${userId}`),
-    onSuccess: () => invalidateReviews(client, spaceId, number),
+    onSuccess: () => invalidateReviews(client, spaceId, number)
   })
 }

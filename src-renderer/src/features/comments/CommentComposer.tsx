@@ -32,7 +32,9 @@ function useMentionCandidates(spaceId: string | undefined, query: string | null)
   const typed = query.toLocaleLowerCase()
   return members
     .filter((m) => !m.disabled)
-    .filter((m) => (m.user.displayName ?? '').toLocaleLowerCase().includes(typed) || (m.user.email ?? '').toLocaleLowerCase().includes(typed))
+    .filter(
+      (m) => (m.user.displayName ?? '').toLocaleLowerCase().includes(typed) || (m.user.email ?? '').toLocaleLowerCase().includes(typed)
+    )
     .slice(0, CANDIDATES_SHOWN)
     .map((m) => ({ id: m.id, name: m.user.displayName || m.user.email || m.id, email: m.user.email, photoURL: m.user.photoURL }))
 }
@@ -56,7 +58,7 @@ export function CommentComposer({
   footer,
   minRows = 2,
   testId,
-  spaceId,
+  spaceId
 }: {
   noun: 'Comment' | 'Reply'
   placeholder: string

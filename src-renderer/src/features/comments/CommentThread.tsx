@@ -10,7 +10,7 @@ import {
   IconMoodPlus,
   IconPencil,
   IconRotate,
-  IconTrash,
+  IconTrash
 } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -33,7 +33,7 @@ import {
   useEditReply,
   useReactToComment,
   useReactToReply,
-  useResolveComment,
+  useResolveComment
 } from './queries.ts'
 import { hasReacted, reactedBy, toggleReaction } from './reactions.ts'
 import classes from './Comments.module.css'
@@ -62,7 +62,7 @@ function ItemHead({
   editedAt,
   size,
   children,
-  menu,
+  menu
 }: {
   user?: User
   postedAt: string
@@ -106,7 +106,7 @@ function ItemMenu({
   canEdit,
   canDelete,
   onEdit,
-  onDelete,
+  onDelete
 }: {
   label: string
   canEdit: boolean
@@ -143,7 +143,7 @@ function ReactionChips({
   reactions,
   me,
   canReact,
-  onToggle,
+  onToggle
 }: {
   reactions: CommentReaction[]
   me?: User
@@ -268,7 +268,7 @@ export function CommentThread({
   me,
   ui,
   target,
-  focused,
+  focused
 }: {
   spaceId: string
   comment: Comment
@@ -291,13 +291,13 @@ export function CommentThread({
       title: 'Delete comment?',
       children: (
         <Text size="sm">
-          The comment{comment.replies > 0 ? ` and its ${plural(comment.replies, 'reply', 'replies')}` : ''} will be deleted for everyone. This cannot
-          be undone.
+          The comment{comment.replies > 0 ? ` and its ${plural(comment.replies, 'reply', 'replies')}` : ''} will be deleted for everyone.
+          This cannot be undone.
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: () => remove.mutate(comment, { onSuccess: () => notifySuccess('Comment deleted') }),
+      onConfirm: () => remove.mutate(comment, { onSuccess: () => notifySuccess('Comment deleted') })
     })
 
   const toggle = (emoji: string) => {
@@ -400,7 +400,7 @@ export function CommentThread({
                   onClick={() =>
                     resolve.mutate(
                       { comment, resolved: !resolved },
-                      { onSuccess: () => notifySuccess(resolved ? 'Comment reopened' : 'Comment resolved') },
+                      { onSuccess: () => notifySuccess(resolved ? 'Comment reopened' : 'Comment resolved') }
                     )
                   }
                   data-testid={resolved ? 'comment-reopen' : 'comment-resolve'}
@@ -463,7 +463,19 @@ function Replies({ spaceId, comment, me, ui }: { spaceId: string; comment: Comme
   )
 }
 
-function ReplyItem({ spaceId, commentId, reply, me, ui }: { spaceId: string; commentId: string; reply: CommentReply; me?: User; ui: ThreadUi }) {
+function ReplyItem({
+  spaceId,
+  commentId,
+  reply,
+  me,
+  ui
+}: {
+  spaceId: string
+  commentId: string
+  reply: CommentReply
+  me?: User
+  ui: ThreadUi
+}) {
   const draftKey = `edit-reply:${reply.id}`
   const [editing, setEditing] = useState(() => ui.drafts.has(draftKey))
   const edit = useEditReply(spaceId)
@@ -475,7 +487,7 @@ function ReplyItem({ spaceId, commentId, reply, me, ui }: { spaceId: string; com
       children: <Text size="sm">The reply will be deleted for everyone. This cannot be undone.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete' } as Record<string, unknown>,
-      onConfirm: () => remove.mutate({ commentId, replyId: reply.id }, { onSuccess: () => notifySuccess('Reply deleted') }),
+      onConfirm: () => remove.mutate({ commentId, replyId: reply.id }, { onSuccess: () => notifySuccess('Reply deleted') })
     })
   const toggle = (emoji: string) => {
     if (!me) return

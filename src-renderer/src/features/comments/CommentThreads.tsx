@@ -58,7 +58,7 @@ export function ThreadRows({
   hasNextPage,
   isFetchingNextPage,
   nextPageError,
-  fetchNextPage,
+  fetchNextPage
 }: {
   spaceId: string
   comments: Comment[]
@@ -78,7 +78,12 @@ export function ThreadRows({
   fetchNextPage(): void
 }) {
   const items = virtualizer.getVirtualItems()
-  useLoadMoreNearEnd(items[items.length - 1]?.index, comments.length, { hasNextPage, isFetchingNextPage, isFetchNextPageError: !!nextPageError, fetchNextPage }, 10)
+  useLoadMoreNearEnd(
+    items[items.length - 1]?.index,
+    comments.length,
+    { hasNextPage, isFetchingNextPage, isFetchNextPageError: !!nextPageError, fetchNextPage },
+    10
+  )
 
   return (
     <>
@@ -97,11 +102,24 @@ export function ThreadRows({
             className={classes.row}
             style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            <CommentThread spaceId={spaceId} comment={comments[item.index]!} me={me} ui={ui} target={target} focused={comments[item.index]!.id === focused} />
+            <CommentThread
+              spaceId={spaceId}
+              comment={comments[item.index]!}
+              me={me}
+              ui={ui}
+              target={target}
+              focused={comments[item.index]!.id === focused}
+            />
           </div>
         ))}
       </div>
-      <NextPageStatus fetching={isFetchingNextPage} failed={!!nextPageError} error={nextPageError} what="More comments" retry={fetchNextPage} />
+      <NextPageStatus
+        fetching={isFetchingNextPage}
+        failed={!!nextPageError}
+        error={nextPageError}
+        what="More comments"
+        retry={fetchNextPage}
+      />
     </>
   )
 }

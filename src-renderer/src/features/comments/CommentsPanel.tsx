@@ -6,7 +6,15 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { spaceQuery } from '../content/queries.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { CommentComposer } from './CommentComposer.tsx'
-import { THREAD_ESTIMATE, ThreadRows, ThreadsEmpty, ThreadsError, ThreadsSkeleton, useCommentThreads, useThreadUi } from './CommentThreads.tsx'
+import {
+  THREAD_ESTIMATE,
+  ThreadRows,
+  ThreadsEmpty,
+  ThreadsError,
+  ThreadsSkeleton,
+  useCommentThreads,
+  useThreadUi
+} from './CommentThreads.tsx'
 import { listFilters, ME, STATUS_OPTIONS, type Order, type StatusFilter } from './filters.ts'
 import { emptyMessage } from './messages.ts'
 import { usePassageUi } from './passageStore.ts'
@@ -19,7 +27,17 @@ import classes from './Comments.module.css'
  * page; with `changeRequest` (id or number) those of the change request instead of the primary content.
  * `onClose`: a close button at the end of its toolbar.
  */
-export function CommentsPanel({ spaceId, pageId, changeRequest, onClose }: { spaceId: string; pageId?: string; changeRequest?: string; onClose?: () => void }) {
+export function CommentsPanel({
+  spaceId,
+  pageId,
+  changeRequest,
+  onClose
+}: {
+  spaceId: string
+  pageId?: string
+  changeRequest?: string
+  onClose?: () => void
+}) {
   const [status, setStatus] = useState<StatusFilter>('open')
   const [order, setOrder] = useState<Order>('desc')
   const [mine, setMine] = useState(false)
@@ -34,7 +52,7 @@ export function CommentsPanel({ spaceId, pageId, changeRequest, onClose }: { spa
     getScrollElement: () => scroller,
     estimateSize: () => THREAD_ESTIMATE,
     getItemKey: (i) => comments[i]!.id,
-    overscan: 4,
+    overscan: 4
   })
   const create = useCreateComment(spaceId)
   // A passage chosen in the editor ("Comment" on a selection): the next comment is on it.
@@ -57,7 +75,7 @@ export function CommentsPanel({ spaceId, pageId, changeRequest, onClose }: { spa
     status,
     narrowed: mine,
     on: pageId ? 'page' : changeRequest ? 'change request' : 'space',
-    composer: canComment ? 'below' : 'none',
+    composer: canComment ? 'below' : 'none'
   })
   return (
     <section className={classes.panel} data-testid="comments-panel" aria-label="Comments">
@@ -72,7 +90,11 @@ export function CommentsPanel({ spaceId, pageId, changeRequest, onClose }: { spa
         />
         <span className={classes.spacer} />
         <Tooltip label={order === 'desc' ? 'Newest first' : 'Oldest first'}>
-          <ActionIcon aria-label="Toggle sort order" onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')} data-testid="comments-order">
+          <ActionIcon
+            aria-label="Toggle sort order"
+            onClick={() => setOrder(order === 'desc' ? 'asc' : 'desc')}
+            data-testid="comments-order"
+          >
             {order === 'desc' ? <IconSortDescending size={16} /> : <IconSortAscending size={16} />}
           </ActionIcon>
         </Tooltip>

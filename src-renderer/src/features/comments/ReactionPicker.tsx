@@ -11,7 +11,15 @@ const LONE_EMOJI = /^(?=.*(?:\p{Extended_Pictographic}|\p{Regional_Indicator}))[
  * Picks a reaction: the quick ones on top, then a searchable set (by name: "rocket" finds 🚀); Enter takes the
  * first match, and any other emoji can be typed or pasted.
  */
-export function ReactionPicker({ mine, onPick, children }: { mine: ReadonlySet<string>; onPick(emoji: string): void; children: ReactNode }) {
+export function ReactionPicker({
+  mine,
+  onPick,
+  children
+}: {
+  mine: ReadonlySet<string>
+  onPick(emoji: string): void
+  children: ReactNode
+}) {
   const [opened, setOpened] = useState(false)
   const [query, setQuery] = useState('')
   const found = searchReactions(query)
@@ -73,7 +81,12 @@ export function ReactionPicker({ mine, onPick, children }: { mine: ReadonlySet<s
             {(typed ? found : found.slice(QUICK_REACTIONS.length)).map(cell)}
           </div>
           {custom && (
-            <UnstyledButton className={classes.pickerCell} aria-label={`React with ${custom}`} onClick={() => pick(custom)} data-testid="reaction-option">
+            <UnstyledButton
+              className={classes.pickerCell}
+              aria-label={`React with ${custom}`}
+              onClick={() => pick(custom)}
+              data-testid="reaction-option"
+            >
               {custom}
             </UnstyledButton>
           )}

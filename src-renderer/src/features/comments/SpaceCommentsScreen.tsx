@@ -12,7 +12,15 @@ import { memberSearchQuery } from '../members/queries.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { pagesQuery } from '../pages/queries.ts'
 import { CommentComposer } from './CommentComposer.tsx'
-import { THREAD_ESTIMATE, ThreadRows, ThreadsEmpty, ThreadsError, ThreadsSkeleton, useCommentThreads, useThreadUi } from './CommentThreads.tsx'
+import {
+  THREAD_ESTIMATE,
+  ThreadRows,
+  ThreadsEmpty,
+  ThreadsError,
+  ThreadsSkeleton,
+  useCommentThreads,
+  useThreadUi
+} from './CommentThreads.tsx'
 import { flattenPageTree, listFilters, ME, STATUS_OPTIONS, type CommentSearch, type PageOption } from './filters.ts'
 import { emptyMessage, plural } from './messages.ts'
 import { useCreateComment } from './queries.ts'
@@ -26,7 +34,7 @@ import { withEmoji } from '../common/emoji.ts'
 export function SpaceCommentsScreen({
   spaceId,
   search: controlled,
-  onSearchChange,
+  onSearchChange
 }: {
   spaceId: string
   search?: CommentSearch
@@ -53,7 +61,7 @@ export function SpaceCommentsScreen({
     count: comments.length,
     rowHeight: THREAD_ESTIMATE,
     getItemKey: (i) => comments[i]!.id,
-    overscan: 4,
+    overscan: 4
   })
 
   const create = useCreateComment(spaceId)
@@ -199,7 +207,17 @@ function PageSelect({
 const ANYONE = 'anyone'
 
 /** Anyone, me, or one member (searched in the organization as the user types). */
-function AuthorFilter({ orgId, me, value, onChange }: { orgId?: string; me?: User; value?: string; onChange(author: string | undefined): void }) {
+function AuthorFilter({
+  orgId,
+  me,
+  value,
+  onChange
+}: {
+  orgId?: string
+  me?: User
+  value?: string
+  onChange(author: string | undefined): void
+}) {
   const labels = useRef(new Map<string, string>())
   const selected = value ?? ANYONE
   const selectedLabel = selected === ANYONE ? 'Anyone' : selected === ME ? 'Me' : (labels.current.get(selected) ?? 'Selected author')
@@ -213,7 +231,7 @@ function AuthorFilter({ orgId, me, value, onChange }: { orgId?: string; me?: Use
   const data = useMemo(() => {
     const items: ComboboxItem[] = [
       { value: ANYONE, label: 'Anyone' },
-      { value: ME, label: 'Me' },
+      { value: ME, label: 'Me' }
     ]
     const seen = new Set<string>()
     for (const m of results.data ?? []) {
@@ -237,7 +255,9 @@ function AuthorFilter({ orgId, me, value, onChange }: { orgId?: string; me?: Use
       onSearchChange={setSearch}
       // The API already matched members by name or e-mail; "Anyone" and "Me" are matched here.
       filter={({ options, search: text }) =>
-        options.filter((o) => !('value' in o) || (o.value !== ANYONE && o.value !== ME) || o.label.toLowerCase().includes(text.toLowerCase().trim()))
+        options.filter(
+          (o) => !('value' in o) || (o.value !== ANYONE && o.value !== ME) || o.label.toLowerCase().includes(text.toLowerCase().trim())
+        )
       }
       nothingFoundMessage={results.isFetching ? 'Searching…' : 'No members found'}
       aria-label="Filter by author"

@@ -7,13 +7,13 @@ describe('parseCommentSearch', () => {
       status: 'resolved',
       page: 'p1',
       author: 'me',
-      order: 'asc',
+      order: 'asc'
     })
     expect(parseCommentSearch({ status: 'open', order: 'desc', page: '', author: 42 })).toEqual({
       status: undefined,
       page: undefined,
       author: undefined,
-      order: undefined,
+      order: undefined
     })
   })
 })
@@ -28,7 +28,7 @@ describe('listFilters', () => {
       status: 'all',
       order: 'asc',
       targetPage: 'p',
-      authors: ['u1'],
+      authors: ['u1']
     })
     expect(listFilters({ author: 'me' })).toEqual({ status: 'open', order: 'desc' })
     expect(listFilters({ author: 'u2', changeRequest: 'cr' })).toMatchObject({ authors: ['u2'], changeRequest: 'cr' })
@@ -38,10 +38,10 @@ describe('listFilters', () => {
 describe('commentsPath', () => {
   it('repeats authors and skips what is not set', () => {
     expect(commentsPath('s1', { status: 'open', order: 'desc', authors: ['a', 'b c'] }, 50)).toBe(
-      '/v1/spaces/s1/comments?status=open&order=desc&limit=50&authors=a&authors=b%20c',
+      '/v1/spaces/s1/comments?status=open&order=desc&limit=50&authors=a&authors=b%20c'
     )
     expect(commentsPath('s1', { status: 'all', order: 'asc', targetPage: 'p' }, 50, 'CUR')).toBe(
-      '/v1/spaces/s1/comments?status=all&order=asc&targetPage=p&limit=50&page=CUR',
+      '/v1/spaces/s1/comments?status=all&order=asc&targetPage=p&limit=50&page=CUR'
     )
   })
 })
@@ -50,12 +50,12 @@ describe('flattenPageTree', () => {
   it('lists pages depth first with their depth', () => {
     const tree = [
       { id: 'a', title: 'A', type: 'document', pages: [{ id: 'a1', title: '', type: 'document', pages: [] }] },
-      { id: 'b', title: 'B', emoji: '📘', type: 'group', pages: [] },
+      { id: 'b', title: 'B', emoji: '📘', type: 'group', pages: [] }
     ]
     expect(flattenPageTree(tree)).toEqual([
       { id: 'a', title: 'A', emoji: undefined, depth: 0 },
       { id: 'a1', title: 'Untitled page', emoji: undefined, depth: 1 },
-      { id: 'b', title: 'B', emoji: '📘', depth: 0 },
+      { id: 'b', title: 'B', emoji: '📘', depth: 0 }
     ])
   })
 })

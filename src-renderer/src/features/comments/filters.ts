@@ -7,7 +7,7 @@ export type Order = 'asc' | 'desc'
 export const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'resolved', label: 'Resolved' },
-  { value: 'all', label: 'All' },
+  { value: 'all', label: 'All' }
 ]
 
 /** The space Comments tab's search parameters; defaults (open, newest first, anyone, any page) are left out. */
@@ -28,7 +28,7 @@ export function parseCommentSearch(search: Record<string, unknown>): CommentSear
     status: search.status === 'resolved' || search.status === 'all' ? search.status : undefined,
     page: str(search.page),
     author: str(search.author),
-    order: search.order === 'asc' ? 'asc' : undefined,
+    order: search.order === 'asc' ? 'asc' : undefined
   }
 }
 

@@ -12,14 +12,16 @@ describe('renderMarkdown', () => {
   })
 
   it('drops raw HTML, scripts and unsafe URLs', () => {
-    const html = renderMarkdown('<script>alert(1)</script><img src=x onerror=alert(1)>\n\n[click](javascript:alert(1)) <b onclick="x()">b</b>')
+    const html = renderMarkdown(
+      '<script>alert(1)</script><img src=x onerror=alert(1)>\n\n[click](javascript:alert(1)) <b onclick="x()">b</b>'
+    )
     expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i)
     expect(html).toContain('click')
   })
 
   it('turns images into links, since the CSP would refuse remote images', () => {
     expect(renderMarkdown('![diagram](https://example.com/d.png)')).toBe(
-      '<p><a href="https://example.com/d.png" target="_blank" rel="noopener noreferrer">🖼 diagram</a></p>',
+      '<p><a href="https://example.com/d.png" target="_blank" rel="noopener noreferrer">🖼 diagram</a></p>'
     )
   })
 

@@ -57,7 +57,7 @@ function rehypeMentions() {
 /** GitHub's schema, plus the mention chip's class and user id on spans. */
 const schema: SanitizeSchema = {
   ...defaultSchema,
-  attributes: { ...defaultSchema.attributes, span: [...(defaultSchema.attributes?.span ?? []), ['className', 'mention'], 'dataUserId'] },
+  attributes: { ...defaultSchema.attributes, span: [...(defaultSchema.attributes?.span ?? []), ['className', 'mention'], 'dataUserId'] }
 }
 
 // Raw HTML in the markdown is dropped by remark-rehype (no allowDangerousHtml); rehype-sanitize (GitHub's

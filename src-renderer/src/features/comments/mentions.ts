@@ -32,7 +32,12 @@ export function mentionQueryAt(text: string, caret: number): { start: number; qu
 }
 
 /** The text with the `@word` from `start` to the caret replaced by the user's mention and a space. */
-export function insertMention(text: string, start: number, caret: number, user: { id: string; name: string }): { text: string; caret: number } {
+export function insertMention(
+  text: string,
+  start: number,
+  caret: number,
+  user: { id: string; name: string }
+): { text: string; caret: number } {
   const mention = `${mentionMarkdown(user)} `
   const after = text.slice(caret).replace(/^ /, '')
   return { text: `${text.slice(0, start)}${mention}${after}`, caret: start + mention.length }

@@ -5,7 +5,7 @@ import { bodyErrorMessage, emptyMessage, plural } from './messages.ts'
 describe('bodyErrorMessage', () => {
   it("says the API's rule about the comment or reply", () => {
     expect(bodyErrorMessage(new ApiError(400, '400', 'body.markdown: must be at most 100000 characters'), 'Reply')).toBe(
-      'Reply must be at most 100000 characters',
+      'Reply must be at most 100000 characters'
     )
   })
 
@@ -27,13 +27,15 @@ describe('emptyMessage', () => {
   it('explains each filter', () => {
     expect(emptyMessage({ status: 'open', narrowed: false, on: 'space', composer: 'above' })).toEqual({
       title: 'No open comments',
-      hint: 'Start a discussion in the box above. Resolved threads are under Resolved.',
+      hint: 'Start a discussion in the box above. Resolved threads are under Resolved.'
     })
     expect(emptyMessage({ status: 'all', narrowed: false, on: 'page', composer: 'below' })).toEqual({
       title: 'No comments on this page yet',
-      hint: 'Start a discussion in the box below.',
+      hint: 'Start a discussion in the box below.'
     })
-    expect(emptyMessage({ status: 'resolved', narrowed: false, on: 'change request', composer: 'below' }).title).toBe('No resolved comments')
+    expect(emptyMessage({ status: 'resolved', narrowed: false, on: 'change request', composer: 'below' }).title).toBe(
+      'No resolved comments'
+    )
     expect(emptyMessage({ status: 'all', narrowed: true, on: 'space', composer: 'above' }).title).toBe('No comments match these filters')
     expect(emptyMessage({ status: 'all', narrowed: false, on: 'space', composer: 'none' }).hint).toBe('Nobody has commented yet.')
   })

@@ -22,7 +22,10 @@ function locate(state: EditorState, comments: PassageComment[]): Passages {
   for (const [id, range] of ranges) {
     if (range && range.to > range.from) {
       marks.push(
-        Decoration.mark({ class: 'cm-passageComment', attributes: { 'data-comment-id': id, title: 'Commented: click to open the thread' } }).range(range.from, range.to),
+        Decoration.mark({
+          class: 'cm-passageComment',
+          attributes: { 'data-comment-id': id, title: 'Commented: click to open the thread' }
+        }).range(range.from, range.to)
       )
     }
   }
@@ -36,7 +39,7 @@ const passages = StateField.define<Passages>({
     if (next) return locate(tr.state, next)
     return tr.docChanged ? locate(tr.state, value.comments) : value
   },
-  provide: (field) => EditorView.decorations.from(field, (value) => value.decorations),
+  provide: (field) => EditorView.decorations.from(field, (value) => value.decorations)
 })
 
 /** Starts a comment on the selected text: the comments panel opens with the passage above its composer. */
@@ -74,13 +77,13 @@ function selectionTooltip(pageId: string) {
         button.addEventListener('click', () => commentOnSelection(pageId)(view))
         dom.appendChild(button)
         return { dom }
-      },
+      }
     }
   }
   return StateField.define<Tooltip | null>({
     create: tooltipOf,
     update: (value, tr) => (tr.docChanged || tr.selection ? tooltipOf(tr.state) : value),
-    provide: (field) => showTooltip.from(field),
+    provide: (field) => showTooltip.from(field)
   })
 }
 
@@ -109,7 +112,11 @@ function storeSync(pageId: string) {
         const id = state.reveal.commentId
         queueMicrotask(() => {
           const range = view.state.field(passages).ranges.get(id)
-          if (range) view.dispatch({ selection: EditorSelection.single(range.from, range.to), effects: EditorView.scrollIntoView(range.from, { y: 'center' }) })
+          if (range)
+            view.dispatch({
+              selection: EditorSelection.single(range.from, range.to),
+              effects: EditorView.scrollIntoView(range.from, { y: 'center' })
+            })
         })
       }
     }
@@ -122,7 +129,7 @@ function storeSync(pageId: string) {
       destroy: () => {
         unsubscribe()
         usePassageUi.getState().forgetFound([...view.state.field(passages).ranges.keys()])
-      },
+      }
     }
   })
 }
@@ -131,7 +138,7 @@ const theme = EditorView.theme({
   '.cm-passageComment': {
     backgroundColor: 'var(--mantine-color-yellow-light)',
     borderBottom: '2px solid var(--mantine-color-yellow-filled)',
-    cursor: 'pointer',
+    cursor: 'pointer'
   },
   '.cm-tooltip.cm-passageTooltip, .cm-passageTooltip': { border: 'none', background: 'transparent' },
   '.cm-passageTooltip button': {
@@ -145,9 +152,9 @@ const theme = EditorView.theme({
     color: 'var(--mantine-color-text)',
     backgroundColor: 'var(--mantine-color-body)',
     boxShadow: 'var(--mantine-shadow-sm)',
-    cursor: 'pointer',
+    cursor: 'pointer'
   },
-  '.cm-passageTooltip button:hover': { backgroundColor: 'var(--app-hover-bg-strong)' },
+  '.cm-passageTooltip button:hover': { backgroundColor: 'var(--app-hover-bg-strong)' }
 })
 
 /** The passage comments of the page `pageId` in its editor. */
@@ -164,8 +171,8 @@ export function passageComments(pageId: string): Extension {
         if (!id) return false
         usePassageUi.getState().openThread(id)
         return false
-      },
+      }
     }),
-    theme,
+    theme
   ]
 }

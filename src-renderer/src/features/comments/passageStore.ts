@@ -35,7 +35,9 @@ interface PassageUi {
 }
 
 const sameComments = (a: PassageComment[] | undefined, b: PassageComment[]) =>
-  !!a && a.length === b.length && a.every((c, i) => c.id === b[i]!.id && c.node.id === b[i]!.node.id && c.node.preview === b[i]!.node.preview)
+  !!a &&
+  a.length === b.length &&
+  a.every((c, i) => c.id === b[i]!.id && c.node.id === b[i]!.node.id && c.node.preview === b[i]!.node.preview)
 
 export const usePassageUi = create<PassageUi>()((set) => ({
   draft: null,
@@ -57,7 +59,8 @@ export const usePassageUi = create<PassageUi>()((set) => ({
     if (!usePagesUi.getState().commentsOpen) usePagesUi.getState().toggleComments()
   },
   clearDraft: () => set({ draft: null }),
-  setComments: (pageId, comments) => set((s) => (sameComments(s.comments[pageId], comments) ? s : { comments: { ...s.comments, [pageId]: comments } })),
+  setComments: (pageId, comments) =>
+    set((s) => (sameComments(s.comments[pageId], comments) ? s : { comments: { ...s.comments, [pageId]: comments } })),
   setFound: (found) =>
     set((s) => (Object.entries(found).every(([id, ok]) => s.found[id] === ok) ? s : { found: { ...s.found, ...found } })),
   forgetFound: (ids) =>
@@ -71,5 +74,5 @@ export const usePassageUi = create<PassageUi>()((set) => ({
     set((s) => ({ focus: { commentId, n: (s.focus?.n ?? 0) + 1 } }))
     if (!usePagesUi.getState().commentsOpen) usePagesUi.getState().toggleComments()
   },
-  revealPassage: (commentId) => set((s) => ({ reveal: { commentId, n: (s.reveal?.n ?? 0) + 1 } })),
+  revealPassage: (commentId) => set((s) => ({ reveal: { commentId, n: (s.reveal?.n ?? 0) + 1 } }))
 }))

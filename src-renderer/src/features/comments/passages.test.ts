@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { isPassage, locatePassage, passageNode, sectionsOf } from './passages.ts'
 
-const doc = ['Intro words.', '', '# Install', '', 'Run the installer. Run it twice.', '', '```', '# not a heading', '```', '', '## Install', '', 'Run the installer.'].join('\n')
+const doc = [
+  'Intro words.',
+  '',
+  '# Install',
+  '',
+  'Run the installer. Run it twice.',
+  '',
+  '```',
+  '# not a heading',
+  '```',
+  '',
+  '## Install',
+  '',
+  'Run the installer.'
+].join('\n')
 const select = (text: string, nth = 0) => {
   let at = -1
   for (let i = 0; i <= nth; i++) at = doc.indexOf(text, at + 1)

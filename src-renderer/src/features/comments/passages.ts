@@ -80,7 +80,9 @@ export function locatePassage(doc: string, node: PassageNode): { from: number; t
   const split = rest.lastIndexOf(':')
   const sectionId = split === -1 ? rest : rest.slice(0, split)
   const n = split === -1 ? 0 : Number(rest.slice(split + 1)) || 0
-  const section = sectionsOf(doc).map((s, i, all) => ({ ...s, end: all[i + 1]?.start ?? Infinity })).find((s) => s.id === sectionId)
+  const section = sectionsOf(doc)
+    .map((s, i, all) => ({ ...s, end: all[i + 1]?.start ?? Infinity }))
+    .find((s) => s.id === sectionId)
   const inSection = section ? occurrences(doc, node.preview, section.start, section.end) : []
   const at = inSection[n] ?? inSection[0] ?? doc.indexOf(node.preview)
   return at === -1 ? null : { from: at, to: at + node.preview.length }

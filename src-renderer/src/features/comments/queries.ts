@@ -7,7 +7,7 @@ import {
   type Query,
   type QueryClient,
   type QueryFilters,
-  type QueryKey,
+  type QueryKey
 } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import { fetchAll } from '../../api/lists.ts'
@@ -28,14 +28,14 @@ export const commentsQuery = (spaceId: string, filters: CommentListFilters) =>
     queryKey: [...commentsBase(spaceId), filters],
     queryFn: ({ pageParam }) => api.request<Page<Comment>>('GET', commentsPath(spaceId, filters, COMMENTS_PAGE, pageParam)),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next?.page,
+    getNextPageParam: (last) => last.next?.page
   })
 
 /** A thread's replies, oldest first (threads are short: all of them at once). */
 export const repliesQuery = (spaceId: string, commentId: string) =>
   queryOptions({
     queryKey: [...commentsBase(spaceId), commentId, 'replies'],
-    queryFn: () => fetchAll<CommentReply>(path(spaceId, commentId, 'replies')),
+    queryFn: () => fetchAll<CommentReply>(path(spaceId, commentId, 'replies'))
   })
 
 // --- cache helpers ---------------------------------------------------------------------------------------
@@ -45,11 +45,16 @@ type CommentPages = InfiniteData<Page<Comment>, string | undefined>
 /** The comment lists of a space (`['spaces', id, 'comments', {filters}]`), not replies or single comments. */
 const listFilter = (spaceId: string) => ({
   queryKey: commentsBase(spaceId),
-  predicate: (q: Query) => q.queryKey.length === 4 && typeof q.queryKey[3] === 'object' && q.queryKey[3] !== null,
+  predicate: (q: Query) => q.queryKey.length === 4 && typeof q.queryKey[3] === 'object' && q.queryKey[3] !== null
 })
 
 /** Rewrites (or, returning null, removes) a comment wherever a cached list holds it. */
-function mapCachedComments(client: QueryClient, spaceId: string, id: string, fn: (c: Comment, filters: CommentListFilters) => Comment | null) {
+function mapCachedComments(
+  client: QueryClient,
+  spaceId: string,
+  id: string,
+  fn: (c: Comment, filters: CommentListFilters) => Comment | null
+) {
   for (const query of client.getQueryCache().findAll(listFilter(spaceId))) {
     const filters = query.queryKey[3] as CommentListFilters
     const data = query.state.data as CommentPages | undefined
@@ -68,7 +73,7 @@ function mapPages(data: CommentPages, id: string, fn: (c: Comment) => Comment | 
       const next = fn(c)
       if (!next) removed++
       return next ? [next] : []
-    }),
+    })
   }))
   // Every page carries the list's total.
   return { ...data, pages: pages.map((page) => ({ ...page, count: Math.max(0, page.count - removed) })) }
@@ -111,11 +116,11 @@ export function useCreateComment(spaceId: string) {
         body: { markdown },
         ...(page ? { page } : {}),
         ...(page && node ? { node } : {}),
-        ...(changeRequest ? { changeRequest } : {}),
+        ...(changeRequest ? { changeRequest } : {})
       }),
     // The composer shows the API's message beside itself.
     meta: { inlineErrors: true },
-    onSuccess: (_comment, { changeRequest }) => invalidateLists(client, spaceId, changeRequest),
+    onSuccess: (_comment, { changeRequest }) => invalidateLists(client, spaceId, changeRequest)
   })
 }
 
@@ -127,9 +132,11 @@ export function useResolveComment(spaceId: string) {
     onSuccess: (updated) => {
       // Out of the lists whose status it no longer has at once; the refetch then settles counts and order.
       const status = updated.status === 'resolved' ? 'resolved' : 'open'
-      mapCachedComments(client, spaceId, updated.id, (_c, filters) => (filters.status === 'all' || filters.status === status ? updated : null))
+      mapCachedComments(client, spaceId, updated.id, (_c, filters) =>
+        filters.status === 'all' || filters.status === status ? updated : null
+      )
       invalidateLists(client, spaceId, updated.target.changeRequest)
-    },
+    }
   })
 }
 
@@ -139,7 +146,7 @@ export function useEditComment(spaceId: string) {
     mutationFn: ({ commentId, markdown }: { commentId: string; markdown: string }) =>
       api.request<Comment>('PUT', path(spaceId, commentId), { body: { markdown } }),
     meta: { inlineErrors: true },
-    onSuccess: (updated) => mapCachedComments(client, spaceId, updated.id, () => updated),
+    onSuccess: (updated) => mapCachedComments(client, spaceId, updated.id, () => updated)
   })
 }
 
@@ -151,7 +158,7 @@ export function useDeleteComment(spaceId: string) {
       mapCachedComments(client, spaceId, comment.id, () => null)
       client.removeQueries({ queryKey: repliesQuery(spaceId, comment.id).queryKey })
       invalidateLists(client, spaceId, comment.target.changeRequest)
-    },
+    }
   })
 }
 
@@ -175,7 +182,7 @@ export function useReactToComment(spaceId: string) {
     onError: (_error, _vars, context) => context && restore(client, context.saved),
     onSuccess: (updated) => {
       if (client.isMutating({ mutationKey }) <= 1) mapCachedComments(client, spaceId, updated.id, () => updated)
-    },
+    }
   })
 }
 
@@ -195,7 +202,7 @@ export function useCreateReply(spaceId: string) {
       mapCachedReplies(client, spaceId, commentId, (replies) => (replies.some((r) => r.id === reply.id) ? replies : [...replies, reply]))
       mapCachedComments(client, spaceId, commentId, (c) => ({ ...c, replies: c.replies + 1 }))
       void client.invalidateQueries({ queryKey: repliesQuery(spaceId, commentId).queryKey })
-    },
+    }
   })
 }
 
@@ -206,7 +213,7 @@ export function useEditReply(spaceId: string) {
       api.request<CommentReply>('PUT', path(spaceId, commentId, 'replies', replyId), { body: { markdown } }),
     meta: { inlineErrors: true },
     onSuccess: (reply, { commentId }) =>
-      mapCachedReplies(client, spaceId, commentId, (replies) => replies.map((r) => (r.id === reply.id ? reply : r))),
+      mapCachedReplies(client, spaceId, commentId, (replies) => replies.map((r) => (r.id === reply.id ? reply : r)))
   })
 }
 
@@ -218,7 +225,7 @@ export function useDeleteReply(spaceId: string) {
     onSuccess: (_void, { commentId, replyId }) => {
       mapCachedReplies(client, spaceId, commentId, (replies) => replies.filter((r) => r.id !== replyId))
       mapCachedComments(client, spaceId, commentId, (c) => ({ ...c, replies: Math.max(0, c.replies - 1) }))
-    },
+    }
   })
 }
 
@@ -227,8 +234,16 @@ export function useReactToReply(spaceId: string) {
   const mutationKey = ['react-reply', spaceId]
   return useMutation({
     mutationKey,
-    mutationFn: ({ commentId, replyId, change }: { commentId: string; replyId: string; change: ReactionChange; reactions: CommentReaction[] }) =>
-      api.request<CommentReply>('PUT', path(spaceId, commentId, 'replies', replyId), change),
+    mutationFn: ({
+      commentId,
+      replyId,
+      change
+    }: {
+      commentId: string
+      replyId: string
+      change: ReactionChange
+      reactions: CommentReaction[]
+    }) => api.request<CommentReply>('PUT', path(spaceId, commentId, 'replies', replyId), change),
     onMutate: async ({ commentId, replyId, reactions }) => {
       const key = repliesQuery(spaceId, commentId).queryKey
       await client.cancelQueries({ queryKey: key, exact: true })
@@ -240,6 +255,6 @@ export function useReactToReply(spaceId: string) {
     onSuccess: (reply, { commentId }) => {
       if (client.isMutating({ mutationKey }) <= 1)
         mapCachedReplies(client, spaceId, commentId, (replies) => replies.map((r) => (r.id === reply.id ? reply : r)))
-    },
+    }
   })
 }

@@ -16,7 +16,7 @@ export const QUICK_REACTIONS: readonly ReactionEmoji[] = [
   { emoji: '😕', name: 'confused', keywords: 'unsure puzzled hmm' },
   { emoji: '❤️', name: 'heart', keywords: 'love thanks red' },
   { emoji: '🚀', name: 'rocket', keywords: 'ship launch fast' },
-  { emoji: '👀', name: 'eyes', keywords: 'looking watching review' },
+  { emoji: '👀', name: 'eyes', keywords: 'looking watching review' }
 ]
 
 /** Everything else the search finds; any other emoji can still be typed or pasted. */
@@ -132,7 +132,7 @@ export const MORE_REACTIONS: readonly ReactionEmoji[] = [
   { emoji: '🆕', name: 'new button', keywords: 'new' },
   { emoji: '🚢', name: 'ship', keywords: 'shipit release' },
   { emoji: '✈️', name: 'airplane', keywords: 'travel' },
-  { emoji: '🏠', name: 'house', keywords: 'home' },
+  { emoji: '🏠', name: 'house', keywords: 'home' }
 ]
 
 const ALL: readonly ReactionEmoji[] = [...QUICK_REACTIONS, ...MORE_REACTIONS]

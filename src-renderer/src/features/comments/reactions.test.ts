@@ -8,7 +8,7 @@ const at = '2025-01-01T00:00:00.000Z'
 const reaction = (emoji: string, ...ids: string[]): CommentReaction => ({
   emoji,
   count: ids.length,
-  users: ids.map((id) => ({ user: user(id), reactedAt: at })),
+  users: ids.map((id) => ({ user: user(id), reactedAt: at }))
 })
 
 describe('toggleReaction', () => {
@@ -17,7 +17,7 @@ describe('toggleReaction', () => {
     expect(change).toEqual({ addedReactions: ['🎉'] })
     expect(reactions.map((r) => [r.emoji, r.count])).toEqual([
       ['👍', 1],
-      ['🎉', 1],
+      ['🎉', 1]
     ])
     expect(hasReacted(reactions[1]!, 'me')).toBe(true)
   })

@@ -18,7 +18,7 @@ export function toggleReaction(
   reactions: CommentReaction[],
   emoji: string,
   me: User,
-  now = new Date().toISOString(),
+  now = new Date().toISOString()
 ): { change: ReactionChange; reactions: CommentReaction[] } {
   const existing = reactions.find((r) => r.emoji === emoji)
   if (existing && hasReacted(existing, me.id)) {

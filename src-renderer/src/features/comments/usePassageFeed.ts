@@ -12,11 +12,18 @@ import { isPassage } from './passages.ts'
  * caller may comment there at all.
  */
 export function usePassageFeed(spaceId: string, pageId: string | undefined, changeRequest: number | undefined) {
-  const filters = listFilters({ status: 'open', page: pageId, changeRequest: changeRequest === undefined ? undefined : String(changeRequest) })
+  const filters = listFilters({
+    status: 'open',
+    page: pageId,
+    changeRequest: changeRequest === undefined ? undefined : String(changeRequest)
+  })
   const { comments } = useCommentThreads(spaceId, filters, !!pageId)
   const passages = useMemo(
-    () => comments.flatMap<PassageComment>((c) => (isPassage(c.target.node) && c.target.page?.id === pageId ? [{ id: c.id, node: c.target.node }] : [])),
-    [comments, pageId],
+    () =>
+      comments.flatMap<PassageComment>((c) =>
+        isPassage(c.target.node) && c.target.page?.id === pageId ? [{ id: c.id, node: c.target.node }] : []
+      ),
+    [comments, pageId]
   )
   const setComments = usePassageUi((s) => s.setComments)
   useEffect(() => {

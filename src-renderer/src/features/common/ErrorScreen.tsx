@@ -9,13 +9,20 @@ import { useReportAppState } from '../../app/appState.ts'
 function describe(error: unknown): { title: string; detail: string; icon: typeof IconAlertTriangle } {
   if (error instanceof ApiError) {
     // A connected workspace's server, not this app, refused the workspace's token or did not answer.
-    if (error.code === REMOTE_REFUSED) return { title: "The server refused this workspace's token", detail: error.message, icon: IconKeyOff }
-    if (error.code === REMOTE_UNREACHABLE || error.status === 502 || error.status === 504) return { title: 'Cannot reach the server', detail: error.message, icon: IconCloudOff }
+    if (error.code === REMOTE_REFUSED)
+      return { title: "The server refused this workspace's token", detail: error.message, icon: IconKeyOff }
+    if (error.code === REMOTE_UNREACHABLE || error.status === 502 || error.status === 504)
+      return { title: 'Cannot reach the server', detail: error.message, icon: IconCloudOff }
     // The copy on this computer answered for the server, and does not keep this (its message says what it keeps).
     if (error.code === REMOTE_OFFLINE) return { title: 'Not available offline', detail: error.message, icon: IconCloudOff }
     if (error.status === 401)
-      return { title: 'Your access token was not accepted', detail: 'Open the address printed by quire serve again, or create a new token.', icon: IconLockAccess }
-    if (error.status === 404) return { title: 'Not found', detail: `${error.message} It may have been deleted, or you may not have access.`, icon: IconSearchOff }
+      return {
+        title: 'Your access token was not accepted',
+        detail: 'Open the address printed by quire serve again, or create a new token.',
+        icon: IconLockAccess
+      }
+    if (error.status === 404)
+      return { title: 'Not found', detail: `${error.message} It may have been deleted, or you may not have access.`, icon: IconSearchOff }
     if (error.status === 403) return { title: 'You do not have access', detail: error.message, icon: IconLockAccess }
     if (error.status === 0) return { title: 'Cannot reach Quire', detail: error.message, icon: IconPlugConnectedX }
     return { title: 'Something went wrong', detail: error.message, icon: IconAlertTriangle }

@@ -7,7 +7,7 @@ export function NextPageStatus({
   error,
   what,
   retry,
-  className,
+  className
 }: {
   fetching: boolean
   /** The last request for the next page failed (useLoadMoreNearEnd then stops asking on its own). */

@@ -13,7 +13,7 @@ export function PaneSeparator({
   limits,
   growsRight,
   onResize,
-  testId,
+  testId
 }: {
   label: string
   value: number

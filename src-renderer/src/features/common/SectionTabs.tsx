@@ -28,7 +28,9 @@ export function SectionTabs({ tabs, params, compact }: { params: Record<string, 
       value={active?.to ?? null}
       onChange={(to) => to && void navigate({ to, params } as never)}
       mb={compact ? 0 : 'lg'}
-      classNames={compact ? { list: classes.compactList } : { root: classes.root, list: classes.list, tab: classes.tab, tabSection: classes.section }}
+      classNames={
+        compact ? { list: classes.compactList } : { root: classes.root, list: classes.list, tab: classes.tab, tabSection: classes.section }
+      }
     >
       <Tabs.List grow={compact}>
         {resolved.map((t) =>
@@ -42,7 +44,7 @@ export function SectionTabs({ tabs, params, compact }: { params: Record<string, 
             <Tabs.Tab key={t.to} value={t.to} leftSection={t.icon} data-testid={t.testId}>
               {t.label}
             </Tabs.Tab>
-          ),
+          )
         )}
       </Tabs.List>
     </Tabs>

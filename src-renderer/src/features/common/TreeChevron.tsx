@@ -10,14 +10,24 @@ import classes from './treeRow.module.css'
  */
 export const stopRowEvents = {
   onPointerDown: (e: PointerEvent) => e.stopPropagation(),
-  onClick: (e: MouseEvent) => e.stopPropagation(),
+  onClick: (e: MouseEvent) => e.stopPropagation()
 }
 
 /**
  * A tree row's expand/collapse toggle, turned a quarter when expanded. A row with nothing to expand gets the same
  * blank width, so the titles of a level line up. Out of the tab order: the tree's arrow keys expand and collapse.
  */
-export function TreeChevron({ expandable, expanded, title, onToggle }: { expandable: boolean; expanded: boolean; title: string; onToggle(): void }) {
+export function TreeChevron({
+  expandable,
+  expanded,
+  title,
+  onToggle
+}: {
+  expandable: boolean
+  expanded: boolean
+  title: string
+  onToggle(): void
+}) {
   if (!expandable) return <span className={classes.chevron} aria-hidden />
   return (
     <UnstyledButton

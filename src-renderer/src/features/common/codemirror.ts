@@ -34,30 +34,43 @@ export const appHighlightStyle = HighlightStyle.define([
   { tag: [t.keyword, t.operatorKeyword, t.modifier], color: 'var(--app-code-keyword)' },
   { tag: [t.string, t.special(t.string), t.regexp, t.escape, t.inserted, t.character], color: 'var(--app-code-string)' },
   { tag: [t.number, t.bool, t.null, t.atom, t.literal], color: 'var(--app-code-number)' },
-  { tag: [t.propertyName, t.definition(t.propertyName), t.typeName, t.className, t.namespace, t.macroName], color: 'var(--app-code-property)' },
+  {
+    tag: [t.propertyName, t.definition(t.propertyName), t.typeName, t.className, t.namespace, t.macroName],
+    color: 'var(--app-code-property)'
+  },
   { tag: [t.comment, t.quote], color: 'var(--app-text-quiet)' },
-  { tag: [t.deleted, t.invalid], color: 'var(--app-code-invalid)' },
+  { tag: [t.deleted, t.invalid], color: 'var(--app-code-invalid)' }
 ])
 
 /**
  * The app's look for every CodeMirror view, from the theme's CSS variables (custom properties inherit into the
  * shadow root), so light and dark both follow, with `appHighlightStyle`. Views add their own sizes and paddings on top.
  */
-export const appEditorTheme = [syntaxHighlighting(appHighlightStyle), EditorView.theme({
-  '&': { backgroundColor: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)' },
-  '&.cm-focused': { outline: 'none' },
-  '.cm-scroller': { fontFamily: 'var(--mantine-font-family-monospace)', lineHeight: '1.55' },
-  '.cm-gutters': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--app-text-quiet)', borderRight: '1px solid var(--app-border)' },
-  '.cm-activeLineGutter': { backgroundColor: 'var(--app-hover-bg-strong)' },
-  '.cm-activeLine': { backgroundColor: 'var(--app-hover-bg)' },
-  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--mantine-primary-color-filled)', borderLeftWidth: '2px' },
-  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: 'var(--mantine-primary-color-light-hover)' },
-  '.cm-placeholder': { color: 'var(--mantine-color-placeholder)' },
-  '.cm-tooltip': { border: '1px solid var(--app-border)', backgroundColor: 'var(--mantine-color-body)', borderRadius: '6px' },
-  '.cm-panels': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--mantine-color-text)' },
-  '.cm-foldPlaceholder': { backgroundColor: 'var(--app-hover-bg-strong)', border: 'none', color: 'var(--app-text-quiet)' },
-  '.cm-collapsedLines': { fontFamily: 'var(--mantine-font-family)', fontSize: '12px', color: 'var(--app-text-quiet)', background: 'var(--app-subtle-bg)' },
-  // The diff's changed lines (MergeView), tinted in the app's colours for either scheme.
-  '&.cm-merge-a .cm-changedLine, .cm-deletedChunk': { backgroundColor: 'var(--app-diff-removed)' },
-  '&.cm-merge-b .cm-changedLine, .cm-inlineChangedLine': { backgroundColor: 'var(--app-diff-added)' },
-})]
+export const appEditorTheme = [
+  syntaxHighlighting(appHighlightStyle),
+  EditorView.theme({
+    '&': { backgroundColor: 'var(--mantine-color-body)', color: 'var(--mantine-color-text)' },
+    '&.cm-focused': { outline: 'none' },
+    '.cm-scroller': { fontFamily: 'var(--mantine-font-family-monospace)', lineHeight: '1.55' },
+    '.cm-gutters': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--app-text-quiet)', borderRight: '1px solid var(--app-border)' },
+    '.cm-activeLineGutter': { backgroundColor: 'var(--app-hover-bg-strong)' },
+    '.cm-activeLine': { backgroundColor: 'var(--app-hover-bg)' },
+    '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--mantine-primary-color-filled)', borderLeftWidth: '2px' },
+    '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
+      backgroundColor: 'var(--mantine-primary-color-light-hover)'
+    },
+    '.cm-placeholder': { color: 'var(--mantine-color-placeholder)' },
+    '.cm-tooltip': { border: '1px solid var(--app-border)', backgroundColor: 'var(--mantine-color-body)', borderRadius: '6px' },
+    '.cm-panels': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--mantine-color-text)' },
+    '.cm-foldPlaceholder': { backgroundColor: 'var(--app-hover-bg-strong)', border: 'none', color: 'var(--app-text-quiet)' },
+    '.cm-collapsedLines': {
+      fontFamily: 'var(--mantine-font-family)',
+      fontSize: '12px',
+      color: 'var(--app-text-quiet)',
+      background: 'var(--app-subtle-bg)'
+    },
+    // The diff's changed lines (MergeView), tinted in the app's colours for either scheme.
+    '&.cm-merge-a .cm-changedLine, .cm-deletedChunk': { backgroundColor: 'var(--app-diff-removed)' },
+    '&.cm-merge-b .cm-changedLine, .cm-inlineChangedLine': { backgroundColor: 'var(--app-diff-added)' }
+  })
+]

@@ -21,7 +21,7 @@ export function formatRelative(iso: string | undefined, now = Date.now()): strin
     ['week', 604_800],
     ['day', 86_400],
     ['hour', 3_600],
-    ['minute', 60],
+    ['minute', 60]
   ]
   for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
   return 'just now'

@@ -18,11 +18,13 @@ export const jobQuery = (id: string) =>
   queryOptions({
     queryKey: ['jobs', id],
     // Asked before the request that does the work has started it: not there yet.
-    queryFn: () => api.request<Job>('GET', `/v1/jobs/${id}`).catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e))),
+    queryFn: () =>
+      api
+        .request<Job>('GET', `/v1/jobs/${id}`)
+        .catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e))),
     refetchInterval: (query) => (query.state.data === null || query.state.data?.state === 'running' ? JOB_POLL_MS : false),
     retry: false,
-    gcTime: 0,
+    gcTime: 0
   })
 
 export const cancelJob = (id: string) => api.request<Job>('DELETE', `/v1/jobs/${id}`).catch(() => undefined)
-

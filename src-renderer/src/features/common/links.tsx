@@ -3,7 +3,9 @@ import { forwardRef } from 'react'
 import { Anchor, Button, NavLink, type AnchorProps, type ButtonProps, type NavLinkProps } from '@mantine/core'
 import { createLink, type LinkComponent } from '@tanstack/react-router'
 
-const NavLinkAnchor = forwardRef<HTMLAnchorElement, NavLinkProps & { href?: string }>((props, ref) => <NavLink ref={ref} component="a" {...props} />)
+const NavLinkAnchor = forwardRef<HTMLAnchorElement, NavLinkProps & { href?: string }>((props, ref) => (
+  <NavLink ref={ref} component="a" {...props} />
+))
 const CreatedNavLink = createLink(NavLinkAnchor)
 /** A sidebar entry; `active` follows the current route. */
 export const RouterNavLink: LinkComponent<typeof NavLinkAnchor> = (props) => (
@@ -14,9 +16,7 @@ export const RouterNavLink: LinkComponent<typeof NavLinkAnchor> = (props) => (
 const PlainAnchor = forwardRef<
   HTMLAnchorElement,
   AnchorProps & { href?: string; children?: React.ReactNode; onClick?: React.MouseEventHandler<HTMLAnchorElement> }
->((props, ref) => (
-  <Anchor ref={ref} {...props} />
-))
+>((props, ref) => <Anchor ref={ref} {...props} />)
 const CreatedAnchor = createLink(PlainAnchor)
 export const RouterAnchor: LinkComponent<typeof PlainAnchor> = (props) => <CreatedAnchor preload="intent" {...props} />
 

@@ -14,7 +14,7 @@ describe('isLowerRole', () => {
 describe('selfDemotionConsequence', () => {
   it('says what the new role allows, what an admin loses, and who can undo it', () => {
     expect(selfDemotionConsequence('admin', 'edit')).toBe(
-      'As Editor you can only do what that role allows: edits content through change requests. You will no longer manage members, settings or all content. You cannot undo this yourself: an admin has to give you the Admin role back.',
+      'As Editor you can only do what that role allows: edits content through change requests. You will no longer manage members, settings or all content. You cannot undo this yourself: an admin has to give you the Admin role back.'
     )
     expect(selfDemotionConsequence('review', null)).toMatch(/^As a guest .* give you the Reviewer role back\.$/)
   })

@@ -6,7 +6,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   review: 'Reviewer',
   edit: 'Editor',
   comment: 'Commenter',
-  read: 'Reader',
+  read: 'Reader'
 }
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {
@@ -15,7 +15,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   review: 'Reviews and merges change requests',
   edit: 'Edits content through change requests',
   comment: 'Reads and joins discussions',
-  read: 'Reads content',
+  read: 'Reads content'
 }
 
 /** Select value for "no role" (guests): Select values are strings, null is not one. */
@@ -38,7 +38,7 @@ export const ROLE_COLORS: Record<Role, string> = {
   review: 'cyan',
   edit: 'teal',
   comment: 'yellow',
-  read: 'gray',
+  read: 'gray'
 }
 
 /** How much a role allows: admin highest, a guest (no role) lowest. */
@@ -54,7 +54,9 @@ export function isLowerRole(from: Role | null, to: Role | null): boolean {
  * still allows, and that only an admin can give the old one back.
  */
 export function selfDemotionConsequence(from: Role | null, to: Role | null): string {
-  const now = to ? `As ${ROLE_LABELS[to]} you can only do what that role allows: ${ROLE_DESCRIPTIONS[to].toLowerCase()}.` : 'As a guest you keep access only to what was shared with you directly.'
+  const now = to
+    ? `As ${ROLE_LABELS[to]} you can only do what that role allows: ${ROLE_DESCRIPTIONS[to].toLowerCase()}.`
+    : 'As a guest you keep access only to what was shared with you directly.'
   const lost = from === 'admin' ? ' You will no longer manage members, settings or all content.' : ''
   return `${now}${lost} You cannot undo this yourself: an admin has to give you the ${roleLabel(from)} role back.`
 }

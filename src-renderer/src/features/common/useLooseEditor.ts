@@ -8,7 +8,12 @@ import { shadowMount } from './codemirror.ts'
  * text to the latest `onChange` (through `report`, which `extensions` wires in); a new `value` from outside replaces
  * the document. The view is rebuilt when `deps` (its look and mode) change, the document carried over.
  */
-export function useLooseEditor(value: string, onChange: (text: string) => void, extensions: (report: (text: string) => void) => Extension, deps: DependencyList) {
+export function useLooseEditor(
+  value: string,
+  onChange: (text: string) => void,
+  extensions: (report: (text: string) => void) => Extension,
+  deps: DependencyList
+) {
   const host = useRef<HTMLDivElement>(null)
   const view = useRef<EditorView | null>(null)
   const change = useRef(onChange)

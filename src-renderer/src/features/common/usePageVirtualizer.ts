@@ -10,7 +10,7 @@ export function usePageVirtualizer({
   count,
   rowHeight,
   getItemKey,
-  overscan = 10,
+  overscan = 10
 }: {
   count: number
   rowHeight: number
@@ -38,7 +38,7 @@ export function usePageVirtualizer({
     estimateSize: () => rowHeight,
     overscan,
     scrollMargin,
-    getItemKey,
+    getItemKey
   })
   return { listRef, list, virtualizer, scrollMargin }
 }
@@ -59,6 +59,13 @@ interface MorePages {
  */
 export function useLoadMoreNearEnd(lastIndex: number | undefined, loaded: number, more: MorePages, ahead = 20): void {
   useEffect(() => {
-    if (lastIndex !== undefined && lastIndex >= loaded - ahead && more.hasNextPage && !more.isFetchingNextPage && !more.isFetchNextPageError) void more.fetchNextPage()
+    if (
+      lastIndex !== undefined &&
+      lastIndex >= loaded - ahead &&
+      more.hasNextPage &&
+      !more.isFetchingNextPage &&
+      !more.isFetchNextPageError
+    )
+      void more.fetchNextPage()
   }, [lastIndex, loaded, more.hasNextPage, more.isFetchingNextPage, more.isFetchNextPageError])
 }

@@ -67,10 +67,20 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
                 <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => actions.rename(row)}>
                   Edit
                 </Button>
-                <Button variant="default" leftSection={<IconSettings size={16} />} onClick={() => setSettingsOpen(true)} data-testid="collection-settings">
+                <Button
+                  variant="default"
+                  leftSection={<IconSettings size={16} />}
+                  onClick={() => setSettingsOpen(true)}
+                  data-testid="collection-settings"
+                >
                   Settings
                 </Button>
-                <Button variant="default" leftSection={<IconArrowsExchange size={16} />} onClick={() => actions.transfer(row)} data-testid="collection-transfer">
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowsExchange size={16} />}
+                  onClick={() => actions.transfer(row)}
+                  data-testid="collection-transfer"
+                >
                   Transfer…
                 </Button>
                 <Button
@@ -90,7 +100,13 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
         }
       />
       {spaces.length === 0 && children.length === 0 ? (
-        <EmptyState mt={32} icon={<IconFolder size={28} stroke={1.5} />} withIndicatorBackground title="No spaces in this collection" description="Create one here, or drag spaces into it on the Spaces screen." />
+        <EmptyState
+          mt={32}
+          icon={<IconFolder size={28} stroke={1.5} />}
+          withIndicatorBackground
+          title="No spaces in this collection"
+          description="Create one here, or drag spaces into it on the Spaces screen."
+        />
       ) : (
         <Paper>
           <Stack gap={0} aria-label="In this collection" data-testid="collection-items">
@@ -149,7 +165,7 @@ export function CollectionScreen({ collectionId }: { collectionId: string }) {
           title: collection.title,
           organization: orgId,
           canAdmin: collection.permissions.admin,
-          defaultLevel: collection.defaultLevel ?? null,
+          defaultLevel: collection.defaultLevel ?? null
         }}
         opened={sharing}
         onClose={() => setSharing(false)}

@@ -15,7 +15,7 @@ import {
   useCreateSpace,
   useMoveItem,
   useUpdateCollection,
-  useUpdateSpace,
+  useUpdateSpace
 } from './queries.ts'
 import { TOP_LEVEL, moveDestinations } from './treeModel.ts'
 import classes from './EmojiPicker.module.css'
@@ -45,7 +45,13 @@ export function ContentDialogs({ orgId }: { orgId: string }) {
   const kind = dialog?.kind
   return (
     <>
-      <SpaceModal orgId={orgId} dialog={kind === 'create-space' || kind === 'rename-space' ? dialog : null} spaces={spaces} collections={collections} onClose={close} />
+      <SpaceModal
+        orgId={orgId}
+        dialog={kind === 'create-space' || kind === 'rename-space' ? dialog : null}
+        spaces={spaces}
+        collections={collections}
+        onClose={close}
+      />
       <CollectionModal
         orgId={orgId}
         dialog={kind === 'create-collection' || kind === 'rename-collection' ? dialog : null}
@@ -67,7 +73,7 @@ function SpaceModal({
   dialog,
   spaces,
   collections,
-  onClose,
+  onClose
 }: {
   orgId: string
   dialog: ContentDialog | null
@@ -85,7 +91,8 @@ function SpaceModal({
 
   useEffect(() => {
     if (!dialog) return
-    if (dialog.kind === 'rename-space') form.setValues({ title: editing?.title ?? '', emoji: emojiText(editing?.emoji), parent: editing?.parent ?? TOP_LEVEL })
+    if (dialog.kind === 'rename-space')
+      form.setValues({ title: editing?.title ?? '', emoji: emojiText(editing?.emoji), parent: editing?.parent ?? TOP_LEVEL })
     else if (dialog.kind === 'create-space') form.setValues({ title: '', emoji: '📘', parent: dialog.parent ?? TOP_LEVEL })
     form.resetDirty()
     form.clearErrors()
@@ -96,7 +103,7 @@ function SpaceModal({
     if (editing) {
       update.mutate(
         { spaceId: editing.id, title: title.trim(), emoji },
-        { onSuccess: () => (notifySuccess('Space renamed'), onClose()), onError: (e) => applyFormError(form, e) },
+        { onSuccess: () => (notifySuccess('Space renamed'), onClose()), onError: (e) => applyFormError(form, e) }
       )
     } else {
       create.mutate(
@@ -109,8 +116,8 @@ function SpaceModal({
             onClose()
             void navigate({ to: '/orgs/$orgId', params: { orgId } })
           },
-          onError: (e) => applyFormError(form, e),
-        },
+          onError: (e) => applyFormError(form, e)
+        }
       )
     }
   })
@@ -125,7 +132,12 @@ function SpaceModal({
                 Icon
               </Text>
               <EmojiPicker value={form.values.emoji} onChange={(emoji) => form.setFieldValue('emoji', emoji)}>
-                <UnstyledButton className={classes.cell} aria-label="Choose emoji" data-testid="space-dialog-emoji" style={{ width: 36, height: 36, border: '1px solid var(--app-border-strong)' }}>
+                <UnstyledButton
+                  className={classes.cell}
+                  aria-label="Choose emoji"
+                  data-testid="space-dialog-emoji"
+                  style={{ width: 36, height: 36, border: '1px solid var(--app-border-strong)' }}
+                >
                   {form.values.emoji || <IconFileText size={18} stroke={1.6} />}
                 </UnstyledButton>
               </EmojiPicker>
@@ -149,14 +161,29 @@ function SpaceModal({
               data-testid="space-location"
             />
           )}
-          <DialogActions onCancel={onClose} submit={editing ? 'Save' : 'Create space'} loading={create.isPending || update.isPending} submitTestId="space-dialog-submit" />
+          <DialogActions
+            onCancel={onClose}
+            submit={editing ? 'Save' : 'Create space'}
+            loading={create.isPending || update.isPending}
+            submitTestId="space-dialog-submit"
+          />
         </Stack>
       </form>
     </Modal>
   )
 }
 
-function CollectionModal({ orgId, dialog, collections, onClose }: { orgId: string; dialog: ContentDialog | null; collections: Collection[]; onClose(): void }) {
+function CollectionModal({
+  orgId,
+  dialog,
+  collections,
+  onClose
+}: {
+  orgId: string
+  dialog: ContentDialog | null
+  collections: Collection[]
+  onClose(): void
+}) {
   const select = useUiStore((s) => s.select)
   const create = useCreateCollection(orgId)
   const update = useUpdateCollection(orgId)
@@ -165,7 +192,8 @@ function CollectionModal({ orgId, dialog, collections, onClose }: { orgId: strin
 
   useEffect(() => {
     if (!dialog) return
-    if (dialog.kind === 'rename-collection') form.setValues({ title: editing?.title ?? '', description: editing?.description ?? '', parent: editing?.parent ?? TOP_LEVEL })
+    if (dialog.kind === 'rename-collection')
+      form.setValues({ title: editing?.title ?? '', description: editing?.description ?? '', parent: editing?.parent ?? TOP_LEVEL })
     else if (dialog.kind === 'create-collection') form.setValues({ title: '', description: '', parent: dialog.parent ?? TOP_LEVEL })
     form.clearErrors()
     // Reset only when a dialog opens, not on every refetch of the lists.
@@ -175,7 +203,7 @@ function CollectionModal({ orgId, dialog, collections, onClose }: { orgId: strin
     if (editing) {
       update.mutate(
         { collectionId: editing.id, title: title.trim(), description: description.trim() || null },
-        { onSuccess: () => (notifySuccess('Collection saved'), onClose()), onError: (e) => applyFormError(form, e) },
+        { onSuccess: () => (notifySuccess('Collection saved'), onClose()), onError: (e) => applyFormError(form, e) }
       )
     } else {
       create.mutate(
@@ -186,8 +214,8 @@ function CollectionModal({ orgId, dialog, collections, onClose }: { orgId: strin
             select(`collection:${c.id}`)
             onClose()
           },
-          onError: (e) => applyFormError(form, e),
-        },
+          onError: (e) => applyFormError(form, e)
+        }
       )
     }
   })
@@ -196,13 +224,24 @@ function CollectionModal({ orgId, dialog, collections, onClose }: { orgId: strin
     <Modal opened={!!dialog} onClose={onClose} title={editing ? 'Edit collection' : 'New collection'} data-testid="collection-dialog">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Title" placeholder="e.g. Engineering" data-autofocus {...form.getInputProps('title')} data-testid="collection-title-input" />
+          <TextInput
+            label="Title"
+            placeholder="e.g. Engineering"
+            data-autofocus
+            {...form.getInputProps('title')}
+            data-testid="collection-title-input"
+          />
           {editing ? (
             <Textarea label="Description" placeholder="What belongs here" autosize minRows={2} {...form.getInputProps('description')} />
           ) : (
             <Select label="Location" data={locationOptions(collections)} searchable {...form.getInputProps('parent')} />
           )}
-          <DialogActions onCancel={onClose} submit={editing ? 'Save' : 'Create collection'} loading={create.isPending || update.isPending} submitTestId="collection-dialog-submit" />
+          <DialogActions
+            onCancel={onClose}
+            submit={editing ? 'Save' : 'Create collection'}
+            loading={create.isPending || update.isPending}
+            submitTestId="collection-dialog-submit"
+          />
         </Stack>
       </form>
     </Modal>
@@ -215,7 +254,7 @@ function MoveModal({
   dialog,
   spaces,
   collections,
-  onClose,
+  onClose
 }: {
   orgId: string
   dialog: ContentDialog | null
@@ -225,7 +264,11 @@ function MoveModal({
 }) {
   const move = useMoveItem(orgId)
   const item = dialog?.kind === 'move' ? dialog.item : null
-  const current = item ? (item.kind === 'space' ? spaces.find((s) => s.id === item.id) : collections.find((c) => c.id === item.id)) : undefined
+  const current = item
+    ? item.kind === 'space'
+      ? spaces.find((s) => s.id === item.id)
+      : collections.find((c) => c.id === item.id)
+    : undefined
   const form = useForm({ initialValues: { parent: TOP_LEVEL } })
   useEffect(() => {
     if (item) form.setValues({ parent: current?.parent ?? TOP_LEVEL })
@@ -241,12 +284,19 @@ function MoveModal({
           if ((current?.parent ?? null) === fromLocation(parent)) return onClose()
           move.mutate(
             { kind: item.kind, id: item.id, body: { parent: fromLocation(parent) } },
-            { onSuccess: () => (notifySuccess(`Moved “${current?.title ?? ''}”`), onClose()) },
+            { onSuccess: () => (notifySuccess(`Moved “${current?.title ?? ''}”`), onClose()) }
           )
         })}
       >
         <Stack>
-          <Select label="Destination" data={options} searchable data-autofocus {...form.getInputProps('parent')} data-testid="move-destination" />
+          <Select
+            label="Destination"
+            data={options}
+            searchable
+            data-autofocus
+            {...form.getInputProps('parent')}
+            data-testid="move-destination"
+          />
           <DialogActions onCancel={onClose} submit="Move" loading={move.isPending} submitTestId="move-submit" />
         </Stack>
       </form>

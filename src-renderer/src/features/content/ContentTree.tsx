@@ -9,7 +9,7 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type DragOverEvent,
-  type DragStartEvent,
+  type DragStartEvent
 } from '@dnd-kit/core'
 import { ActionIcon, Badge, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core'
 import {
@@ -24,7 +24,7 @@ import {
   IconPencil,
   IconPlus,
   IconTrash,
-  IconArrowBarToUp,
+  IconArrowBarToUp
 } from '@tabler/icons-react'
 import type { Collection, Space } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
@@ -68,7 +68,7 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
     count: rows.length,
     rowHeight: ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (index) => rowKey(rows[index]!),
+    getItemKey: (index) => rowKey(rows[index]!)
   })
 
   // A row selected from elsewhere (just created, restored) scrolls into view once it is in the tree; rows
@@ -96,7 +96,7 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
       const zone = dropZoneAt(row, pointer.current.y - rect.top, rect.height)
       return moveRequest(item, { row, zone }, collections) ? { key: overId, zone } : null
     },
-    [collections, indexByKey, rows, list],
+    [collections, indexByKey, rows, list]
   )
 
   const onDragStart = (event: DragStartEvent) => {
@@ -144,11 +144,16 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
       e.preventDefault()
       e.stopPropagation()
     }
-    const nav = treeNavigation(e.key, index, rows.length, row && {
-      expandable: row.kind === 'collection',
-      expanded: !!row.expanded,
-      parentIndex: row.parent ? indexByKey.get(`collection:${row.parent}`) : undefined,
-    })
+    const nav = treeNavigation(
+      e.key,
+      index,
+      rows.length,
+      row && {
+        expandable: row.kind === 'collection',
+        expanded: !!row.expanded,
+        parentIndex: row.parent ? indexByKey.get(`collection:${row.parent}`) : undefined
+      }
+    )
     if (nav) {
       handled()
       if (nav.type === 'focus') focusRow(nav.index)
@@ -263,7 +268,7 @@ const TreeRowView = memo(function TreeRowView({ row, top, selected, focusable, d
       draggable.setNodeRef(node)
       droppable.setNodeRef(node)
     },
-    [draggable.setNodeRef, droppable.setNodeRef],
+    [draggable.setNodeRef, droppable.setNodeRef]
   )
   const indent = 8 + row.depth * INDENT
   const title = row.title || (row.kind === 'space' ? 'Untitled space' : 'Untitled collection')
@@ -299,7 +304,11 @@ const TreeRowView = memo(function TreeRowView({ row, top, selected, focusable, d
       <TreeChevron expandable={row.kind === 'collection'} expanded={row.expanded} title={title} onToggle={() => actions.open(row)} />
       {row.kind === 'collection' ? (
         <span className={classes.icon} aria-hidden>
-          {row.expanded ? <IconFolderOpen size={18} stroke={1.6} color="var(--mantine-color-indigo-5)" /> : <IconFolder size={18} stroke={1.6} color="var(--mantine-color-indigo-5)" />}
+          {row.expanded ? (
+            <IconFolderOpen size={18} stroke={1.6} color="var(--mantine-color-indigo-5)" />
+          ) : (
+            <IconFolder size={18} stroke={1.6} color="var(--mantine-color-indigo-5)" />
+          )}
         </span>
       ) : (
         <span {...stopRowEvents}>
@@ -347,7 +356,15 @@ function RowMenu({ row, title, actions }: { row: TreeRow; title: string; actions
             <Menu.Divider />
           </>
         )}
-        <Menu.Item leftSection={<IconPencil size={16} />} rightSection={<Text size="xs" c="dimmed">F2</Text>} onClick={() => actions.rename(row)}>
+        <Menu.Item
+          leftSection={<IconPencil size={16} />}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              F2
+            </Text>
+          }
+          onClick={() => actions.rename(row)}
+        >
           Rename…
         </Menu.Item>
         {row.kind === 'space' && (

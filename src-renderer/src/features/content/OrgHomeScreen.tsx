@@ -36,7 +36,11 @@ export function OrgHomeScreen({ orgId }: { orgId: string }) {
               >
                 New collection
               </Button>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => openDialog({ kind: 'create-space', parent: null })} data-testid="new-space">
+              <Button
+                leftSection={<IconPlus size={16} />}
+                onClick={() => openDialog({ kind: 'create-space', parent: null })}
+                data-testid="new-space"
+              >
                 New space
               </Button>
             </>
@@ -66,8 +70,7 @@ export function OrgHomeScreen({ orgId }: { orgId: string }) {
             <ContentTree orgId={orgId} collections={collections} spaces={spaces} />
           </Paper>
           <Text size="xs" c="dimmed" mt="sm">
-            Drag a space onto a collection to move it there, or use a row's menu. Arrow keys move through the tree, Enter opens, F2
-            renames.
+            Drag a space onto a collection to move it there, or use a row's menu. Arrow keys move through the tree, Enter opens, F2 renames.
           </Text>
         </>
       )}

@@ -1,6 +1,25 @@
 import { useEffect, useState } from 'react'
 import { ActionIcon, Badge, Breadcrumbs, Button, CloseButton, Group, Menu, Text, Tooltip } from '@mantine/core'
-import { IconArrowsExchange, IconArrowsMove, IconBrandGit, IconCopy, IconDots, IconFileImport, IconFiles, IconFileText, IconFileTypePdf, IconGitPullRequest, IconHistory, IconLink, IconMessageCircle, IconPencil, IconPuzzle, IconSettings, IconShare, IconTrash } from '@tabler/icons-react'
+import {
+  IconArrowsExchange,
+  IconArrowsMove,
+  IconBrandGit,
+  IconCopy,
+  IconDots,
+  IconFileImport,
+  IconFiles,
+  IconFileText,
+  IconFileTypePdf,
+  IconGitPullRequest,
+  IconHistory,
+  IconLink,
+  IconMessageCircle,
+  IconPencil,
+  IconPuzzle,
+  IconSettings,
+  IconShare,
+  IconTrash
+} from '@tabler/icons-react'
 import { useMutation, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router'
 import type { Collection, Space } from '../../api/types.ts'
@@ -28,7 +47,7 @@ const VISIBILITY_LABELS: Record<Space['visibility'], string> = {
   'share-link': 'Share link',
   'visitor-auth': 'Visitor authentication',
   'in-collection': 'Inherits from collection',
-  private: 'Private',
+  private: 'Private'
 }
 
 function shareTarget(space: Space) {
@@ -39,7 +58,7 @@ function shareTarget(space: Space) {
     organization: space.organization,
     canAdmin: space.permissions.admin,
     visibility: VISIBILITY_LABELS[space.visibility],
-    defaultLevel: space.defaultLevel ?? null,
+    defaultLevel: space.defaultLevel ?? null
   }
 }
 
@@ -57,22 +76,37 @@ export function collectionPath(collections: Collection[], parent: string | undef
 
 const SPACE_TABS: SectionTab[] = [
   // A page open in a change request is still the Pages tab (the editor), not the change request's review.
-  { to: '/spaces/$spaceId', label: 'Pages', icon: <IconFileText size={16} />, testId: 'tab-pages', claims: /\/change-requests\/[^/]+\/pages\// },
-  { to: '/spaces/$spaceId/change-requests', label: 'Change requests', icon: <IconGitPullRequest size={16} />, testId: 'tab-change-requests' },
+  {
+    to: '/spaces/$spaceId',
+    label: 'Pages',
+    icon: <IconFileText size={16} />,
+    testId: 'tab-pages',
+    claims: /\/change-requests\/[^/]+\/pages\//
+  },
+  {
+    to: '/spaces/$spaceId/change-requests',
+    label: 'Change requests',
+    icon: <IconGitPullRequest size={16} />,
+    testId: 'tab-change-requests'
+  },
   { to: '/spaces/$spaceId/comments', label: 'Comments', icon: <IconMessageCircle size={16} />, testId: 'tab-comments' },
   { to: '/spaces/$spaceId/files', label: 'Files', icon: <IconFiles size={16} />, testId: 'tab-files' },
   { to: '/spaces/$spaceId/links', label: 'Links', icon: <IconLink size={16} />, testId: 'tab-links' },
   { to: '/spaces/$spaceId/reusable-contents', label: 'Reusable', icon: <IconPuzzle size={16} />, testId: 'tab-reusable-contents' },
   { to: '/spaces/$spaceId/history', label: 'History', icon: <IconHistory size={16} />, testId: 'tab-history' },
   { to: '/spaces/$spaceId/git', label: 'Git', icon: <IconBrandGit size={16} />, testId: 'tab-git' },
-  { to: '/spaces/$spaceId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' },
+  { to: '/spaces/$spaceId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' }
 ]
 
 /** The tree pane's icon tabs: Settings is in the space's menu there, so the icons keep one row at the pane's narrowest. */
 const COMPACT_TABS = SPACE_TABS.filter((t) => t.testId !== 'tab-settings')
 
 /** The Pages tab's routes: there the page editor takes the whole screen (`SpacePaneHeader` tops its tree). */
-const WRITING_ROUTES = new Set<string>(['/spaces/$spaceId/', '/spaces/$spaceId/pages/$pageId', '/spaces/$spaceId/change-requests/$number/pages/$pageId'])
+const WRITING_ROUTES = new Set<string>([
+  '/spaces/$spaceId/',
+  '/spaces/$spaceId/pages/$pageId',
+  '/spaces/$spaceId/change-requests/$number/pages/$pageId'
+])
 
 /**
  * A space: where it sits, what it is (visibility, lock, counters), its actions, and tabs for its pages,
@@ -141,7 +175,14 @@ export function SpaceScreen({ spaceId }: { spaceId: string }) {
       <Group gap="xs" mb="md">
         {space.visibility === 'in-collection' ? (
           // Where the access comes from is the Share dialog's to show.
-          <Badge component="button" type="button" color="gray" style={{ cursor: 'pointer' }} onClick={() => setSharing(true)} data-testid="space-visibility">
+          <Badge
+            component="button"
+            type="button"
+            color="gray"
+            style={{ cursor: 'pointer' }}
+            onClick={() => setSharing(true)}
+            data-testid="space-visibility"
+          >
             {VISIBILITY_LABELS[space.visibility]}
           </Badge>
         ) : (
@@ -174,7 +215,10 @@ export function SpacePaneHeader({ spaceId, onClose }: { spaceId: string; onClose
   const collections = useQuery(collectionsQuery(orgId)).data ?? []
   const actions = useContentActions(orgId)
   const title = space.title || 'Untitled space'
-  const where = [org?.title ?? 'Organization', ...collectionPath(collections, space.parent).map((c) => c.title || 'Untitled collection')].join(' / ')
+  const where = [
+    org?.title ?? 'Organization',
+    ...collectionPath(collections, space.parent).map((c) => c.title || 'Untitled collection')
+  ].join(' / ')
   return (
     <div className={classes.paneHeader}>
       <div className={classes.paneTitleRow}>
@@ -209,7 +253,7 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
       const job = newJobId()
       await downloadPdf({ spaceId: space.id }, undefined, job)
       setPdfJob(job)
-    },
+    }
   })
   const [importing, setImporting] = useState(false)
   const [sharing, setSharing] = useState(false)
@@ -236,7 +280,11 @@ function SpaceMenu({ space, compact }: { space: Space; compact?: boolean }) {
             </Menu.Item>
           )}
           {compact && (
-            <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => void navigate({ to: '/spaces/$spaceId/settings', params: { spaceId: space.id } })} data-testid="space-settings-item">
+            <Menu.Item
+              leftSection={<IconSettings size={16} />}
+              onClick={() => void navigate({ to: '/spaces/$spaceId/settings', params: { spaceId: space.id } })}
+              data-testid="space-settings-item"
+            >
               Settings
             </Menu.Item>
           )}

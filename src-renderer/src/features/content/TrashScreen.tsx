@@ -19,9 +19,19 @@ export function TrashScreen({ orgId }: { orgId: string }) {
 
   return (
     <>
-      <PageHeader title="Trash" description={`Deleted spaces stay here for ${RESTORE_DAYS} days. Restore one to bring it back where it was.`} />
+      <PageHeader
+        title="Trash"
+        description={`Deleted spaces stay here for ${RESTORE_DAYS} days. Restore one to bring it back where it was.`}
+      />
       {sorted.length === 0 ? (
-        <EmptyState mt={48} icon={<IconTrash size={28} stroke={1.6} />} withIndicatorBackground title="The trash is empty" description="Spaces you delete show up here." data-testid="trash-empty" />
+        <EmptyState
+          mt={48}
+          icon={<IconTrash size={28} stroke={1.6} />}
+          withIndicatorBackground
+          title="The trash is empty"
+          description="Spaces you delete show up here."
+          data-testid="trash-empty"
+        />
       ) : (
         <Paper>
           <Stack gap={0} data-testid="trash-list">
@@ -68,7 +78,7 @@ function TrashRow({ orgId, space }: { orgId: string; space: Space }) {
                 notifySuccess(`“${title}” restored`)
                 // The Spaces screen shows it selected, scrolled into view.
                 select(`space:${space.id}`)
-              },
+              }
             })
           }
           data-testid="restore"

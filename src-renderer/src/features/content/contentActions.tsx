@@ -55,8 +55,8 @@ export function useContentActions(orgId: string) {
               </>
             ) : (
               <>
-                “{name}” is deleted{row.childCount > 0 ? ' with everything in it' : ''}. Its spaces move to the Trash, where you can
-                restore them for {RESTORE_DAYS} days.
+                “{name}” is deleted{row.childCount > 0 ? ' with everything in it' : ''}. Its spaces move to the Trash, where you can restore
+                them for {RESTORE_DAYS} days.
               </>
             )}
           </Text>
@@ -70,9 +70,9 @@ export function useContentActions(orgId: string) {
           }
           if (row.kind === 'space') deleteSpace.mutate(row.id, { onSuccess: done })
           else deleteCollection.mutate(row.id, { onSuccess: done })
-        },
+        }
       })
-    },
+    }
   }
 }
 

@@ -8,37 +8,37 @@ import type { Collection, Space } from '../../api/types.ts'
 export const spacesQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'spaces'],
-    queryFn: () => fetchAll<Space>(`/v1/orgs/${orgId}/spaces`),
+    queryFn: () => fetchAll<Space>(`/v1/orgs/${orgId}/spaces`)
   })
 
 export const trashQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'spaces', { deleted: true }],
-    queryFn: () => fetchAll<Space>(`/v1/orgs/${orgId}/spaces`, { deleted: true }),
+    queryFn: () => fetchAll<Space>(`/v1/orgs/${orgId}/spaces`, { deleted: true })
   })
 
 export const collectionsQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'collections'],
-    queryFn: () => fetchAll<Collection>(`/v1/orgs/${orgId}/collections`),
+    queryFn: () => fetchAll<Collection>(`/v1/orgs/${orgId}/collections`)
   })
 
 export const spaceQuery = (spaceId: string) =>
   queryOptions({
     queryKey: ['spaces', spaceId],
-    queryFn: () => api.request<Space>('GET', `/v1/spaces/${spaceId}`),
+    queryFn: () => api.request<Space>('GET', `/v1/spaces/${spaceId}`)
   })
 
 export const collectionQuery = (collectionId: string) =>
   queryOptions({
     queryKey: ['collections', collectionId],
-    queryFn: () => api.request<Collection>('GET', `/v1/collections/${collectionId}`),
+    queryFn: () => api.request<Collection>('GET', `/v1/collections/${collectionId}`)
   })
 
 export const collectionSpacesQuery = (collectionId: string) =>
   queryOptions({
     queryKey: ['collections', collectionId, 'spaces'],
-    queryFn: () => fetchAll<Space>(`/v1/collections/${collectionId}/spaces`),
+    queryFn: () => fetchAll<Space>(`/v1/collections/${collectionId}/spaces`)
   })
 
 /** Where a moved item lands among its new siblings (`before`/`after` another space or collection). */
@@ -60,7 +60,7 @@ export function useCreateSpace(orgId: string) {
   return useMutation({
     mutationFn: (body: { title: string; emoji?: string; parent?: string }) => api.request<Space>('POST', `/v1/orgs/${orgId}/spaces`, body),
     meta: { inlineErrors: true },
-    onSuccess: () => invalidateContent(client, orgId),
+    onSuccess: () => invalidateContent(client, orgId)
   })
 }
 
@@ -73,7 +73,7 @@ export function useUpdateSpace(orgId: string) {
     onSuccess: (space) => {
       client.setQueryData(spaceQuery(space.id).queryKey, space)
       invalidateContent(client, orgId)
-    },
+    }
   })
 }
 
@@ -82,7 +82,7 @@ export function useDeleteSpace(orgId: string) {
   return useMutation({
     mutationFn: (spaceId: string) => api.request<void>('DELETE', `/v1/spaces/${spaceId}`),
     // The space's own query stays cached: a screen still showing it would otherwise refetch it into a 404.
-    onSuccess: () => invalidateContent(client, orgId),
+    onSuccess: () => invalidateContent(client, orgId)
   })
 }
 
@@ -90,7 +90,7 @@ export function useRestoreSpace(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (spaceId: string) => api.request<Space>('POST', `/v1/spaces/${spaceId}/restore`),
-    onSuccess: () => invalidateContent(client, orgId),
+    onSuccess: () => invalidateContent(client, orgId)
   })
 }
 
@@ -98,7 +98,7 @@ export function useDuplicateSpace(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (spaceId: string) => api.request<Space>('POST', `/v1/spaces/${spaceId}/duplicate`),
-    onSuccess: () => invalidateContent(client, orgId),
+    onSuccess: () => invalidateContent(client, orgId)
   })
 }
 
@@ -107,7 +107,7 @@ export function useCreateCollection(orgId: string) {
   return useMutation({
     mutationFn: (body: { title: string; parent?: string }) => api.request<Collection>('POST', `/v1/orgs/${orgId}/collections`, body),
     meta: { inlineErrors: true },
-    onSuccess: () => invalidateContent(client, orgId),
+    onSuccess: () => invalidateContent(client, orgId)
   })
 }
 
@@ -117,7 +117,7 @@ export function useUpdateCollection(orgId: string) {
     mutationFn: ({ collectionId, ...body }: { collectionId: string; title?: string; description?: string | null }) =>
       api.request<Collection>('PATCH', `/v1/collections/${collectionId}`, body),
     meta: { inlineErrors: true },
-    onSuccess: () => invalidateContent(client, orgId),
+    onSuccess: () => invalidateContent(client, orgId)
   })
 }
 
@@ -125,7 +125,7 @@ export function useDeleteCollection(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (collectionId: string) => api.request<void>('DELETE', `/v1/collections/${collectionId}`),
-    onSuccess: () => invalidateContent(client, orgId),
+    onSuccess: () => invalidateContent(client, orgId)
   })
 }
 
@@ -145,12 +145,14 @@ export function useMoveItem(orgId: string) {
       await client.cancelQueries({ queryKey: key, exact: true })
       const before = client.getQueryData<{ id: string; parent?: string }[]>(key)
       const parent = body.parent ?? undefined
-      client.setQueryData<{ id: string; parent?: string }[]>(key, (items) => items?.map((item) => (item.id === id ? { ...item, parent } : item)))
+      client.setQueryData<{ id: string; parent?: string }[]>(key, (items) =>
+        items?.map((item) => (item.id === id ? { ...item, parent } : item))
+      )
       return { key, before }
     },
     onError: (_error, _vars, context) => {
       if (context) client.setQueryData(context.key, context.before)
     },
-    onSettled: () => invalidateContent(client, orgId),
+    onSettled: () => invalidateContent(client, orgId)
   })
 }

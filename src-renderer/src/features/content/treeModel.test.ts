@@ -11,14 +11,7 @@ const spaces = [space('s1', 'Handbook', 'c1'), space('s2', 'API'), space('s3', '
 describe('content tree', () => {
   it('nests collections and spaces, collections first, and folds collapsed collections', () => {
     const rows = flattenTree(buildForest(collections, spaces), (id) => id === 'c2')
-    expect(rows.map((r) => `${'  '.repeat(r.depth)}${r.title}`)).toEqual([
-      'Guides',
-      '  Internal',
-      '  Handbook',
-      'Archive',
-      'API',
-      'Orphan',
-    ])
+    expect(rows.map((r) => `${'  '.repeat(r.depth)}${r.title}`)).toEqual(['Guides', '  Internal', '  Handbook', 'Archive', 'API', 'Orphan'])
     expect(rows[0]).toMatchObject({ kind: 'collection', childCount: 2, expanded: true })
     expect(rows[1]).toMatchObject({ kind: 'collection', childCount: 1, expanded: false })
   })
@@ -36,11 +29,11 @@ describe('content tree', () => {
     expect(moveRequest(api, { row: { kind: 'collection', id: 'c1', parent: null }, zone: 'inside' }, collections)).toEqual({ parent: 'c1' })
     expect(moveRequest(api, { row: { kind: 'space', id: 's1', parent: 'c1' }, zone: 'after' }, collections)).toEqual({
       parent: 'c1',
-      position: { after: { type: 'space', space: 's1' } },
+      position: { after: { type: 'space', space: 's1' } }
     })
     expect(moveRequest(api, { row: { kind: 'collection', id: 'c3', parent: null }, zone: 'before' }, collections)).toEqual({
       parent: null,
-      position: { before: { type: 'collection', collection: 'c3' } },
+      position: { before: { type: 'collection', collection: 'c3' } }
     })
     // To the top level, from a collection; nothing to do when already there.
     expect(moveRequest({ kind: 'space', id: 's1', parent: 'c1' }, null, collections)).toEqual({ parent: null })
@@ -52,19 +45,25 @@ describe('content tree', () => {
     expect(moveRequest(guides, { row: { kind: 'collection', id: 'c1', parent: null }, zone: 'inside' }, collections)).toBeNull()
     expect(moveRequest(guides, { row: { kind: 'collection', id: 'c2', parent: 'c1' }, zone: 'inside' }, collections)).toBeNull()
     expect(moveRequest(guides, { row: { kind: 'space', id: 's3', parent: 'c2' }, zone: 'before' }, collections)).toBeNull()
-    expect(moveRequest({ kind: 'space', id: 's1', parent: 'c1' }, { row: { kind: 'collection', id: 'c1', parent: null }, zone: 'inside' }, collections)).toBeNull()
+    expect(
+      moveRequest(
+        { kind: 'space', id: 's1', parent: 'c1' },
+        { row: { kind: 'collection', id: 'c1', parent: null }, zone: 'inside' },
+        collections
+      )
+    ).toBeNull()
   })
 
   it('offers the top level and every collection outside the moved one as destinations', () => {
     expect(moveDestinations({ kind: 'collection', id: 'c1', parent: null }, collections)).toEqual([
       { value: 'top-level', label: 'Top level' },
-      { value: 'c3', label: 'Archive' },
+      { value: 'c3', label: 'Archive' }
     ])
     expect(moveDestinations({ kind: 'space', id: 's2', parent: null }, collections).map((d) => d.label)).toEqual([
       'Top level',
       'Archive',
       'Guides',
-      'Guides / Internal',
+      'Guides / Internal'
     ])
   })
 })

@@ -33,7 +33,8 @@ interface Node {
  */
 export function buildForest(collections: Collection[], spaces: Space[]): Node[] {
   const byId = new Map<string, Node>()
-  for (const c of collections) byId.set(c.id, { kind: 'collection', id: c.id, title: c.title, emoji: '', parent: c.parent ?? null, children: [] })
+  for (const c of collections)
+    byId.set(c.id, { kind: 'collection', id: c.id, title: c.title, emoji: '', parent: c.parent ?? null, children: [] })
   const roots: Node[] = []
   const attach = (node: Node) => {
     const parent = node.parent ? byId.get(node.parent) : undefined
@@ -42,7 +43,8 @@ export function buildForest(collections: Collection[], spaces: Space[]): Node[] 
     else roots.push(node)
   }
   for (const c of collections) attach(byId.get(c.id)!)
-  for (const s of spaces) attach({ kind: 'space', id: s.id, title: s.title, emoji: emojiText(s.emoji), parent: s.parent ?? null, children: [] })
+  for (const s of spaces)
+    attach({ kind: 'space', id: s.id, title: s.title, emoji: emojiText(s.emoji), parent: s.parent ?? null, children: [] })
   return roots
 }
 
@@ -60,7 +62,7 @@ export function flattenTree(roots: Node[], isCollapsed: (collectionId: string) =
         depth,
         parent: node.parent,
         childCount: node.children.length,
-        expanded,
+        expanded
       })
       if (expanded) walk(node.children, depth + 1)
     }
@@ -106,7 +108,7 @@ export interface DragItem {
 export function moveRequest(
   item: DragItem,
   target: { row: Pick<TreeRow, 'kind' | 'id' | 'parent'>; zone: DropZone } | null,
-  collections: Collection[],
+  collections: Collection[]
 ): MoveBody | null {
   if (!target) return item.parent === null ? null : { parent: null }
   const { row, zone } = target
@@ -143,6 +145,6 @@ export function moveDestinations(item: DragItem, collections: Collection[]): { v
     ...collections
       .filter((c) => !blocked.has(c.id))
       .map((c) => ({ value: c.id, label: path(c) }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+      .sort((a, b) => a.label.localeCompare(b.label))
   ]
 }

@@ -1,5 +1,19 @@
 import { useEffect, useState } from 'react'
-import { ActionIcon, Badge, Button, EmptyState, Group, Menu, Modal, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Menu,
+  Modal,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Textarea
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
 import { IconDots, IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
@@ -16,7 +30,7 @@ const TYPE_LABELS: Record<CustomFieldType, string> = {
   number: 'Number',
   boolean: 'Yes / no',
   select: 'Single choice',
-  'multi-select': 'Multiple choice',
+  'multi-select': 'Multiple choice'
 }
 const withOptions = (type: string) => type === 'select' || type === 'multi-select'
 
@@ -40,9 +54,18 @@ export function CustomFieldsScreen({ orgId, canAdmin }: { orgId: string; canAdmi
         )}
       </Group>
       {fields.length === 0 ? (
-        <EmptyState mt={32} variant="light" icon={<IconForms size={28} stroke={1.6} />} title="No custom fields" description="Create a field to describe spaces in a way your organization cares about." />
+        <EmptyState
+          mt={32}
+          variant="light"
+          icon={<IconForms size={28} stroke={1.6} />}
+          title="No custom fields"
+          description="Create a field to describe spaces in a way your organization cares about."
+        />
       ) : (
-        <div className={`${classes.table} ${classes.static}`} style={{ ['--columns' as string]: 'minmax(180px, 1.2fr) 140px minmax(160px, 1.5fr) 40px' }}>
+        <div
+          className={`${classes.table} ${classes.static}`}
+          style={{ ['--columns' as string]: 'minmax(180px, 1.2fr) 140px minmax(160px, 1.5fr) 40px' }}
+        >
           <div className={classes.head}>
             <span>Field</span>
             <span>Type</span>
@@ -101,7 +124,7 @@ export function CustomFieldsScreen({ orgId, canAdmin }: { orgId: string; canAdmi
                             children: <Text size="sm">“{field.title || field.name}” and its value on every space are deleted.</Text>,
                             labels: { confirm: 'Delete', cancel: 'Cancel' },
                             confirmProps: { color: 'red' },
-                            onConfirm: () => remove.mutate(field.name, { onSuccess: () => notifySuccess('Custom field deleted') }),
+                            onConfirm: () => remove.mutate(field.name, { onSuccess: () => notifySuccess('Custom field deleted') })
                           })
                         }
                       >
@@ -127,8 +150,8 @@ function CustomFieldModal({ orgId, editing, onClose }: { orgId: string; editing:
     initialValues: { name: '', type: 'text' as string, title: '', description: '', placeholder: '', options: [] as string[] },
     validate: {
       name: (v) => (/^[a-z_\-0-9]+$/.test(v) ? null : 'Lower-case letters, digits, - and _ only'),
-      options: (v, values) => (withOptions(values.type) && v.length === 0 ? 'Add at least one option' : null),
-    },
+      options: (v, values) => (withOptions(values.type) && v.length === 0 ? 'Add at least one option' : null)
+    }
   })
   useEffect(() => {
     if (!editing) return
@@ -138,7 +161,7 @@ function CustomFieldModal({ orgId, editing, onClose }: { orgId: string; editing:
       title: existing?.title ?? '',
       description: existing?.description ?? '',
       placeholder: existing?.placeholder ?? '',
-      options: existing?.options ?? [],
+      options: existing?.options ?? []
     })
     form.clearErrors()
   }, [editing])
@@ -157,11 +180,14 @@ function CustomFieldModal({ orgId, editing, onClose }: { orgId: string; editing:
                 title: v.title.trim() || (existing ? null : undefined),
                 description: v.description.trim() || (existing ? null : undefined),
                 placeholder: v.placeholder.trim() || (existing ? null : undefined),
-                options: withOptions(v.type) ? v.options : undefined,
-              },
+                options: withOptions(v.type) ? v.options : undefined
+              }
             },
-            { onSuccess: () => (notifySuccess(existing ? 'Custom field saved' : 'Custom field created'), onClose()), onError: (e) => applyFormError(form, e) },
-          ),
+            {
+              onSuccess: () => (notifySuccess(existing ? 'Custom field saved' : 'Custom field created'), onClose()),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>
@@ -184,10 +210,21 @@ function CustomFieldModal({ orgId, editing, onClose }: { orgId: string; editing:
             />
           </Group>
           <TextInput label="Title" placeholder="Audience" {...form.getInputProps('title')} />
-          <Textarea label="Description" placeholder="Who the space is written for" autosize minRows={2} {...form.getInputProps('description')} />
+          <Textarea
+            label="Description"
+            placeholder="Who the space is written for"
+            autosize
+            minRows={2}
+            {...form.getInputProps('description')}
+          />
           <TextInput label="Placeholder" placeholder="Shown in an empty field" {...form.getInputProps('placeholder')} />
           {withOptions(form.values.type) && (
-            <TagsInput label="Options" description="Press Enter after each option" placeholder="Add an option" {...form.getInputProps('options')} />
+            <TagsInput
+              label="Options"
+              description="Press Enter after each option"
+              placeholder="Add an option"
+              {...form.getInputProps('options')}
+            />
           )}
           <DialogActions onCancel={onClose} submit={existing ? 'Save' : 'Create field'} loading={save.isPending} />
         </Stack>

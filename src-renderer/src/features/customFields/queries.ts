@@ -6,7 +6,7 @@ import type { CustomField, CustomFieldType } from '../../api/types.ts'
 export const customFieldsQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'custom-fields'],
-    queryFn: () => fetchAll<CustomField>(`/v1/orgs/${orgId}/custom-fields`),
+    queryFn: () => fetchAll<CustomField>(`/v1/orgs/${orgId}/custom-fields`)
   })
 
 export interface CustomFieldInput {
@@ -28,7 +28,7 @@ export function useSaveCustomField(orgId: string) {
       return api.request<CustomField>('PATCH', `/v1/orgs/${orgId}/custom-fields/${encodeURIComponent(existing)}`, update)
     },
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'custom-fields'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'custom-fields'] })
   })
 }
 
@@ -36,6 +36,6 @@ export function useDeleteCustomField(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (name: string) => api.request<void>('DELETE', `/v1/orgs/${orgId}/custom-fields/${encodeURIComponent(name)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'custom-fields'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'custom-fields'] })
   })
 }

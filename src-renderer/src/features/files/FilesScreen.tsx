@@ -31,7 +31,11 @@ export function FilesScreen({ spaceId }: { spaceId: string }) {
   const rows = useMemo(() => filterFiles(files.data ?? [], deferred), [files.data, deferred])
   const total = useMemo(() => (files.data ?? []).reduce((sum, f) => sum + f.size, 0), [files.data])
   useReportAppState(files.data ? 'ready' : 'loading')
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => rows[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => rows[i]!.id
+  })
 
   return (
     <Stack gap="md">
@@ -49,7 +53,8 @@ export function FilesScreen({ spaceId }: { spaceId: string }) {
         <span style={{ flex: 1 }} />
         {files.data && (
           <Text size="sm" c="dimmed" data-testid="files-count">
-            {deferred.trim() ? `${rows.length} of ${plural(files.data.length, 'file')}` : plural(files.data.length, 'file')} · {formatBytes(total)}
+            {deferred.trim() ? `${rows.length} of ${plural(files.data.length, 'file')}` : plural(files.data.length, 'file')} ·{' '}
+            {formatBytes(total)}
           </Text>
         )}
       </Group>
@@ -62,7 +67,11 @@ export function FilesScreen({ spaceId }: { spaceId: string }) {
           variant="light"
           icon={<IconFiles size={28} stroke={1.6} />}
           title={files.data.length ? 'No file matches' : 'No files yet'}
-          description={files.data.length ? `No file name holds “${deferred.trim()}”.` : 'Images and files uploaded to pages (drop, paste or Upload in the editor) show up here once merged.'}
+          description={
+            files.data.length
+              ? `No file name holds “${deferred.trim()}”.`
+              : 'Images and files uploaded to pages (drop, paste or Upload in the editor) show up here once merged.'
+          }
           data-testid="files-empty"
         />
       ) : (
@@ -88,7 +97,12 @@ export function FilesScreen({ spaceId }: { spaceId: string }) {
 
 function FileRow({ spaceId, file, top, titles }: { spaceId: string; file: ContentFile; top: number; titles: ReadonlyMap<string, string> }) {
   return (
-    <div className={table.row} style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }} data-testid="file-row" data-file-id={file.id}>
+    <div
+      className={table.row}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      data-testid="file-row"
+      data-file-id={file.id}
+    >
       <div className={classes.thumb}>
         {isImage(file) ? <img src={file.downloadURL} alt="" loading="lazy" /> : <IconFile size={20} stroke={1.5} />}
       </div>
@@ -118,7 +132,13 @@ function UsedIn({ spaceId, file, titles }: { spaceId: string; file: ContentFile;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md" withArrow>
       <Popover.Target>
-        <Button variant="subtle" size="compact-sm" onClick={() => setOpened((o) => !o)} aria-label={`Pages using ${file.name}`} data-testid="file-used-in">
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          onClick={() => setOpened((o) => !o)}
+          aria-label={`Pages using ${file.name}`}
+          data-testid="file-used-in"
+        >
           Pages…
         </Button>
       </Popover.Target>
@@ -140,7 +160,14 @@ function UsedIn({ spaceId, file, titles }: { spaceId: string; file: ContentFile;
               Used in {plural(backlinks.data.length, 'page')}
             </Text>
             {backlinks.data.map((b) => (
-              <RouterAnchor key={b.page} to="/spaces/$spaceId/pages/$pageId" params={{ spaceId, pageId: b.page }} size="sm" truncate data-testid="file-backlink">
+              <RouterAnchor
+                key={b.page}
+                to="/spaces/$spaceId/pages/$pageId"
+                params={{ spaceId, pageId: b.page }}
+                size="sm"
+                truncate
+                data-testid="file-backlink"
+              >
                 {titles.get(b.page) || 'Untitled page'}
               </RouterAnchor>
             ))}

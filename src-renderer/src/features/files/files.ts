@@ -6,7 +6,9 @@ import type { ContentFile } from '../../api/types.ts'
 export function filterFiles(files: ContentFile[], filter: string): ContentFile[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean)
   const kept = words.length ? files.filter((f) => words.every((w) => f.name.toLowerCase().includes(w))) : files
-  return [...kept].sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' }) || a.id.localeCompare(b.id))
+  return [...kept].sort(
+    (a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' }) || a.id.localeCompare(b.id)
+  )
 }
 
 /** "image", "PDF", "text"…: what a content type is, in a word for the list. */

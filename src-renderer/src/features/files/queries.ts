@@ -12,5 +12,5 @@ export interface Backlink {
 export const backlinksQuery = (spaceId: string, fileId: string) =>
   queryOptions({
     queryKey: ['spaces', spaceId, 'content', 'files', fileId, 'backlinks'],
-    queryFn: () => fetchAll<Backlink>(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`),
+    queryFn: () => fetchAll<Backlink>(`/v1/spaces/${spaceId}/content/files/${fileId}/backlinks`)
   })

@@ -1,5 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
-import { Alert, Anchor, Badge, Button, Code, Group, Loader, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
 import { IconAlertTriangle, IconCloudDownload, IconCloudUpload, IconGitBranch, IconPlugConnected } from '@tabler/icons-react'
@@ -54,12 +69,22 @@ export function GitScreen({ spaceId }: { spaceId: string }) {
       ) : connected && !editing ? (
         <ConnectionSummary connection={connected} />
       ) : (
-        <ConnectionForm spaceId={spaceId} connection={connected ?? undefined} onDone={() => setEditing(false)} onCancel={connected ? () => setEditing(false) : undefined} />
+        <ConnectionForm
+          spaceId={spaceId}
+          connection={connected ?? undefined}
+          onDone={() => setEditing(false)}
+          onCancel={connected ? () => setEditing(false) : undefined}
+        />
       )}
     </Paper>
   )
   const sync = (
-    <SyncPanel spaceId={spaceId} info={info.data ?? null} canSync={space.permissions.triggerGitSync && (!admin || !!connected)} locked={space.editMode === 'locked'} />
+    <SyncPanel
+      spaceId={spaceId}
+      info={info.data ?? null}
+      canSync={space.permissions.triggerGitSync && (!admin || !!connected)}
+      locked={space.editMode === 'locked'}
+    />
   )
   // Connected, syncing is what the screen is for: it comes first; before that, connecting does.
   return (
@@ -120,7 +145,17 @@ type ConnectionValues = {
   commitUrl: string
 }
 
-function ConnectionForm({ spaceId, connection, onDone, onCancel }: { spaceId: string; connection?: GitConnection; onDone: () => void; onCancel?: () => void }) {
+function ConnectionForm({
+  spaceId,
+  connection,
+  onDone,
+  onCancel
+}: {
+  spaceId: string
+  connection?: GitConnection
+  onDone: () => void
+  onCancel?: () => void
+}) {
   const save = useSaveGitConnection(spaceId)
   const form = useForm<ConnectionValues>({
     initialValues: {
@@ -129,12 +164,12 @@ function ConnectionForm({ spaceId, connection, onDone, onCancel }: { spaceId: st
       folder: connection?.repoProjectDirectory ?? '',
       username: '',
       token: '',
-      commitUrl: connection?.repoCommitURL ?? '',
+      commitUrl: connection?.repoCommitURL ?? ''
     },
     validate: {
       url: (v) => (v.trim() ? null : 'Enter the repository URL or folder'),
-      branch: (v) => (v.trim() ? null : 'Enter a branch'),
-    },
+      branch: (v) => (v.trim() ? null : 'Enter a branch')
+    }
   })
   const submit = form.onSubmit((values) =>
     save.mutate(
@@ -143,16 +178,16 @@ function ConnectionForm({ spaceId, connection, onDone, onCancel }: { spaceId: st
         ref: refOf(values.branch),
         repoProjectDirectory: values.folder.trim(),
         ...(values.commitUrl.trim() ? { repoCommitURL: values.commitUrl.trim() } : {}),
-        ...(values.token ? { token: values.token, ...(values.username.trim() ? { username: values.username.trim() } : {}) } : {}),
+        ...(values.token ? { token: values.token, ...(values.username.trim() ? { username: values.username.trim() } : {}) } : {})
       },
       {
         onSuccess: () => {
           notifySuccess('Connected to the repository')
           onDone()
         },
-        onError: (e) => applyFormError(form, e, { ref: 'branch', repoProjectDirectory: 'folder', repoCommitURL: 'commitUrl' }),
-      },
-    ),
+        onError: (e) => applyFormError(form, e, { ref: 'branch', repoProjectDirectory: 'folder', repoCommitURL: 'commitUrl' })
+      }
+    )
   )
   return (
     <form onSubmit={submit} data-testid="git-connection-form">
@@ -207,10 +242,14 @@ function DisconnectButton({ spaceId }: { spaceId: string }) {
       onClick={() =>
         modals.openConfirmModal({
           title: 'Disconnect the repository?',
-          children: <Text size="sm">The space forgets the repository and its stored credentials. Nothing changes in the repository or in the space’s pages.</Text>,
+          children: (
+            <Text size="sm">
+              The space forgets the repository and its stored credentials. Nothing changes in the repository or in the space’s pages.
+            </Text>
+          ),
           labels: { confirm: 'Disconnect', cancel: 'Cancel' },
           confirmProps: { color: 'red', 'data-testid': 'confirm-disconnect' } as Record<string, unknown>,
-          onConfirm: () => remove.mutate(),
+          onConfirm: () => remove.mutate()
         })
       }
     >
@@ -240,7 +279,12 @@ function SyncPanel({ spaceId, info, canSync, locked }: { spaceId: string; info: 
           >
             Import from Git
           </Button>
-          <Button leftSection={<IconCloudUpload size={16} />} disabled={disabled} onClick={() => start.mutate({ operation: 'export' })} data-testid="git-export">
+          <Button
+            leftSection={<IconCloudUpload size={16} />}
+            disabled={disabled}
+            onClick={() => start.mutate({ operation: 'export' })}
+            data-testid="git-export"
+          >
             Export to Git
           </Button>
         </Group>
@@ -255,7 +299,13 @@ function SyncPanel({ spaceId, info, canSync, locked }: { spaceId: string; info: 
           No sync yet. Import takes the branch’s pages into the space; export commits the space’s pages to the branch.
         </Text>
       ) : (
-        <LastSync info={info} busy={busy} onImport={() => start.mutate({ operation: 'import' })} onForce={() => setForcing(true)} canSync={canSync} />
+        <LastSync
+          info={info}
+          busy={busy}
+          onImport={() => start.mutate({ operation: 'import' })}
+          onForce={() => setForcing(true)}
+          canSync={canSync}
+        />
       )}
       <ForceExportDialog
         opened={forcing}
@@ -270,7 +320,19 @@ function SyncPanel({ spaceId, info, canSync, locked }: { spaceId: string; info: 
   )
 }
 
-function LastSync({ info, busy, canSync, onImport, onForce }: { info: GitInfo; busy: boolean; canSync: boolean; onImport: () => void; onForce: () => void }) {
+function LastSync({
+  info,
+  busy,
+  canSync,
+  onImport,
+  onForce
+}: {
+  info: GitInfo
+  busy: boolean
+  canSync: boolean
+  onImport: () => void
+  onForce: () => void
+}) {
   const status = STATUS_LABELS[info.status]
   const running = isBusy(info)
   return (
@@ -312,8 +374,8 @@ function LastSync({ info, busy, canSync, onImport, onForce }: { info: GitInfo; b
       {isNonFastForward(info) && (
         <Alert color="orange" icon={<IconAlertTriangle size={16} />} title="The branch moved" data-testid="git-non-fast-forward">
           <Text size="sm" mb="sm">
-            The branch {branchOf(info.ref)} has commits this space has not imported, so the export stopped. Import them first, then export again; or
-            force the export to write the space’s pages over them.
+            The branch {branchOf(info.ref)} has commits this space has not imported, so the export stopped. Import them first, then export
+            again; or force the export to write the space’s pages over them.
           </Text>
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={onImport} disabled={busy || !canSync} data-testid="git-import-first">
@@ -329,7 +391,17 @@ function LastSync({ info, busy, canSync, onImport, onForce }: { info: GitInfo; b
   )
 }
 
-function ForceExportDialog({ opened, info, onClose, onConfirm }: { opened: boolean; info: GitInfo | null; onClose: () => void; onConfirm: () => void }) {
+function ForceExportDialog({
+  opened,
+  info,
+  onClose,
+  onConfirm
+}: {
+  opened: boolean
+  info: GitInfo | null
+  onClose: () => void
+  onConfirm: () => void
+}) {
   const branch = info ? branchOf(info.ref) : ''
   return (
     <Modal opened={opened} onClose={onClose} title="Force the export?" data-testid="git-force-dialog">
@@ -345,8 +417,8 @@ function ForceExportDialog({ opened, info, onClose, onConfirm }: { opened: boole
             {info?.commit ? (
               <>
                 {' '}
-                as it is now: what its commits since <Code>{shortSha(info.commit)}</Code> changed in the pages’ files, SUMMARY.md and the space’s files
-                is overwritten.
+                as it is now: what its commits since <Code>{shortSha(info.commit)}</Code> changed in the pages’ files, SUMMARY.md and the
+                space’s files is overwritten.
               </>
             ) : (
               ': what its newer commits changed in the pages’ files is overwritten.'
@@ -367,7 +439,9 @@ function useFollowFinishedImport(spaceId: string, info: GitInfo | null | undefin
   useEffect(() => {
     const busy = isBusy(info)
     if (wasBusy.current && !busy && info?.operation.direction === 'import' && info.status === 'succeeded') {
-      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'spaces' && q.queryKey[1] === spaceId && q.queryKey[2] !== 'git' })
+      void client.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === 'spaces' && q.queryKey[1] === spaceId && q.queryKey[2] !== 'git'
+      })
       notifySuccess('Imported from Git')
     }
     wasBusy.current = busy

@@ -24,7 +24,7 @@ export const STATUS_LABELS: Record<GitInfo['status'], { label: string; color: st
   running: { label: 'Running', color: 'blue' },
   succeeded: { label: 'Succeeded', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
-  skipped: { label: 'Skipped', color: 'yellow' },
+  skipped: { label: 'Skipped', color: 'yellow' }
 }
 
 const PHASES: Record<GitProgress['phase'], string> = {
@@ -32,7 +32,7 @@ const PHASES: Record<GitProgress['phase'], string> = {
   reading: 'Reading the repository',
   applying: 'Writing the pages',
   writing: 'Writing the files',
-  pushing: 'Pushing the commit',
+  pushing: 'Pushing the commit'
 }
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`

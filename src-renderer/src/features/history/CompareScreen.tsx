@@ -1,15 +1,45 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Alert, Badge, Button, Checkbox, EmptyState, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { IconAlertTriangle, IconArrowRight, IconArrowsMove, IconFile, IconFileOff, IconFilePlus, IconFileText, IconPencil, IconRestore } from '@tabler/icons-react'
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconArrowsMove,
+  IconFile,
+  IconFileOff,
+  IconFilePlus,
+  IconFileText,
+  IconPencil,
+  IconRestore
+} from '@tabler/icons-react'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useReportAppState } from '../../app/appState.ts'
 import { DiffView, DocumentView, SideLabels } from '../changeRequests/DiffView.tsx'
 import { plural } from '../common/format.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
-import { compareGroupOf, compareKey, compareRows, exactTime, pagesToRestore, pickChange, restorable, revisionTitle, textChanged, toggled, type CompareGroupKey, type SemanticChange } from './history.ts'
+import {
+  compareGroupOf,
+  compareKey,
+  compareRows,
+  exactTime,
+  pagesToRestore,
+  pickChange,
+  restorable,
+  revisionTitle,
+  textChanged,
+  toggled,
+  type CompareGroupKey,
+  type SemanticChange
+} from './history.ts'
 import { revisionChangesQuery, revisionPageQuery, revisionQuery, revisionsQuery } from './queries.ts'
-import { CURRENT_REVISION_HINT, HistoryBackLink, RevisionHeader, useCanRestore, useIsCurrentRevision, useRestoreConfirm } from './RevisionHeader.tsx'
+import {
+  CURRENT_REVISION_HINT,
+  HistoryBackLink,
+  RevisionHeader,
+  useCanRestore,
+  useIsCurrentRevision,
+  useRestoreConfirm
+} from './RevisionHeader.tsx'
 import classes from './History.module.css'
 
 /** Changes answered at most (the API's limit); `more` says how many were left out. */
@@ -22,7 +52,7 @@ const KINDS: Record<CompareGroupKey, { icon: typeof IconFileText; color: string;
   edited: { icon: IconPencil, color: 'var(--mantine-color-blue-7)', label: 'Edited' },
   moved: { icon: IconArrowsMove, color: 'var(--mantine-color-grape-7)', label: 'Moved' },
   deleted: { icon: IconFileOff, color: 'var(--mantine-color-red-7)', label: 'Deleted' },
-  files: { icon: IconFile, color: 'var(--mantine-color-dimmed)', label: 'File' },
+  files: { icon: IconFile, color: 'var(--mantine-color-dimmed)', label: 'File' }
 }
 
 /**
@@ -35,7 +65,7 @@ export function CompareScreen({
   revisionId,
   against,
   selectedKey,
-  onChange,
+  onChange
 }: {
   spaceId: string
   revisionId: string
@@ -75,7 +105,13 @@ export function CompareScreen({
               leftSection={<IconRestore size={16} />}
               disabled={isCurrent || toRestore.length === 0}
               title={isCurrent ? CURRENT_REVISION_HINT : toRestore.length === 0 ? 'Tick the pages to restore in the list' : undefined}
-              onClick={() => restore(revisionId, target.data.createdAt, toRestore.map((id) => ({ id, title: titles.get(id) ?? '' })))}
+              onClick={() =>
+                restore(
+                  revisionId,
+                  target.data.createdAt,
+                  toRestore.map((id) => ({ id, title: titles.get(id) ?? '' }))
+                )
+              }
               data-testid="compare-restore"
             >
               {toRestore.length ? `Restore ${plural(toRestore.length, 'page')}…` : 'Restore pages…'}
@@ -87,7 +123,13 @@ export function CompareScreen({
         <Text size="sm" c="dimmed">
           Changes from
         </Text>
-        <BaseSelect spaceId={spaceId} revisionId={revisionId} value={against} parent={target.data?.parents[0]} onChange={(next) => onChange({ against: next })} />
+        <BaseSelect
+          spaceId={spaceId}
+          revisionId={revisionId}
+          value={against}
+          parent={target.data?.parents[0]}
+          onChange={(next) => onChange({ against: next })}
+        />
         <IconArrowRight size={14} />
         <Text size="sm" fw={500}>
           this revision
@@ -117,7 +159,13 @@ export function CompareScreen({
         />
       ) : (
         <div className={classes.split}>
-          <ChangeList rows={rows} selected={selected} ticked={canRestore ? ticked : undefined} onToggle={toggle} onSelect={(key) => onChange({ against, change: key })} />
+          <ChangeList
+            rows={rows}
+            selected={selected}
+            ticked={canRestore ? ticked : undefined}
+            onToggle={toggle}
+            onSelect={(key) => onChange({ against, change: key })}
+          />
           <div className={classes.viewer}>
             {selected && <ChangeView key={compareKey(selected)} spaceId={spaceId} base={base} target={revisionId} change={selected} />}
           </div>
@@ -128,14 +176,26 @@ export function CompareScreen({
 }
 
 /** The base to compare with: the revision before (default), or any revision of the history read so far. */
-function BaseSelect({ spaceId, revisionId, value, parent, onChange }: { spaceId: string; revisionId: string; value?: string; parent?: string; onChange(next?: string): void }) {
+function BaseSelect({
+  spaceId,
+  revisionId,
+  value,
+  parent,
+  onChange
+}: {
+  spaceId: string
+  revisionId: string
+  value?: string
+  parent?: string
+  onChange(next?: string): void
+}) {
   const history = useInfiniteQuery(revisionsQuery(spaceId))
   const revisions = history.data?.pages.flatMap((p) => p.items) ?? []
   const data = [
     { value: '', label: parent ? 'The revision before' : 'An empty space (the first revision)' },
     ...revisions
       .filter((r) => r.id !== revisionId && r.id !== parent)
-      .map((r) => ({ value: r.id, label: `${exactTime(r.createdAt)} · ${revisionTitle(r)}` })),
+      .map((r) => ({ value: r.id, label: `${exactTime(r.createdAt)} · ${revisionTitle(r)}` }))
   ]
   // A base named in the address but not read yet still shows as chosen.
   if (value && !data.some((d) => d.value === value)) data.push({ value, label: `Revision ${value}` })
@@ -159,7 +219,7 @@ function ChangeList({
   selected,
   ticked,
   onToggle,
-  onSelect,
+  onSelect
 }: {
   rows: ReturnType<typeof compareRows>
   selected?: SemanticChange
@@ -176,7 +236,7 @@ function ChangeList({
       const row = rows[i]!
       return row.kind === 'group' ? `group:${row.key}` : row.key
     },
-    overscan: 12,
+    overscan: 12
   })
   const selectedKey = selected ? compareKey(selected) : undefined
   const selectedIndex = rows.findIndex((r) => r.kind === 'change' && r.key === selectedKey)
@@ -209,7 +269,13 @@ function ChangeList({
           const row = rows[item.index]!
           if (row.kind === 'group')
             return (
-              <div key={item.key} className={classes.groupRow} style={{ transform: `translateY(${item.start}px)` }} data-testid="compare-group" data-group={row.key}>
+              <div
+                key={item.key}
+                className={classes.groupRow}
+                style={{ transform: `translateY(${item.start}px)` }}
+                data-testid="compare-group"
+                data-group={row.key}
+              >
                 <span style={{ flex: 1 }}>{row.label}</span>
                 <span>{row.count}</span>
               </div>
@@ -265,8 +331,17 @@ function usePageText(spaceId: string, revisionId: string | undefined, pageId: st
   return { text: query.data ? (query.data.markdown ?? '') : null, error: query.error }
 }
 
-const ATTRIBUTE_LABELS: Record<string, string> = { title: 'Title', emoji: 'Emoji', description: 'Description', hidden: 'Hidden', name: 'Name', contentType: 'Type', size: 'Size' }
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value))
+const ATTRIBUTE_LABELS: Record<string, string> = {
+  title: 'Title',
+  emoji: 'Emoji',
+  description: 'Description',
+  hidden: 'Hidden',
+  name: 'Name',
+  contentType: 'Type',
+  size: 'Size'
+}
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value)
 
 /** The selected change: a side-by-side diff for an edited text, the whole text of a created or deleted page, from → to for a move. */
 function ChangeView({ spaceId, base, target, change }: { spaceId: string; base?: string; target: string; change: SemanticChange }) {
@@ -276,7 +351,10 @@ function ChangeView({ spaceId, base, target, change }: { spaceId: string; base?:
   const needsTarget = change.type === 'page_created' || textChanged(change)
   const before = usePageText(spaceId, base, pageId, needsBase)
   const after = usePageText(spaceId, target, pageId, needsTarget)
-  const attributes = Object.entries(change.attributes ?? {}).filter(([key]) => key !== 'document') as [string, { before: unknown; after: unknown }][]
+  const attributes = Object.entries(change.attributes ?? {}).filter(([key]) => key !== 'document') as [
+    string,
+    { before: unknown; after: unknown }
+  ][]
   const error = (needsBase && before.error) || (needsTarget && after.error)
   const loading = (needsBase && before.text === null) || (needsTarget && after.text === null)
 

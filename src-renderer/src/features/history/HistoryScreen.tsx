@@ -28,7 +28,11 @@ export function HistoryScreen({ spaceId }: { spaceId: string }) {
   const total = query.data?.pages[0]?.count
   useReportAppState(query.data ? 'ready' : 'loading')
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => rows[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: rows.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => rows[i]!.id
+  })
   const items = virtualizer.getVirtualItems()
   useLoadMoreNearEnd(items[items.length - 1]?.index, rows.length, query)
 
@@ -47,7 +51,8 @@ export function HistoryScreen({ spaceId }: { spaceId: string }) {
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed" data-testid="history-count">
-        {plural(total ?? rows.length, 'revision')} of the main content, newest first. Open one to read it as it was, compare it, or restore it.
+        {plural(total ?? rows.length, 'revision')} of the main content, newest first. Open one to read it as it was, compare it, or restore
+        it.
       </Text>
       <div className={table.table} style={{ ['--columns' as string]: COLUMNS }}>
         <div className={table.head}>
@@ -57,7 +62,14 @@ export function HistoryScreen({ spaceId }: { spaceId: string }) {
           <span>By</span>
           <span />
         </div>
-        <div ref={listRef} className={table.body} style={{ height: virtualizer.getTotalSize() }} data-testid="history-list" role="list" aria-label="Revisions">
+        <div
+          ref={listRef}
+          className={table.body}
+          style={{ height: virtualizer.getTotalSize() }}
+          data-testid="history-list"
+          role="list"
+          aria-label="Revisions"
+        >
           {items.map((item) => (
             <RevisionRow key={item.key} spaceId={spaceId} revision={rows[item.index]!} top={item.start - scrollMargin} />
           ))}
@@ -129,7 +141,12 @@ function RevisionRow({ spaceId, revision, top }: { spaceId: string; revision: Re
         )}
       </div>
       <div className={table.cell}>
-        <Badge size="sm" variant="light" color={revision.type === 'rollback' ? 'orange' : revision.type === 'merge' ? 'indigo' : 'gray'} data-testid="revision-type">
+        <Badge
+          size="sm"
+          variant="light"
+          color={revision.type === 'rollback' ? 'orange' : revision.type === 'merge' ? 'indigo' : 'gray'}
+          data-testid="revision-type"
+        >
           {revisionTypeLabel(revision.type)}
         </Badge>
       </div>

@@ -12,9 +12,10 @@ import { exactTime, revisionTitle, revisionTypeLabel } from './history.ts'
 import { revisionSummaryQuery, useRestoreRevision } from './queries.ts'
 import classes from './History.module.css'
 
-const ButtonAnchor = forwardRef<HTMLAnchorElement, ButtonProps & { href?: string; children?: ReactNode; 'aria-label'?: string; 'data-testid'?: string }>((props, ref) => (
-  <Button ref={ref} component="a" {...props} />
-))
+const ButtonAnchor = forwardRef<
+  HTMLAnchorElement,
+  ButtonProps & { href?: string; children?: ReactNode; 'aria-label'?: string; 'data-testid'?: string }
+>((props, ref) => <Button ref={ref} component="a" {...props} />)
 const CreatedButton = createLink(ButtonAnchor)
 /** A button that is a link of the router (typed `to`/`params`). */
 export const RouterButton: LinkComponent<typeof ButtonAnchor> = (props) => <CreatedButton preload="intent" {...props} />
@@ -22,7 +23,15 @@ export const RouterButton: LinkComponent<typeof ButtonAnchor> = (props) => <Crea
 /** Back to the space's history. */
 export function HistoryBackLink({ spaceId }: { spaceId: string }) {
   return (
-    <RouterAnchor to="/spaces/$spaceId/history" params={{ spaceId }} size="sm" c="dimmed" mb="xs" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }} data-testid="history-back">
+    <RouterAnchor
+      to="/spaces/$spaceId/history"
+      params={{ spaceId }}
+      size="sm"
+      c="dimmed"
+      mb="xs"
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      data-testid="history-back"
+    >
       <IconArrowLeft size={14} /> History
     </RouterAnchor>
   )
@@ -32,7 +41,19 @@ export function HistoryBackLink({ spaceId }: { spaceId: string }) {
  * What revision is on screen, marked read-only: what it did (the change request it merged, linked), when
  * (exact, and how long ago), who, and its type; `actions` go on the right.
  */
-export function RevisionHeader({ spaceId, revisionId, createdAt, label, actions }: { spaceId: string; revisionId: string; createdAt?: string; label?: string; actions?: ReactNode }) {
+export function RevisionHeader({
+  spaceId,
+  revisionId,
+  createdAt,
+  label,
+  actions
+}: {
+  spaceId: string
+  revisionId: string
+  createdAt?: string
+  label?: string
+  actions?: ReactNode
+}) {
   const found = useQuery(revisionSummaryQuery(spaceId, revisionId))
   // undefined while it loads; null when it cannot be read (the header then says less).
   const summary = found.data ?? (found.isError ? null : undefined)
@@ -132,8 +153,8 @@ export function useRestoreConfirm(spaceId: string): (revisionId: string, when: s
           <Text size="sm">
             {pages ? (
               <>
-                {pages.length === 1 ? `“${pages[0]!.title || 'Untitled page'}” goes` : 'These pages go'} back to their text and place as of {exactTime(when)}; other pages
-                stay as they are.
+                {pages.length === 1 ? `“${pages[0]!.title || 'Untitled page'}” goes` : 'These pages go'} back to their text and place as of{' '}
+                {exactTime(when)}; other pages stay as they are.
               </>
             ) : (
               <>Every page and file goes back to how it was on {exactTime(when)}.</>
@@ -147,9 +168,7 @@ export function useRestoreConfirm(spaceId: string): (revisionId: string, when: s
               {pages.length > 8 && <li>and {pages.length - 8} more</li>}
             </Text>
           )}
-          <Text size="sm">
-            Nothing changes yet: a draft change request holds the restore, to review and merge like any change.
-          </Text>
+          <Text size="sm">Nothing changes yet: a draft change request holds the restore, to review and merge like any change.</Text>
         </Stack>
       ),
       labels: { confirm: 'Restore', cancel: 'Cancel' },
@@ -161,8 +180,8 @@ export function useRestoreConfirm(spaceId: string): (revisionId: string, when: s
             onSuccess: (cr) => {
               notifySuccess(`Change request #${cr.number} holds the restore`)
               void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number: String(cr.number) } })
-            },
-          },
-        ),
+            }
+          }
+        )
     })
 }

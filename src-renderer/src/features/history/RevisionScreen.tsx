@@ -12,7 +12,15 @@ import { pageLinkContext, resolvePageLink } from '../pages/pageLinks.ts'
 import { includeSources } from '../pages/reusableContents.ts'
 import { pageRows, pickPage, toggled } from './history.ts'
 import { revisionPageQuery, revisionQuery } from './queries.ts'
-import { CURRENT_REVISION_HINT, HistoryBackLink, RevisionHeader, RouterButton, useCanRestore, useIsCurrentRevision, useRestoreConfirm } from './RevisionHeader.tsx'
+import {
+  CURRENT_REVISION_HINT,
+  HistoryBackLink,
+  RevisionHeader,
+  RouterButton,
+  useCanRestore,
+  useIsCurrentRevision,
+  useRestoreConfirm
+} from './RevisionHeader.tsx'
 import classes from './History.module.css'
 import preview from '../pages/PageEditor.module.css'
 import { emojiText } from '../common/emoji.ts'
@@ -31,7 +39,7 @@ export function RevisionScreen({
   revisionId,
   pageId,
   view,
-  onSelect,
+  onSelect
 }: {
   spaceId: string
   revisionId: string
@@ -80,7 +88,9 @@ export function RevisionScreen({
                 title={isCurrent ? CURRENT_REVISION_HINT : undefined}
                 data-testid="revision-restore"
               >
-                {tickedPages.length ? `Restore ${tickedPages.length === 1 ? '1 page' : `${tickedPages.length} pages`}…` : 'Restore this revision…'}
+                {tickedPages.length
+                  ? `Restore ${tickedPages.length === 1 ? '1 page' : `${tickedPages.length} pages`}…`
+                  : 'Restore this revision…'}
               </Button>
             )}
           </>
@@ -93,10 +103,22 @@ export function RevisionScreen({
       ) : !revision.data ? (
         <RowsSkeleton rows={6} />
       ) : rows.length === 0 ? (
-        <EmptyState variant="light" py={40} icon={<IconFileText size={28} stroke={1.6} />} title="No pages" description="The space had no pages at this revision." />
+        <EmptyState
+          variant="light"
+          py={40}
+          icon={<IconFileText size={28} stroke={1.6} />}
+          title="No pages"
+          description="The space had no pages at this revision."
+        />
       ) : (
         <div className={classes.split}>
-          <PageList rows={rows} selected={selected?.id} ticked={canRestore ? ticked : undefined} onToggle={toggle} onSelect={(id) => onSelect({ page: id, view })} />
+          <PageList
+            rows={rows}
+            selected={selected?.id}
+            ticked={canRestore ? ticked : undefined}
+            onToggle={toggle}
+            onSelect={(id) => onSelect({ page: id, view })}
+          />
           <div className={classes.viewer}>
             {selected && (
               <RevisionPage
@@ -125,7 +147,7 @@ function PageList({
   selected,
   ticked,
   onToggle,
-  onSelect,
+  onSelect
 }: {
   rows: ReturnType<typeof pageRows>
   selected?: string
@@ -134,7 +156,13 @@ function PageList({
   onSelect(id: string): void
 }) {
   const [listEl, setListEl] = useState<HTMLDivElement | null>(null)
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => listEl, estimateSize: () => ROW_HEIGHT, getItemKey: (i) => rows[i]!.page.id, overscan: 12 })
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => listEl,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => rows[i]!.page.id,
+    overscan: 12
+  })
   const selectedIndex = rows.findIndex((r) => r.page.id === selected)
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
@@ -206,7 +234,7 @@ function RevisionPage({
   includes,
   view,
   onView,
-  onOpenPage,
+  onOpenPage
 }: {
   spaceId: string
   revisionId: string
@@ -224,9 +252,12 @@ function RevisionPage({
   const fileMap = useMemo(() => new Map<string, PreviewFile>(files.map((f) => [f.id, f])), [files])
   const previewIncludes = useMemo<PreviewIncludes | undefined>(
     () => (markdown.includes('{% include') ? { contents: includeSources(includes), pagePath: page.git?.path } : undefined),
-    [markdown, includes, page.git?.path],
+    [markdown, includes, page.git?.path]
   )
-  const html = useMemo(() => (view === 'preview' && full.data ? renderMarkdown(markdown, fileMap, previewIncludes) : ''), [view, full.data, markdown, fileMap, previewIncludes])
+  const html = useMemo(
+    () => (view === 'preview' && full.data ? renderMarkdown(markdown, fileMap, previewIncludes) : ''),
+    [view, full.data, markdown, fileMap, previewIncludes]
+  )
 
   // Links to pages of this revision show them here (a link the space resolves otherwise does nothing).
   const onClick = (e: MouseEvent<HTMLDivElement>) =>
@@ -255,7 +286,7 @@ function RevisionPage({
             aria-label="Show the page"
             data={[
               { value: 'preview', label: 'Preview' },
-              { value: 'source', label: 'Markdown' },
+              { value: 'source', label: 'Markdown' }
             ]}
             value={view}
             onChange={(v) => onView(v as RevisionView)}
@@ -265,7 +296,9 @@ function RevisionPage({
       </Group>
       {!isDocument ? (
         <Text size="sm" c="dimmed">
-          {page.type === 'group' ? 'A group of pages: it has no text of its own.' : `A link${page.href ? ` to ${page.href}` : ''}: it has no text of its own.`}
+          {page.type === 'group'
+            ? 'A group of pages: it has no text of its own.'
+            : `A link${page.href ? ` to ${page.href}` : ''}: it has no text of its own.`}
         </Text>
       ) : full.error ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>

@@ -1,26 +1,51 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentPage } from '../../api/types.ts'
-import { compareKey, compareRows, pageRows, pagesToRestore, pickChange, pickPage, restorable, revisionTitle, revisionTypeLabel, textChanged, toggled, type SemanticChange } from './history.ts'
+import {
+  compareKey,
+  compareRows,
+  pageRows,
+  pagesToRestore,
+  pickChange,
+  pickPage,
+  restorable,
+  revisionTitle,
+  revisionTypeLabel,
+  textChanged,
+  toggled,
+  type SemanticChange
+} from './history.ts'
 
-const page = (id: string, pages: ContentPage[] = [], type: ContentPage['type'] = 'document') => ({ id, title: id, type, pages }) as unknown as ContentPage
+const page = (id: string, pages: ContentPage[] = [], type: ContentPage['type'] = 'document') =>
+  ({ id, title: id, type, pages }) as unknown as ContentPage
 
 const created: SemanticChange = { type: 'page_created', page: { id: 'a', type: 'document', title: 'A', path: 'a' } }
 const edited: SemanticChange = {
   type: 'page_edited',
   page: { id: 'b', type: 'document', title: 'B', path: 'b' },
-  attributes: { document: { before: 'h1', after: 'h2', hunks: [] } },
+  attributes: { document: { before: 'h1', after: 'h2', hunks: [] } }
 }
-const renamed: SemanticChange = { type: 'page_edited', page: { id: 'c', type: 'document', title: 'C', path: 'c' }, attributes: { title: { before: 'Old', after: 'C' } } }
+const renamed: SemanticChange = {
+  type: 'page_edited',
+  page: { id: 'c', type: 'document', title: 'C', path: 'c' },
+  attributes: { title: { before: 'Old', after: 'C' } }
+}
 const moved: SemanticChange = {
-  type: 'page_moved', page: { id: 'b', type: 'document', title: 'B', path: 'x/b' },
-  parent: { after: { id: 'x', type: 'group', title: 'X', path: 'x' } }, path: { before: 'b', after: 'x/b' }
+  type: 'page_moved',
+  page: { id: 'b', type: 'document', title: 'B', path: 'x/b' },
+  parent: { after: { id: 'x', type: 'group', title: 'X', path: 'x' } },
+  path: { before: 'b', after: 'x/b' }
 }
 const deleted: SemanticChange = { type: 'page_deleted', page: { id: 'd', type: 'document', title: 'D', path: 'd' } }
-const file: SemanticChange = { type: 'file_created', file: { id: 'f', name: 'f.png', contentType: 'image/png', size: 3, downloadURL: 'http://127.0.0.1/files/f.png' } }
+const file: SemanticChange = {
+  type: 'file_created',
+  file: { id: 'f', name: 'f.png', contentType: 'image/png', size: 3, downloadURL: 'http://127.0.0.1/files/f.png' }
+}
 
 describe('revision names', () => {
   it('names a merge by its change request, the first revision as such, and others by their type', () => {
-    expect(revisionTitle({ type: 'merge', parents: ['p', 'q'], changeRequest: { id: 'cr', number: 3, subject: 'Fix typo' } })).toBe('#3 Fix typo')
+    expect(revisionTitle({ type: 'merge', parents: ['p', 'q'], changeRequest: { id: 'cr', number: 3, subject: 'Fix typo' } })).toBe(
+      '#3 Fix typo'
+    )
     expect(revisionTitle({ type: 'edits', parents: [] })).toBe('First revision')
     expect(revisionTitle({ type: 'rollback', parents: ['p'] })).toBe('Restore')
     expect(revisionTypeLabel('merge')).toBe('Merge')
@@ -52,7 +77,7 @@ describe('comparing two revisions', () => {
       '[Deleted 1]',
       'page_deleted:d',
       '[Files 1]',
-      'file_created:f',
+      'file_created:f'
     ])
     expect(compareRows([])).toEqual([])
   })

@@ -13,7 +13,7 @@ const TYPE_LABELS: Record<string, string> = {
   rollback: 'Restore',
   update: 'Update from main',
   import: 'Import',
-  'git-sync': 'Git sync',
+  'git-sync': 'Git sync'
 }
 
 export function revisionTypeLabel(type: string): string {
@@ -46,7 +46,11 @@ export function pageRows(pages: readonly ContentPage[], depth = 0, out: PageRow[
 
 /** The page to show first: the one asked for if the revision has it, else its first document page. */
 export function pickPage(rows: readonly PageRow[], wanted: string | undefined): ContentPage | undefined {
-  return (wanted ? rows.find((r) => r.page.id === wanted)?.page : undefined) ?? rows.find((r) => r.page.type === 'document')?.page ?? rows[0]?.page
+  return (
+    (wanted ? rows.find((r) => r.page.id === wanted)?.page : undefined) ??
+    rows.find((r) => r.page.type === 'document')?.page ??
+    rows[0]?.page
+  )
 }
 
 // --- comparing two revisions -------------------------------------------------------------------------------------
@@ -60,10 +64,16 @@ const GROUP_OF: Record<SemanticChangeType, CompareGroupKey> = {
   page_deleted: 'deleted',
   file_created: 'files',
   file_edited: 'files',
-  file_deleted: 'files',
+  file_deleted: 'files'
 }
 const GROUP_ORDER: readonly CompareGroupKey[] = ['created', 'edited', 'moved', 'deleted', 'files']
-export const COMPARE_GROUP_LABELS: Record<CompareGroupKey, string> = { created: 'Created', edited: 'Edited', moved: 'Moved', deleted: 'Deleted', files: 'Files' }
+export const COMPARE_GROUP_LABELS: Record<CompareGroupKey, string> = {
+  created: 'Created',
+  edited: 'Edited',
+  moved: 'Moved',
+  deleted: 'Deleted',
+  files: 'Files'
+}
 
 export function compareGroupOf(change: SemanticChange): CompareGroupKey {
   return GROUP_OF[change.type]
@@ -74,7 +84,8 @@ export function compareKey(change: SemanticChange): string {
   return `${change.type}:${change.page?.id ?? change.file?.id ?? ''}`
 }
 
-export type CompareRow = { kind: 'group'; key: CompareGroupKey; label: string; count: number } | { kind: 'change'; key: string; change: SemanticChange }
+export type CompareRow =
+  { kind: 'group'; key: CompareGroupKey; label: string; count: number } | { kind: 'change'; key: string; change: SemanticChange }
 
 /** The changes grouped Created / Edited / Moved / Deleted / Files (empty groups left out), in the API's order. */
 export function compareRows(changes: readonly SemanticChange[]): CompareRow[] {
@@ -85,7 +96,7 @@ export function compareRows(changes: readonly SemanticChange[]): CompareRow[] {
     if (list.length === 0) return []
     return [
       { kind: 'group' as const, key, label: COMPARE_GROUP_LABELS[key], count: list.length },
-      ...list.map((change) => ({ kind: 'change' as const, key: compareKey(change), change })),
+      ...list.map((change) => ({ kind: 'change' as const, key: compareKey(change), change }))
     ]
   })
 }
@@ -107,7 +118,8 @@ export function restorable(change: SemanticChange): boolean {
 /** The pages ticked for a restore that the list still offers, once each, in the list's order. */
 export function pagesToRestore(changes: readonly SemanticChange[], ticked: ReadonlySet<string>): string[] {
   const ids: string[] = []
-  for (const change of changes) if (restorable(change) && ticked.has(change.page!.id) && !ids.includes(change.page!.id)) ids.push(change.page!.id)
+  for (const change of changes)
+    if (restorable(change) && ticked.has(change.page!.id) && !ids.includes(change.page!.id)) ids.push(change.page!.id)
   return ids
 }
 

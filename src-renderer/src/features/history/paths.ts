@@ -18,5 +18,5 @@ export const historyPaths = {
   changes: (spaceId: string, revisionId: string, options: { against?: string; limit?: number } = {}) =>
     withQuery(`${revision(spaceId, revisionId)}/changes`, options),
   restore: (spaceId: string, revisionId: string) => `${revision(spaceId, revisionId)}/restore`,
-  summary: (spaceId: string, revisionId: string) => `${revision(spaceId, revisionId)}/summary`,
+  summary: (spaceId: string, revisionId: string) => `${revision(spaceId, revisionId)}/summary`
 }

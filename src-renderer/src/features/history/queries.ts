@@ -21,7 +21,7 @@ export const revisionsQuery = (spaceId: string) =>
     queryKey: [...base(spaceId), 'list'],
     queryFn: ({ pageParam }) => fetchPage<RevisionSummary>(historyPaths.revisions(spaceId), { limit: PAGE_SIZE }, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next?.page,
+    getNextPageParam: (last) => last.next?.page
   })
 
 /** One revision's summary (who, when, type, the change request it merged): `GET …/revisions/{id}/summary`. */
@@ -29,7 +29,7 @@ export const revisionSummaryQuery = (spaceId: string, revisionId: string) =>
   queryOptions({
     queryKey: [...base(spaceId), revisionId, 'summary'],
     queryFn: () => api.request<RevisionSummary>('GET', historyPaths.summary(spaceId, revisionId)),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** One revision whole (its page tree, files and reusable contents). */
@@ -37,7 +37,7 @@ export const revisionQuery = (spaceId: string, revisionId: string) =>
   queryOptions({
     queryKey: [...base(spaceId), revisionId],
     queryFn: () => api.request<Revision>('GET', historyPaths.revision(spaceId, revisionId)),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** A revision's page tree, without documents. */
@@ -45,7 +45,7 @@ export const revisionPagesQuery = (spaceId: string, revisionId: string) =>
   queryOptions({
     queryKey: [...base(spaceId), revisionId, 'pages'],
     queryFn: () => api.request<{ pages: ContentPage[] }>('GET', historyPaths.pages(spaceId, revisionId)).then((r) => r.pages),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** A page of a revision with its markdown. */
@@ -53,7 +53,7 @@ export const revisionPageQuery = (spaceId: string, revisionId: string, pageId: s
   queryOptions({
     queryKey: [...base(spaceId), revisionId, 'page', pageId],
     queryFn: () => api.request<ContentPage>('GET', historyPaths.page(spaceId, revisionId, pageId, 'markdown')),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** A page of a revision by its path (`guide/install`), with its markdown. */
@@ -61,7 +61,7 @@ export const revisionPageByPathQuery = (spaceId: string, revisionId: string, pag
   queryOptions({
     queryKey: [...base(spaceId), revisionId, 'path', pagePath],
     queryFn: () => api.request<ContentPage>('GET', historyPaths.pageByPath(spaceId, revisionId, pagePath, 'markdown')),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** A revision's files, page by page. */
@@ -71,7 +71,7 @@ export const revisionFilesQuery = (spaceId: string, revisionId: string) =>
     queryFn: ({ pageParam }) => fetchPage<ContentFile>(historyPaths.files(spaceId, revisionId), { limit: PAGE_SIZE }, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Page<ContentFile>) => last.next?.page,
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** One file of a revision. */
@@ -79,7 +79,7 @@ export const revisionFileQuery = (spaceId: string, revisionId: string, fileId: s
   queryOptions({
     queryKey: [...base(spaceId), revisionId, 'files', fileId],
     queryFn: () => api.request<ContentFile>('GET', historyPaths.file(spaceId, revisionId, fileId)),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /** What a revision changed against its first parent, or against another revision of the space. */
@@ -87,7 +87,7 @@ export const revisionChangesQuery = (spaceId: string, revisionId: string, option
   queryOptions({
     queryKey: [...base(spaceId), revisionId, 'changes', options],
     queryFn: () => api.request<RevisionChanges>('GET', historyPaths.changes(spaceId, revisionId, options)),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /**
@@ -102,6 +102,6 @@ export function useRestoreRevision(spaceId: string) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['spaces', spaceId, 'change-requests'] })
       void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
-    },
+    }
   })
 }

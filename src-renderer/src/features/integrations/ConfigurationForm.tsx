@@ -2,7 +2,13 @@ import { useState, type ReactNode } from 'react'
 import { Checkbox, Select, Stack, Text, TextInput } from '@mantine/core'
 import { fieldError } from '../../api/apiError.ts'
 import {
-  configurationErrors, formFields, formState, valuesFromForm, type ConfigurationSchema, type ConfigurationValues, type FormState,
+  configurationErrors,
+  formFields,
+  formState,
+  valuesFromForm,
+  type ConfigurationSchema,
+  type ConfigurationValues,
+  type FormState
 } from '../../../../src-shared/integrationConfiguration.ts'
 import { notifyError } from '../../app/notify.ts'
 
@@ -16,7 +22,7 @@ export function ConfigurationForm({
   values,
   onSubmit,
   before,
-  children,
+  children
 }: {
   schema: ConfigurationSchema | undefined
   values?: ConfigurationValues
@@ -68,7 +74,7 @@ export function ConfigurationForm({
             description: field.description,
             error: errors[field.name],
             withAsterisk: field.required,
-            'data-testid': `config-${field.name}`,
+            'data-testid': `config-${field.name}`
           }
           if (field.kind === 'checkbox') {
             return (

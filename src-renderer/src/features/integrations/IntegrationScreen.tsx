@@ -17,8 +17,17 @@ import { ConfigurationForm } from './ConfigurationForm.tsx'
 import { IntegrationIcon } from './IntegrationIcon.tsx'
 import { CATEGORY_LABELS, installablePlaces, PLACE_LABELS, SCOPE_LABELS, STATUS_COLORS, STATUS_LABELS, type PlaceKind } from './labels.ts'
 import {
-  integrationQuery, orgInstallationsQuery, targetInstallationsQuery, useInstall, useInstallOnTarget, useUninstall, useUninstallTarget,
-  useUpdateInstallation, useUpdateTargetInstallation, type InstallTarget, type TargetInstallation,
+  integrationQuery,
+  orgInstallationsQuery,
+  targetInstallationsQuery,
+  useInstall,
+  useInstallOnTarget,
+  useUninstall,
+  useUninstallTarget,
+  useUpdateInstallation,
+  useUpdateTargetInstallation,
+  type InstallTarget,
+  type TargetInstallation
 } from './queries.ts'
 import classes from './Integrations.module.css'
 
@@ -40,7 +49,14 @@ export function IntegrationScreen({ orgId, name }: { orgId: string; name: string
 
   return (
     <>
-      <RouterAnchor to="/orgs/$orgId/integrations" params={{ orgId }} size="sm" mb="xs" display="inline-block" data-testid="back-to-integrations">
+      <RouterAnchor
+        to="/orgs/$orgId/integrations"
+        params={{ orgId }}
+        size="sm"
+        mb="xs"
+        display="inline-block"
+        data-testid="back-to-integrations"
+      >
         ← Integrations
       </RouterAnchor>
       <PageHeader
@@ -145,8 +161,20 @@ export function IntegrationScreen({ orgId, name }: { orgId: string; name: string
 
 /** Where it is installed: the organization, then each space and site, each with Configure and Uninstall. */
 function InstalledPanel({
-  orgId, orgTitle, integration, installation, isAdmin, loading,
-}: { orgId: string; orgTitle: string; integration: Integration; installation?: Installation; isAdmin: boolean; loading: boolean }) {
+  orgId,
+  orgTitle,
+  integration,
+  installation,
+  isAdmin,
+  loading
+}: {
+  orgId: string
+  orgTitle: string
+  integration: Integration
+  installation?: Installation
+  isAdmin: boolean
+  loading: boolean
+}) {
   const spaces = useQuery({ ...targetInstallationsQuery(integration.name, installation?.id ?? '', 'spaces'), enabled: !!installation })
   const sites = useQuery({ ...targetInstallationsQuery(integration.name, installation?.id ?? '', 'sites'), enabled: !!installation })
   const spaceTitles = useQuery({ ...spacesQuery(orgId), select: (all) => new Map(all.map((s) => [s.id, s.title])) })
@@ -158,7 +186,7 @@ function InstalledPanel({
   function confirmUninstall() {
     const goes = [
       spaces.data?.length ? `${spaces.data.length} space${spaces.data.length === 1 ? '' : 's'}` : '',
-      sites.data?.length ? `${sites.data.length} site${sites.data.length === 1 ? '' : 's'}` : '',
+      sites.data?.length ? `${sites.data.length} site${sites.data.length === 1 ? '' : 's'}` : ''
     ].filter(Boolean)
     modals.openConfirmModal({
       title: `Uninstall ${integration.title}?`,
@@ -169,29 +197,41 @@ function InstalledPanel({
       ),
       labels: { confirm: 'Uninstall', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-uninstall' },
-      onConfirm: () => uninstall.mutate(installation!.id, { onSuccess: () => notifySuccess(`${integration.title} uninstalled`) }),
+      onConfirm: () => uninstall.mutate(installation!.id, { onSuccess: () => notifySuccess(`${integration.title} uninstalled`) })
     })
   }
 
   function confirmUninstallTarget(place: 'space' | 'site', id: string, title: string) {
     modals.openConfirmModal({
       title: `Uninstall from “${title}”?`,
-      children: <Text size="sm">{`${integration.title} stops working on this ${place} and its ${place} configuration is removed. The organization’s installation stays.`}</Text>,
+      children: (
+        <Text size="sm">{`${integration.title} stops working on this ${place} and its ${place} configuration is removed. The organization’s installation stays.`}</Text>
+      ),
       labels: { confirm: 'Uninstall', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-uninstall' },
       onConfirm: () =>
         uninstallTarget.mutate(
           { id: installation!.id, target: TARGET_OF[place], targetId: id },
-          { onSuccess: () => notifySuccess(`${integration.title} uninstalled from “${title}”`) },
-        ),
+          { onSuccess: () => notifySuccess(`${integration.title} uninstalled from “${title}”`) }
+        )
     })
   }
 
   const rows: { place: PlaceKind; id?: string; title: string; row: Installation | TargetInstallation }[] = installation
     ? [
         { place: 'organization', title: orgTitle, row: installation },
-        ...(spaces.data ?? []).map((r) => ({ place: 'space' as const, id: (r as { space: string }).space, title: spaceTitles.data?.get((r as { space: string }).space) ?? 'Space', row: r })),
-        ...(sites.data ?? []).map((r) => ({ place: 'site' as const, id: (r as { site: string }).site, title: siteTitles.data?.get((r as { site: string }).site) ?? 'Site', row: r })),
+        ...(spaces.data ?? []).map((r) => ({
+          place: 'space' as const,
+          id: (r as { space: string }).space,
+          title: spaceTitles.data?.get((r as { space: string }).space) ?? 'Space',
+          row: r
+        })),
+        ...(sites.data ?? []).map((r) => ({
+          place: 'site' as const,
+          id: (r as { site: string }).site,
+          title: siteTitles.data?.get((r as { site: string }).site) ?? 'Site',
+          row: r
+        }))
       ]
     : []
 
@@ -259,7 +299,14 @@ function InstalledPanel({
 }
 
 function ConfigureDialog({
-  orgId, integration, installationId, place, id, title, values, onClose,
+  orgId,
+  integration,
+  installationId,
+  place,
+  id,
+  title,
+  values,
+  onClose
 }: {
   orgId: string
   integration: Integration
@@ -290,8 +337,18 @@ function ConfigureDialog({
 
 /** Install on the organization, a space or a site (picked here), with that place's configuration. */
 function InstallDialog({
-  orgId, integration, installation, places, onClose,
-}: { orgId: string; integration: Integration; installation?: Installation; places: PlaceKind[]; onClose: () => void }) {
+  orgId,
+  integration,
+  installation,
+  places,
+  onClose
+}: {
+  orgId: string
+  integration: Integration
+  installation?: Installation
+  places: PlaceKind[]
+  onClose: () => void
+}) {
   // Fixed when the dialog opens: a space install that installs the organization first keeps its choice.
   const [available] = useState(() => places.filter((p) => p !== 'organization' || !installation))
   const [place, setPlace] = useState<PlaceKind>(available[0] ?? 'organization')
@@ -301,11 +358,14 @@ function InstallDialog({
   const sites = useQuery({ ...sitesQuery(orgId), enabled: place === 'site' })
   const installedOn = useQuery({
     ...targetInstallationsQuery(integration.name, installation?.id ?? '', place === 'site' ? 'sites' : 'spaces'),
-    enabled: !!installation && place !== 'organization',
+    enabled: !!installation && place !== 'organization'
   })
   const taken = new Set((installedOn.data ?? []).map((r) => ('space' in r ? r.space : r.site)))
-  const options = (place === 'space' ? (spaces.data ?? []).map((s) => ({ value: s.id, label: s.title })) : (sites.data ?? []).map((s) => ({ value: s.id, label: s.title })))
-    .filter((o) => !taken.has(o.value))
+  const options = (
+    place === 'space'
+      ? (spaces.data ?? []).map((s) => ({ value: s.id, label: s.title }))
+      : (sites.data ?? []).map((s) => ({ value: s.id, label: s.title }))
+  ).filter((o) => !taken.has(o.value))
   const install = useInstall(orgId, integration.name)
   const installOn = useInstallOnTarget(orgId, integration.name)
   const uninstall = useUninstall(orgId, integration.name)
@@ -373,7 +433,12 @@ function InstallDialog({
           </>
         }
       >
-        <DialogActions onCancel={onClose} submit="Install" loading={install.isPending || installOn.isPending} submitTestId="confirm-install" />
+        <DialogActions
+          onCancel={onClose}
+          submit="Install"
+          loading={install.isPending || installOn.isPending}
+          submitTestId="confirm-install"
+        />
       </ConfigurationForm>
     </Modal>
   )

@@ -75,7 +75,9 @@ export function IntegrationsScreen({ orgId }: { orgId: string }) {
               variant="light"
               icon={<IconPuzzle size={28} stroke={1.6} />}
               title={filtered ? 'No integration matches' : 'No integrations yet'}
-              description={filtered ? 'Try another name or category.' : 'Integrations published in this workspace appear here, ready to install.'}
+              description={
+                filtered ? 'Try another name or category.' : 'Integrations published in this workspace appear here, ready to install.'
+              }
               data-testid="integrations-empty"
             />
           ) : (

@@ -9,7 +9,7 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   content: 'Content',
   marketing: 'Marketing',
   'visitor-auth': 'Visitor authentication',
-  other: 'Other',
+  other: 'Other'
 }
 
 /** What each scope lets the integration do, as the integration's page lists it. */
@@ -31,7 +31,7 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   'site:adaptive:write': 'Change sites’ adaptive content',
   'openapi:read': 'Read OpenAPI specifications',
   'openapi:write': 'Change OpenAPI specifications',
-  'conversations:ingest': 'Send conversations in for analysis',
+  'conversations:ingest': 'Send conversations in for analysis'
 }
 
 export type PlaceKind = 'organization' | 'space' | 'site'

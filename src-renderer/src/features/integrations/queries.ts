@@ -25,27 +25,27 @@ const installationPath = (name: string, id: string) => `${integrationPath(name)}
 export const integrationsQuery = (filters: IntegrationFilters = {}) =>
   queryOptions({
     queryKey: Object.keys(filters).length ? ['integrations', filters] : ['integrations'],
-    queryFn: () => fetchAll<Integration>('/v1/integrations', { search: filters.search, category: filters.category }),
+    queryFn: () => fetchAll<Integration>('/v1/integrations', { search: filters.search, category: filters.category })
   })
 
 export const integrationQuery = (name: string) =>
   queryOptions({
     queryKey: ['integrations', name],
-    queryFn: () => api.request<Integration>('GET', integrationPath(name)),
+    queryFn: () => api.request<Integration>('GET', integrationPath(name))
   })
 
 /** The organization's installations, each with its integration. */
 export const orgInstallationsQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'installations'],
-    queryFn: () => fetchAll<OrgInstallation>(`/v1/orgs/${orgId}/installations`),
+    queryFn: () => fetchAll<OrgInstallation>(`/v1/orgs/${orgId}/installations`)
   })
 
 /** The spaces or the sites an installation is installed on. */
 export const targetInstallationsQuery = (name: string, installationId: string, target: InstallTarget) =>
   queryOptions({
     queryKey: ['integrations', name, 'installations', installationId, target],
-    queryFn: () => fetchAll<TargetInstallation>(`${installationPath(name, installationId)}/${target}`),
+    queryFn: () => fetchAll<TargetInstallation>(`${installationPath(name, installationId)}/${target}`)
   })
 
 /** After any installation write: the organization's list and everything under the integration's installations. */
@@ -60,7 +60,7 @@ export function useInstall(orgId: string, name: string) {
     mutationFn: (configuration: ConfigurationValues) =>
       api.request<Installation>('POST', `${integrationPath(name)}/installations`, { organization: orgId, configuration }),
     meta: { inlineErrors: true },
-    onSuccess: () => invalidateInstallations(client, orgId, name),
+    onSuccess: () => invalidateInstallations(client, orgId, name)
   })
 }
 
@@ -70,7 +70,7 @@ export function useUpdateInstallation(orgId: string, name: string) {
     mutationFn: ({ id, configuration }: { id: string; configuration: ConfigurationValues }) =>
       api.request<Installation>('PATCH', installationPath(name, id), { configuration }),
     meta: { inlineErrors: true },
-    onSuccess: () => invalidateInstallations(client, orgId, name),
+    onSuccess: () => invalidateInstallations(client, orgId, name)
   })
 }
 
@@ -78,30 +78,52 @@ export function useUninstall(orgId: string, name: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => api.request<void>('DELETE', installationPath(name, id)),
-    onSuccess: () => invalidateInstallations(client, orgId, name),
+    onSuccess: () => invalidateInstallations(client, orgId, name)
   })
 }
 
 export function useInstallOnTarget(orgId: string, name: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, target, targetId, configuration }: { id: string; target: InstallTarget; targetId: string; configuration: ConfigurationValues }) =>
+    mutationFn: ({
+      id,
+      target,
+      targetId,
+      configuration
+    }: {
+      id: string
+      target: InstallTarget
+      targetId: string
+      configuration: ConfigurationValues
+    }) =>
       api.request<TargetInstallation>('POST', `${installationPath(name, id)}/${target}`, {
         [target === 'spaces' ? 'space' : 'site']: targetId,
-        configuration,
+        configuration
       }),
     meta: { inlineErrors: true },
-    onSuccess: () => invalidateInstallations(client, orgId, name),
+    onSuccess: () => invalidateInstallations(client, orgId, name)
   })
 }
 
 export function useUpdateTargetInstallation(orgId: string, name: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, target, targetId, configuration }: { id: string; target: InstallTarget; targetId: string; configuration: ConfigurationValues }) =>
-      api.request<TargetInstallation>('PATCH', `${installationPath(name, id)}/${target}/${encodeURIComponent(targetId)}`, { configuration }),
+    mutationFn: ({
+      id,
+      target,
+      targetId,
+      configuration
+    }: {
+      id: string
+      target: InstallTarget
+      targetId: string
+      configuration: ConfigurationValues
+    }) =>
+      api.request<TargetInstallation>('PATCH', `${installationPath(name, id)}/${target}/${encodeURIComponent(targetId)}`, {
+        configuration
+      }),
     meta: { inlineErrors: true },
-    onSuccess: () => invalidateInstallations(client, orgId, name),
+    onSuccess: () => invalidateInstallations(client, orgId, name)
   })
 }
 
@@ -110,6 +132,6 @@ export function useUninstallTarget(orgId: string, name: string) {
   return useMutation({
     mutationFn: ({ id, target, targetId }: { id: string; target: InstallTarget; targetId: string }) =>
       api.request<void>('DELETE', `${installationPath(name, id)}/${target}/${encodeURIComponent(targetId)}`),
-    onSuccess: () => invalidateInstallations(client, orgId, name),
+    onSuccess: () => invalidateInstallations(client, orgId, name)
   })
 }

@@ -21,14 +21,17 @@ const COLUMNS = '92px minmax(200px, 1.3fr) minmax(160px, 1fr)'
 const STATUS_BADGE: Record<ContentLink['status'], { color: string; label: string }> = {
   ok: { color: 'green', label: 'OK' },
   broken: { color: 'red', label: 'Broken' },
-  'in-app': { color: 'blue', label: 'In-app' },
+  'in-app': { color: 'blue', label: 'In-app' }
 }
 
 const EMPTY: Record<LinkFilter, { title: string; description: string }> = {
   all: { title: 'No links yet', description: 'Links and images written in the pages are listed here, each checked against the space.' },
   broken: { title: 'No broken links', description: 'Every link to a page or file of this space leads somewhere.' },
-  'in-app': { title: 'No in-app links', description: 'No page links to this app by its address; links between pages follow moves and renames.' },
-  ok: { title: 'No working links', description: 'None of the links checks out yet.' },
+  'in-app': {
+    title: 'No in-app links',
+    description: 'No page links to this app by its address; links between pages follow moves and renames.'
+  },
+  ok: { title: 'No working links', description: 'None of the links checks out yet.' }
 }
 
 /**
@@ -36,7 +39,15 @@ const EMPTY: Record<LinkFilter, { title: string; description: string }> = {
  * space that lead nowhere are `broken`; a URL into this app is `in-app`. Totals over the whole space above a
  * virtualized list, one status at a time (in the address); each link names the page holding it, which opens.
  */
-export function LinksScreen({ spaceId, filter, onFilterChange }: { spaceId: string; filter: LinkFilter; onFilterChange(filter: LinkFilter): void }) {
+export function LinksScreen({
+  spaceId,
+  filter,
+  onFilterChange
+}: {
+  spaceId: string
+  filter: LinkFilter
+  onFilterChange(filter: LinkFilter): void
+}) {
   const query = useInfiniteQuery({ ...linksQuery(spaceId, filter === 'all' ? undefined : filter), placeholderData: keepPreviousData })
   const titles = usePageTitles(spaceId)
   const files = useQuery(filesQuery({ spaceId })).data
@@ -84,7 +95,14 @@ export function LinksScreen({ spaceId, filter, onFilterChange }: { spaceId: stri
       {!query.data ? (
         <RowsSkeleton rows={5} />
       ) : rows.length === 0 ? (
-        <EmptyState mt={32} variant="light" icon={<IconLink size={28} stroke={1.6} />} title={empty.title} description={empty.description} data-testid="links-empty" />
+        <EmptyState
+          mt={32}
+          variant="light"
+          icon={<IconLink size={28} stroke={1.6} />}
+          title={empty.title}
+          description={empty.description}
+          data-testid="links-empty"
+        />
       ) : (
         <div className={table.table} style={{ ['--columns' as string]: COLUMNS, opacity: query.isPlaceholderData ? 0.6 : 1 }}>
           <div className={table.head}>
@@ -123,7 +141,7 @@ function LinkRow({
   link,
   top,
   titles,
-  fileNames,
+  fileNames
 }: {
   spaceId: string
   link: ContentLink
@@ -134,9 +152,21 @@ function LinkRow({
   const target = describeTarget(link, titles, fileNames)
   const badge = STATUS_BADGE[link.status]
   const holder = link.locationReferences[0]?.page
-  const TargetIcon = link.relation === 'image' ? IconPhoto : link.targetReference.kind === 'file' ? IconFile : link.targetReference.kind === 'url' ? IconExternalLink : IconFileText
+  const TargetIcon =
+    link.relation === 'image'
+      ? IconPhoto
+      : link.targetReference.kind === 'file'
+        ? IconFile
+        : link.targetReference.kind === 'url'
+          ? IconExternalLink
+          : IconFileText
   return (
-    <div className={table.row} style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }} data-testid="link-row" data-status={link.status}>
+    <div
+      className={table.row}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      data-testid="link-row"
+      data-status={link.status}
+    >
       <div className={table.cell}>
         <Badge color={badge.color} variant="light" size="sm">
           {badge.label}
@@ -146,7 +176,13 @@ function LinkRow({
         <Group gap={6} wrap="nowrap">
           <TargetIcon size={14} className={classes.icon} aria-label={link.relation === 'image' ? 'Image' : 'Link'} />
           {target.pageId && link.status === 'ok' ? (
-            <RouterAnchor to="/spaces/$spaceId/pages/$pageId" params={{ spaceId, pageId: target.pageId }} size="sm" truncate data-testid="link-target">
+            <RouterAnchor
+              to="/spaces/$spaceId/pages/$pageId"
+              params={{ spaceId, pageId: target.pageId }}
+              size="sm"
+              truncate
+              data-testid="link-target"
+            >
               {target.label}
             </RouterAnchor>
           ) : (
@@ -166,7 +202,14 @@ function LinkRow({
       </div>
       <div className={table.cell}>
         {holder ? (
-          <RouterAnchor to="/spaces/$spaceId/pages/$pageId" params={{ spaceId, pageId: holder }} size="sm" c="var(--mantine-color-text)" truncate data-testid="link-page">
+          <RouterAnchor
+            to="/spaces/$spaceId/pages/$pageId"
+            params={{ spaceId, pageId: holder }}
+            size="sm"
+            c="var(--mantine-color-text)"
+            truncate
+            data-testid="link-page"
+          >
             {titles.get(holder) || 'Untitled page'}
           </RouterAnchor>
         ) : (

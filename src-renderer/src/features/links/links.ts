@@ -25,12 +25,19 @@ export interface LinkTargetText {
 }
 
 /** A link's target in words, from the space's pages and files (ids the list gives, titles it does not). */
-export function describeTarget(link: ContentLink, pageTitles: ReadonlyMap<string, string>, fileNames: ReadonlyMap<string, string>): LinkTargetText {
+export function describeTarget(
+  link: ContentLink,
+  pageTitles: ReadonlyMap<string, string>,
+  fileNames: ReadonlyMap<string, string>
+): LinkTargetText {
   const target = link.targetReference
   switch (target.kind) {
     case 'page': {
       if (link.status === 'broken') {
-        return { label: target.path ? `/${target.path.replace(/^\/+/, '')}` : (target.page ?? link.href), note: target.page ? 'No page with this id' : 'No page at this path' }
+        return {
+          label: target.path ? `/${target.path.replace(/^\/+/, '')}` : (target.page ?? link.href),
+          note: target.page ? 'No page with this id' : 'No page at this path'
+        }
       }
       const title = target.page ? pageTitles.get(target.page) : undefined
       return { label: title || 'Untitled page', pageId: target.page }
@@ -39,6 +46,9 @@ export function describeTarget(link: ContentLink, pageTitles: ReadonlyMap<string
       if (link.status === 'broken') return { label: target.name ?? target.file ?? link.href, note: 'No such file in this space' }
       return { label: (target.file && fileNames.get(target.file)) || target.file || link.href }
     case 'url':
-      return { label: target.url ?? link.href, note: link.status === 'in-app' ? 'Points into this app: link the page instead, so it follows moves' : undefined }
+      return {
+        label: target.url ?? link.href,
+        note: link.status === 'in-app' ? 'Points into this app: link the page instead, so it follows moves' : undefined
+      }
   }
 }

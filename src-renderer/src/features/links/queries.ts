@@ -15,7 +15,8 @@ export const LINKS_PAGE = 100
 export const linksQuery = (spaceId: string, status?: Exclude<LinkFilter, 'all'>) =>
   infiniteQueryOptions({
     queryKey: ['spaces', spaceId, 'links', { status: status ?? 'all' }],
-    queryFn: ({ pageParam }) => api.request<LinkList>('GET', withQuery(`/v1/spaces/${spaceId}/links`, { status, limit: LINKS_PAGE, page: pageParam })),
+    queryFn: ({ pageParam }) =>
+      api.request<LinkList>('GET', withQuery(`/v1/spaces/${spaceId}/links`, { status, limit: LINKS_PAGE, page: pageParam })),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next?.page,
+    getNextPageParam: (last) => last.next?.page
   })

@@ -1,5 +1,20 @@
 import { useState } from 'react'
-import { ActionIcon, Alert, Badge, Button, CopyButton, EmptyState, Group, Paper, Select, Stack, TagsInput, Text, Title, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CopyButton,
+  EmptyState,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  Title,
+  Tooltip
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
 import { IconCheck, IconCopy, IconLink, IconMailPlus, IconPlus, IconTrash } from '@tabler/icons-react'
@@ -33,8 +48,12 @@ function InviteByEmail({ org }: { org: Organization }) {
     initialValues: { emails: [] as string[], role: toRoleValue(org.defaultRole ?? 'read') },
     validate: {
       emails: (emails) =>
-        emails.length === 0 ? 'Add at least one e-mail address' : emails.find((e) => !EMAIL.test(e)) ? `Not an e-mail address: ${emails.find((e) => !EMAIL.test(e))}` : null,
-    },
+        emails.length === 0
+          ? 'Add at least one e-mail address'
+          : emails.find((e) => !EMAIL.test(e))
+            ? `Not an e-mail address: ${emails.find((e) => !EMAIL.test(e))}`
+            : null
+    }
   })
   return (
     <Paper p="lg">
@@ -54,9 +73,9 @@ function InviteByEmail({ org }: { org: Organization }) {
                 notifySuccess(emails.length === 1 ? `${emails[0]} was invited` : `${emails.length} people were invited`)
                 form.setFieldValue('emails', [])
               },
-              onError: (error) => applyFormError(form, error),
-            },
-          ),
+              onError: (error) => applyFormError(form, error)
+            }
+          )
         )}
       >
         <Group align="flex-start" gap="sm" wrap="nowrap">
@@ -91,7 +110,14 @@ function InviteLinks({ org, links }: { org: Organization; links: Invite[] }) {
           <Title order={4}>Invite links</Title>
         </Group>
         <Group gap="xs">
-          <Select aria-label="Role for the new link" data={roleOptions(true)} value={role} onChange={(v) => setRole(v ?? role)} w={170} size="xs" />
+          <Select
+            aria-label="Role for the new link"
+            data={roleOptions(true)}
+            value={role}
+            onChange={(v) => setRole(v ?? role)}
+            w={170}
+            size="xs"
+          />
           <Button
             size="xs"
             leftSection={<IconPlus size={14} />}
@@ -116,7 +142,13 @@ function InviteLinks({ org, links }: { org: Organization; links: Invite[] }) {
         </Alert>
       )}
       {links.length === 0 ? (
-        <EmptyState size="sm" icon={<IconLink size={22} stroke={1.5} />} withIndicatorBackground title="No invite links" description="Create one to share with a group of people." />
+        <EmptyState
+          size="sm"
+          icon={<IconLink size={22} stroke={1.5} />}
+          withIndicatorBackground
+          title="No invite links"
+          description="Create one to share with a group of people."
+        />
       ) : (
         <div className={`${classes.table} ${classes.static}`} style={{ ['--columns' as string]: '170px minmax(0, 1fr) 90px' }}>
           <div className={classes.head}>
@@ -150,7 +182,12 @@ function InviteLinkRow({ org, link }: { org: Organization; link: Invite }) {
           aria-label="Role of this link"
           data={roleOptions(true)}
           value={toRoleValue(link.role)}
-          onChange={(v) => update.mutate({ inviteId: link.id, role: fromRoleValue(v) }, { onSuccess: (l) => notifySuccess(`Link now grants ${l.role ? ROLE_LABELS[l.role] : 'guest access'}`) })}
+          onChange={(v) =>
+            update.mutate(
+              { inviteId: link.id, role: fromRoleValue(v) },
+              { onSuccess: (l) => notifySuccess(`Link now grants ${l.role ? ROLE_LABELS[l.role] : 'guest access'}`) }
+            )
+          }
           data-testid="invite-link-role"
         />
       </div>
@@ -186,7 +223,7 @@ function InviteLinkRow({ org, link }: { org: Organization; link: Invite }) {
                 children: <Text size="sm">People who have not used it yet can no longer join with it.</Text>,
                 labels: { confirm: 'Delete', cancel: 'Cancel' },
                 confirmProps: { color: 'red' },
-                onConfirm: () => remove.mutate(link.id, { onSuccess: () => notifySuccess('Invite link deleted') }),
+                onConfirm: () => remove.mutate(link.id, { onSuccess: () => notifySuccess('Invite link deleted') })
               })
             }
           >

@@ -26,7 +26,7 @@ export function JoinScreen({ orgId, inviteId }: { orgId: string; inviteId: strin
               onSuccess: () => {
                 notifySuccess('Welcome aboard')
                 void navigate({ to: '/orgs/$orgId', params: { orgId } })
-              },
+              }
             })
           }
         >

@@ -12,7 +12,10 @@ export function MemberPicker({
   onChange,
   exclude = [],
   ...props
-}: { orgId: string; value: string[]; onChange(ids: string[]): void; exclude?: string[] } & Omit<MultiSelectProps, 'data' | 'value' | 'onChange'>) {
+}: { orgId: string; value: string[]; onChange(ids: string[]): void; exclude?: string[] } & Omit<
+  MultiSelectProps,
+  'data' | 'value' | 'onChange'
+>) {
   const [search, setSearch] = useState('')
   const [debounced] = useDebouncedValue(search, 200)
   const results = useQuery({ ...memberSearchQuery(orgId, debounced), placeholderData: keepPreviousData })
@@ -27,7 +30,10 @@ export function MemberPicker({
       if (m) byId.set(id, m)
     }
     for (const m of results.data ?? []) if (!exclude.includes(m.id)) byId.set(m.id, m)
-    return [...byId.values()].map((m) => ({ value: m.id, label: m.user.email ? `${m.user.displayName} (${m.user.email})` : m.user.displayName }))
+    return [...byId.values()].map((m) => ({
+      value: m.id,
+      label: m.user.email ? `${m.user.displayName} (${m.user.email})` : m.user.displayName
+    }))
   }, [results.data, value, exclude])
 
   return (

@@ -27,7 +27,7 @@ export function MembersScreen({
   orgId,
   filters,
   onFiltersChange,
-  canAdmin,
+  canAdmin
 }: {
   orgId: string
   filters: MemberFilters
@@ -47,7 +47,11 @@ export function MembersScreen({
   const total = query.data?.pages[0]?.count ?? 0
   useReportAppState(query.data ? 'ready' : 'loading')
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: members.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => members[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: members.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => members[i]!.id
+  })
   const items = virtualizer.getVirtualItems()
   useLoadMoreNearEnd(items[items.length - 1]?.index, members.length, query)
 
@@ -76,7 +80,7 @@ export function MembersScreen({
           aria-label="Sort by"
           data={[
             { value: 'joinedAt', label: 'Sort by joined' },
-            { value: 'lastSeenAt', label: 'Sort by last seen' },
+            { value: 'lastSeenAt', label: 'Sort by last seen' }
           ]}
           value={filters.sort ?? 'joinedAt'}
           onChange={(v) => onFiltersChange({ ...filters, sort: (v as MemberFilters['sort']) ?? undefined })}
@@ -157,25 +161,33 @@ function confirmSelfDemotion(from: Role | null, to: Role | null, onConfirm: () =
     children: <Text size="sm">{selfDemotionConsequence(from, to)}</Text>,
     labels: { confirm: 'Lower my role', cancel: 'Cancel' },
     confirmProps: { color: 'red', 'data-testid': 'confirm-self-demotion' } as Record<string, unknown>,
-    onConfirm,
+    onConfirm
   })
 }
 
-function MemberRow({ orgId, member, isMe, canAdmin, top }: { orgId: string; member: Member; isMe: boolean; canAdmin: boolean; top: number }) {
+function MemberRow({
+  orgId,
+  member,
+  isMe,
+  canAdmin,
+  top
+}: {
+  orgId: string
+  member: Member
+  isMe: boolean
+  canAdmin: boolean
+  top: number
+}) {
   const updateRole = useUpdateMemberRole(orgId)
   const remove = useRemoveMember(orgId)
   const name = member.user.displayName || member.user.email || member.id
   const confirmRemove = () =>
     modals.openConfirmModal({
       title: 'Remove member?',
-      children: (
-        <Text size="sm">
-          {name} loses access to the organization and its content. Their spaces and edits stay.
-        </Text>
-      ),
+      children: <Text size="sm">{name} loses access to the organization and its content. Their spaces and edits stay.</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(member.id, { onSuccess: () => notifySuccess(`${name} was removed`) }),
+      onConfirm: () => remove.mutate(member.id, { onSuccess: () => notifySuccess(`${name} was removed`) })
     })
 
   return (
@@ -221,7 +233,10 @@ function MemberRow({ orgId, member, isMe, canAdmin, top }: { orgId: string; memb
               const role = fromRoleValue(v)
               if (role === member.role) return
               const change = () =>
-                updateRole.mutate({ userId: member.id, role }, { onSuccess: () => notifySuccess(`${name} is now ${role ? ROLE_LABELS[role] : 'a guest'}`) })
+                updateRole.mutate(
+                  { userId: member.id, role },
+                  { onSuccess: () => notifySuccess(`${name} is now ${role ? ROLE_LABELS[role] : 'a guest'}`) }
+                )
               // Lowering one's own role cannot be taken back alone: say so first. Others' roles change at once.
               if (isMe && isLowerRole(member.role ?? null, role)) confirmSelfDemotion(member.role ?? null, role, change)
               else change()

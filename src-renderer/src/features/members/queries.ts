@@ -18,7 +18,7 @@ export const membersQuery = (orgId: string, filters: MemberFilters) =>
     queryKey: ['orgs', orgId, 'members', filters],
     queryFn: ({ pageParam }) => fetchPage<Member>(`/v1/orgs/${orgId}/members`, { ...filters, limit: MEMBERS_PAGE }, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next?.page,
+    getNextPageParam: (last) => last.next?.page
   })
 
 /** Members matching a search, for pickers (team members, default team owners). */
@@ -26,7 +26,7 @@ export const memberSearchQuery = (orgId: string, search: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'members', { search, picker: true }],
     queryFn: () => fetchPage<Member>(`/v1/orgs/${orgId}/members`, { search: search || undefined, limit: 50 }).then((p) => p.items),
-    staleTime: 10_000,
+    staleTime: 10_000
   })
 
 export function useUpdateMemberRole(orgId: string) {
@@ -38,7 +38,7 @@ export function useUpdateMemberRole(orgId: string) {
       void client.invalidateQueries({ queryKey: ['orgs', orgId, 'members'] })
       // The caller's own role may have changed, and with it what the organization lets them do.
       void client.invalidateQueries({ queryKey: ['orgs', orgId], exact: true })
-    },
+    }
   })
 }
 
@@ -49,7 +49,7 @@ export function useRemoveMember(orgId: string) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['orgs', orgId, 'members'] })
       void client.invalidateQueries({ queryKey: ['orgs', orgId, 'teams'] })
-    },
+    }
   })
 }
 
@@ -58,21 +58,21 @@ export function useInviteByEmail(orgId: string) {
   return useMutation({
     mutationFn: (body: { emails: string[]; role: Role | null }) => api.request<void>('POST', `/v1/orgs/${orgId}/invites`, body),
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'members'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'members'] })
   })
 }
 
 export const inviteLinksQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'link-invites'],
-    queryFn: () => fetchAll<Invite>(`/v1/orgs/${orgId}/link-invites`),
+    queryFn: () => fetchAll<Invite>(`/v1/orgs/${orgId}/link-invites`)
   })
 
 export function useCreateInviteLink(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (role: Role | null) => api.request<Invite>('POST', `/v1/orgs/${orgId}/link-invites`, { role }),
-    onSuccess: () => client.invalidateQueries({ queryKey: inviteLinksQuery(orgId).queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: inviteLinksQuery(orgId).queryKey })
   })
 }
 
@@ -81,7 +81,7 @@ export function useUpdateInviteLink(orgId: string) {
   return useMutation({
     mutationFn: ({ inviteId, role }: { inviteId: string; role: Role | null }) =>
       api.request<Invite>('PATCH', `/v1/orgs/${orgId}/link-invites/${inviteId}`, { role }),
-    onSettled: () => client.invalidateQueries({ queryKey: inviteLinksQuery(orgId).queryKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: inviteLinksQuery(orgId).queryKey })
   })
 }
 
@@ -89,7 +89,7 @@ export function useDeleteInviteLink(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (inviteId: string) => api.request<void>('DELETE', `/v1/orgs/${orgId}/link-invites/${inviteId}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: inviteLinksQuery(orgId).queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: inviteLinksQuery(orgId).queryKey })
   })
 }
 
@@ -97,6 +97,6 @@ export function useJoinWithInvite(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (inviteId: string) => api.request<void>('POST', `/v1/orgs/${orgId}/invites/${inviteId}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs'] })
   })
 }

@@ -47,7 +47,12 @@ export function OpenAPISpecScreen({ orgId, specSlug }: { orgId: string; specSlug
         actions={
           spec.permissions.edit && (
             <>
-              <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={() => setReplacing(true)} data-testid="spec-replace">
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} />}
+                onClick={() => setReplacing(true)}
+                data-testid="spec-replace"
+              >
                 Replace source…
               </Button>
               <Button
@@ -60,8 +65,8 @@ export function OpenAPISpecScreen({ orgId, specSlug }: { orgId: string; specSlug
                       onSuccess: () => {
                         notifySuccess(`API spec “${spec.slug}” deleted`)
                         void navigate({ to: '/orgs/$orgId/openapi', params: { orgId } })
-                      },
-                    }),
+                      }
+                    })
                   )
                 }
                 data-testid="spec-delete"
@@ -85,7 +90,12 @@ export function OpenAPISpecScreen({ orgId, specSlug }: { orgId: string; specSlug
             </Text>
           </Group>
           {(status === 'processing' || status === 'pending') && (
-            <Progress value={progressPercent(spec.processingProgress)} animated aria-label="Processing progress" data-testid="spec-progress" />
+            <Progress
+              value={progressPercent(spec.processingProgress)}
+              animated
+              aria-label="Processing progress"
+              data-testid="spec-progress"
+            />
           )}
           {status === 'failed' && spec.lastVersion && (
             <Text size="sm" c="dimmed">
@@ -121,7 +131,10 @@ export function ProcessErrorPanel({ error }: { error: OpenAPIProcessError }) {
           <div className={classes.source} role="figure" aria-label="The lines around the error" data-testid="spec-error-lines">
             {error.lines.map((l) => (
               <div key={l.number}>
-                <div className={`${classes.line} ${l.number === line ? classes.errorLine : ''}`} data-error-line={l.number === line || undefined}>
+                <div
+                  className={`${classes.line} ${l.number === line ? classes.errorLine : ''}`}
+                  data-error-line={l.number === line || undefined}
+                >
                   <span className={classes.number}>{l.number}</span>
                   <span>{l.text || ' '}</span>
                 </div>
@@ -202,7 +215,8 @@ function VersionFiles({ orgId, slug, versionId }: { orgId: string; slug: string;
     <Stack gap="sm" data-testid="version-files">
       <Group gap="xs">
         <Text fw={600} data-testid="version-title">
-          {String(main.info?.title ?? 'Untitled')} {main.info?.version !== undefined && <Badge variant="light">{String(main.info.version)}</Badge>}
+          {String(main.info?.title ?? 'Untitled')}{' '}
+          {main.info?.version !== undefined && <Badge variant="light">{String(main.info.version)}</Badge>}
         </Text>
         <Text size="sm" c="dimmed">
           {main.openapi ? `OpenAPI ${String(main.openapi)}` : main.swagger ? `Swagger ${String(main.swagger)}` : ''} ·{' '}
@@ -254,8 +268,9 @@ function ReplaceSourceDialog({ orgId, spec, opened, onClose }: { orgId: string; 
               notifySuccess(`API spec “${spec.slug}” is being processed again`)
               onClose()
             },
-            onError: (e) => applyFormError(form, e, { source: form.values.kind === 'url' ? 'url' : 'file', 'source.url': 'url', 'source.text': 'file' }),
-          }),
+            onError: (e) =>
+              applyFormError(form, e, { source: form.values.kind === 'url' ? 'url' : 'file', 'source.url': 'url', 'source.text': 'file' })
+          })
         )}
       >
         <Stack>

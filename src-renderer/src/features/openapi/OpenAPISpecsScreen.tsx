@@ -1,5 +1,20 @@
 import { useEffect, useState } from 'react'
-import { ActionIcon, Badge, Button, EmptyState, FileInput, Group, Loader, Menu, Modal, SegmentedControl, Stack, Text, TextInput, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  FileInput,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconApi, IconDots, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
@@ -83,11 +98,16 @@ export function OpenAPISpecsScreen({ orgId }: { orgId: string }) {
 export function StatusBadge({ spec }: { spec: OpenAPISpec }) {
   const status = specStatus(spec)
   const badge = (
-    <Badge color={STATUS_COLORS[status]} leftSection={status === 'processing' ? <Loader size={10} color="blue" /> : undefined} data-testid="spec-status">
+    <Badge
+      color={STATUS_COLORS[status]}
+      leftSection={status === 'processing' ? <Loader size={10} color="blue" /> : undefined}
+      data-testid="spec-status"
+    >
       {STATUS_LABELS[status]}
     </Badge>
   )
-  const tip = status === 'processing' ? progressText(spec.processingProgress) : status === 'failed' ? spec.lastProcessError?.message : undefined
+  const tip =
+    status === 'processing' ? progressText(spec.processingProgress) : status === 'failed' ? spec.lastProcessError?.message : undefined
   return tip ? (
     <Tooltip label={tip} multiline maw={360} withinPortal>
       {badge}
@@ -103,7 +123,14 @@ function SpecRow({ orgId, spec }: { orgId: string; spec: OpenAPISpec }) {
     <div className={classes.row} data-testid="spec-row">
       <Group gap="sm" wrap="nowrap" className={classes.cell}>
         <IconApi size={20} stroke={1.5} color="var(--mantine-color-indigo-5)" style={{ flex: 'none' }} />
-        <RouterAnchor to="/orgs/$orgId/openapi/$specSlug" params={{ orgId, specSlug: spec.slug }} fw={500} size="sm" truncate data-testid="spec-slug">
+        <RouterAnchor
+          to="/orgs/$orgId/openapi/$specSlug"
+          params={{ orgId, specSlug: spec.slug }}
+          fw={500}
+          size="sm"
+          truncate
+          data-testid="spec-slug"
+        >
           {spec.slug}
         </RouterAnchor>
       </Group>
@@ -133,7 +160,11 @@ function SpecRow({ orgId, spec }: { orgId: string; spec: OpenAPISpec }) {
               <Menu.Item
                 color="red"
                 leftSection={<IconTrash size={16} />}
-                onClick={() => confirmDeleteSpec(spec.slug, () => remove.mutate(spec.slug, { onSuccess: () => notifySuccess(`API spec “${spec.slug}” deleted`) }))}
+                onClick={() =>
+                  confirmDeleteSpec(spec.slug, () =>
+                    remove.mutate(spec.slug, { onSuccess: () => notifySuccess(`API spec “${spec.slug}” deleted`) })
+                  )
+                }
               >
                 Delete…
               </Menu.Item>
@@ -157,8 +188,13 @@ export function useSourceForm(initial: { slug?: string } = {}) {
     validate: {
       slug: (v) => (/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v) ? null : 'Lower-case letters and digits, words joined by single hyphens (my-api)'),
       url: (v, values) => (values.kind === 'url' && !/^https?:\/\/\S+$/i.test(v.trim()) ? 'Must be an http or https address' : null),
-      file: (v, values) => (values.kind === 'file' && !v ? 'Choose a YAML or JSON file' : values.kind === 'file' && v && v.size > MAX_TEXT ? 'The file is larger than 5 MB' : null),
-    },
+      file: (v, values) =>
+        values.kind === 'file' && !v
+          ? 'Choose a YAML or JSON file'
+          : values.kind === 'file' && v && v.size > MAX_TEXT
+            ? 'The file is larger than 5 MB'
+            : null
+    }
   })
   const source = async (values: typeof form.values): Promise<SpecSource> =>
     values.kind === 'url' ? { url: values.url.trim() } : { text: await values.file!.text() }
@@ -175,7 +211,7 @@ export function SourceFields({ form, autoSlug }: { form: ReturnType<typeof useSo
       <SegmentedControl
         data={[
           { value: 'url', label: 'From an address' },
-          { value: 'file', label: 'Upload a file' },
+          { value: 'file', label: 'Upload a file' }
         ]}
         {...form.getInputProps('kind')}
         aria-label="Source"
@@ -226,7 +262,17 @@ export function SourceFields({ form, autoSlug }: { form: ReturnType<typeof useSo
   )
 }
 
-function AddSpecDialog({ orgId, opened, onClose, onAdded }: { orgId: string; opened: boolean; onClose(): void; onAdded(spec: OpenAPISpec): void }) {
+function AddSpecDialog({
+  orgId,
+  opened,
+  onClose,
+  onAdded
+}: {
+  orgId: string
+  opened: boolean
+  onClose(): void
+  onAdded(spec: OpenAPISpec): void
+}) {
   const create = useCreateSpec(orgId)
   const { form, source } = useSourceForm()
   const [reading, setReading] = useState(false)
@@ -250,7 +296,8 @@ function AddSpecDialog({ orgId, opened, onClose, onAdded }: { orgId: string; ope
               onAdded(spec)
             },
             // `source.url: …` and `slug: …` land by their fields.
-            onError: (e) => applyFormError(form, e, { source: form.values.kind === 'url' ? 'url' : 'file', 'source.url': 'url', 'source.text': 'file' }),
+            onError: (e) =>
+              applyFormError(form, e, { source: form.values.kind === 'url' ? 'url' : 'file', 'source.url': 'url', 'source.text': 'file' })
           })
         })}
       >

@@ -16,14 +16,14 @@ export const specsQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'openapi'],
     queryFn: () => fetchAll<OpenAPISpec>(specsPath(orgId)),
-    refetchInterval: (query) => (query.state.data?.some(running) ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.some(running) ? POLL_MS : false)
   })
 
 export const specQuery = (orgId: string, slug: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'openapi', slug],
     queryFn: () => api.request<OpenAPISpec>('GET', specPath(orgId, slug)),
-    refetchInterval: (query) => (query.state.data && running(query.state.data) ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data && running(query.state.data) ? POLL_MS : false)
   })
 
 /** The versions, newest first, 50 a page; "Load more" asks for the next one. */
@@ -32,7 +32,7 @@ export const versionsQuery = (orgId: string, slug: string) =>
     queryKey: ['orgs', orgId, 'openapi', slug, 'versions'],
     queryFn: ({ pageParam }) => fetchPage<OpenAPISpecVersion>(`${specPath(orgId, slug)}/versions`, { limit: 50 }, pageParam),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next?.page,
+    getNextPageParam: (last) => last.next?.page
   })
 
 export interface VersionContent {
@@ -45,7 +45,7 @@ export const versionContentQuery = (orgId: string, slug: string, versionId: stri
     queryKey: ['orgs', orgId, 'openapi', slug, 'versions', versionId, 'content'],
     queryFn: () => api.request<VersionContent>('GET', `${specPath(orgId, slug)}/versions/${encodeURIComponent(versionId)}/content`),
     // A version never changes.
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 export type SpecSource = { url: string } | { text: string }
@@ -58,7 +58,7 @@ export function useCreateSpec(orgId: string) {
     onSuccess: (spec) => {
       client.setQueryData(specQuery(orgId, spec.slug).queryKey, spec)
       void client.invalidateQueries({ queryKey: ['orgs', orgId, 'openapi'], exact: true })
-    },
+    }
   })
 }
 
@@ -71,7 +71,7 @@ export function useReplaceSource(orgId: string, slug: string) {
     onSuccess: (spec) => {
       client.setQueryData(specQuery(orgId, slug).queryKey, spec)
       void client.invalidateQueries({ queryKey: ['orgs', orgId, 'openapi'] })
-    },
+    }
   })
 }
 
@@ -82,6 +82,6 @@ export function useDeleteSpec(orgId: string) {
     onSuccess: (_, slug) => {
       client.removeQueries({ queryKey: ['orgs', orgId, 'openapi', slug] })
       void client.invalidateQueries({ queryKey: ['orgs', orgId, 'openapi'], exact: true })
-    },
+    }
   })
 }

@@ -18,7 +18,7 @@ export const PHASES = [
   { phase: 'parsing', label: 'Parsing' },
   { phase: 'resolving', label: 'Reading $ref files' },
   { phase: 'validating', label: 'Validating' },
-  { phase: 'storing', label: 'Storing the version' },
+  { phase: 'storing', label: 'Storing the version' }
 ] as const
 
 /** How far a running processing is, 0–100, by the phases done (a phase just started counts half). */
@@ -38,7 +38,7 @@ export function progressText(progress: OpenAPISpec['processingProgress']): strin
 export const ERROR_TITLES: Record<NonNullable<OpenAPISpec['lastProcessErrorCode']>, string> = {
   FETCH_TIMEOUT: 'The address did not answer in time',
   FETCH_ERROR: 'The document could not be fetched',
-  PARSE_ERROR: 'The document could not be read',
+  PARSE_ERROR: 'The document could not be read'
 }
 
 /** Where an error is, for people: "openapi.yaml, line 7, column 3" or "openapi.yaml at /info". */
@@ -52,7 +52,12 @@ export function locationText(location: OpenAPIErrorLocation | undefined): string
 
 /** A slug the API accepts, made from a file name or an address ("Pet Store.v2.yaml" → "pet-store-v2"). */
 export function slugFrom(name: string): string {
-  const base = name.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? ''
+  const base =
+    name
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? ''
   return base
     .replace(/\.(ya?ml|json)$/i, '')
     .toLowerCase()

@@ -8,19 +8,19 @@ export const userQuery = () =>
   queryOptions({
     queryKey: ['user'],
     queryFn: () => api.request<User>('GET', '/v1/user'),
-    staleTime: 5 * 60_000,
+    staleTime: 5 * 60_000
   })
 
 export const orgsQuery = () =>
   queryOptions({
     queryKey: ['orgs'],
-    queryFn: () => fetchAll<Organization>('/v1/orgs'),
+    queryFn: () => fetchAll<Organization>('/v1/orgs')
   })
 
 export const orgQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId],
-    queryFn: () => api.request<Organization>('GET', `/v1/orgs/${orgId}`),
+    queryFn: () => api.request<Organization>('GET', `/v1/orgs/${orgId}`)
   })
 
 export interface OrgUpdate {
@@ -41,7 +41,7 @@ export function useUpdateOrg(orgId: string) {
       client.setQueryData(orgQuery(orgId).queryKey, org)
       // `['orgs']` is also the prefix of everything in the organization: refresh only the list itself.
       void client.invalidateQueries({ queryKey: orgsQuery().queryKey, exact: true })
-    },
+    }
   })
 }
 
@@ -50,6 +50,6 @@ export function useCreateOrg() {
   return useMutation({
     mutationFn: (body: { title: string }) => api.request<Organization>('POST', '/v1/orgs', body),
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: orgsQuery().queryKey, exact: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orgsQuery().queryKey, exact: true })
   })
 }

@@ -13,10 +13,31 @@ import { plural } from '../common/format.ts'
 import { importContent } from './queries.ts'
 
 const SOURCES: { value: ImportSource; label: string; description: string; placeholder: string }[] = [
-  { value: 'website', label: 'Website', description: 'The page at the address and the pages of the same site it links to, each a page here; links between them point here, and images are copied in.', placeholder: 'https://docs.example.com/guide/' },
-  { value: 'markdown', label: 'Markdown', description: 'One Markdown file; its first heading names the page, and its web images are copied in.', placeholder: 'https://example.com/README.md' },
-  { value: 'html', label: 'HTML', description: 'One web page, converted to Markdown, its images copied in.', placeholder: 'https://example.com/page.html' },
-  { value: 'docx', label: 'Word', description: 'One Word document (.docx), converted to Markdown.', placeholder: 'https://example.com/handbook.docx' },
+  {
+    value: 'website',
+    label: 'Website',
+    description:
+      'The page at the address and the pages of the same site it links to, each a page here; links between them point here, and images are copied in.',
+    placeholder: 'https://docs.example.com/guide/'
+  },
+  {
+    value: 'markdown',
+    label: 'Markdown',
+    description: 'One Markdown file; its first heading names the page, and its web images are copied in.',
+    placeholder: 'https://example.com/README.md'
+  },
+  {
+    value: 'html',
+    label: 'HTML',
+    description: 'One web page, converted to Markdown, its images copied in.',
+    placeholder: 'https://example.com/page.html'
+  },
+  {
+    value: 'docx',
+    label: 'Word',
+    description: 'One Word document (.docx), converted to Markdown.',
+    placeholder: 'https://example.com/handbook.docx'
+  }
 ]
 
 type Into = 'change-request' | 'space'
@@ -43,7 +64,7 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
   const navigate = useNavigate()
   const form = useForm<{ url: string; source: ImportSource; into: Into }>({
     initialValues: { url: '', source: 'website', into: 'change-request' },
-    validate: { url: validateImportUrl },
+    validate: { url: validateImportUrl }
   })
   useEffect(() => {
     if (opened) form.reset()
@@ -54,7 +75,7 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
     mutationFn: (values: { url: string; source: ImportSource; into: Into; job: string }) =>
       importContent(spaceId, { url: values.url.trim(), source: values.source }, values.into, values.job),
     meta: { inlineErrors: true },
-    onSettled: () => void client.invalidateQueries({ queryKey: ['spaces', spaceId] }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
   })
   const source = SOURCES.find((s) => s.value === form.values.source)!
   const close = () => {
@@ -69,19 +90,28 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
         onSubmit={form.onSubmit((values) => {
           const id = newJobId()
           setJob(id)
-          run.mutate({ ...values, job: id }, {
-            onSuccess: ({ result, changeRequest }) => {
-              const found = result.totalResources > result.importedResources ? ` (${result.totalResources} found)` : ''
-              notifySuccess(`Imported ${plural(result.importedResources, 'page')}${found}${changeRequest ? ` into change request #${changeRequest.number}` : ''}`)
-              onClose()
-              if (changeRequest) void navigate({ to: '/spaces/$spaceId/change-requests/$number', params: { spaceId, number: String(changeRequest.number) } })
-              else void navigate({ to: '/spaces/$spaceId', params: { spaceId } })
-            },
-            onError: (e) => {
-              if (isCancelled(e)) notifyInfo('Import cancelled: nothing was imported')
-              else applyFormError(form, e)
-            },
-          })
+          run.mutate(
+            { ...values, job: id },
+            {
+              onSuccess: ({ result, changeRequest }) => {
+                const found = result.totalResources > result.importedResources ? ` (${result.totalResources} found)` : ''
+                notifySuccess(
+                  `Imported ${plural(result.importedResources, 'page')}${found}${changeRequest ? ` into change request #${changeRequest.number}` : ''}`
+                )
+                onClose()
+                if (changeRequest)
+                  void navigate({
+                    to: '/spaces/$spaceId/change-requests/$number',
+                    params: { spaceId, number: String(changeRequest.number) }
+                  })
+                else void navigate({ to: '/spaces/$spaceId', params: { spaceId } })
+              },
+              onError: (e) => {
+                if (isCancelled(e)) notifyInfo('Import cancelled: nothing was imported')
+                else applyFormError(form, e)
+              }
+            }
+          )
         })}
       >
         <Stack>
@@ -89,16 +119,36 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
             <Text size="sm" fw={500}>
               Source
             </Text>
-            <SegmentedControl data={SOURCES.map(({ value, label }) => ({ value, label }))} {...form.getInputProps('source')} data-testid="import-source" />
+            <SegmentedControl
+              data={SOURCES.map(({ value, label }) => ({ value, label }))}
+              {...form.getInputProps('source')}
+              data-testid="import-source"
+            />
             <Text size="xs" c="dimmed">
               {source.description}
             </Text>
           </Stack>
-          <TextInput label="Address" placeholder={source.placeholder} data-autofocus {...form.getInputProps('url')} data-testid="import-url" />
+          <TextInput
+            label="Address"
+            placeholder={source.placeholder}
+            data-autofocus
+            {...form.getInputProps('url')}
+            data-testid="import-url"
+          />
           <Radio.Group label="Into" {...form.getInputProps('into')}>
             <Stack gap="xs" mt={6}>
-              <Radio value="change-request" label="A new change request" description="Review the imported pages, then merge them." data-testid="import-into-cr" />
-              <Radio value="space" label="The space's content" description="The pages go live at once, without review." data-testid="import-into-space" />
+              <Radio
+                value="change-request"
+                label="A new change request"
+                description="Review the imported pages, then merge them."
+                data-testid="import-into-cr"
+              />
+              <Radio
+                value="space"
+                label="The space's content"
+                description="The pages go live at once, without review."
+                data-testid="import-into-space"
+              />
             </Stack>
           </Radio.Group>
           {run.isPending && job ? (

@@ -42,7 +42,13 @@ export function InsertBlockMenu({ session, scope, pagePath, iconOnly }: InsertPr
             </ActionIcon>
           </Tooltip>
         ) : (
-          <Button size="compact-sm" variant="default" leftSection={<IconLayoutGridAdd size={14} />} rightSection={<IconChevronDown size={12} />} data-testid="insert-block">
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconLayoutGridAdd size={14} />}
+            rightSection={<IconChevronDown size={12} />}
+            data-testid="insert-block"
+          >
             Insert
           </Button>
         )}
@@ -72,7 +78,15 @@ export function InsertBlockSubmenu({ session, scope, pagePath }: InsertProps) {
   )
 }
 
-function InsertItems({ session, reusable, pagePath }: { session: PageSession; reusable: readonly IncludeSource[] | undefined; pagePath?: string }) {
+function InsertItems({
+  session,
+  reusable,
+  pagePath
+}: {
+  session: PageSession
+  reusable: readonly IncludeSource[] | undefined
+  pagePath?: string
+}) {
   const insert = (block: BlockSnippet) => {
     const view = session.view
     if (!view) return

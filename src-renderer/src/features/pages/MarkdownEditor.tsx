@@ -18,7 +18,7 @@ const pageTheme = EditorView.theme({
   '.cm-content': { padding: '12px 0 48px', caretColor: 'var(--mantine-primary-color-filled)' },
   '.cm-line': { padding: '0 16px 0 12px' },
   '.cm-frontMatter': { backgroundColor: 'var(--app-subtle-bg)', color: 'var(--app-text-quiet)' },
-  '.cm-blockTag': { color: 'var(--app-code-keyword)', fontFamily: 'var(--mantine-font-family-monospace)' },
+  '.cm-blockTag': { color: 'var(--app-code-keyword)', fontFamily: 'var(--mantine-font-family-monospace)' }
 })
 
 interface Handlers {
@@ -35,7 +35,7 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
   const filesOf = (list: FileList | null | undefined) => (list ? Array.from(list) : [])
   const linkData = [
     { autocomplete: linkCompletionSource(() => handlers.current.linkTargets?.() ?? []) },
-    { autocomplete: blockTagCompletionSource(() => handlers.current.includeTargets?.() ?? Promise.resolve([])) },
+    { autocomplete: blockTagCompletionSource(() => handlers.current.includeTargets?.() ?? Promise.resolve([])) }
   ]
   return [
     basicSetup,
@@ -59,9 +59,9 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
           run: () => {
             handlers.current.onSave()
             return true
-          },
-        },
-      ]),
+          }
+        }
+      ])
     ),
     // Comments on a selected passage, and the page's commented passages highlighted.
     passageComments(session.pageId),
@@ -93,8 +93,8 @@ function extensions(session: PageSession, readOnly: Compartment, ro: boolean, ha
         const max = s.scrollHeight - s.clientHeight
         handlers.current.onScroll?.(max > 0 ? s.scrollTop / max : 0)
         return false
-      },
-    }),
+      }
+    })
   ]
 }
 
@@ -140,7 +140,9 @@ export function MarkdownEditor({ session, readOnly, ...handlers }: { session: Pa
   }, [session])
 
   useEffect(() => {
-    view.current?.dispatch({ effects: readOnlyConf.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) })
+    view.current?.dispatch({
+      effects: readOnlyConf.current.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)])
+    })
   }, [readOnly])
 
   return <div ref={host} className={classes.codemirror} data-testid="markdown-editor" />

@@ -1,6 +1,30 @@
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type DragEvent, type MouseEvent } from 'react'
+import {
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type DragEvent,
+  type MouseEvent
+} from 'react'
 import { EditorView } from '@codemirror/view'
-import { ActionIcon, Alert, Anchor, Badge, Button, CloseButton, Group, Loader, Menu, Progress, SegmentedControl, Text, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  Menu,
+  Progress,
+  SegmentedControl,
+  Text,
+  Tooltip
+} from '@mantine/core'
 import { modals } from '@mantine/modals'
 import {
   IconAlertTriangle,
@@ -22,7 +46,7 @@ import {
   IconPencil,
   IconPointFilled,
   IconRefresh,
-  IconSend,
+  IconSend
 } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router'
@@ -43,7 +67,16 @@ import { PageSettingsMenu } from './PageSettingsMenu.tsx'
 import { renderMarkdown, sectionElementId, sectionLine, type PreviewFile, type PreviewIncludes } from './markdownPreview.ts'
 import { openSession, type PageSession, type SessionSnapshot, type Upload } from './pageSession.ts'
 import { usePagesUi, type EditorMode } from './pagesUiStore.ts'
-import { changeRequestQuery, downloadPdf, filesQuery, pageQuery, pagesQuery, reusableContentsQuery, submitForReview, type ContentScope } from './queries.ts'
+import {
+  changeRequestQuery,
+  downloadPdf,
+  filesQuery,
+  pageQuery,
+  pagesQuery,
+  reusableContentsQuery,
+  submitForReview,
+  type ContentScope
+} from './queries.ts'
 import { TITLE_MAX } from './saveQueue.ts'
 import classes from './PageEditor.module.css'
 import { emojiText } from '../common/emoji.ts'
@@ -51,7 +84,7 @@ import { emojiText } from '../common/emoji.ts'
 const MODE_ITEMS: { value: EditorMode; icon: React.ReactNode; text: string }[] = [
   { value: 'edit', icon: <IconPencil size={14} />, text: 'Edit' },
   { value: 'split', icon: <IconColumns2 size={14} />, text: 'Split' },
-  { value: 'preview', icon: <IconEye size={14} />, text: 'Preview' },
+  { value: 'preview', icon: <IconEye size={14} />, text: 'Preview' }
 ]
 const MODES = MODE_ITEMS.map((m) => ({ value: m.value, label: <ModeLabel icon={m.icon} text={m.text} /> }))
 // Narrower: icons named by their tooltips (and by aria-label for assistive technology).
@@ -63,7 +96,7 @@ const ICON_MODES = MODE_ITEMS.map((m) => ({
         {m.icon}
       </span>
     </Tooltip>
-  ),
+  )
 }))
 
 const MOD = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform) ? '⌘' : 'Ctrl'
@@ -97,7 +130,7 @@ export function PageEditor({
   readOnly,
   panes,
   onToggleTree,
-  treeOverlay = false,
+  treeOverlay = false
 }: {
   scope: ContentScope
   pageId: string
@@ -111,7 +144,9 @@ export function PageEditor({
   const navigate = useNavigate()
   const { spaceId } = scope
   const { data: page } = useSuspenseQuery(pageQuery(scope, pageId))
-  const [session] = useState(() => openSession(client, scope, pageId, () => ({ title: page.title, markdown: page.markdown ?? '', readAt: page.readAt })))
+  const [session] = useState(() =>
+    openSession(client, scope, pageId, () => ({ title: page.title, markdown: page.markdown ?? '', readAt: page.readAt }))
+  )
   useEffect(() => {
     session.retain()
     return () => session.release()
@@ -136,7 +171,8 @@ export function PageEditor({
   const reusable = useQuery({ ...reusableContentsQuery(filesScope), enabled: includesSome }).data
   const pagePath = page.git?.path
   const includes = useMemo<PreviewIncludes | undefined>(() => reusable && { contents: reusable, pagePath }, [reusable, pagePath])
-  const includeChoices = () => client.ensureQueryData(reusableContentsQuery(filesScope)).then((contents) => includeTargets(contents, pagePath))
+  const includeChoices = () =>
+    client.ensureQueryData(reusableContentsQuery(filesScope)).then((contents) => includeTargets(contents, pagePath))
   // A link to a page of the space opens it here, in the same scope (at its heading when the link names one).
   const openLinkedPage = (href: string): boolean => {
     const found = resolvePageLink(href, linkContext)
@@ -148,7 +184,12 @@ export function PageEditor({
     const number = target ?? scope.changeRequest
     const params = { spaceId, pageId: found.pageId }
     if (number === undefined) void navigate({ to: '/spaces/$spaceId/pages/$pageId', params, hash: found.section })
-    else void navigate({ to: '/spaces/$spaceId/change-requests/$number/pages/$pageId', params: { ...params, number: String(number) }, hash: found.section })
+    else
+      void navigate({
+        to: '/spaces/$spaceId/change-requests/$number/pages/$pageId',
+        params: { ...params, number: String(number) },
+        hash: found.section
+      })
     return true
   }
   const mode = usePagesUi((s) => s.mode)
@@ -169,8 +210,8 @@ export function PageEditor({
         params: { spaceId, number: String(target), pageId },
         replace: true,
         ignoreBlocker: true,
-        resetScroll: false,
-      }),
+        resetScroll: false
+      })
     )
   }, [snap.landed, target])
 
@@ -185,7 +226,7 @@ export function PageEditor({
       return !(await confirmLeave(session.queue.snapshot().error))
     },
     enableBeforeUnload: () => session.queue.dirty,
-    withResolver: false,
+    withResolver: false
   })
 
   // A page just created in the tree opens with its title selected.
@@ -229,7 +270,7 @@ export function PageEditor({
       const taken = e.defaultPrevented
       e.preventDefault()
       if (!taken) upload(Array.from(e.dataTransfer.files))
-    },
+    }
   }
 
   const previewRef = useRef<HTMLDivElement>(null)
@@ -237,7 +278,8 @@ export function PageEditor({
   const onScroll = (ratio: number) => {
     const p = previewRef.current
     // Right after a jump to a section each pane is placed at its heading; the editor's scroll must not move the preview.
-    if (p && panes.editor !== null && panes.preview !== null && performance.now() - jumpedAt.current > JUMP_SETTLE_MS) p.scrollTop = ratio * (p.scrollHeight - p.clientHeight)
+    if (p && panes.editor !== null && panes.preview !== null && performance.now() - jumpedAt.current > JUMP_SETTLE_MS)
+      p.scrollTop = ratio * (p.scrollHeight - p.clientHeight)
   }
 
   // The address's `#section` (a search result's section): the cursor goes to that heading and both panes show it,
@@ -275,11 +317,25 @@ export function PageEditor({
       {tier !== 'narrow' && tier !== 'tiny' && (
         <Tooltip label="Upload images or files (at most 1 MB each); you can also drop or paste them">
           {tier === 'full' ? (
-            <Button component="label" htmlFor={`upload-${pageId}`} size="compact-sm" variant="default" leftSection={<IconPaperclip size={14} />} data-testid="upload-button">
+            <Button
+              component="label"
+              htmlFor={`upload-${pageId}`}
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconPaperclip size={14} />}
+              data-testid="upload-button"
+            >
               Upload
             </Button>
           ) : (
-            <ActionIcon component="label" htmlFor={`upload-${pageId}`} variant="default" size={28} aria-label="Upload" data-testid="upload-button">
+            <ActionIcon
+              component="label"
+              htmlFor={`upload-${pageId}`}
+              variant="default"
+              size={28}
+              aria-label="Upload"
+              data-testid="upload-button"
+            >
               <IconPaperclip size={16} />
             </ActionIcon>
           )}
@@ -321,7 +377,14 @@ export function PageEditor({
       <div ref={setHeader} className={classes.header} data-testid="editor-header" data-tier={tier}>
         {onToggleTree && (
           <Tooltip label={treeOverlay ? 'Hide pages' : 'Show pages'}>
-            <ActionIcon variant={treeOverlay ? 'light' : 'subtle'} size={28} aria-label="Pages" aria-pressed={treeOverlay} onClick={onToggleTree} data-testid="show-tree">
+            <ActionIcon
+              variant={treeOverlay ? 'light' : 'subtle'}
+              size={28}
+              aria-label="Pages"
+              aria-pressed={treeOverlay}
+              onClick={onToggleTree}
+              data-testid="show-tree"
+            >
               <IconLayoutSidebarLeftExpand size={16} />
             </ActionIcon>
           </Tooltip>
@@ -349,7 +412,9 @@ export function PageEditor({
         <SaveState scope={scope} snap={snap} cr={cr} editable={editable} session={session} short={tier === 'narrow' || tier === 'tiny'} />
         <div className={classes.actions} role="toolbar" aria-label="Page actions">
           {uploadButton}
-          {canInsert && (tier === 'full' || tier === 'icons') && <InsertBlockMenu session={session} scope={filesScope} pagePath={pagePath} iconOnly={tier !== 'full'} />}
+          {canInsert && (tier === 'full' || tier === 'icons') && (
+            <InsertBlockMenu session={session} scope={filesScope} pagePath={pagePath} iconOnly={tier !== 'full'} />
+          )}
           {page.type === 'link' && page.href && tier === 'full' && (
             <Badge variant="light" color="gray" leftSection={<IconLink size={12} />} className={classes.linkBadge}>
               Link to {page.href}
@@ -368,12 +433,26 @@ export function PageEditor({
           )}
           {(tier === 'full' || tier === 'icons') && <PdfMenu pageId={pageId} save={pdfSave} />}
           <Tooltip label={commentsOpen ? 'Hide comments' : 'Show comments'}>
-            <ActionIcon variant={commentsOpen ? 'light' : 'default'} size={28} aria-label="Comments" aria-pressed={commentsOpen} onClick={toggleComments} data-testid="toggle-comments">
+            <ActionIcon
+              variant={commentsOpen ? 'light' : 'default'}
+              size={28}
+              aria-label="Comments"
+              aria-pressed={commentsOpen}
+              onClick={toggleComments}
+              data-testid="toggle-comments"
+            >
               <IconMessageCircle size={16} />
             </ActionIcon>
           </Tooltip>
           <Tooltip label={`${focus ? 'Leave focus mode (Esc)' : 'Focus mode'} (${MOD}+Shift+Enter)`}>
-            <ActionIcon variant={focus ? 'light' : 'default'} size={28} aria-label="Focus mode" aria-pressed={focus} onClick={() => setFocus(!focus)} data-testid="focus-mode">
+            <ActionIcon
+              variant={focus ? 'light' : 'default'}
+              size={28}
+              aria-label="Focus mode"
+              aria-pressed={focus}
+              onClick={() => setFocus(!focus)}
+              data-testid="focus-mode"
+            >
               {focus ? <IconMinimize size={16} /> : <IconMaximize size={16} />}
             </ActionIcon>
           </Tooltip>
@@ -393,11 +472,22 @@ export function PageEditor({
         <SaveFailure
           error={snap.save.error}
           onRetry={save}
-          stale={snap.stale ? { keepMine: () => void session.keepMine(), useTheirs: () => void session.useTheirs().catch((e: unknown) => notifyError(e)) } : undefined}
+          stale={
+            snap.stale
+              ? { keepMine: () => void session.keepMine(), useTheirs: () => void session.useTheirs().catch((e: unknown) => notifyError(e)) }
+              : undefined
+          }
         />
       )}
       {readOnly && (
-        <Alert color="orange" variant="light" radius={0} icon={<IconLock size={18} />} className={classes.banner} data-testid="read-only-banner">
+        <Alert
+          color="orange"
+          variant="light"
+          radius={0}
+          icon={<IconLock size={18} />}
+          className={classes.banner}
+          data-testid="read-only-banner"
+        >
           <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
             <span style={{ flex: 1, minWidth: 0 }}>{readOnly}</span>
             <UnlockButton spaceId={spaceId} />
@@ -413,7 +503,15 @@ export function PageEditor({
       {snap.uploads.length > 0 && <Uploads uploads={snap.uploads} onDismiss={(id) => session.dismissUpload(id)} />}
       <div ref={bodyRef} className={classes.body} data-source={sourceShown || undefined} data-preview={previewShown || undefined}>
         <div className={classes.source}>
-          <MarkdownEditor session={session} readOnly={!editable} onSave={save} onFiles={upload} onScroll={onScroll} linkTargets={() => targets} includeTargets={includeChoices} />
+          <MarkdownEditor
+            session={session}
+            readOnly={!editable}
+            onSave={save}
+            onFiles={upload}
+            onScroll={onScroll}
+            linkTargets={() => targets}
+            includeTargets={includeChoices}
+          />
         </div>
         {sourceShown && previewShown && (
           <PaneSeparator
@@ -465,7 +563,7 @@ function MoreMenu({
   uploadFor,
   insert,
   mode,
-  pdfSave,
+  pdfSave
 }: {
   pageId: string
   uploadFor?: string
@@ -495,7 +593,12 @@ function MoreMenu({
             <Menu.Divider />
             <Menu.Label>Layout</Menu.Label>
             {MODE_ITEMS.map((m) => (
-              <Menu.Item key={m.value} leftSection={m.icon} rightSection={mode.value === m.value ? <IconCheck size={14} /> : null} onClick={() => mode.set(m.value)}>
+              <Menu.Item
+                key={m.value}
+                leftSection={m.icon}
+                rightSection={mode.value === m.value ? <IconCheck size={14} /> : null}
+                onClick={() => mode.set(m.value)}
+              >
                 {m.text}
               </Menu.Item>
             ))}
@@ -587,7 +690,7 @@ function confirmLeave(error: string | null): Promise<boolean> {
       confirmProps: { color: 'red' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
-      onClose: () => resolve(false),
+      onClose: () => resolve(false)
     })
   })
 }
@@ -597,7 +700,21 @@ function confirmLeave(error: string | null): Promise<boolean> {
  * Where edits go and whether they are saved, in the header's line: main or the change request (its subject, cut
  * to fit, whole in the tooltip; `short`: its number only), the save status, and Submit for review for a draft.
  */
-function SaveState({ scope, snap, cr, editable, session, short }: { scope: ContentScope; snap: SessionSnapshot; cr: ChangeRequest | undefined; editable: boolean; session: PageSession; short: boolean }) {
+function SaveState({
+  scope,
+  snap,
+  cr,
+  editable,
+  session,
+  short
+}: {
+  scope: ContentScope
+  snap: SessionSnapshot
+  cr: ChangeRequest | undefined
+  editable: boolean
+  session: PageSession
+  short: boolean
+}) {
   const client = useQueryClient()
   const { spaceId } = scope
   const number = snap.target
@@ -606,7 +723,7 @@ function SaveState({ scope, snap, cr, editable, session, short }: { scope: Conte
       await session.queue.flush()
       return submitForReview(client, spaceId, number!)
     },
-    onSuccess: (c) => notifySuccess(`Change request #${c.number} submitted for review`),
+    onSuccess: (c) => notifySuccess(`Change request #${c.number} submitted for review`)
   })
   const whole =
     number === undefined
@@ -631,7 +748,13 @@ function SaveState({ scope, snap, cr, editable, session, short }: { scope: Conte
           ) : (
             <>
               <IconGitPullRequest size={15} className={classes.branchIcon} />
-              <Anchor href={`#/spaces/${spaceId}/change-requests/${number}`} size="sm" fw={500} className={classes.crLink} data-testid="save-target-link">
+              <Anchor
+                href={`#/spaces/${spaceId}/change-requests/${number}`}
+                size="sm"
+                fw={500}
+                className={classes.crLink}
+                data-testid="save-target-link"
+              >
                 {short ? `#${number}` : `${crLabel(cr?.status)} #${number}`}
               </Anchor>
               {cr?.subject && !short && (
@@ -648,12 +771,27 @@ function SaveState({ scope, snap, cr, editable, session, short }: { scope: Conte
         cr?.status === 'draft' &&
         (short ? (
           <Tooltip label="Submit for review">
-            <ActionIcon variant="light" size={28} aria-label="Submit for review" loading={submit.isPending} onClick={() => submit.mutate()} data-testid="submit-for-review">
+            <ActionIcon
+              variant="light"
+              size={28}
+              aria-label="Submit for review"
+              loading={submit.isPending}
+              onClick={() => submit.mutate()}
+              data-testid="submit-for-review"
+            >
               <IconSend size={15} />
             </ActionIcon>
           </Tooltip>
         ) : (
-          <Button size="compact-sm" variant="light" leftSection={<IconSend size={14} />} loading={submit.isPending} onClick={() => submit.mutate()} className={classes.nowrap} data-testid="submit-for-review">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconSend size={14} />}
+            loading={submit.isPending}
+            onClick={() => submit.mutate()}
+            className={classes.nowrap}
+            data-testid="submit-for-review"
+          >
             Submit for review
           </Button>
         ))}
@@ -714,7 +852,15 @@ function SaveStatus({ snap }: { snap: SessionSnapshot }) {
 }
 
 /** The API's whole message under the bar (messages are sentences; the bar has room for a word). */
-function SaveFailure({ error, onRetry, stale }: { error: string | null; onRetry(): void; stale?: { keepMine(): void; useTheirs(): void } }) {
+function SaveFailure({
+  error,
+  onRetry,
+  stale
+}: {
+  error: string | null
+  onRetry(): void
+  stale?: { keepMine(): void; useTheirs(): void }
+}) {
   return (
     <div className={classes.failure} role="alert">
       <Text size="sm" c="red" className={classes.failureText} data-testid="save-error">
@@ -730,7 +876,14 @@ function SaveFailure({ error, onRetry, stale }: { error: string | null; onRetry(
           </Button>
         </Group>
       ) : (
-        <Button size="compact-xs" variant="light" color="red" leftSection={<IconRefresh size={12} />} onClick={onRetry} data-testid="save-retry">
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={12} />}
+          onClick={onRetry}
+          data-testid="save-retry"
+        >
           Retry
         </Button>
       )}
@@ -744,7 +897,13 @@ function Uploads({ uploads, onDismiss }: { uploads: Upload[]; onDismiss(id: numb
     <div className={classes.uploads} data-testid="uploads">
       {uploads.map((u) => (
         <div key={u.id} className={classes.upload} data-testid="upload-item" data-phase={u.phase}>
-          {u.phase === 'done' ? <IconCheck size={14} color="var(--mantine-color-teal-6)" /> : u.phase === 'failed' ? <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" /> : <IconCloudUpload size={14} />}
+          {u.phase === 'done' ? (
+            <IconCheck size={14} color="var(--mantine-color-teal-6)" />
+          ) : u.phase === 'failed' ? (
+            <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" />
+          ) : (
+            <IconCloudUpload size={14} />
+          )}
           <Text size="xs" fw={500} className={classes.uploadName}>
             {u.name}
           </Text>
@@ -767,7 +926,9 @@ function Uploads({ uploads, onDismiss }: { uploads: Upload[]; onDismiss(id: numb
               </Text>
             </>
           )}
-          {(u.phase === 'failed' || u.phase === 'done') && <CloseButton size="xs" aria-label={`Dismiss ${u.name}`} onClick={() => onDismiss(u.id)} />}
+          {(u.phase === 'failed' || u.phase === 'done') && (
+            <CloseButton size="xs" aria-label={`Dismiss ${u.name}`} onClick={() => onDismiss(u.id)} />
+          )}
         </div>
       ))}
     </div>
@@ -781,7 +942,7 @@ function Preview({
   includes,
   previewRef,
   onPageLink,
-  width,
+  width
 }: {
   markdown: string
   files: { id: string; name: string; downloadURL: string }[] | undefined

@@ -1,5 +1,18 @@
 import { useEffect, useMemo, useState } from 'react'
-import { ActionIcon, Button, Divider, Drawer, Select, Stack, Switch, Text, Textarea, TextInput, Tooltip, UnstyledButton } from '@mantine/core'
+import {
+  ActionIcon,
+  Button,
+  Divider,
+  Drawer,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+  UnstyledButton
+} from '@mantine/core'
 import { IconFileText, IconSettings } from '@tabler/icons-react'
 import { usePagesUi } from './pagesUiStore.ts'
 import { LAYOUT_PARTS, type LayoutPart } from '../../../../src-shared/pageSettings.ts'
@@ -16,7 +29,7 @@ const PART_LABELS: Record<LayoutPart, { label: string; description: string }> = 
   description: { label: 'Description', description: 'The line under the title' },
   tableOfContents: { label: 'Table of contents', description: 'The list of pages beside the page' },
   outline: { label: 'Page outline', description: 'Its headings, on the right' },
-  pagination: { label: 'Next and previous links', description: 'At the bottom of the page' },
+  pagination: { label: 'Next and previous links', description: 'At the bottom of the page' }
 }
 
 /** The slug field's problem, in the words of the API's rule; null when it may be saved. */
@@ -39,7 +52,7 @@ export function PageSettingsMenu({
   files,
   disabled,
   onChange,
-  onSaveFields,
+  onSaveFields
 }: {
   page: Pick<ContentPage, 'id' | 'slug' | 'path' | 'emoji'>
   markdown: string
@@ -84,7 +97,14 @@ export function PageSettingsMenu({
           <EmojiField value={emojiText(page.emoji)} disabled={disabled} onSave={(emoji) => onSaveFields({ emoji: emoji || null })} />
           <DescriptionField value={settings.description} disabled={locked} onSave={(description) => set({ description })} />
           <Divider />
-          <CoverField cover={settings.cover} files={files} size={settings.layout.coverSize} visible={settings.layout.cover} disabled={locked} set={set} />
+          <CoverField
+            cover={settings.cover}
+            files={files}
+            size={settings.layout.coverSize}
+            visible={settings.layout.cover}
+            disabled={locked}
+            set={set}
+          />
           <Divider />
           <Switch
             size="xs"
@@ -137,7 +157,15 @@ export function PageSettingsMenu({
 }
 
 /** The slug, checked as typed by the API's rule, with the path it gives the page; saved on Enter or Save. */
-function SlugField({ page, disabled, onSave }: { page: Pick<ContentPage, 'slug' | 'path'>; disabled: boolean; onSave(slug: string): Promise<void> }) {
+function SlugField({
+  page,
+  disabled,
+  onSave
+}: {
+  page: Pick<ContentPage, 'slug' | 'path'>
+  disabled: boolean
+  onSave(slug: string): Promise<void>
+}) {
   const [value, setValue] = useState(page.slug)
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -180,7 +208,15 @@ function SlugField({ page, disabled, onSave }: { page: Pick<ContentPage, 'slug' 
           }}
           data-testid="setting-slug"
         />
-        <Button size="xs" variant="default" className={classes.save} disabled={disabled || !changed || !!problem} loading={saving} onClick={() => void save()} data-testid="setting-slug-save">
+        <Button
+          size="xs"
+          variant="default"
+          className={classes.save}
+          disabled={disabled || !changed || !!problem}
+          loading={saving}
+          onClick={() => void save()}
+          data-testid="setting-slug-save"
+        >
           Save
         </Button>
       </div>
@@ -242,7 +278,7 @@ function CoverField({
   size,
   visible,
   disabled,
-  set,
+  set
 }: {
   cover: string | undefined
   files: ContentFile[] | undefined
@@ -272,13 +308,20 @@ function CoverField({
       />
       {cover && (
         <>
-          <Switch size="xs" label="Show the cover" checked={visible} disabled={disabled} onChange={(e) => set({ part: 'cover', visible: e.currentTarget.checked })} data-testid="layout-cover" />
+          <Switch
+            size="xs"
+            label="Show the cover"
+            checked={visible}
+            disabled={disabled}
+            onChange={(e) => set({ part: 'cover', visible: e.currentTarget.checked })}
+            data-testid="layout-cover"
+          />
           <Select
             size="xs"
             label="Cover size"
             data={[
               { value: 'full', label: 'Full width' },
-              { value: 'hero', label: 'Hero (as wide as the text)' },
+              { value: 'hero', label: 'Hero (as wide as the text)' }
             ]}
             value={size}
             allowDeselect={false}

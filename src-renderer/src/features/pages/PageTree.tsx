@@ -10,7 +10,7 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type DragOverEvent,
-  type DragStartEvent,
+  type DragStartEvent
 } from '@dnd-kit/core'
 import { ActionIcon, Menu, Text, Tooltip } from '@mantine/core'
 import { IconDots, IconEyeOff, IconFileText, IconLink, IconFolder, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
@@ -33,7 +33,7 @@ type DropState = { id: string; zone: DropZone; expanded?: boolean } | null
 // every row at the top of the list. Measure them where they are drawn.
 const MEASURING = {
   draggable: { measure: getClientRect },
-  droppable: { measure: getClientRect, strategy: MeasuringStrategy.Always },
+  droppable: { measure: getClientRect, strategy: MeasuringStrategy.Always }
 }
 
 /**
@@ -47,7 +47,7 @@ export function PageTree({
   canEdit,
   actions,
   onOpen,
-  onRename,
+  onRename
 }: {
   spaceId: string
   pages: ContentPage[]
@@ -75,7 +75,7 @@ export function PageTree({
     getScrollElement: () => scroller,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    getItemKey: (i) => rows[i]!.id,
+    getItemKey: (i) => rows[i]!.id
   })
 
   // The tree remounts when the address moves from main to a change request: keep its scroll position.
@@ -108,11 +108,16 @@ export function PageTree({
       e.preventDefault()
       e.stopPropagation()
     }
-    const nav = treeNavigation(e.key, i, rows.length, row && {
-      expandable: row.childCount > 0,
-      expanded: !!row.expanded,
-      parentIndex: row.parent ? rowIndex.get(row.parent) : undefined,
-    })
+    const nav = treeNavigation(
+      e.key,
+      i,
+      rows.length,
+      row && {
+        expandable: row.childCount > 0,
+        expanded: !!row.expanded,
+        parentIndex: row.parent ? rowIndex.get(row.parent) : undefined
+      }
+    )
     if (nav) {
       handled()
       if (nav.type === 'focus') focusRow(nav.index)
@@ -153,7 +158,7 @@ export function PageTree({
       const expanded = rows[rowIndex.get(overId) ?? -1]?.expanded
       return pageMove(index, item.id, { id: overId, zone, expanded }) ? { id: overId, zone, expanded } : null
     },
-    [index, scroller, rows, rowIndex],
+    [index, scroller, rows, rowIndex]
   )
   const onDragStart = (event: DragStartEvent) => {
     const row = event.active.data.current?.row as PageRow | undefined
@@ -212,7 +217,14 @@ export function PageTree({
             onDragEnd={onDragEnd}
             onDragCancel={endDrag}
           >
-            <div role="tree" aria-label="Pages" className={classes.tree} data-testid="page-tree" style={{ height: virtualizer.getTotalSize() }} onKeyDown={onKeyDown}>
+            <div
+              role="tree"
+              aria-label="Pages"
+              className={classes.tree}
+              data-testid="page-tree"
+              style={{ height: virtualizer.getTotalSize() }}
+              onKeyDown={onKeyDown}
+            >
               {items.map((item) => {
                 const row = rows[item.index]!
                 return (
@@ -278,7 +290,21 @@ interface RowProps {
   ignoreClick(): boolean
 }
 
-const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEdit, dropZone, onOpen, onFocusRow, onToggle, onAddChild, onRename, onDelete, ignoreClick }: RowProps) {
+const PageRowView = memo(function PageRowView({
+  row,
+  top,
+  open,
+  focusable,
+  canEdit,
+  dropZone,
+  onOpen,
+  onFocusRow,
+  onToggle,
+  onAddChild,
+  onRename,
+  onDelete,
+  ignoreClick
+}: RowProps) {
   const draggable = useDraggable({ id: row.id, data: { row }, disabled: !canEdit })
   const droppable = useDroppable({ id: row.id, data: { row }, disabled: !canEdit })
   const setRef = useCallback(
@@ -286,7 +312,7 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
       draggable.setNodeRef(node)
       droppable.setNodeRef(node)
     },
-    [draggable.setNodeRef, droppable.setNodeRef],
+    [draggable.setNodeRef, droppable.setNodeRef]
   )
   // The row's buttons (a tooltip and a menu each: floating-UI hooks) are made when the pointer or the focus comes to
   // the row, not for every row scrolled past: a fast scroll mounts dozens of rows a frame.
@@ -343,7 +369,13 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
       {canEdit && (engaged || menuOpen || open) && (
         <div className={classes.actions} {...stopRowEvents}>
           <Tooltip label="Add a page inside">
-            <ActionIcon size="sm" aria-label={`Add a page inside ${title}`} tabIndex={-1} onClick={() => onAddChild(row.id)} data-testid="page-add-child">
+            <ActionIcon
+              size="sm"
+              aria-label={`Add a page inside ${title}`}
+              tabIndex={-1}
+              onClick={() => onAddChild(row.id)}
+              data-testid="page-add-child"
+            >
               <IconPlus size={14} />
             </ActionIcon>
           </Tooltip>
@@ -357,11 +389,28 @@ const PageRowView = memo(function PageRowView({ row, top, open, focusable, canEd
               <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => onAddChild(row.id)}>
                 Add a page inside
               </Menu.Item>
-              <Menu.Item leftSection={<IconPencil size={16} />} rightSection={<Text size="xs" c="dimmed">F2</Text>} onClick={() => onRename(row.id)}>
+              <Menu.Item
+                leftSection={<IconPencil size={16} />}
+                rightSection={
+                  <Text size="xs" c="dimmed">
+                    F2
+                  </Text>
+                }
+                onClick={() => onRename(row.id)}
+              >
                 Rename…
               </Menu.Item>
               <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconTrash size={16} />} rightSection={<Text size="xs" c="dimmed">Del</Text>} onClick={() => onDelete(row.id)}>
+              <Menu.Item
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                rightSection={
+                  <Text size="xs" c="dimmed">
+                    Del
+                  </Text>
+                }
+                onClick={() => onDelete(row.id)}
+              >
                 Delete…
               </Menu.Item>
             </Menu.Dropdown>

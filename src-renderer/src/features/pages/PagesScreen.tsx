@@ -51,7 +51,12 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
     if (id === pageId && !section) return
     const hash = section || undefined
     if (changeRequest === undefined) void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId: id }, hash })
-    else void navigate({ to: '/spaces/$spaceId/change-requests/$number/pages/$pageId', params: { spaceId, number: String(changeRequest), pageId: id }, hash })
+    else
+      void navigate({
+        to: '/spaces/$spaceId/change-requests/$number/pages/$pageId',
+        params: { spaceId, number: String(changeRequest), pageId: id },
+        hash
+      })
   }
   // Search finds main content: a page this change request has deleted opens on main.
   const pageIndex = useMemo(() => indexPages(pages), [pages])
@@ -78,7 +83,7 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
     editor: layout.editor,
     preview: layout.preview,
     previewLimits: layout.limits.preview,
-    onPreviewResize: (w, body) => setPaneSize('split', splitShare(w, body)),
+    onPreviewResize: (w, body) => setPaneSize('split', splitShare(w, body))
   }
   const toggleTree = layout.treeYielded && !focus ? () => setTreeOverlay((o) => !o) : undefined
 
@@ -107,13 +112,28 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
           <SpacePaneHeader spaceId={spaceId} onClose={layout.tree === null ? () => setTreeOverlay(false) : undefined} />
           <div className={classes.treeBody}>
             <SpaceSearch spaceId={spaceId} openPageId={pageId} inChangeRequest={changeRequest !== undefined} onOpen={openFound}>
-              <PageTree spaceId={spaceId} pages={pages} openPageId={pageId} canEdit={canEdit} actions={actions} onOpen={open} onRename={setRenaming} />
+              <PageTree
+                spaceId={spaceId}
+                pages={pages}
+                openPageId={pageId}
+                canEdit={canEdit}
+                actions={actions}
+                onOpen={open}
+                onRename={setRenaming}
+              />
             </SpaceSearch>
           </div>
         </aside>
       )}
       {layout.tree !== null && (
-        <PaneSeparator label="Resize page tree" value={layout.tree} limits={layout.limits.tree} growsRight onResize={(w) => setPaneSize('tree', w)} testId="tree-separator" />
+        <PaneSeparator
+          label="Resize page tree"
+          value={layout.tree}
+          limits={layout.limits.tree}
+          growsRight
+          onResize={(w) => setPaneSize('tree', w)}
+          testId="tree-separator"
+        />
       )}
       <section className={classes.main}>
         {pageId ? (
@@ -145,12 +165,22 @@ export function PagesScreen({ spaceId, pageId, changeRequest }: { spaceId: strin
             {((canEdit && !pages.length) || toggleTree) && (
               <EmptyState.Actions>
                 {toggleTree && (
-                  <Button variant="default" leftSection={<IconLayoutSidebarLeftExpand size={16} />} onClick={toggleTree} data-testid="show-tree">
+                  <Button
+                    variant="default"
+                    leftSection={<IconLayoutSidebarLeftExpand size={16} />}
+                    onClick={toggleTree}
+                    data-testid="show-tree"
+                  >
                     Show pages
                   </Button>
                 )}
                 {canEdit && !pages.length && (
-                  <Button leftSection={<IconPlus size={16} />} onClick={() => actions.add(null)} loading={actions.pending} data-testid="add-first-page">
+                  <Button
+                    leftSection={<IconPlus size={16} />}
+                    onClick={() => actions.add(null)}
+                    loading={actions.pending}
+                    data-testid="add-first-page"
+                  >
                     Add a page
                   </Button>
                 )}
@@ -195,7 +225,12 @@ function useFocusModeKeys() {
       if (e.key === 'Enter' && e.shiftKey && (e.ctrlKey || e.metaKey) && !e.altKey) {
         e.preventDefault()
         ui.setFocus(!ui.focus)
-      } else if (e.key === 'Escape' && ui.focus && !e.defaultPrevented && !(e.target instanceof Element && e.target.closest('[role="dialog"],[role="menu"],[role="listbox"]'))) {
+      } else if (
+        e.key === 'Escape' &&
+        ui.focus &&
+        !e.defaultPrevented &&
+        !(e.target instanceof Element && e.target.closest('[role="dialog"],[role="menu"],[role="listbox"]'))
+      ) {
         ui.setFocus(false)
       }
     }
@@ -223,7 +258,15 @@ function readOnlyReason(space: Space, status: string | undefined): string | null
   return null
 }
 
-function RenameModal({ page, onClose, onRename }: { page: ContentPage | null; onClose(): void; onRename(page: ContentPage, title: string): void }) {
+function RenameModal({
+  page,
+  onClose,
+  onRename
+}: {
+  page: ContentPage | null
+  onClose(): void
+  onRename(page: ContentPage, title: string): void
+}) {
   const [title, setTitle] = useState('')
   const [last, setLast] = useState<ContentPage | null>(null)
   useEffect(() => {

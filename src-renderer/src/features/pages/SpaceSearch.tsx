@@ -23,7 +23,7 @@ export function SpaceSearch({
   openPageId,
   inChangeRequest,
   onOpen,
-  children,
+  children
 }: {
   spaceId: string
   /** The page the editor shows: its result is marked as open. */
@@ -43,11 +43,11 @@ export function SpaceSearch({
         () => {
           input.current?.focus()
           input.current?.select()
-        },
-      ],
+        }
+      ]
     ],
     [],
-    true,
+    true
   )
   const active = text.trim().length >= MIN_QUERY
   const [query] = useDebouncedValue(text, 200)
@@ -130,7 +130,7 @@ function Results({
   spaceId,
   query,
   openPageId,
-  onOpen,
+  onOpen
 }: {
   spaceId: string
   query: string
@@ -159,7 +159,14 @@ function Results({
         <Result key={page.id} page={page} open={page.id === openPageId} pattern={pattern} onOpen={onOpen} />
       ))}
       {search.hasNextPage && (
-        <Button variant="subtle" size="compact-xs" className={classes.more} loading={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()} data-testid="space-search-more">
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          className={classes.more}
+          loading={search.isFetchingNextPage}
+          onClick={() => void search.fetchNextPage()}
+          data-testid="space-search-more"
+        >
           Show more results
         </Button>
       )}
@@ -168,20 +175,34 @@ function Results({
 }
 
 function Marked({ text, pattern }: { text: string; pattern: RegExp | null }) {
-  return (
-    <>
-      {highlight(text, pattern).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : part.text))}
-    </>
-  )
+  return <>{highlight(text, pattern).map((part, i) => (part.hit ? <mark key={i}>{part.text}</mark> : part.text))}</>
 }
 
-function Result({ page, open, pattern, onOpen }: { page: SearchPage; open: boolean; pattern: RegExp | null; onOpen(pageId: string, sectionId?: string): void }) {
+function Result({
+  page,
+  open,
+  pattern,
+  onOpen
+}: {
+  page: SearchPage
+  open: boolean
+  pattern: RegExp | null
+  onOpen(pageId: string, sectionId?: string): void
+}) {
   const title = page.title || 'Untitled page'
   // The text before a page's first heading has no id: it opens the page at its top.
   const sections = page.sections.filter((s) => s.id || s.body)
   return (
     <div className={classes.result} data-testid="space-search-result" data-page-id={page.id}>
-      <button type="button" className={classes.page} data-result data-open={open || undefined} aria-current={open ? 'page' : undefined} onClick={() => onOpen(page.id)} title={page.path}>
+      <button
+        type="button"
+        className={classes.page}
+        data-result
+        data-open={open || undefined}
+        aria-current={open ? 'page' : undefined}
+        onClick={() => onOpen(page.id)}
+        title={page.path}
+      >
         <IconFileText size={14} className={classes.icon} aria-hidden />
         <span className={classes.pageTitle}>
           <Marked text={title} pattern={pattern} />

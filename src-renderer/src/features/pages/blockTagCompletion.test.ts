@@ -7,7 +7,7 @@ import { blockTagCompletionSource, includeTargets } from './blockTagCompletion.t
 
 const contents = [
   { title: 'Support', markdown: 'x', gitPath: '.gitbook/includes/support.md' },
-  { title: 'Made here', markdown: 'y' },
+  { title: 'Made here', markdown: 'y' }
 ]
 
 describe('block tag completion', () => {
@@ -26,7 +26,14 @@ describe('block tag completion', () => {
     const result = await at('Intro\n{% hi')
     expect(result?.from).toBe('Intro\n'.length)
     const labels = result!.options.map((o) => o.label)
-    expect(labels).toEqual(expect.arrayContaining(['{% hint style="info" %}', '{% hint style="danger" %}', '{% tabs %}', '{% include "../.gitbook/includes/support.md" %}']))
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        '{% hint style="info" %}',
+        '{% hint style="danger" %}',
+        '{% tabs %}',
+        '{% include "../.gitbook/includes/support.md" %}'
+      ])
+    )
     // Every label starts as the typed text does, so CodeMirror's filter keeps what fits.
     expect(labels.every((label) => label.startsWith('{% '))).toBe(true)
     expect((await at('> {%'))?.from).toBe(2)
@@ -44,7 +51,10 @@ describe('block tag completion', () => {
       const result = (await source(new CompletionContext(state, pos, false)))!
       const option = result.options.find((o) => o.label === label)!
       let next = state
-      const view = { state, dispatch: (spec: Parameters<EditorState['update']>[0]) => (next = state.update(spec).state) } as unknown as EditorView
+      const view = {
+        state,
+        dispatch: (spec: Parameters<EditorState['update']>[0]) => (next = state.update(spec).state)
+      } as unknown as EditorView
       ;(option.apply as (v: EditorView, c: typeof option, from: number, to: number) => void)(view, option, result.from, pos)
       return next.doc.toString()
     }

@@ -5,7 +5,9 @@ describe('file upload', () => {
   it('refuses files over 1 MB before sending them', () => {
     expect(fileProblem({ name: 'ok.png', size: MAX_FILE_BYTES })).toBeNull()
     expect(fileProblem({ name: 'big.pdf', size: MAX_FILE_BYTES + 1 })).toBe('“big.pdf” (1 MB) is larger than 1 MB, the most a file can be.')
-    expect(fileProblem({ name: 'huge.zip', size: 3 * MAX_FILE_BYTES })).toBe('“huge.zip” (3 MB) is larger than 1 MB, the most a file can be.')
+    expect(fileProblem({ name: 'huge.zip', size: 3 * MAX_FILE_BYTES })).toBe(
+      '“huge.zip” (3 MB) is larger than 1 MB, the most a file can be.'
+    )
     expect(fileProblem({ name: 'empty.txt', size: 0 })).toMatch(/empty/)
   })
 
@@ -31,7 +33,7 @@ describe('file upload', () => {
       { id: 'old', name: 'a.png' },
       { id: 'n1', name: 'a.png' },
       { id: 'n2', name: 'b.pdf' },
-      { id: 'n3', name: 'a.png' },
+      { id: 'n3', name: 'a.png' }
     ]
     expect(newFiles(before, after, ['a.png', 'b.pdf', 'a.png', 'c.txt']).map((f) => f?.id)).toEqual(['n1', 'n2', 'n3', undefined])
   })

@@ -36,7 +36,11 @@ export function fileMarkdown(file: { id: string; name: string; contentType: stri
  * The files an upload created: the revision's files after it, minus those before, matched to the uploaded names
  * in order (two uploads of one name take the new files of that name one by one).
  */
-export function newFiles<T extends { id: string; name: string }>(beforeIds: ReadonlySet<string>, after: T[], names: string[]): (T | undefined)[] {
+export function newFiles<T extends { id: string; name: string }>(
+  beforeIds: ReadonlySet<string>,
+  after: T[],
+  names: string[]
+): (T | undefined)[] {
   const fresh = after.filter((f) => !beforeIds.has(f.id))
   return names.map((name) => {
     const i = fresh.findIndex((f) => f.name === name)

@@ -13,7 +13,7 @@ describe('front matter', () => {
       { key: 'title', value: 'Guide' },
       { key: 'tags', value: 'a, b' },
       { key: 'draft', value: 'true' },
-      { key: 'meta', value: '{ x: 1 }' },
+      { key: 'meta', value: '{ x: 1 }' }
     ])
   })
 

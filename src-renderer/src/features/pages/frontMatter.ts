@@ -34,13 +34,16 @@ export function readFrontMatter(markdown: string): FrontMatter {
   }
   return {
     present: true,
-    entries: Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: displayValue(v) })),
+    entries: Object.entries(value as Record<string, unknown>).map(([key, v]) => ({ key, value: displayValue(v) }))
   }
 }
 
 /** YAML's message without its own position and code excerpt (the line shown is the page's). */
 function firstLine(text: string): string {
-  return text.split('\n', 1)[0]!.replace(/\s*at line \d+, column \d+:?$/, '').trim()
+  return text
+    .split('\n', 1)[0]!
+    .replace(/\s*at line \d+, column \d+:?$/, '')
+    .trim()
 }
 
 /** Scalars as they read, lists joined by commas, anything nested as one line of YAML flow style. */

@@ -3,9 +3,22 @@ import { EditorState } from '@codemirror/state'
 import { describe, expect, it } from 'vitest'
 import { linkCompletionSource, linkTargets, type LinkablePage } from './linkCompletion.ts'
 
-const page = (id: string, title: string, path: string, pages: LinkablePage[] = [], type = 'document'): LinkablePage => ({ id, title, path, type, pages })
-const tree = [page('a', 'Guide', 'guide', [page('b', 'Install', 'guide/install')]), page('g', 'Reference', 'reference', [], 'group'), page('c', 'FAQ', 'faq')]
-const files = [{ id: 'f2', name: 'shot-10.png' }, { id: 'f1', name: 'shot-2.png' }]
+const page = (id: string, title: string, path: string, pages: LinkablePage[] = [], type = 'document'): LinkablePage => ({
+  id,
+  title,
+  path,
+  type,
+  pages
+})
+const tree = [
+  page('a', 'Guide', 'guide', [page('b', 'Install', 'guide/install')]),
+  page('g', 'Reference', 'reference', [], 'group'),
+  page('c', 'FAQ', 'faq')
+]
+const files = [
+  { id: 'f2', name: 'shot-10.png' },
+  { id: 'f1', name: 'shot-2.png' }
+]
 
 describe('link completion', () => {
   it('offers the pages by absolute path in tree order, then the files by name, not the page itself', () => {
@@ -13,7 +26,7 @@ describe('link completion', () => {
       { kind: 'page', title: 'Guide', href: '/guide' },
       { kind: 'page', title: 'Install', href: '/guide/install' },
       { kind: 'file', title: 'shot-2.png', href: '/files/f1' },
-      { kind: 'file', title: 'shot-10.png', href: '/files/f2' },
+      { kind: 'file', title: 'shot-10.png', href: '/files/f2' }
     ])
   })
 

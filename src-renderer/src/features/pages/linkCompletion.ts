@@ -55,7 +55,7 @@ export function linkCompletionSource(targets: () => LinkTarget[]): (context: Com
       detail: t.href,
       apply: t.href,
       type: t.kind === 'page' ? 'text' : 'variable',
-      boost: t.kind === 'page' ? 1 : 0,
+      boost: t.kind === 'page' ? 1 : 0
     }))
     return options.length ? { from: typed.from + 2, options, validFor: DESTINATION_TEXT } : null
   }

@@ -29,7 +29,11 @@ describe('formatting keys', () => {
   })
 
   it('formats every selection at once', () => {
-    const state = EditorState.create({ doc: 'one two', selection: EditorSelection.create([EditorSelection.range(0, 3), EditorSelection.range(4, 7)]), extensions: EditorState.allowMultipleSelections.of(true) })
+    const state = EditorState.create({
+      doc: 'one two',
+      selection: EditorSelection.create([EditorSelection.range(0, 3), EditorSelection.range(4, 7)]),
+      extensions: EditorState.allowMultipleSelections.of(true)
+    })
     expect(state.update(toggleMarker(state, '~~')).state.doc.toString()).toBe('~~one~~ ~~two~~')
   })
 })

@@ -50,5 +50,5 @@ export const formattingKeymap: KeyBinding[] = [
   { key: 'Mod-b', run: command('**'), preventDefault: true },
   { key: 'Mod-i', run: command('_'), preventDefault: true },
   { key: 'Mod-e', run: command('`'), preventDefault: true },
-  { key: 'Mod-Shift-x', run: command('~~'), preventDefault: true },
+  { key: 'Mod-Shift-x', run: command('~~'), preventDefault: true }
 ]

@@ -33,9 +33,9 @@ const frontMatterBlock: MarkdownExtension = {
         }
         cx.addElement(cx.elt('FrontMatter', from, to))
         return true
-      },
-    },
-  ],
+      }
+    }
+  ]
 }
 
 const frontMatterLine = Decoration.line({ class: 'cm-frontMatter' })
@@ -45,7 +45,7 @@ function frontMatterDecorations(view: EditorView): DecorationSet {
   if (!node || node.name !== 'FrontMatter') return Decoration.none
   const builder = new RangeSetBuilder<Decoration>()
   const doc = view.state.doc
-  for (let pos = node.from; pos <= node.to && pos <= doc.length; ) {
+  for (let pos = node.from; pos <= node.to && pos <= doc.length;) {
     const line = doc.lineAt(pos)
     builder.add(line.from, line.from, frontMatterLine)
     pos = line.to + 1
@@ -62,10 +62,11 @@ function lineDecorations(build: (view: EditorView) => DecorationSet) {
         this.decorations = build(view)
       }
       update(update: ViewUpdate) {
-        if (update.docChanged || update.viewportChanged || syntaxTree(update.startState) !== syntaxTree(update.state)) this.decorations = build(update.view)
+        if (update.docChanged || update.viewportChanged || syntaxTree(update.startState) !== syntaxTree(update.state))
+          this.decorations = build(update.view)
       }
     },
-    { decorations: (plugin) => plugin.decorations },
+    { decorations: (plugin) => plugin.decorations }
   )
 }
 
@@ -80,11 +81,12 @@ function blockTagDecorations(view: EditorView): DecorationSet {
   const { doc } = view.state
   const tree = syntaxTree(view.state)
   for (const { from, to } of view.visibleRanges) {
-    for (let pos = from; pos <= to; ) {
+    for (let pos = from; pos <= to;) {
       const line = doc.lineAt(pos)
       if (line.text.includes('{%') && parseBlockTag(line.text.replace(/^(?:[ \t]*>)*/, ''))) {
         let inCode = false
-        for (let node: ReturnType<typeof tree.resolveInner> | null = tree.resolveInner(line.from, 1); node && !inCode; node = node.parent) inCode = CODE.has(node.name)
+        for (let node: ReturnType<typeof tree.resolveInner> | null = tree.resolveInner(line.from, 1); node && !inCode; node = node.parent)
+          inCode = CODE.has(node.name)
         if (!inCode) builder.add(line.from, line.from, blockTagLine)
       }
       pos = line.to + 1

@@ -15,7 +15,9 @@ describe('markdown preview', () => {
   })
 
   it('removes scripts, event handlers and javascript: links', () => {
-    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src="x" onerror="alert(1)">\n\n[x](javascript:alert(1))\n\n<div style="color:red">s</div>')
+    const html = renderMarkdown(
+      '<script>alert(1)</script>\n\n<img src="x" onerror="alert(1)">\n\n[x](javascript:alert(1))\n\n<div style="color:red">s</div>'
+    )
     expect(html).not.toContain('<script')
     expect(html).not.toContain('onerror')
     expect(html).not.toContain('javascript:')
@@ -24,7 +26,8 @@ describe('markdown preview', () => {
 
   it("renders GitBook's block tags as framed blocks, with file tags pointing at the file", () => {
     const files = new Map([['f1', { name: 'guide.pdf', downloadURL: 'http://127.0.0.1:1/files/s/r/f1/guide.pdf?token=t' }]])
-    const markdown = '# Page\n{% hint style="warning" %}\nMind the gap.\n{% endhint %}\n{% file src="../.gitbook/assets/guide.pdf" %}\n\n## After\n'
+    const markdown =
+      '# Page\n{% hint style="warning" %}\nMind the gap.\n{% endhint %}\n{% file src="../.gitbook/assets/guide.pdf" %}\n\n## After\n'
     const html = renderMarkdown(markdown, files)
     expect(html).toContain('<div class="gb-hint gb-hint-warning"><p>Mind the gap.</p></div>')
     expect(html).toContain('<div class="gb-file"><p><a href="http://127.0.0.1:1/files/s/r/f1/guide.pdf?token=t"')
@@ -48,7 +51,10 @@ describe('markdown preview', () => {
       ['f1', { name: 'diagram one.png', downloadURL: 'http://127.0.0.1:1/files/s/r/f1/diagram.png?token=t' }],
       ['f2', { name: 'guide.pdf', downloadURL: 'http://127.0.0.1:1/files/s/r/f2/guide.pdf?token=t' }]
     ])
-    const html = renderMarkdown('![Diagram](../.gitbook/assets/diagram%20one.png)\n\n[The guide](.gitbook/assets/guide.pdf#p2)\n\n![Gone](assets/gone.png)\n\n[Next](next.md)', files)
+    const html = renderMarkdown(
+      '![Diagram](../.gitbook/assets/diagram%20one.png)\n\n[The guide](.gitbook/assets/guide.pdf#p2)\n\n![Gone](assets/gone.png)\n\n[Next](next.md)',
+      files
+    )
     expect(html).toContain('src="http://127.0.0.1:1/files/s/r/f1/diagram.png?token=t"')
     expect(html).toContain('data-file-id="f1"')
     expect(html).toContain('href="http://127.0.0.1:1/files/s/r/f2/guide.pdf?token=t"')

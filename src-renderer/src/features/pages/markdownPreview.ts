@@ -11,7 +11,15 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { blockTagsSanitizeSchema, includeResolver, markBlockTags, parseBlockTagged, remarkBlockTags, type FoldOptions, type IncludeSource } from '../../../../src-shared/blockTags.ts'
+import {
+  blockTagsSanitizeSchema,
+  includeResolver,
+  markBlockTags,
+  parseBlockTagged,
+  remarkBlockTags,
+  type FoldOptions,
+  type IncludeSource
+} from '../../../../src-shared/blockTags.ts'
 import { fileReference } from '../../../../src-shared/pagePaths.ts'
 import { headingIds } from '../../../../src-shared/slug.ts'
 
@@ -80,12 +88,16 @@ function image(node: Element, files: FileIndex): Element {
     return node
   }
   if (src.startsWith('data:')) return node
-  const reason = namesFile ? 'File not found in this revision' : isExternal(src) ? 'Images from other sites are not loaded in the editor' : 'Image not found'
+  const reason = namesFile
+    ? 'File not found in this revision'
+    : isExternal(src)
+      ? 'Images from other sites are not loaded in the editor'
+      : 'Image not found'
   return {
     type: 'element',
     tagName: 'span',
     properties: { className: ['missing-image'], title: `${reason}: ${src}`, dataMissingImage: src },
-    children: [{ type: 'text', value: alt || src || 'image' }],
+    children: [{ type: 'text', value: alt || src || 'image' }]
   }
 }
 
@@ -120,7 +132,8 @@ function sectionHeadings(tree: MdRoot): { id: string; heading: Heading }[] {
 /** Gives each top-level heading its section's id, as the server's search sections name them (src-shared/slug.ts). */
 function remarkSectionIds() {
   return (tree: MdRoot) => {
-    for (const { id, heading } of sectionHeadings(tree)) heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } }
+    for (const { id, heading } of sectionHeadings(tree))
+      heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } }
   }
 }
 

@@ -74,12 +74,12 @@ export function usePageActions(scope: ContentScope, openPageId: string | undefin
               to: '/spaces/$spaceId/change-requests/$number/pages/$pageId',
               params: { spaceId, number: String(number), pageId },
               replace,
-              ignoreBlocker: true,
+              ignoreBlocker: true
             })
           : navigate({ to: '/spaces/$spaceId', params: { spaceId }, replace })
         void moved.finally(restoreMain)
       }
-    },
+    }
   })
 
   const pagesNow = () => client.getQueryData(pagesQuery(scope).queryKey) ?? []
@@ -95,7 +95,7 @@ export function usePageActions(scope: ContentScope, openPageId: string | undefin
           const created = insertedPage(before, pages, parent?.id ?? null)
           if (created) setFocusTitleOf(created.id)
           return created?.id
-        },
+        }
       })
     },
     rename(page: ContentPage, title: string) {
@@ -110,7 +110,7 @@ export function usePageActions(scope: ContentScope, openPageId: string | undefin
       write.mutate({
         subject: `Rename “${page.title}”`,
         changes: [{ operation: 'update_page', page: page.id, title }],
-        done: `Renamed to “${title}”`,
+        done: `Renamed to “${title}”`
       })
     },
     move(page: ContentPage, move: PageMove) {
@@ -119,7 +119,7 @@ export function usePageActions(scope: ContentScope, openPageId: string | undefin
         subject: `Move “${page.title}”`,
         changes: [{ operation: 'update_page', page: page.id, into: move.into, ...(move.at !== undefined ? { at: move.at } : {}) }],
         optimistic: (pages) => applyMove(pages, page.id, move),
-        done: into ? `Moved “${page.title}” into “${into}”` : `Moved “${page.title}”`,
+        done: into ? `Moved “${page.title}” into “${into}”` : `Moved “${page.title}”`
       })
     },
     remove(page: ContentPage) {
@@ -128,8 +128,8 @@ export function usePageActions(scope: ContentScope, openPageId: string | undefin
         title: 'Delete page?',
         children: (
           <Text size="sm">
-            “{page.title}”{below > 0 ? ` and the ${below === 1 ? 'page' : `${below} pages`} under it` : ''} will be removed in the change request. The
-            page stays on main until the change request is merged.
+            “{page.title}”{below > 0 ? ` and the ${below === 1 ? 'page' : `${below} pages`} under it` : ''} will be removed in the change
+            request. The page stays on main until the change request is merged.
           </Text>
         ),
         labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -143,11 +143,11 @@ export function usePageActions(scope: ContentScope, openPageId: string | undefin
             subject: `Delete “${page.title}”`,
             changes: [{ operation: 'delete_page', page: page.id }],
             open: openGoes ? () => fallback ?? null : undefined,
-            done: `“${page.title}” deleted`,
+            done: `“${page.title}” deleted`
           })
-        },
+        }
       })
-    },
+    }
   }
 }
 

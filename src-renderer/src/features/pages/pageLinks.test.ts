@@ -6,9 +6,14 @@ const idsByPath = new Map([
   ['guide', 'g'],
   ['guide/install', 'i'],
   ['guide/configure', 'c'],
-  ['faq', 'f'],
+  ['faq', 'f']
 ])
-const from = (fromPath: string, fromHasChildren = false): PageLinkContext => ({ idsByPath, pageIds: new Set(idsByPath.values()), fromPath, fromHasChildren })
+const from = (fromPath: string, fromHasChildren = false): PageLinkContext => ({
+  idsByPath,
+  pageIds: new Set(idsByPath.values()),
+  fromPath,
+  fromHasChildren
+})
 
 describe('links between pages in the preview', () => {
   it('finds the page an absolute or relative path names, as the server resolves it', () => {
@@ -38,8 +43,20 @@ describe('links between pages in the preview', () => {
   })
 
   it('reads the context from the page tree', () => {
-    const tree = [{ id: 'g', path: 'guide', pages: [{ id: 'i', path: 'guide/install', pages: [] }] }, { id: 'f', path: 'faq', pages: [] }]
-    expect(pageLinkContext(tree, 'g')).toEqual({ idsByPath: new Map([['guide', 'g'], ['guide/install', 'i'], ['faq', 'f']]), pageIds: new Set(['g', 'i', 'f']), fromPath: 'guide', fromHasChildren: true })
+    const tree = [
+      { id: 'g', path: 'guide', pages: [{ id: 'i', path: 'guide/install', pages: [] }] },
+      { id: 'f', path: 'faq', pages: [] }
+    ]
+    expect(pageLinkContext(tree, 'g')).toEqual({
+      idsByPath: new Map([
+        ['guide', 'g'],
+        ['guide/install', 'i'],
+        ['faq', 'f']
+      ]),
+      pageIds: new Set(['g', 'i', 'f']),
+      fromPath: 'guide',
+      fromHasChildren: true
+    })
     expect(pageLinkContext(tree, 'i')).toMatchObject({ fromPath: 'guide/install', fromHasChildren: false })
   })
 })

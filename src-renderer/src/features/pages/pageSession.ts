@@ -75,7 +75,7 @@ export class PageSession {
     target: number | undefined,
     /** The page as first loaded: on main, a draft holding another version of it is not reused. */
     private readonly base: PageFields,
-    readAt: string | undefined,
+    readAt: string | undefined
   ) {
     this.target = target
     this.readAt = readAt
@@ -96,7 +96,14 @@ export class PageSession {
   }
 
   private build(): SessionSnapshot {
-    return { fields: this.queue.fields, save: this.queue.snapshot(), target: this.target, landed: this.landed, stale: this.stale, uploads: this.uploads }
+    return {
+      fields: this.queue.fields,
+      save: this.queue.snapshot(),
+      target: this.target,
+      landed: this.landed,
+      stale: this.stale,
+      uploads: this.uploads
+    }
   }
 
   private changed() {
@@ -140,7 +147,7 @@ export class PageSession {
       operation: 'update_page',
       page: this.pageId,
       ...(patch.markdown !== undefined ? { document: { markdown: patch.markdown } } : {}),
-      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.title !== undefined ? { title: patch.title } : {})
     }
     let cr
     try {
@@ -155,7 +162,9 @@ export class PageSession {
       }
       this.stale = true
       this.changed()
-      throw new Error('someone else changed the same lines of this page since you opened it. Use theirs drops your text for theirs; Keep mine saves yours over theirs.')
+      throw new Error(
+        'someone else changed the same lines of this page since you opened it. Use theirs drops your text for theirs; Keep mine saves yours over theirs.'
+      )
     }
     this.merges = 0
     this.readAt = cr.revision
@@ -179,7 +188,7 @@ export class PageSession {
     const scope = this.scope()
     await Promise.all([
       this.client.invalidateQueries({ queryKey: pagesQuery(scope).queryKey, exact: true }),
-      this.client.invalidateQueries({ queryKey: pageQuery(scope, this.pageId).queryKey, exact: true }),
+      this.client.invalidateQueries({ queryKey: pageQuery(scope, this.pageId).queryKey, exact: true })
     ])
     this.markLanded()
   }
@@ -219,7 +228,8 @@ export class PageSession {
     this.stale = false
     const view = this.view
     // The editor's own change listener then finds nothing to save.
-    if (view && view.state.doc.toString() !== fields.markdown) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: fields.markdown } })
+    if (view && view.state.doc.toString() !== fields.markdown)
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: fields.markdown } })
     this.changed()
   }
 
@@ -254,7 +264,13 @@ export class PageSession {
     for (const file of files) {
       const name = uploadName(file)
       const problem = fileProblem({ name, size: file.size })
-      const upload: Upload = { id: ++uploadIds, name, progress: 0, phase: problem ? 'failed' : 'reading', ...(problem ? { error: problem } : {}) }
+      const upload: Upload = {
+        id: ++uploadIds,
+        name,
+        progress: 0,
+        phase: problem ? 'failed' : 'reading',
+        ...(problem ? { error: problem } : {})
+      }
       this.uploads = [...this.uploads, upload]
       if (!problem) accepted.push({ upload, file, name, placeholder: `![Uploading ${name} (${upload.id})…]()` })
     }
@@ -269,9 +285,11 @@ export class PageSession {
         this.setUpload(upload.id, { phase: 'uploading', progress: 1 })
         const number = await this.ensureTarget()
         const scope = this.scope()
-        known ??= new Set((await fetchAll<ContentFile>(`/v1/spaces/${this.spaceId}/change-requests/${number}/content/files`)).map((f) => f.id))
+        known ??= new Set(
+          (await fetchAll<ContentFile>(`/v1/spaces/${this.spaceId}/change-requests/${number}/content/files`)).map((f) => f.id)
+        )
         await applyChanges(this.client, this.spaceId, number, [
-          { operation: 'insert_files', files: [{ name, base64, ...(file.type ? { contentType: file.type } : {}) }] },
+          { operation: 'insert_files', files: [{ name, base64, ...(file.type ? { contentType: file.type } : {}) }] }
         ])
         const after = await fetchAll<ContentFile>(`/v1/spaces/${this.spaceId}/change-requests/${number}/content/files`)
         this.client.setQueryData(filesQuery(scope).queryKey, after)
@@ -325,7 +343,8 @@ export class PageSession {
     let start = 0
     while (start < current.length && start < next.length && current[start] === next[start]) start++
     let end = 0
-    while (end < current.length - start && end < next.length - start && current[current.length - 1 - end] === next[next.length - 1 - end]) end++
+    while (end < current.length - start && end < next.length - start && current[current.length - 1 - end] === next[next.length - 1 - end])
+      end++
     view.dispatch({ changes: { from: start, to: current.length - end, insert: next.slice(start, next.length - end) } })
   }
 
@@ -379,7 +398,12 @@ function sessionKey(spaceId: string, pageId: string, target: number | undefined)
 }
 
 /** The session of a page in a scope: the one still alive (handed over, or still saving), else a new one. */
-export function openSession(client: QueryClient, scope: ContentScope, pageId: string, base: () => PageFields & { readAt?: string }): PageSession {
+export function openSession(
+  client: QueryClient,
+  scope: ContentScope,
+  pageId: string,
+  base: () => PageFields & { readAt?: string }
+): PageSession {
   const key = sessionKey(scope.spaceId, pageId, scope.changeRequest)
   let session = sessions.get(key)
   if (!session) {

@@ -29,7 +29,10 @@ describe('page settings in the editor', () => {
       writable: true
     })
     // Back to the defaults: the block keeps what the writer put there, and only that.
-    const back = withPageSetting(withPageSetting(withPageSetting(next, { noIndex: false }), { part: 'pagination', visible: true }), { part: 'outline', visible: true })
+    const back = withPageSetting(withPageSetting(withPageSetting(next, { noIndex: false }), { part: 'pagination', visible: true }), {
+      part: 'outline',
+      visible: true
+    })
     expect(back).toBe('---\n# written by hand\ndescription: Start here # short\n---\n# Guide\n')
   })
 
@@ -53,8 +56,15 @@ describe('page settings in the editor', () => {
     next = withPageSetting(next, { cover: '/files/abc' })
     next = withPageSetting(next, { coverSize: 'hero' })
     next = withPageSetting(next, { part: 'cover', visible: false })
-    expect(next).toBe('---\ndescription: What this covers\nhidden: true\ncover: /files/abc\nlayout:\n  cover:\n    size: hero\n    visible: false\n---\n\n# Guide\n')
-    expect(readPageSettings(next)).toMatchObject({ description: 'What this covers', hidden: true, cover: '/files/abc', layout: { cover: false, coverSize: 'hero' } })
+    expect(next).toBe(
+      '---\ndescription: What this covers\nhidden: true\ncover: /files/abc\nlayout:\n  cover:\n    size: hero\n    visible: false\n---\n\n# Guide\n'
+    )
+    expect(readPageSettings(next)).toMatchObject({
+      description: 'What this covers',
+      hidden: true,
+      cover: '/files/abc',
+      layout: { cover: false, coverSize: 'hero' }
+    })
     let back = withPageSetting(next, { part: 'cover', visible: true })
     back = withPageSetting(back, { coverSize: 'full' })
     back = withPageSetting(back, { cover: null })

@@ -34,7 +34,7 @@ export function readPageSettings(markdown: string): EditorPageSettings {
     hidden: settings.hidden ?? false,
     description: settings.description ?? '',
     cover: settings.cover?.src,
-    writable: frontMatterDocument(markdown) !== null,
+    writable: frontMatterDocument(markdown) !== null
   }
 }
 

@@ -11,10 +11,15 @@ import {
   pageAfterDelete,
   pageMove,
   updatePage,
-  type TreePage,
+  type TreePage
 } from './pageTreeModel.ts'
 
-const page = (id: string, pages: TreePage[] = [], extra: Partial<TreePage> = {}): TreePage => ({ id, title: id.toUpperCase(), pages, ...extra })
+const page = (id: string, pages: TreePage[] = [], extra: Partial<TreePage> = {}): TreePage => ({
+  id,
+  title: id.toUpperCase(),
+  pages,
+  ...extra
+})
 
 // a
 //   a1

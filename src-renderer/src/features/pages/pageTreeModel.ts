@@ -62,7 +62,7 @@ export function flattenPages(pages: TreePage[], isCollapsed: (pageId: string) =>
         parent,
         index,
         childCount: page.pages.length,
-        expanded,
+        expanded
       })
       if (expanded) walk(page.pages, page.id, depth + 1)
     })
@@ -165,13 +165,16 @@ export function applyMove<T extends TreePage>(pages: T[], pageId: string, move: 
     return next
   }
   if (move.into === null) return place(rest)
-  const into = (list: T[]): T[] => list.map((p) => (p.id === move.into ? { ...p, pages: place(p.pages as T[]) } : { ...p, pages: into(p.pages as T[]) }))
+  const into = (list: T[]): T[] =>
+    list.map((p) => (p.id === move.into ? { ...p, pages: place(p.pages as T[]) } : { ...p, pages: into(p.pages as T[]) }))
   return into(rest)
 }
 
 /** The tree with one page's fields changed (a rename shown before the tree is fetched again). */
 export function updatePage<T extends TreePage>(pages: T[], pageId: string, patch: Partial<Omit<T, 'id' | 'pages'>>): T[] {
-  return pages.map((p) => (p.id === pageId ? { ...p, ...patch } : p.pages.length ? { ...p, pages: updatePage(p.pages as T[], pageId, patch) } : p))
+  return pages.map((p) =>
+    p.id === pageId ? { ...p, ...patch } : p.pages.length ? { ...p, pages: updatePage(p.pages as T[], pageId, patch) } : p
+  )
 }
 
 /**

@@ -56,7 +56,7 @@ export const usePagesUi = create<PagesUiState>()(
       searchText: {},
       setSearchText: (spaceId, text) => set((s) => ({ searchText: { ...s.searchText, [spaceId]: text } })),
       layoutOpenFor: null,
-      setLayoutOpenFor: (pageId) => set({ layoutOpenFor: pageId }),
+      setLayoutOpenFor: (pageId) => set({ layoutOpenFor: pageId })
     }),
     // The editor layout and pane sizes are preferences; folds, focus and searches are not kept across restarts.
     {
@@ -71,9 +71,9 @@ export const usePagesUi = create<PagesUiState>()(
           if (typeof v === 'number' && Number.isFinite(v)) panes[key] = v
         }
         return { ...current, ...k, panes }
-      },
-    },
-  ),
+      }
+    }
+  )
 )
 
 /** Where the page tree was scrolled, per space: the tree remounts when the address moves to a change request. */

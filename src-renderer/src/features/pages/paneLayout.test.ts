@@ -5,9 +5,20 @@ import { arrangePanes, DEFAULT_PANE_SIZES, PANE_MIN, splitShare, type PaneInput 
 const WIDE = 1440 - 248
 const NARROW = 1024 - 248
 
-const input = (over: Partial<PaneInput>): PaneInput => ({ width: WIDE, mode: 'split', commentsOpen: false, focus: false, sizes: DEFAULT_PANE_SIZES, ...over })
+const input = (over: Partial<PaneInput>): PaneInput => ({
+  width: WIDE,
+  mode: 'split',
+  commentsOpen: false,
+  focus: false,
+  sizes: DEFAULT_PANE_SIZES,
+  ...over
+})
 const total = (l: ReturnType<typeof arrangePanes>) =>
-  (l.tree ?? 0) + (l.editor ?? 0) + (l.preview ?? 0) + (l.comments ?? 0) + [l.tree, l.preview !== null && l.editor !== null ? 1 : null, l.comments].filter((x) => x !== null).length
+  (l.tree ?? 0) +
+  (l.editor ?? 0) +
+  (l.preview ?? 0) +
+  (l.comments ?? 0) +
+  [l.tree, l.preview !== null && l.editor !== null ? 1 : null, l.comments].filter((x) => x !== null).length
 
 describe('arrangePanes', () => {
   it('gives every pane its chosen size when there is room, the editor the rest', () => {
@@ -57,7 +68,12 @@ describe('arrangePanes', () => {
   })
 
   it('shows the editor alone in focus mode (the preview alone in Preview)', () => {
-    expect(arrangePanes(input({ focus: true, commentsOpen: true }))).toMatchObject({ tree: null, preview: null, comments: null, editor: WIDE })
+    expect(arrangePanes(input({ focus: true, commentsOpen: true }))).toMatchObject({
+      tree: null,
+      preview: null,
+      comments: null,
+      editor: WIDE
+    })
     expect(arrangePanes(input({ focus: true, mode: 'preview' }))).toMatchObject({ editor: null, preview: WIDE })
   })
 
@@ -65,7 +81,9 @@ describe('arrangePanes', () => {
     const l = arrangePanes(input({ width: 1900, mode: 'edit', sizes: { tree: 5000, comments: 10, split: 0.5 }, commentsOpen: true }))
     expect(l.tree).toBe(480)
     // Short of room the tree gives up what the editor needs.
-    expect(arrangePanes(input({ mode: 'edit', sizes: { tree: 5000, comments: 10, split: 0.5 }, commentsOpen: true })).tree).toBe(WIDE - 2 - PANE_MIN.comments - PANE_MIN.writing)
+    expect(arrangePanes(input({ mode: 'edit', sizes: { tree: 5000, comments: 10, split: 0.5 }, commentsOpen: true })).tree).toBe(
+      WIDE - 2 - PANE_MIN.comments - PANE_MIN.writing
+    )
     expect(l.comments).toBe(PANE_MIN.comments)
     expect(l.limits.tree[1]).toBe(480)
     expect(l.limits.comments[1]).toBe(Math.min(560, PANE_MIN.comments + l.editor! - PANE_MIN.writing))

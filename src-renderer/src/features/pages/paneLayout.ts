@@ -22,7 +22,7 @@ export const PANE_MIN = {
   /** The editor beside a preview (Split shares the room on purpose). */
   editor: 320,
   /** The editor beside the comments: room to write, which the other panes give way to. */
-  writing: 480,
+  writing: 480
 } as const
 
 export const PANE_MAX = { tree: 480, comments: 560 } as const
@@ -66,7 +66,11 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), M
  */
 export function arrangePanes({ width, mode, commentsOpen, focus, sizes }: PaneInput): PaneLayout {
   const W = Math.max(0, Math.floor(width))
-  const none = { tree: [PANE_MIN.tree, PANE_MIN.tree], comments: [PANE_MIN.comments, PANE_MIN.comments], preview: [PANE_MIN.preview, PANE_MIN.preview] } as PaneLayout['limits']
+  const none = {
+    tree: [PANE_MIN.tree, PANE_MIN.tree],
+    comments: [PANE_MIN.comments, PANE_MIN.comments],
+    preview: [PANE_MIN.preview, PANE_MIN.preview]
+  } as PaneLayout['limits']
   if (focus) {
     const alone = { tree: null, editor: null, preview: null, comments: null, treeYielded: false, previewYielded: false, limits: none }
     return mode === 'preview' ? { ...alone, preview: W } : { ...alone, editor: W }
@@ -81,11 +85,15 @@ export function arrangePanes({ width, mode, commentsOpen, focus, sizes }: PaneIn
     { tree: true, preview: split },
     ...(split && commentsOpen ? [{ tree: true, preview: false }] : []),
     { tree: false, preview: split && !commentsOpen },
-    ...(split && !commentsOpen ? [{ tree: false, preview: false }] : []),
+    ...(split && !commentsOpen ? [{ tree: false, preview: false }] : [])
   ]
   const separators = (t: { tree: boolean; preview: boolean }) => (t.tree ? 1 : 0) + (t.preview ? 1 : 0) + (commentsOpen ? 1 : 0)
   const needs = (t: { tree: boolean; preview: boolean }) =>
-    (t.tree ? PANE_MIN.tree : 0) + (commentsOpen ? PANE_MIN.comments : 0) + floor + (t.preview ? PANE_MIN.preview : 0) + separators(t) * SEPARATOR
+    (t.tree ? PANE_MIN.tree : 0) +
+    (commentsOpen ? PANE_MIN.comments : 0) +
+    floor +
+    (t.preview ? PANE_MIN.preview : 0) +
+    separators(t) * SEPARATOR
   const chosen = tries.find((t) => needs(t) <= W) ?? tries[tries.length - 1]!
 
   // Shrink the comments, then the tree, only as far as the editor (and Split's preview) need.
@@ -125,8 +133,8 @@ export function arrangePanes({ width, mode, commentsOpen, focus, sizes }: PaneIn
     limits: {
       tree: [PANE_MIN.tree, Math.max(PANE_MIN.tree, Math.min(PANE_MAX.tree, tree + grow))],
       comments: [PANE_MIN.comments, Math.max(PANE_MIN.comments, Math.min(PANE_MAX.comments, comments + grow))],
-      preview: [PANE_MIN.preview, Math.max(PANE_MIN.preview, body - floor)],
-    },
+      preview: [PANE_MIN.preview, Math.max(PANE_MIN.preview, body - floor)]
+    }
   }
 }
 

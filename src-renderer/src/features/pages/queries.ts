@@ -3,7 +3,17 @@ import { infiniteQueryOptions, queryOptions, useQuery, type QueryClient } from '
 import { entityTag, revisionsOfTags } from '../../../../src-shared/entityTags.ts'
 import { ApiError, api, withQuery } from '../../api/client.ts'
 import { fetchAll, fetchPage } from '../../api/lists.ts'
-import type { ChangeRequest, ContentChangeInput, ContentFile, ContentPage, ImportResult, ImportSource, Page, Revision, SearchPage } from '../../api/types.ts'
+import type {
+  ChangeRequest,
+  ContentChangeInput,
+  ContentFile,
+  ContentPage,
+  ImportResult,
+  ImportSource,
+  Page,
+  Revision,
+  SearchPage
+} from '../../api/types.ts'
 import { userQuery } from '../orgs/queries.ts'
 import { indexPages, updatePage } from './pageTreeModel.ts'
 import { includeSources } from './reusableContents.ts'
@@ -26,7 +36,7 @@ export const scopePath = ({ spaceId, changeRequest }: ContentScope) =>
 export const pagesQuery = (scope: ContentScope) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'pages'],
-    queryFn: () => api.request<{ pages: ContentPage[] }>('GET', `${scopePath(scope)}/content/pages`).then((r) => r.pages),
+    queryFn: () => api.request<{ pages: ContentPage[] }>('GET', `${scopePath(scope)}/content/pages`).then((r) => r.pages)
   })
 
 /** Page id → title over the space's main content (screens that name the pages their rows point at). */
@@ -45,17 +55,17 @@ export const pageQuery = (scope: ContentScope, pageId: string) =>
     queryFn: async (): Promise<LoadedPage> => {
       let readAt: string | undefined
       const page = await api.request<ContentPage>('GET', `${scopePath(scope)}/content/page/${pageId}`, undefined, {
-        onHeaders: (headers) => ([readAt] = revisionsOfTags(headers.etag)),
+        onHeaders: (headers) => ([readAt] = revisionsOfTags(headers.etag))
       })
       return { ...page, readAt }
-    },
+    }
   })
 
 /** The revision's files (the preview resolves `/files/<id>` with their download URLs). */
 export const filesQuery = (scope: ContentScope) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'files'],
-    queryFn: () => fetchAll<ContentFile>(`${scopePath(scope)}/content/files`),
+    queryFn: () => fetchAll<ContentFile>(`${scopePath(scope)}/content/files`)
   })
 
 /**
@@ -65,7 +75,7 @@ export const filesQuery = (scope: ContentScope) =>
 export const reusableContentsQuery = (scope: ContentScope) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'reusable-contents'],
-    queryFn: () => api.request<Revision>('GET', `${scopePath(scope)}/content`).then((r) => includeSources(r.reusableContents)),
+    queryFn: () => api.request<Revision>('GET', `${scopePath(scope)}/content`).then((r) => includeSources(r.reusableContents))
   })
 
 /**
@@ -74,7 +84,10 @@ export const reusableContentsQuery = (scope: ContentScope) =>
  * downloaded from it as the browser (or Electron) saves files.
  */
 export async function downloadPdf(scope: ContentScope, page?: { id: string; only: boolean }, job?: string): Promise<void> {
-  const { url } = await api.request<{ url: string }>('GET', withQuery(`${scopePath(scope)}/pdf`, { page: page?.id, only: page?.only || undefined }))
+  const { url } = await api.request<{ url: string }>(
+    'GET',
+    withQuery(`${scopePath(scope)}/pdf`, { page: page?.id, only: page?.only || undefined })
+  )
   const link = document.createElement('a')
   // `job` lets the screen follow the rendering and cancel it (GET/DELETE /v1/jobs/{job}).
   link.href = job ? `${url}${url.includes('?') ? '&' : '?'}job=${encodeURIComponent(job)}` : url
@@ -94,7 +107,7 @@ export async function importContent(
   spaceId: string,
   body: { url: string; source: ImportSource },
   into: 'change-request' | 'space',
-  job?: string,
+  job?: string
 ): Promise<{ result: ImportResult; changeRequest?: ChangeRequest }> {
   // `job` lets the dialog follow the import and cancel it (GET/DELETE /v1/jobs/{job}).
   const path = withQuery(`/v1/spaces/${spaceId}/content/import`, { job })
@@ -118,14 +131,14 @@ export const spaceSearchQuery = (spaceId: string, query: string) =>
     queryFn: ({ pageParam }) => fetchPage<SearchPage>(`/v1/spaces/${spaceId}/search`, { query, limit: SEARCH_PAGE }, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next?.page,
-    staleTime: 10_000,
+    staleTime: 10_000
   })
 
 /** A change request by its number (the same key as the change requests screens use). */
 export const changeRequestQuery = (spaceId: string, number: number) =>
   queryOptions({
     queryKey: ['spaces', spaceId, 'change-requests', String(number)],
-    queryFn: () => api.request<ChangeRequest>('GET', `/v1/spaces/${spaceId}/change-requests/${number}`),
+    queryFn: () => api.request<ChangeRequest>('GET', `/v1/spaces/${spaceId}/change-requests/${number}`)
   })
 
 /**
@@ -138,7 +151,8 @@ export function invalidateChangeRequestLists(client: QueryClient, spaceId: strin
   const n = String(number)
   void client.invalidateQueries({
     queryKey: ['spaces', spaceId, 'change-requests'],
-    predicate: ({ queryKey: key }) => key.length === 3 || (key.length === 4 && typeof key[3] === 'object') || (key[3] === n && (key[4] === 'changes' || key[4] === 'links')),
+    predicate: ({ queryKey: key }) =>
+      key.length === 3 || (key.length === 4 && typeof key[3] === 'object') || (key[3] === n && (key[4] === 'changes' || key[4] === 'links'))
   })
 }
 
@@ -152,7 +166,7 @@ export async function applyChanges(
   spaceId: string,
   number: number,
   changes: ContentChangeInput[],
-  readAt?: string,
+  readAt?: string
 ): Promise<ChangeRequest> {
   try {
     const headers = readAt ? { 'if-match': entityTag(readAt) } : undefined
@@ -173,7 +187,8 @@ export async function applyChanges(
 export function noteRefusal(client: QueryClient, spaceId: string, error: unknown, number?: number) {
   if (!(error instanceof ApiError)) return
   if (error.status === 403 || error.status === 404) void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
-  if (error.status === 409 && number !== undefined) void client.invalidateQueries({ queryKey: changeRequestQuery(spaceId, number).queryKey, exact: true })
+  if (error.status === 409 && number !== undefined)
+    void client.invalidateQueries({ queryKey: changeRequestQuery(spaceId, number).queryKey, exact: true })
 }
 
 /** Keeps the cached page and tree in step with a page write, without asking the API again. */
@@ -182,10 +197,10 @@ export function rememberPageWrite(
   scope: ContentScope,
   pageId: string,
   patch: { title?: string; markdown?: string },
-  written?: { updatedAt: string; revision: string },
+  written?: { updatedAt: string; revision: string }
 ) {
   client.setQueryData(pageQuery(scope, pageId).queryKey, (page) =>
-    page ? { ...page, ...patch, ...(written ? { updatedAt: written.updatedAt, readAt: written.revision } : {}) } : page,
+    page ? { ...page, ...patch, ...(written ? { updatedAt: written.updatedAt, readAt: written.revision } : {}) } : page
   )
   if (patch.title !== undefined) {
     client.setQueryData(pagesQuery(scope).queryKey, (pages) => (pages ? updatePage(pages, pageId, { title: patch.title }) : pages))
@@ -228,7 +243,7 @@ async function findOrCreateDraft(client: QueryClient, spaceId: string, request: 
   const me = await client.fetchQuery(userQuery())
   const mine = await api.request<Page<ChangeRequest>>(
     'GET',
-    withQuery(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft', contributor: me.id, limit: 1 }),
+    withQuery(`/v1/spaces/${spaceId}/change-requests`, { status: 'draft', contributor: me.id, limit: 1 })
   )
   let draft: ChangeRequest | undefined = mine.items[0]
   const made = createdHere.get(spaceId)

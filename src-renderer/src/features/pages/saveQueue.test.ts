@@ -10,7 +10,7 @@ function manualTimers() {
       pending.set(++next, fn)
       return next
     },
-    clear: (h) => void pending.delete(h as number),
+    clear: (h) => void pending.delete(h as number)
   }
   return {
     timers,
@@ -21,7 +21,7 @@ function manualTimers() {
       const due = [...pending.values()]
       pending.clear()
       due.forEach((fn) => fn())
-    },
+    }
   }
 }
 

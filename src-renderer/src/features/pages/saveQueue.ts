@@ -174,7 +174,8 @@ export class SaveQueue {
     const status: SaveStatus = this.phase === 'saving' ? 'saving' : this.phase === 'failed' ? 'failed' : this.dirty ? 'dirty' : 'saved'
     const next: SaveSnapshot = { status, error: this.error, titleInvalid: !validTitle(this.current.title), saves: this.saves }
     const prev = this.snap
-    if (next.status === prev.status && next.error === prev.error && next.titleInvalid === prev.titleInvalid && next.saves === prev.saves) return
+    if (next.status === prev.status && next.error === prev.error && next.titleInvalid === prev.titleInvalid && next.saves === prev.saves)
+      return
     this.snap = next
     for (const listener of this.listeners) listener()
   }

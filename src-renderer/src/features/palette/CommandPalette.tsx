@@ -25,7 +25,7 @@ import {
   IconTrash,
   IconUsers,
   IconUsersGroup,
-  IconWorld,
+  IconWorld
 } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useParams } from '@tanstack/react-router'
@@ -50,7 +50,7 @@ const ICONS = {
   page: IconFileText,
   space: IconFileText,
   workspace: IconDatabase,
-  'connected-workspace': IconCloud,
+  'connected-workspace': IconCloud
 } as const
 
 const COMMAND_ICONS: Record<string, typeof IconUsers> = {
@@ -73,7 +73,7 @@ const COMMAND_ICONS: Record<string, typeof IconUsers> = {
   palette: IconSearch,
   'toggle-theme': IconPalette,
   'toggle-sidebar': IconLayoutSidebar,
-  'toggle-comments': IconMessageCircle,
+  'toggle-comments': IconMessageCircle
 }
 
 /**
@@ -94,8 +94,9 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   const orgs = useQuery(orgsQuery()).data ?? []
   const { spaces, collections } = useLoadedContent(orgId, opened)
   const toPage = useCallback(
-    (spaceId: string, pageId: string, section?: string) => void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId }, hash: section }),
-    [navigate],
+    (spaceId: string, pageId: string, section?: string) =>
+      void navigate({ to: '/spaces/$spaceId/pages/$pageId', params: { spaceId, pageId }, hash: section }),
+    [navigate]
   )
   const search = useContentSearch(orgId, query, toPage)
   const workspaces = useQuery({ ...workspacesQuery(), retry: false }).data
@@ -106,14 +107,17 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   const params = useParams({ strict: false }) as { spaceId?: string; pageId?: string; number?: string }
   const spaceId = params.spaceId
   const space = useQuery({ ...spaceQuery(spaceId ?? ''), enabled: !!spaceId }).data
-  const scope = useMemo(() => ({ spaceId: spaceId ?? '', changeRequest: params.number ? Number(params.number) : undefined }), [spaceId, params.number])
+  const scope = useMemo(
+    () => ({ spaceId: spaceId ?? '', changeRequest: params.number ? Number(params.number) : undefined }),
+    [spaceId, params.number]
+  )
   const pageActions = usePageActions(scope, params.pageId)
   const ctx: CommandContext = {
     orgId: orgId ?? space?.organization,
     spaceId,
     pageId: params.pageId,
     changeRequest: params.number,
-    canEditSpace: !!space?.permissions.edit,
+    canEditSpace: !!space?.permissions.edit
   }
   const actions: CommandActions = {
     go: (to, goParams) => void navigate({ to, params: goParams } as never),
@@ -136,7 +140,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
     },
     toggleTheme: () => setColorScheme(scheme === 'dark' ? 'light' : 'dark'),
     toggleSidebar,
-    toggleComments: () => usePagesUi.getState().toggleComments(),
+    toggleComments: () => usePagesUi.getState().toggleComments()
   }
   // The key listener is installed once and reads the latest context and actions.
   const latest = useRef({ ctx, actions })
@@ -147,15 +151,15 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   const commandItems = paletteCommands(ctx)
     .filter((command) => command.id !== 'palette')
     .map<PaletteItem>((command) => ({
-    id: command.id,
-    group: command.group,
-    label: command.title,
-    keywords: command.keywords,
-    keys: command.keys,
-    command: true,
-    icon: command.group === 'Go to' || command.group === 'Space' ? 'screen' : 'action',
-    run: () => command.run!(latest.current.ctx, latest.current.actions),
-  }))
+      id: command.id,
+      group: command.group,
+      label: command.title,
+      keywords: command.keywords,
+      keys: command.keys,
+      command: true,
+      icon: command.group === 'Go to' || command.group === 'Space' ? 'screen' : 'action',
+      run: () => command.run!(latest.current.ctx, latest.current.actions)
+    }))
   const commandKey = commandItems.map((c) => c.id).join()
 
   const items = useMemo<PaletteItem[]>(() => {
@@ -170,7 +174,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
         description: s.parent ? collectionTitle.get(s.parent) : undefined,
         icon: 'space',
         emoji: emojiText(s.emoji) || undefined,
-        run: () => void navigate({ to: '/spaces/$spaceId', params: { spaceId: s.id } }),
+        run: () => void navigate({ to: '/spaces/$spaceId', params: { spaceId: s.id } })
       })),
       ...collections.map<PaletteItem>((c) => ({
         id: `collection-${c.id}`,
@@ -178,7 +182,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
         label: c.title || 'Untitled collection',
         description: c.parent ? collectionTitle.get(c.parent) : undefined,
         icon: 'collection',
-        run: () => void navigate({ to: '/collections/$collectionId', params: { collectionId: c.id } }),
+        run: () => void navigate({ to: '/collections/$collectionId', params: { collectionId: c.id } })
       })),
       ...search.items,
       ...orgs
@@ -188,9 +192,9 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
           group: 'Switch organization',
           label: o.title,
           icon: 'org',
-          run: () => void navigate({ to: '/orgs/$orgId', params: { orgId: o.id } }),
+          run: () => void navigate({ to: '/orgs/$orgId', params: { orgId: o.id } })
         })),
-      ...workspaceList,
+      ...workspaceList
     ]
     // commandItems is rebuilt each render; its ids say when it changed.
   }, [orgId, spaces, collections, orgs, search.items, workspaceList, navigate, commandKey])
@@ -214,7 +218,11 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
         onSpotlightClose={() => setOpened(false)}
         data-testid="palette"
       >
-        <Spotlight.Search placeholder="Type a command, or search spaces and pages…" leftSection={<IconSearch size={18} stroke={1.6} />} data-testid="palette-input" />
+        <Spotlight.Search
+          placeholder="Type a command, or search spaces and pages…"
+          leftSection={<IconSearch size={18} stroke={1.6} />}
+          data-testid="palette-input"
+        />
         <Spotlight.ActionsList>
           {groups.map(({ group, items: groupItemsList }) => (
             <Spotlight.ActionsGroup key={group} label={group}>

@@ -7,7 +7,7 @@ const press = (key: string, mods: Partial<Omit<KeyPress, 'key'>> = {}): KeyPress
   metaKey: false,
   altKey: false,
   shiftKey: false,
-  ...mods,
+  ...mods
 })
 const ids = (ctx: Parameters<typeof paletteCommands>[0]) => paletteCommands(ctx).map((c) => c.id)
 
@@ -19,9 +19,22 @@ describe('paletteCommands', () => {
   })
 
   it("offers the space's sections inside a space, the comments panel with a page open, and the organization's screens in one", () => {
-    expect(ids({ orgId: 'o' })).toEqual(expect.arrayContaining(['go-spaces', 'go-sites', 'go-integrations', 'go-members', 'go-trash', 'new-space', 'toggle-theme', 'shortcuts']))
+    expect(ids({ orgId: 'o' })).toEqual(
+      expect.arrayContaining([
+        'go-spaces',
+        'go-sites',
+        'go-integrations',
+        'go-members',
+        'go-trash',
+        'new-space',
+        'toggle-theme',
+        'shortcuts'
+      ])
+    )
     expect(ids({ orgId: 'o' })).not.toContain('space-files')
-    expect(ids({ orgId: 'o', spaceId: 's' })).toEqual(expect.arrayContaining(['space-pages', 'space-change-requests', 'space-comments', 'space-files', 'space-links', 'space-history']))
+    expect(ids({ orgId: 'o', spaceId: 's' })).toEqual(
+      expect.arrayContaining(['space-pages', 'space-change-requests', 'space-comments', 'space-files', 'space-links', 'space-history'])
+    )
     expect(ids({ orgId: 'o', spaceId: 's' })).not.toContain('toggle-comments')
     expect(ids({ orgId: 'o', spaceId: 's', pageId: 'p' })).toContain('toggle-comments')
     expect(ids({})).not.toContain('go-members')
@@ -38,7 +51,7 @@ describe('paletteCommands', () => {
     COMMANDS.find((c) => c.id === 'go-sites')!.run!({ orgId: 'o1' }, actions)
     expect(vi.mocked(actions.go).mock.calls).toEqual([
       ['/spaces/$spaceId/files', { spaceId: 's1' }],
-      ['/orgs/$orgId/sites', { orgId: 'o1' }],
+      ['/orgs/$orgId/sites', { orgId: 'o1' }]
     ])
   })
 })

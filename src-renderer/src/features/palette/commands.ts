@@ -62,60 +62,206 @@ const go =
 
 export const COMMANDS: readonly Command[] = [
   // Creating
-  { id: 'new-page', title: 'New page', group: 'Create', keywords: 'add page document', when: (ctx) => !!ctx.spaceId && !!ctx.canEditSpace, run: (_c, a) => a.newPage() },
+  {
+    id: 'new-page',
+    title: 'New page',
+    group: 'Create',
+    keywords: 'add page document',
+    when: (ctx) => !!ctx.spaceId && !!ctx.canEditSpace,
+    run: (_c, a) => a.newPage()
+  },
   {
     id: 'new-change-request',
     title: 'New change request',
     group: 'Create',
     keywords: 'branch draft review',
     when: (ctx) => !!ctx.spaceId && !!ctx.canEditSpace,
-    run: (_c, a) => a.newChangeRequest(),
+    run: (_c, a) => a.newChangeRequest()
   },
-  { id: 'new-space', title: 'New space', group: 'Create', when: (ctx) => inOrg(ctx) && ctx.canCreate !== false, run: (_c, a) => a.newSpace() },
-  { id: 'new-collection', title: 'New collection', group: 'Create', keywords: 'folder', when: (ctx) => inOrg(ctx) && ctx.canCreate !== false, run: (_c, a) => a.newCollection() },
+  {
+    id: 'new-space',
+    title: 'New space',
+    group: 'Create',
+    when: (ctx) => inOrg(ctx) && ctx.canCreate !== false,
+    run: (_c, a) => a.newSpace()
+  },
+  {
+    id: 'new-collection',
+    title: 'New collection',
+    group: 'Create',
+    keywords: 'folder',
+    when: (ctx) => inOrg(ctx) && ctx.canCreate !== false,
+    run: (_c, a) => a.newCollection()
+  },
 
   // The space on screen
-  { id: 'space-search', title: 'Search this space', group: 'Space', keys: ['mod+shift+F'], keywords: 'find text', when: inSpace, inText: true },
+  {
+    id: 'space-search',
+    title: 'Search this space',
+    group: 'Space',
+    keys: ['mod+shift+F'],
+    keywords: 'find text',
+    when: inSpace,
+    inText: true
+  },
   { id: 'space-pages', title: 'Pages', group: 'Space', keywords: 'editor tree', when: inSpace, run: go('/spaces/$spaceId', 'spaceId') },
-  { id: 'space-change-requests', title: 'Change requests', group: 'Space', keywords: 'review merge', when: inSpace, run: go('/spaces/$spaceId/change-requests', 'spaceId') },
-  { id: 'space-comments', title: 'Comments', group: 'Space', keywords: 'discussions threads', when: inSpace, run: go('/spaces/$spaceId/comments', 'spaceId') },
-  { id: 'space-files', title: 'Files', group: 'Space', keywords: 'uploads images attachments', when: inSpace, run: go('/spaces/$spaceId/files', 'spaceId') },
-  { id: 'space-links', title: 'Links', group: 'Space', keywords: 'broken links check', when: inSpace, run: go('/spaces/$spaceId/links', 'spaceId') },
-  { id: 'space-history', title: 'Space history', group: 'Space', keywords: 'revisions versions compare restore rollback', when: inSpace, run: go('/spaces/$spaceId/history', 'spaceId') },
-  { id: 'space-settings', title: 'Space settings', group: 'Space', keywords: 'lock unlock visibility access custom fields transfer', when: inSpace, run: go('/spaces/$spaceId/settings', 'spaceId') },
+  {
+    id: 'space-change-requests',
+    title: 'Change requests',
+    group: 'Space',
+    keywords: 'review merge',
+    when: inSpace,
+    run: go('/spaces/$spaceId/change-requests', 'spaceId')
+  },
+  {
+    id: 'space-comments',
+    title: 'Comments',
+    group: 'Space',
+    keywords: 'discussions threads',
+    when: inSpace,
+    run: go('/spaces/$spaceId/comments', 'spaceId')
+  },
+  {
+    id: 'space-files',
+    title: 'Files',
+    group: 'Space',
+    keywords: 'uploads images attachments',
+    when: inSpace,
+    run: go('/spaces/$spaceId/files', 'spaceId')
+  },
+  {
+    id: 'space-links',
+    title: 'Links',
+    group: 'Space',
+    keywords: 'broken links check',
+    when: inSpace,
+    run: go('/spaces/$spaceId/links', 'spaceId')
+  },
+  {
+    id: 'space-history',
+    title: 'Space history',
+    group: 'Space',
+    keywords: 'revisions versions compare restore rollback',
+    when: inSpace,
+    run: go('/spaces/$spaceId/history', 'spaceId')
+  },
+  {
+    id: 'space-settings',
+    title: 'Space settings',
+    group: 'Space',
+    keywords: 'lock unlock visibility access custom fields transfer',
+    when: inSpace,
+    run: go('/spaces/$spaceId/settings', 'spaceId')
+  },
 
   // The organization's screens
   { id: 'go-spaces', title: 'Spaces', group: 'Go to', keywords: 'organization home', when: inOrg, run: go('/orgs/$orgId', 'orgId') },
   { id: 'go-sites', title: 'Sites', group: 'Go to', keywords: 'publish docs site', when: inOrg, run: go('/orgs/$orgId/sites', 'orgId') },
-  { id: 'go-integrations', title: 'Integrations', group: 'Go to', keywords: 'install apps connect plugins', when: inOrg, run: go('/orgs/$orgId/integrations', 'orgId') },
-  { id: 'go-openapi', title: 'API specs', group: 'Go to', keywords: 'openapi swagger reference', when: inOrg, run: go('/orgs/$orgId/openapi', 'orgId') },
-  { id: 'go-members', title: 'Members', group: 'Go to', keywords: 'team people users roles', when: inOrg, run: go('/orgs/$orgId/team/members', 'orgId') },
+  {
+    id: 'go-integrations',
+    title: 'Integrations',
+    group: 'Go to',
+    keywords: 'install apps connect plugins',
+    when: inOrg,
+    run: go('/orgs/$orgId/integrations', 'orgId')
+  },
+  {
+    id: 'go-openapi',
+    title: 'API specs',
+    group: 'Go to',
+    keywords: 'openapi swagger reference',
+    when: inOrg,
+    run: go('/orgs/$orgId/openapi', 'orgId')
+  },
+  {
+    id: 'go-members',
+    title: 'Members',
+    group: 'Go to',
+    keywords: 'team people users roles',
+    when: inOrg,
+    run: go('/orgs/$orgId/team/members', 'orgId')
+  },
   { id: 'go-teams', title: 'Teams', group: 'Go to', keywords: 'groups', when: inOrg, run: go('/orgs/$orgId/team/teams', 'orgId') },
-  { id: 'go-invites', title: 'Invites', group: 'Go to', keywords: 'team invite links e-mail', when: inOrg, run: go('/orgs/$orgId/team/invites', 'orgId') },
-  { id: 'go-settings', title: 'Organization settings', group: 'Go to', keywords: 'hostname domains default role', when: inOrg, run: go('/orgs/$orgId/settings', 'orgId') },
-  { id: 'go-sso', title: 'Single sign-on', group: 'Go to', keywords: 'settings saml sso identity provider', when: inOrg, run: go('/orgs/$orgId/settings/sso', 'orgId') },
-  { id: 'go-fields', title: 'Custom fields', group: 'Go to', keywords: 'settings metadata', when: inOrg, run: go('/orgs/$orgId/settings/custom-fields', 'orgId') },
-  { id: 'go-trash', title: 'Trash', group: 'Go to', keywords: 'restore deleted spaces', when: inOrg, run: go('/orgs/$orgId/trash', 'orgId') },
+  {
+    id: 'go-invites',
+    title: 'Invites',
+    group: 'Go to',
+    keywords: 'team invite links e-mail',
+    when: inOrg,
+    run: go('/orgs/$orgId/team/invites', 'orgId')
+  },
+  {
+    id: 'go-settings',
+    title: 'Organization settings',
+    group: 'Go to',
+    keywords: 'hostname domains default role',
+    when: inOrg,
+    run: go('/orgs/$orgId/settings', 'orgId')
+  },
+  {
+    id: 'go-sso',
+    title: 'Single sign-on',
+    group: 'Go to',
+    keywords: 'settings saml sso identity provider',
+    when: inOrg,
+    run: go('/orgs/$orgId/settings/sso', 'orgId')
+  },
+  {
+    id: 'go-fields',
+    title: 'Custom fields',
+    group: 'Go to',
+    keywords: 'settings metadata',
+    when: inOrg,
+    run: go('/orgs/$orgId/settings/custom-fields', 'orgId')
+  },
+  {
+    id: 'go-trash',
+    title: 'Trash',
+    group: 'Go to',
+    keywords: 'restore deleted spaces',
+    when: inOrg,
+    run: go('/orgs/$orgId/trash', 'orgId')
+  },
 
   // Help and view
-  { id: 'palette', title: 'Command palette', group: 'Help', keys: ['mod+K', 'F1', 'mod+shift+P'], inText: true, run: (_c, a) => a.togglePalette() },
+  {
+    id: 'palette',
+    title: 'Command palette',
+    group: 'Help',
+    keys: ['mod+K', 'F1', 'mod+shift+P'],
+    inText: true,
+    run: (_c, a) => a.togglePalette()
+  },
   {
     id: 'shortcuts',
     title: 'Keyboard shortcuts',
     group: 'Help',
     keys: ['?', 'mod+/'],
     keywords: 'keys hotkeys help cheat sheet',
-    run: (_c, a) => a.openShortcuts(),
+    run: (_c, a) => a.openShortcuts()
   },
-  { id: 'toggle-theme', title: 'Toggle light / dark theme', group: 'View', keywords: 'dark mode light mode appearance colour color scheme', run: (_c, a) => a.toggleTheme() },
-  { id: 'toggle-sidebar', title: 'Show or hide the sidebar', group: 'View', keywords: 'navigation panel', when: inOrg, run: (_c, a) => a.toggleSidebar() },
+  {
+    id: 'toggle-theme',
+    title: 'Toggle light / dark theme',
+    group: 'View',
+    keywords: 'dark mode light mode appearance colour color scheme',
+    run: (_c, a) => a.toggleTheme()
+  },
+  {
+    id: 'toggle-sidebar',
+    title: 'Show or hide the sidebar',
+    group: 'View',
+    keywords: 'navigation panel',
+    when: inOrg,
+    run: (_c, a) => a.toggleSidebar()
+  },
   {
     id: 'toggle-comments',
     title: 'Show or hide comments',
     group: 'View',
     keywords: 'discussion panel',
     when: (ctx) => !!ctx.spaceId && !!ctx.pageId,
-    run: (_c, a) => a.toggleComments(),
+    run: (_c, a) => a.toggleComments()
   },
 
   // Keys of the page editor (CodeMirror handles them; `markdownFormatting.ts`, `MarkdownEditor.tsx`)
@@ -129,7 +275,7 @@ export const COMMANDS: readonly Command[] = [
 
   // Comment composers
   { id: 'comment-send', title: 'Send a comment or reply', group: 'Comments', keys: ['mod+Enter'] },
-  { id: 'comment-mention', title: 'Mention a member', group: 'Comments', keys: ['@'] },
+  { id: 'comment-mention', title: 'Mention a member', group: 'Comments', keys: ['@'] }
 ]
 
 /** The commands the palette offers where the user is: those that run and apply here, in registry order. */

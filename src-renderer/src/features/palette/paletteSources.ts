@@ -58,7 +58,7 @@ export const orgSearchQuery = (orgId: string, query: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'search', { query }],
     queryFn: () => fetchPage<OrgSearchSpace>(`/v1/orgs/${orgId}/search`, { query, limit: 10 }),
-    staleTime: 10_000,
+    staleTime: 10_000
   })
 
 /**
@@ -68,7 +68,7 @@ export const orgSearchQuery = (orgId: string, query: string) =>
 export function useContentSearch(
   orgId: string | undefined,
   query: string,
-  openPage: (spaceId: string, pageId: string, sectionId?: string) => void,
+  openPage: (spaceId: string, pageId: string, sectionId?: string) => void
 ): { items: PaletteItem[]; searching: boolean } {
   const [debounced] = useDebouncedValue(query.trim(), 200)
   const enabled = !!orgId && debounced.length >= 2
@@ -89,11 +89,11 @@ export function useContentSearch(
                 // The API matched it; the local filter must not hide it for words only in the page's text.
                 keywords: query,
                 icon: 'page',
-                run: () => openPage(space.id, page.id, best?.id || undefined),
+                run: () => openPage(space.id, page.id, best?.id || undefined)
               }
-            }),
+            })
           ),
-    [enabled, result.data, query, openPage],
+    [enabled, result.data, query, openPage]
   )
   return { items, searching: enabled && result.isFetching }
 }
@@ -111,6 +111,6 @@ export function workspaceItems(list: WorkspaceList | undefined, switchTo: (works
       ...(w.remote ? { description: remoteHost(w.remote.url) } : {}),
       keywords: w.remote ? 'workspace connected server remote' : 'workspace database',
       icon: w.remote ? 'connected-workspace' : 'workspace',
-      run: () => switchTo(w),
+      run: () => switchTo(w)
     }))
 }

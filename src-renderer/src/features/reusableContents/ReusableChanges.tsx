@@ -17,7 +17,7 @@ const revisionContentsQuery = (spaceId: string, revisionId: string) =>
       api
         .request<Revision>('GET', `/v1/spaces/${spaceId}/revisions/${revisionId}`)
         .then((r) => r.reusableContents.map((c) => ({ id: c.id, title: c.title, markdown: c.markdown ?? '' }))),
-    staleTime: Infinity,
+    staleTime: Infinity
   })
 
 /**
@@ -37,7 +37,13 @@ export function ReusableChanges({ spaceId, cr }: { spaceId: string; cr: ChangeRe
           <Badge size="sm" variant="light" color={COLORS[c.kind]}>
             {c.kind}
           </Badge>
-          <RouterAnchor to="/spaces/$spaceId/reusable-contents" params={{ spaceId }} search={{ cr: cr.number }} size="sm" data-testid="cr-reusable-change">
+          <RouterAnchor
+            to="/spaces/$spaceId/reusable-contents"
+            params={{ spaceId }}
+            search={{ cr: cr.number }}
+            size="sm"
+            data-testid="cr-reusable-change"
+          >
             {c.title}
           </RouterAnchor>
           {c.renamedFrom && (

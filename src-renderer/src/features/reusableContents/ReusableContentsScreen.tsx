@@ -46,9 +46,10 @@ export function ReusableContentsScreen({ spaceId, changeRequest }: { spaceId: st
     onSuccess: ({ number, added }, changes) => {
       if (added) setSelected(added.id)
       else if (changes[0]?.operation === 'delete_reusable_content') setSelected(null)
-      if (changeRequest === undefined) void navigate({ to: '/spaces/$spaceId/reusable-contents', params: { spaceId }, search: { cr: number }, replace: true })
+      if (changeRequest === undefined)
+        void navigate({ to: '/spaces/$spaceId/reusable-contents', params: { spaceId }, search: { cr: number }, replace: true })
       notifySuccess(changeRequest === undefined ? `Saved in draft change request #${number}` : 'Saved')
-    },
+    }
   })
 
   const remove = (content: ReusableContent) =>
@@ -56,12 +57,13 @@ export function ReusableContentsScreen({ spaceId, changeRequest }: { spaceId: st
       title: `Delete “${content.title}”?`,
       children: (
         <Text size="sm">
-          Pages that include it show it as missing once this change request is merged. The change request keeps the deletion until you merge or undo it.
+          Pages that include it show it as missing once this change request is merged. The change request keeps the deletion until you merge
+          or undo it.
         </Text>
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-delete-reusable' } as never,
-      onConfirm: () => write.mutate([{ operation: 'delete_reusable_content', reusableContent: content.id }]),
+      onConfirm: () => write.mutate([{ operation: 'delete_reusable_content', reusableContent: content.id }])
     })
 
   return (
@@ -101,7 +103,13 @@ export function ReusableContentsScreen({ spaceId, changeRequest }: { spaceId: st
               Reusable content
             </Text>
             {editable && (
-              <Button size="compact-xs" variant="light" leftSection={<IconPlus size={12} />} onClick={() => setSelected(NEW)} data-testid="reusable-new">
+              <Button
+                size="compact-xs"
+                variant="light"
+                leftSection={<IconPlus size={12} />}
+                onClick={() => setSelected(NEW)}
+                data-testid="reusable-new"
+              >
                 New
               </Button>
             )}
@@ -110,7 +118,13 @@ export function ReusableContentsScreen({ spaceId, changeRequest }: { spaceId: st
             <RowsSkeleton rows={3} />
           ) : (
             contents.map((c) => (
-              <UnstyledButton key={c.id} className={classes.item} data-selected={c.id === current?.id || undefined} onClick={() => setSelected(c.id)} data-testid="reusable-item">
+              <UnstyledButton
+                key={c.id}
+                className={classes.item}
+                data-selected={c.id === current?.id || undefined}
+                onClick={() => setSelected(c.id)}
+                data-testid="reusable-item"
+              >
                 <Text size="sm" fw={500} truncate>
                   {c.title}
                 </Text>
@@ -123,7 +137,12 @@ export function ReusableContentsScreen({ spaceId, changeRequest }: { spaceId: st
         </div>
         <div className={classes.pane}>
           {selected === NEW ? (
-            <ContentForm key={NEW} editable={editable} saving={write.isPending} onSave={(title, markdown) => write.mutate([{ operation: 'insert_reusable_content', title, document: { markdown } }])} />
+            <ContentForm
+              key={NEW}
+              editable={editable}
+              saving={write.isPending}
+              onSave={(title, markdown) => write.mutate([{ operation: 'insert_reusable_content', title, document: { markdown } }])}
+            />
           ) : current ? (
             <ContentForm
               key={`${current.id}:${changeRequest ?? 'main'}`}
@@ -136,8 +155,8 @@ export function ReusableContentsScreen({ spaceId, changeRequest }: { spaceId: st
                     operation: 'update_reusable_content',
                     reusableContent: current.id,
                     ...(title !== current.title ? { title } : {}),
-                    ...(markdown !== current.markdown ? { document: { markdown } } : {}),
-                  },
+                    ...(markdown !== current.markdown ? { document: { markdown } } : {})
+                  }
                 ])
               }
               onDelete={() => remove(current)}
@@ -163,7 +182,7 @@ function ContentForm({
   editable,
   saving,
   onSave,
-  onDelete,
+  onDelete
 }: {
   content?: ReusableContent
   editable: boolean
@@ -179,7 +198,13 @@ function ContentForm({
     setMarkdown(content?.markdown ?? '')
   }, [content?.title, content?.markdown])
   const changed = !content || title !== content.title || markdown !== content.markdown
-  const titleProblem = title.trim() ? (title.length > 255 ? 'At most 255 characters' : null) : content ? 'A reusable content needs a title' : null
+  const titleProblem = title.trim()
+    ? title.length > 255
+      ? 'At most 255 characters'
+      : null
+    : content
+      ? 'A reusable content needs a title'
+      : null
   return (
     <>
       <TextInput
@@ -193,18 +218,32 @@ function ContentForm({
       />
       {content?.path && (
         <Text size="xs" c="dimmed">
-          A page at the top level includes it with <Code>{`{% include "${relativeIncludePath(undefined, content.path)}" %}`}</Code> (the editor’s Insert menu writes it for any page).
+          A page at the top level includes it with <Code>{`{% include "${relativeIncludePath(undefined, content.path)}" %}`}</Code> (the
+          editor’s Insert menu writes it for any page).
         </Text>
       )}
       <ReusableMarkdownEditor value={markdown} onChange={setMarkdown} readOnly={!editable} />
       {editable && (
         <div className={classes.actions}>
-          <Button size="xs" disabled={!changed || !title.trim() || !!titleProblem} loading={saving} onClick={() => onSave(title.trim(), markdown)} data-testid="reusable-save">
+          <Button
+            size="xs"
+            disabled={!changed || !title.trim() || !!titleProblem}
+            loading={saving}
+            onClick={() => onSave(title.trim(), markdown)}
+            data-testid="reusable-save"
+          >
             {content ? 'Save' : 'Create'}
           </Button>
           <span className={classes.grow} />
           {onDelete && (
-            <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete} data-testid="reusable-delete">
+            <Button
+              size="xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              onClick={onDelete}
+              data-testid="reusable-delete"
+            >
               Delete…
             </Button>
           )}

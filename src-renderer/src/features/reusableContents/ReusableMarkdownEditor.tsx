@@ -27,9 +27,9 @@ export function ReusableMarkdownEditor({ value, onChange, readOnly }: { value: s
         if (update.docChanged) report(update.state.doc.toString())
       }),
       appEditorTheme,
-      EditorView.theme({ '&': { fontSize: '13px', height: '100%' }, '.cm-scroller': { overflow: 'auto' } }, { dark }),
+      EditorView.theme({ '&': { fontSize: '13px', height: '100%' }, '.cm-scroller': { overflow: 'auto' } }, { dark })
     ],
-    [dark, readOnly],
+    [dark, readOnly]
   )
 
   return <div ref={host} className={classes.editor} />

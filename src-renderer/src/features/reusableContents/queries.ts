@@ -16,13 +16,25 @@ export const reusableContentListQuery = (scope: ContentScope) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'reusable-contents', 'list'],
     queryFn: () =>
-      api.request<Revision>('GET', `${scopePath(scope)}/content`).then((r) =>
-        r.reusableContents.map<ReusableContent>((c) => ({ id: c.id, title: c.title, markdown: c.markdown ?? '', path: c.path ?? c.git?.path })),
-      ),
+      api
+        .request<Revision>('GET', `${scopePath(scope)}/content`)
+        .then((r) =>
+          r.reusableContents.map<ReusableContent>((c) => ({
+            id: c.id,
+            title: c.title,
+            markdown: c.markdown ?? '',
+            path: c.path ?? c.git?.path
+          }))
+        )
   })
 
 /** Applies reusable content changes to a change request and reads its content again (pages include them). */
-export async function changeReusableContents(client: QueryClient, spaceId: string, number: number, changes: ContentChangeInput[]): Promise<void> {
+export async function changeReusableContents(
+  client: QueryClient,
+  spaceId: string,
+  number: number,
+  changes: ContentChangeInput[]
+): Promise<void> {
   await applyChanges(client, spaceId, number, changes)
   await client.invalidateQueries({ queryKey: [...scopeKey({ spaceId, changeRequest: number }), 'content'] })
 }

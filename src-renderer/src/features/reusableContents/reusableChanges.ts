@@ -22,7 +22,8 @@ export function reusableChanges(base: readonly ContentVersion[], head: readonly 
   for (const c of head) {
     const b = before.get(c.id)
     if (!b) out.push({ kind: 'added', id: c.id, title: c.title })
-    else if (b.title !== c.title || b.markdown !== c.markdown) out.push({ kind: 'edited', id: c.id, title: c.title, ...(b.title !== c.title ? { renamedFrom: b.title } : {}) })
+    else if (b.title !== c.title || b.markdown !== c.markdown)
+      out.push({ kind: 'edited', id: c.id, title: c.title, ...(b.title !== c.title ? { renamedFrom: b.title } : {}) })
   }
   const now = new Set(head.map((c) => c.id))
   for (const b of base) if (!now.has(b.id)) out.push({ kind: 'removed', id: b.id, title: b.title })

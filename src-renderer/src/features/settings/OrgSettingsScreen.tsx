@@ -16,7 +16,7 @@ function valuesOf(org: Organization) {
     hostname: org.hostname ?? '',
     defaultRole: toRoleValue(org.defaultRole),
     inviteLinks: org.inviteLinks,
-    emailDomains: org.emailDomains,
+    emailDomains: org.emailDomains
   }
 }
 
@@ -50,7 +50,7 @@ export function OrgSettingsScreen({ orgId }: { orgId: string }) {
         form.resetDirty(valuesOf(saved))
         notifySuccess('Settings saved')
       },
-      onError: (e) => applyFormError(form, e),
+      onError: (e) => applyFormError(form, e)
     })
   })
 
@@ -59,7 +59,10 @@ export function OrgSettingsScreen({ orgId }: { orgId: string }) {
       <form onSubmit={submit}>
         <Paper p="lg" maw={720}>
           <Stack gap="lg">
-            <Section title="Organization" description={`Created ${formatDate(org.createdAt)} · ${org.type === 'community' ? 'Community' : 'Business'} · ${org.plan} plan`}>
+            <Section
+              title="Organization"
+              description={`Created ${formatDate(org.createdAt)} · ${org.type === 'community' ? 'Community' : 'Business'} · ${org.plan} plan`}
+            >
               <TextInput label="Name" disabled={!canAdmin} {...form.getInputProps('title')} data-testid="settings-title" />
               <TextInput
                 label="Hostname"
@@ -115,7 +118,10 @@ export function OrgSettingsScreen({ orgId }: { orgId: string }) {
           disabled={!canAdmin}
           saving={update.isPending && !!update.variables?.mergeRules}
           onSave={(mergeRules) =>
-            update.mutate({ mergeRules: mergeRules as OrgMergeRules }, { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) })
+            update.mutate(
+              { mergeRules: mergeRules as OrgMergeRules },
+              { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) }
+            )
           }
         />
       </Paper>

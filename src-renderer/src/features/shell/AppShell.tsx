@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react'
 import { ActionIcon, Kbd, Tooltip, UnstyledButton } from '@mantine/core'
 import { spotlight } from '@mantine/spotlight'
-import { IconApi, IconLayoutSidebar, IconPlugConnected, IconSearch, IconSettings, IconStack2, IconTrash, IconUsers, IconWorld } from '@tabler/icons-react'
+import {
+  IconApi,
+  IconLayoutSidebar,
+  IconPlugConnected,
+  IconSearch,
+  IconSettings,
+  IconStack2,
+  IconTrash,
+  IconUsers,
+  IconWorld
+} from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
 import { useUiStore } from '../../stores/uiStore.ts'
@@ -71,7 +81,12 @@ function SignedInShell({ children }: { children: ReactNode }) {
               <IconLayoutSidebar size={18} stroke={1.6} />
             </ActionIcon>
           </Tooltip>
-          <UnstyledButton className={classes.search} onClick={() => spotlight.open()} data-testid="open-palette" aria-label="Search or jump to (Ctrl+K)">
+          <UnstyledButton
+            className={classes.search}
+            onClick={() => spotlight.open()}
+            data-testid="open-palette"
+            aria-label="Search or jump to (Ctrl+K)"
+          >
             <IconSearch size={15} stroke={1.8} />
             <span className={classes.searchLabel}>Search or jump to…</span>
             <Kbd size="xs">{isMac ? '⌘' : 'Ctrl'} K</Kbd>

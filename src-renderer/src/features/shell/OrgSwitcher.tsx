@@ -84,8 +84,8 @@ function CreateOrgModal({ opened, onClose }: { opened: boolean; onClose: () => v
               close()
               void navigate({ to: '/orgs/$orgId', params: { orgId: org.id } })
             },
-            onError: (error) => applyFormError(form, error),
-          }),
+            onError: (error) => applyFormError(form, error)
+          })
         )}
       >
         <Stack>

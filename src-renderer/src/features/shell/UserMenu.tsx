@@ -7,7 +7,7 @@ import classes from './AppShell.module.css'
 const SCHEMES = [
   { value: 'light', label: 'Light', icon: IconSun },
   { value: 'dark', label: 'Dark', icon: IconMoon },
-  { value: 'auto', label: 'Match system', icon: IconDeviceDesktop },
+  { value: 'auto', label: 'Match system', icon: IconDeviceDesktop }
 ] as const
 
 /** The signed-in user (GET /v1/user) and the appearance preference. */

@@ -19,10 +19,10 @@ const EXAMPLE = {
     unsigned: {
       type: 'object',
       properties: { prefersDarkDocs: { type: 'boolean', description: 'Passed as ?visitor.prefersDarkDocs=true' } },
-      additionalProperties: false,
-    },
+      additionalProperties: false
+    }
   },
-  additionalProperties: false,
+  additionalProperties: false
 }
 
 /**
@@ -63,7 +63,7 @@ export function AdaptiveContentScreen({ orgId, siteId }: { orgId: string; siteId
         setShowSyntax(false)
         notifySuccess('Adaptive schema saved')
       },
-      onError: (e) => setApiError(e instanceof ApiError ? e.message : String(e)),
+      onError: (e) => setApiError(e instanceof ApiError ? e.message : String(e))
     })
   }
 
@@ -74,7 +74,8 @@ export function AdaptiveContentScreen({ orgId, siteId }: { orgId: string; siteId
           <div>
             <Title order={4}>Adaptive content</Title>
             <Text size="sm" c="dimmed">
-              Show sections and spaces only to some visitors, from claims your product passes about them (a signed visitor token, or unsigned
+              Show sections and spaces only to some visitors, from claims your product passes about them (a signed visitor token, or
+              unsigned
               <Code>visitor.&lt;claim&gt;</Code> query parameters).
             </Text>
           </div>
@@ -84,7 +85,10 @@ export function AdaptiveContentScreen({ orgId, siteId }: { orgId: string; siteId
             disabled={!canManage || toggle.isPending}
             onChange={(e) => {
               const next = e.currentTarget.checked
-              toggle.mutate({ adaptiveContent: { enabled: next } }, { onSuccess: () => notifySuccess(next ? 'Adaptive content is on' : 'Adaptive content is off') })
+              toggle.mutate(
+                { adaptiveContent: { enabled: next } },
+                { onSuccess: () => notifySuccess(next ? 'Adaptive content is on' : 'Adaptive content is off') }
+              )
             }}
             label={enabled ? 'On' : 'Off'}
             aria-label="Adaptive content"
@@ -99,12 +103,17 @@ export function AdaptiveContentScreen({ orgId, siteId }: { orgId: string; siteId
             <div>
               <Title order={4}>Claims schema</Title>
               <Text size="sm" c="dimmed">
-                A JSON Schema (draft-07) of an object whose properties are boolean claims; unsigned claims go under <Code>properties.unsigned</Code>.
-                Updated {formatRelative(schema.updatedAt)}.
+                A JSON Schema (draft-07) of an object whose properties are boolean claims; unsigned claims go under{' '}
+                <Code>properties.unsigned</Code>. Updated {formatRelative(schema.updatedAt)}.
               </Text>
             </div>
             {canManage && claims.length === 0 && (
-              <Button variant="default" size="xs" leftSection={<IconBraces size={14} />} onClick={() => setText(schemaText({ ...schema.jsonSchema, ...EXAMPLE }))}>
+              <Button
+                variant="default"
+                size="xs"
+                leftSection={<IconBraces size={14} />}
+                onClick={() => setText(schemaText({ ...schema.jsonSchema, ...EXAMPLE }))}
+              >
                 Start from an example
               </Button>
             )}
@@ -121,12 +130,24 @@ export function AdaptiveContentScreen({ orgId, siteId }: { orgId: string; siteId
             testId="adaptive-schema-editor"
           />
           {syntaxError && !syntaxError.ok && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Not valid JSON yet" data-testid="schema-syntax-error">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              title="Not valid JSON yet"
+              data-testid="schema-syntax-error"
+            >
               {syntaxError.message}
             </Alert>
           )}
           {apiError && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The schema was refused" data-testid="schema-api-error">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              title="The schema was refused"
+              data-testid="schema-api-error"
+            >
               {apiError}
             </Alert>
           )}

@@ -22,7 +22,7 @@ import {
   customizationPatch,
   customizationValues,
   formPathOf,
-  type CustomizationValues,
+  type CustomizationValues
 } from './customization.ts'
 import { customizationQuery, useSaveCustomization } from './queries.ts'
 import { useCanManageSites } from './SiteScreen.tsx'
@@ -60,11 +60,11 @@ function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string })
           key,
           {
             light: (v: string) => colorError(v, key === 'tint'),
-            dark: (v: string) => colorError(v, key === 'tint'),
-          },
-        ]),
-      ) as Record<string, { light: (v: string) => string | null; dark: (v: string) => string | null }>,
-    },
+            dark: (v: string) => colorError(v, key === 'tint')
+          }
+        ])
+      ) as Record<string, { light: (v: string) => string | null; dark: (v: string) => string | null }>
+    }
   })
   useScreenReady()
   useEffect(() => {
@@ -93,7 +93,7 @@ function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string })
         const path = blamed && formPathOf(blamed.path)
         if (blamed && path) form.setFieldError(path, capitalize(blamed.rule))
         else notifyError(e)
-      },
+      }
     })
   })
 
@@ -118,11 +118,22 @@ function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string })
           <Divider />
           <Section title="Theme" description="The overall style, shapes and typography.">
             <div className={classes.fieldGrid}>
-              <Select label="Theme" data={options(THEMES)} disabled={!canManage} {...form.getInputProps('theme')} data-testid="custom-theme" />
+              <Select
+                label="Theme"
+                data={options(THEMES)}
+                disabled={!canManage}
+                {...form.getInputProps('theme')}
+                data-testid="custom-theme"
+              />
               <TextInput label="Font" disabled={!canManage} {...form.getInputProps('font')} data-testid="custom-font" />
               <Select label="Links" data={options(LINK_STYLES)} disabled={!canManage} {...form.getInputProps('links')} />
               <Select label="Icons" data={options(ICON_STYLES)} disabled={!canManage} {...form.getInputProps('icons')} />
-              <Select label="Sidebar background" data={options(SIDEBAR_BACKGROUNDS)} disabled={!canManage} {...form.getInputProps('sidebarBackground')} />
+              <Select
+                label="Sidebar background"
+                data={options(SIDEBAR_BACKGROUNDS)}
+                disabled={!canManage}
+                {...form.getInputProps('sidebarBackground')}
+              />
               <Select label="Sidebar list" data={options(SIDEBAR_LISTS)} disabled={!canManage} {...form.getInputProps('sidebarList')} />
             </div>
             <Group gap="xl">
@@ -130,7 +141,12 @@ function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string })
                 <Text size="sm" fw={500}>
                   Corners
                 </Text>
-                <SegmentedControl data={options(CORNERS)} disabled={!canManage} {...form.getInputProps('corners')} data-testid="custom-corners" />
+                <SegmentedControl
+                  data={options(CORNERS)}
+                  disabled={!canManage}
+                  {...form.getInputProps('corners')}
+                  data-testid="custom-corners"
+                />
               </Stack>
               <Stack gap={4}>
                 <Text size="sm" fw={500}>
@@ -141,7 +157,10 @@ function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string })
             </Group>
           </Section>
           <Divider />
-          <Section title="Colours" description="Each colour has a value for the light and the dark appearance. The tint colours the background lightly; it is optional.">
+          <Section
+            title="Colours"
+            description="Each colour has a value for the light and the dark appearance. The tint colours the background lightly; it is optional."
+          >
             <div className={classes.colorGrid}>
               <span />
               <Text size="xs" fw={600} c="dimmed" tt="uppercase">
@@ -176,7 +195,8 @@ function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string })
                   `Unsaved: ${pending.join(', ') || 'no change'}`
                 ) : lastSaved ? (
                   <>
-                    <IconCheck size={14} style={{ verticalAlign: -2 }} /> Saved {formatRelative(lastSaved.at)}: {lastSaved.fields.join(', ')}
+                    <IconCheck size={14} style={{ verticalAlign: -2 }} /> Saved {formatRelative(lastSaved.at)}:{' '}
+                    {lastSaved.fields.join(', ')}
                   </>
                 ) : (
                   'All changes saved'

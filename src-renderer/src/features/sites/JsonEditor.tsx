@@ -4,7 +4,16 @@ import { json } from '@codemirror/lang-json'
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language'
 import { EditorState, StateEffect, StateField, type Extension } from '@codemirror/state'
-import { Decoration, EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, type DecorationSet } from '@codemirror/view'
+import {
+  Decoration,
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  type DecorationSet
+} from '@codemirror/view'
 import { appEditorTheme } from '../common/codemirror.ts'
 import { useLooseEditor } from '../common/useLooseEditor.ts'
 import classes from './Sites.module.css'
@@ -25,7 +34,7 @@ const errorLineField = StateField.define<DecorationSet>({
     }
     return next
   },
-  provide: (field) => EditorView.decorations.from(field),
+  provide: (field) => EditorView.decorations.from(field)
 })
 
 function extensions(dark: boolean, readOnly: boolean, testId: string, onChange: (text: string) => void): Extension {
@@ -56,10 +65,10 @@ function extensions(dark: boolean, readOnly: boolean, testId: string, onChange: 
         '.cm-scroller': { overflow: 'auto' },
         '.cm-content': { padding: '8px 0', minHeight: '280px' },
         '.cm-line': { padding: '0 10px' },
-        '.cm-error-line': { backgroundColor: 'rgba(250, 82, 82, 0.14)' },
+        '.cm-error-line': { backgroundColor: 'rgba(250, 82, 82, 0.14)' }
       },
-      { dark },
-    ),
+      { dark }
+    )
   ]
 }
 
@@ -73,7 +82,7 @@ export function JsonEditor({
   errorLine,
   readOnly = false,
   invalid = false,
-  testId = 'json-editor',
+  testId = 'json-editor'
 }: {
   value: string
   onChange(text: string): void

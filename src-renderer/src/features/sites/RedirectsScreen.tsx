@@ -1,7 +1,32 @@
-import { ActionIcon, Alert, Badge, Button, EmptyState, FileButton, Group, Menu, Modal, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  FileButton,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
-import { IconAlertTriangle, IconArrowForwardUp, IconDots, IconDownload, IconPencil, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react'
+import {
+  IconAlertTriangle,
+  IconArrowForwardUp,
+  IconDots,
+  IconDownload,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+  IconUpload
+} from '@tabler/icons-react'
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import type { SiteRedirect } from '../../api/types.ts'
@@ -15,7 +40,14 @@ import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import table from '../common/DataTable.module.css'
 import { redirectsQuery, siteStructureQuery, useBulkRedirects, useCreateRedirect, useDeleteRedirect, useUpdateRedirect } from './queries.ts'
 import {
-  destinationText, parseDestination, parseRedirectCsv, redirectsToCsv, redirectWarnings, sitePaths, sourceError, type SitePaths,
+  destinationText,
+  parseDestination,
+  parseRedirectCsv,
+  redirectsToCsv,
+  redirectWarnings,
+  sitePaths,
+  sourceError,
+  type SitePaths
 } from './redirects.ts'
 import { siteSpacesOf } from './siteTree.ts'
 
@@ -39,7 +71,7 @@ export function RedirectsScreen({ orgId, siteId }: { orgId: string; siteId: stri
   const paths = useMemo(
     () => sitePaths(structure, new Map(spaceIds.flatMap((id, i) => (pageData[i] ? [[id, pageData[i]] as const] : [])))),
     // The page lists are new arrays only when refetched.
-    [structure, spaceIds, ...pageData],
+    [structure, spaceIds, ...pageData]
   )
   const list = redirects.data ?? []
   const [editing, setEditing] = useState<SiteRedirect | 'new' | null>(null)
@@ -49,7 +81,11 @@ export function RedirectsScreen({ orgId, siteId }: { orgId: string; siteId: stri
   const missing = [...warnings.values()].filter((w) => w.missingDestination).length
   const shadowing = [...warnings.values()].filter((w) => w.shadowsPage).length
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: list.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => list[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: list.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => list[i]!.id
+  })
 
   const exportCsv = () => {
     const url = URL.createObjectURL(new Blob([redirectsToCsv(list, paths)], { type: 'text/csv' }))
@@ -66,8 +102,8 @@ export function RedirectsScreen({ orgId, siteId }: { orgId: string; siteId: stri
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" style={{ maxWidth: 560 }}>
-          A redirect sends readers of a path of the published site to a page, a site space, a section or another address. It applies before any page at
-          that path.
+          A redirect sends readers of a path of the published site to a page, a site space, a section or another address. It applies before
+          any page at that path.
         </Text>
         <Group gap="xs">
           {canManage && (
@@ -75,12 +111,24 @@ export function RedirectsScreen({ orgId, siteId }: { orgId: string; siteId: stri
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-redirect">
                 Add redirect
               </Button>
-              <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)} disabled={!pagesLoaded} data-testid="import-redirects">
+              <Button
+                variant="default"
+                leftSection={<IconUpload size={16} />}
+                onClick={() => setImporting(true)}
+                disabled={!pagesLoaded}
+                data-testid="import-redirects"
+              >
                 Import CSV
               </Button>
             </>
           )}
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportCsv} disabled={!list.length} data-testid="export-redirects">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={exportCsv}
+            disabled={!list.length}
+            data-testid="export-redirects"
+          >
             Export CSV
           </Button>
         </Group>
@@ -91,7 +139,13 @@ export function RedirectsScreen({ orgId, siteId }: { orgId: string; siteId: stri
         </Text>
       )}
       {pagesLoaded && (missing > 0 || shadowing > 0) && (
-        <Alert variant="light" color="yellow" icon={<IconAlertTriangle size={18} />} title="Some redirects need a look" data-testid="redirect-warnings">
+        <Alert
+          variant="light"
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title="Some redirects need a look"
+          data-testid="redirect-warnings"
+        >
           <Stack gap={2}>
             {missing > 0 && (
               <Text size="sm">
@@ -100,7 +154,8 @@ export function RedirectsScreen({ orgId, siteId }: { orgId: string; siteId: stri
             )}
             {shadowing > 0 && (
               <Text size="sm">
-                {shadowing === 1 ? '1 redirect starts' : `${shadowing} redirects start`} at a live page of the site, which readers can no longer open.
+                {shadowing === 1 ? '1 redirect starts' : `${shadowing} redirects start`} at a live page of the site, which readers can no
+                longer open.
               </Text>
             )}
           </Stack>
@@ -172,14 +227,21 @@ function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, t
       children: <Text size="sm">Readers who open {redirect.source} will no longer be sent on.</Text>,
       labels: { confirm: 'Delete redirect', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(redirect.id, { onSuccess: () => notifySuccess(`Redirect from ${redirect.source} deleted`) }),
+      onConfirm: () => remove.mutate(redirect.id, { onSuccess: () => notifySuccess(`Redirect from ${redirect.source} deleted`) })
     })
   return (
     <div className={table.row} style={{ transform: `translateY(${top}px)` }} data-testid="redirect-row">
       <Text className={table.cell} ff="monospace" size="sm" truncate data-testid="redirect-source">
         {redirect.source}
       </Text>
-      <Text className={table.cell} ff={destination ? 'monospace' : undefined} size="sm" truncate c={destination ? undefined : 'dimmed'} data-testid="redirect-destination">
+      <Text
+        className={table.cell}
+        ff={destination ? 'monospace' : undefined}
+        size="sm"
+        truncate
+        c={destination ? undefined : 'dimmed'}
+        data-testid="redirect-destination"
+      >
         {destination ?? (pagesLoaded ? 'Not in the site any more' : '…')}
       </Text>
       <Group gap={4} className={table.cell} wrap="nowrap">
@@ -228,7 +290,13 @@ function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, t
 }
 
 /** Adds a redirect, or changes one: the destination is typed as a URL or a path of the site. */
-function RedirectDialog(props: { orgId: string; siteId: string; redirect: SiteRedirect | 'new' | null; paths: SitePaths; onClose(): void }) {
+function RedirectDialog(props: {
+  orgId: string
+  siteId: string
+  redirect: SiteRedirect | 'new' | null
+  paths: SitePaths
+  onClose(): void
+}) {
   const { orgId, siteId, redirect, paths, onClose } = props
   const create = useCreateRedirect(orgId, siteId)
   const update = useUpdateRedirect(orgId, siteId)
@@ -239,15 +307,15 @@ function RedirectDialog(props: { orgId: string; siteId: string; redirect: SiteRe
       destination: (v) => {
         const parsed = parseDestination(v, paths)
         return 'error' in parsed ? parsed.error : undefined
-      },
-    },
+      }
+    }
   })
   useEffect(() => {
     if (!redirect) return
     form.setValues(
       redirect === 'new'
         ? { source: '', destination: '', permanent: false }
-        : { source: redirect.source, destination: destinationText(redirect.destination, paths) ?? '', permanent: redirect.permanent },
+        : { source: redirect.source, destination: destinationText(redirect.destination, paths) ?? '', permanent: redirect.permanent }
     )
     form.clearErrors()
   }, [redirect])
@@ -268,14 +336,23 @@ function RedirectDialog(props: { orgId: string; siteId: string; redirect: SiteRe
         })}
       >
         <Stack>
-          <TextInput label="Source" description="A path of the site, like /old/page; end it with * for every path under it" data-autofocus {...form.getInputProps('source')} data-testid="redirect-source-input" />
+          <TextInput
+            label="Source"
+            description="A path of the site, like /old/page; end it with * for every path under it"
+            data-autofocus
+            {...form.getInputProps('source')}
+            data-testid="redirect-source-input"
+          />
           <TextInput
             label="Destination"
             description="A path of the site (/section/space/page) or an address (https://…)"
             {...form.getInputProps('destination')}
             data-testid="redirect-destination-input"
           />
-          <Switch label="Permanent (308 for readers of a public site; else 307)" {...form.getInputProps('permanent', { type: 'checkbox' })} />
+          <Switch
+            label="Permanent (308 for readers of a public site; else 307)"
+            {...form.getInputProps('permanent', { type: 'checkbox' })}
+          />
           <DialogActions onCancel={onClose} submit={redirect === 'new' ? 'Add' : 'Save'} loading={create.isPending || update.isPending} />
         </Stack>
       </form>
@@ -287,7 +364,19 @@ function RedirectDialog(props: { orgId: string; siteId: string; redirect: SiteRe
  * Imports a CSV of `source,destination` lines, pasted or picked from a file. Every line is checked before
  * anything is sent; lines with errors are listed by number and left out. Rows go in batches of 500.
  */
-function ImportDialog({ orgId, siteId, opened, paths, onClose }: { orgId: string; siteId: string; opened: boolean; paths: SitePaths; onClose(): void }) {
+function ImportDialog({
+  orgId,
+  siteId,
+  opened,
+  paths,
+  onClose
+}: {
+  orgId: string
+  siteId: string
+  opened: boolean
+  paths: SitePaths
+  onClose(): void
+}) {
   const [text, setText] = useState('')
   const bulk = useBulkRedirects(orgId, siteId)
   const parsed = useMemo(() => parseRedirectCsv(text, paths), [text, paths])
@@ -302,15 +391,15 @@ function ImportDialog({ orgId, siteId, opened, paths, onClose }: { orgId: string
           notifySuccess(`${written} ${written === 1 ? 'redirect' : 'redirects'} imported`)
           onClose()
         },
-        onError: (e) => notifyError(e, 'The import stopped'),
-      },
+        onError: (e) => notifyError(e, 'The import stopped')
+      }
     )
   return (
     <Modal opened={opened} onClose={onClose} title="Import redirects" size="lg">
       <Stack>
         <Text size="sm" c="dimmed">
-          One redirect a line: <code>source,destination</code>. The destination is a path of the site or an https:// address; a redirect that exists for a
-          source is replaced.
+          One redirect a line: <code>source,destination</code>. The destination is a path of the site or an https:// address; a redirect
+          that exists for a source is replaced.
         </Text>
         <Group gap="xs">
           <FileButton accept=".csv,text/csv,text/plain" onChange={(file) => void file?.text().then(setText)}>
@@ -338,7 +427,8 @@ function ImportDialog({ orgId, siteId, opened, paths, onClose }: { orgId: string
         {text.trim() !== '' && (
           <Text size="sm" data-testid="redirects-csv-summary">
             {parsed.rows.length} {parsed.rows.length === 1 ? 'redirect' : 'redirects'} ready
-            {parsed.errors.length > 0 && `, ${parsed.errors.length} ${parsed.errors.length === 1 ? 'line' : 'lines'} with errors (left out)`}
+            {parsed.errors.length > 0 &&
+              `, ${parsed.errors.length} ${parsed.errors.length === 1 ? 'line' : 'lines'} with errors (left out)`}
           </Text>
         )}
         {parsed.errors.length > 0 && (

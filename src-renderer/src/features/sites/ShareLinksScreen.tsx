@@ -48,7 +48,11 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
   const [created, setCreated] = useState<ShareLink | null>(null)
   useReportAppState(links.data || !canManage ? 'ready' : 'loading')
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: list.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => list[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: list.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => list[i]!.id
+  })
 
   if (!canManage)
     return (
@@ -63,14 +67,16 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />} data-testid="share-link-hint">
           <Group justify="space-between" gap="sm">
             <Text size="sm">
-              This site is <b>{VISIBILITY_LABELS[site.visibility]}</b>: share links only matter when its visibility is <b>Share link</b>. You can
-              prepare links now.
+              This site is <b>{VISIBILITY_LABELS[site.visibility]}</b>: share links only matter when its visibility is <b>Share link</b>.
+              You can prepare links now.
             </Text>
             <Button
               size="xs"
               variant="default"
               loading={makeShareLink.isPending}
-              onClick={() => makeShareLink.mutate({ visibility: 'share-link' }, { onSuccess: () => notifySuccess('Visibility: Share link') })}
+              onClick={() =>
+                makeShareLink.mutate({ visibility: 'share-link' }, { onSuccess: () => notifySuccess('Visibility: Share link') })
+              }
             >
               Switch to share link
             </Button>
@@ -87,9 +93,9 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
                 form.reset()
                 setCreated(link)
               },
-              onError: (e) => applyFormError(form, e),
-            },
-          ),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Group gap="xs" align="flex-start" wrap="nowrap">
@@ -100,7 +106,13 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
             {...form.getInputProps('name')}
             data-testid="share-link-name"
           />
-          <Button type="submit" leftSection={<IconPlus size={16} />} loading={create.isPending} disabled={!form.values.name.trim()} data-testid="create-share-link">
+          <Button
+            type="submit"
+            leftSection={<IconPlus size={16} />}
+            loading={create.isPending}
+            disabled={!form.values.name.trim()}
+            data-testid="create-share-link"
+          >
             Create link
           </Button>
         </Group>
@@ -127,7 +139,16 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
           <div ref={listRef} className={table.body} style={{ height: virtualizer.getTotalSize() }} data-testid="share-link-list">
             {virtualizer.getVirtualItems().map((item) => {
               const link = list[item.index]!
-              return <ShareLinkRow key={item.key} orgId={orgId} siteId={siteId} link={link} top={item.start - scrollMargin} onRename={() => setRenaming(link)} />
+              return (
+                <ShareLinkRow
+                  key={item.key}
+                  orgId={orgId}
+                  siteId={siteId}
+                  link={link}
+                  top={item.start - scrollMargin}
+                  onRename={() => setRenaming(link)}
+                />
+              )
             })}
           </div>
         </div>
@@ -138,7 +159,19 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
   )
 }
 
-function ShareLinkRow({ orgId, siteId, link, top, onRename }: { orgId: string; siteId: string; link: ShareLink; top: number; onRename(): void }) {
+function ShareLinkRow({
+  orgId,
+  siteId,
+  link,
+  top,
+  onRename
+}: {
+  orgId: string
+  siteId: string
+  link: ShareLink
+  top: number
+  onRename(): void
+}) {
   const update = useUpdateShareLink(orgId, siteId)
   const remove = useDeleteShareLink(orgId, siteId)
   const name = link.name || 'Untitled link'
@@ -146,10 +179,14 @@ function ShareLinkRow({ orgId, siteId, link, top, onRename }: { orgId: string; s
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete share link?',
-      children: <Text size="sm">Whoever has “{name}” can no longer open the site with it. This cannot be undone; to pause a link, turn it off instead.</Text>,
+      children: (
+        <Text size="sm">
+          Whoever has “{name}” can no longer open the site with it. This cannot be undone; to pause a link, turn it off instead.
+        </Text>
+      ),
       labels: { confirm: 'Delete link', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(link.id, { onSuccess: () => notifySuccess(`Share link “${name}” deleted`) }),
+      onConfirm: () => remove.mutate(link.id, { onSuccess: () => notifySuccess(`Share link “${name}” deleted`) })
     })
   return (
     <div className={table.row} style={{ transform: `translateY(${top}px)` }} data-testid="share-link-row">
@@ -173,7 +210,10 @@ function ShareLinkRow({ orgId, siteId, link, top, onRename }: { orgId: string; s
             aria-label={active ? `Turn off ${name}` : `Turn on ${name}`}
             onChange={(e) => {
               const next = e.currentTarget.checked
-              update.mutate({ linkId: link.id, active: next }, { onSuccess: () => notifySuccess(next ? `“${name}” is active again` : `“${name}” is turned off`) })
+              update.mutate(
+                { linkId: link.id, active: next },
+                { onSuccess: () => notifySuccess(next ? `“${name}” is active again` : `“${name}” is turned off`) }
+              )
             }}
             data-testid="share-link-active"
           />
@@ -216,13 +256,20 @@ function CreatedLinkDialog({ link, onClose }: { link: ShareLink | null; onClose(
             data-testid="created-share-link-url"
           />
           <Tooltip label="Copy link">
-            <ActionIcon size="lg" variant="default" aria-label="Copy link" onClick={() => void copyText(url, 'Link copied')} data-testid="copy-share-link">
+            <ActionIcon
+              size="lg"
+              variant="default"
+              aria-label="Copy link"
+              onClick={() => void copyText(url, 'Link copied')}
+              data-testid="copy-share-link"
+            >
               <IconCopy size={16} />
             </ActionIcon>
           </Tooltip>
         </Group>
         <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} data-testid="share-link-once">
-          Copy this address now: it cannot be shown again. Quire keeps only a fingerprint of its key; if the address is lost, create a new link.
+          Copy this address now: it cannot be shown again. Quire keeps only a fingerprint of its key; if the address is lost, create a new
+          link.
         </Alert>
         <Group justify="flex-end">
           <Button onClick={onClose} data-testid="created-share-link-done">
@@ -254,8 +301,8 @@ function RenameLinkDialog({ orgId, siteId, link, onClose }: { orgId: string; sit
                 notifySuccess(`Share link renamed to “${l.name}”`)
                 onClose()
               },
-              onError: (e) => applyFormError(form, e),
-            },
+              onError: (e) => applyFormError(form, e)
+            }
           )
         })}
       >

@@ -50,7 +50,13 @@ export function SitePreviewFrame({ orgId, siteId, options = {} }: { orgId: strin
         </Tooltip>
       </div>
       {/* No allow-same-origin: in a browser the preview shares the app's origin, and must not reach it. */}
-      <iframe key={`${src}|${version}`} className={classes.iframe} src={src} title="Site preview" sandbox="allow-scripts allow-forms allow-popups" />
+      <iframe
+        key={`${src}|${version}`}
+        className={classes.iframe}
+        src={src}
+        title="Site preview"
+        sandbox="allow-scripts allow-forms allow-popups"
+      />
     </div>
   )
 }

@@ -29,7 +29,7 @@ export function SitePreviewScreen({ orgId, siteId }: { orgId: string; siteId: st
   const [audience, setAudience] = useState<Audience>(() => audienceOf(claims))
   // What the frame shows: the audience once its token is signed.
   const [shown, setShown] = useState<{ audience: Audience; token?: string }>({
-    audience: EVERYONE,
+    audience: EVERYONE
   })
   const [scheme, setScheme] = useState<Scheme>('app')
   useScreenReady()
@@ -45,8 +45,8 @@ export function SitePreviewScreen({ orgId, siteId }: { orgId: string; siteId: st
       { claims: signed },
       {
         onSuccess: (t) => setShown({ audience: next, token: t.token }),
-        onError: (e) => notifyError(e),
-      },
+        onError: (e) => notifyError(e)
+      }
     )
   }
   const toggle = (claim: Claim, on: boolean) => {
@@ -86,7 +86,7 @@ export function SitePreviewScreen({ orgId, siteId }: { orgId: string; siteId: st
               data={[
                 { value: 'app', label: 'As the app' },
                 { value: 'light', label: 'Light' },
-                { value: 'dark', label: 'Dark' },
+                { value: 'dark', label: 'Dark' }
               ]}
             />
           </Stack>
@@ -117,7 +117,12 @@ export function SitePreviewScreen({ orgId, siteId }: { orgId: string; siteId: st
                 />
               )}
               <Group justify="space-between" gap="xs">
-                <Badge variant="light" leftSection={<IconUserCheck size={12} />} data-testid="audience-summary" style={{ textTransform: 'none' }}>
+                <Badge
+                  variant="light"
+                  leftSection={<IconUserCheck size={12} />}
+                  data-testid="audience-summary"
+                  style={{ textTransform: 'none' }}
+                >
                   {describeAudience(shown.audience)}
                 </Badge>
                 <Button size="xs" variant="subtle" onClick={() => show(audienceOf(claims))} disabled={mint.isPending}>
@@ -134,7 +139,7 @@ export function SitePreviewScreen({ orgId, siteId }: { orgId: string; siteId: st
         options={{
           token: shown.token,
           unsigned: shown.audience.unsigned,
-          ...(scheme === 'app' ? {} : { scheme }),
+          ...(scheme === 'app' ? {} : { scheme })
         }}
       />
     </div>

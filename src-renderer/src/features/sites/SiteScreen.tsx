@@ -18,7 +18,7 @@ import {
   IconUserQuestion,
   IconWorld,
   IconWorldOff,
-  IconWorldUpload,
+  IconWorldUpload
 } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { Outlet, useNavigate } from '@tanstack/react-router'
@@ -31,7 +31,15 @@ import { SectionTabs, type SectionTab } from '../common/SectionTabs.tsx'
 import { orgQuery } from '../orgs/queries.ts'
 import { VISIBILITY_DESCRIPTIONS, VISIBILITY_LABELS, visibilityOptions } from './labels.ts'
 import { openPreview, previewTarget } from './preview.ts'
-import { createdShareLinkUrls, shareLinksQuery, siteQuery, useDeleteSite, usePublishSite, useUpdateSite, type SiteVisibility } from './queries.ts'
+import {
+  createdShareLinkUrls,
+  shareLinksQuery,
+  siteQuery,
+  useDeleteSite,
+  usePublishSite,
+  useUpdateSite,
+  type SiteVisibility
+} from './queries.ts'
 import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { ShareDialog } from '../access/ShareDialog.tsx'
@@ -43,7 +51,7 @@ const SITE_TABS: SectionTab[] = [
   { to: '/orgs/$orgId/sites/$siteId/preview', label: 'Preview', icon: <IconEye size={16} />, testId: 'tab-preview' },
   { to: '/orgs/$orgId/sites/$siteId/customization', label: 'Customization', icon: <IconPalette size={16} />, testId: 'tab-customization' },
   { to: '/orgs/$orgId/sites/$siteId/adaptive', label: 'Adaptive content', icon: <IconUserQuestion size={16} />, testId: 'tab-adaptive' },
-  { to: '/orgs/$orgId/sites/$siteId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' },
+  { to: '/orgs/$orgId/sites/$siteId/settings', label: 'Settings', icon: <IconSettings size={16} />, testId: 'tab-settings' }
 ]
 
 /** Whether the caller may change the organization's sites (the API asks for the create role). */
@@ -75,15 +83,15 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
   }
   const togglePublished = () =>
     publish.mutate(!site.published, {
-      onSuccess: (s) => notifySuccess(s.published ? `“${s.title}” is published` : `“${s.title}” is unpublished`),
+      onSuccess: (s) => notifySuccess(s.published ? `“${s.title}” is published` : `“${s.title}” is unpublished`)
     })
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete site?',
       children: (
         <Text size="sm">
-          “{site.title}” is deleted with its structure and share links{site.published ? ', and readers no longer reach it' : ''}. Its spaces and their
-          content stay.
+          “{site.title}” is deleted with its structure and share links{site.published ? ', and readers no longer reach it' : ''}. Its spaces
+          and their content stay.
         </Text>
       ),
       labels: { confirm: 'Delete site', cancel: 'Cancel' },
@@ -93,8 +101,8 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
           onSuccess: () => {
             notifySuccess(`Site “${site.title}” deleted`)
             void navigate({ to: '/orgs/$orgId/sites', params: { orgId } })
-          },
-        }),
+          }
+        })
     })
 
   return (
@@ -191,7 +199,14 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
       <Outlet />
       <ShareDialog
         // Managing a site's access needs admin on it; the organization's admins have it (a site grant is not shown here).
-        target={{ kind: 'site', id: site.id, title: site.title, organization: orgId, canAdmin: isOrgAdmin, visibility: VISIBILITY_LABELS[site.visibility] }}
+        target={{
+          kind: 'site',
+          id: site.id,
+          title: site.title,
+          organization: orgId,
+          canAdmin: isOrgAdmin,
+          visibility: VISIBILITY_LABELS[site.visibility]
+        }}
         opened={sharing}
         onClose={() => setSharing(false)}
       />
@@ -219,13 +234,19 @@ function RenameSiteDialog({ orgId, site, opened, onClose }: { orgId: string; sit
                 notifySuccess(`Site renamed to “${s.title}”`)
                 onClose()
               },
-              onError: (e) => applyFormError(form, e),
-            },
-          ),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>
-          <TextInput label="Title" description="2 to 128 characters" data-autofocus {...form.getInputProps('title')} data-testid="rename-site-input" />
+          <TextInput
+            label="Title"
+            description="2 to 128 characters"
+            data-autofocus
+            {...form.getInputProps('title')}
+            data-testid="rename-site-input"
+          />
           <DialogActions onCancel={onClose} submit="Rename" loading={update.isPending} submitTestId="rename-site-submit" />
         </Stack>
       </form>

@@ -47,7 +47,7 @@ export function SiteSettingsScreen({ orgId, siteId }: { orgId: string; siteId: s
         form.resetDirty(next)
         notifySuccess('Site settings saved')
       },
-      onError: (e) => applyFormError(form, e),
+      onError: (e) => applyFormError(form, e)
     })
   })
 
@@ -85,7 +85,8 @@ export function SiteSettingsScreen({ orgId, siteId }: { orgId: string; siteId: s
             />
             {site.proxy && (
               <Text size="xs" c="dimmed">
-                Proxied from <span className={classes.mono}>{site.proxy.origin}</span> to <span className={classes.mono}>{site.proxy.target}</span>
+                Proxied from <span className={classes.mono}>{site.proxy.origin}</span> to{' '}
+                <span className={classes.mono}>{site.proxy.target}</span>
               </Text>
             )}
           </Section>

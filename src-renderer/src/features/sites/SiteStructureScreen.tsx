@@ -6,7 +6,18 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import type { SiteSection, SiteSectionGroup, SiteSpace } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
 import { useScreenReady } from '../common/screen.ts'
-import { siteQuery, siteStructureQuery, useDeleteGroup, useDeleteSection, useAddToGroup, useMoveStructureItem, useRemoveFromGroup, useRemoveSiteSpace, useUpdateSection, useUpdateSite } from './queries.ts'
+import {
+  siteQuery,
+  siteStructureQuery,
+  useDeleteGroup,
+  useDeleteSection,
+  useAddToGroup,
+  useMoveStructureItem,
+  useRemoveFromGroup,
+  useRemoveSiteSpace,
+  useUpdateSection,
+  useUpdateSite
+} from './queries.ts'
 import { useCanManageSites } from './SiteScreen.tsx'
 import { AddSectionDialog, AddSiteSpaceDialog, CreateGroupDialog } from './StructureDialogs.tsx'
 import { StructureInspector } from './StructureInspector.tsx'
@@ -53,7 +64,7 @@ export function SiteStructureScreen({ orgId, siteId }: { orgId: string; siteId: 
       children: <Text size="sm">{body}</Text>,
       labels: { confirm: label, cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-remove' },
-      onConfirm,
+      onConfirm
     })
 
   const actions: StructureActions = {
@@ -65,39 +76,45 @@ export function SiteStructureScreen({ orgId, siteId }: { orgId: string; siteId: 
       else updateSite.mutate({ defaultSiteSpace: siteSpace.id }, { onSuccess: done })
     },
     makeDefaultSection: (section: SiteSection) =>
-      updateSite.mutate({ defaultSiteSection: section.id }, { onSuccess: () => notifySuccess(`“${section.title}” is now the default section`) }),
+      updateSite.mutate(
+        { defaultSiteSection: section.id },
+        { onSuccess: () => notifySuccess(`“${section.title}” is now the default section`) }
+      ),
     removeSiteSpace: (siteSpace: SiteSpace) =>
       confirm(
         'Remove space from the site?',
         `“${siteSpace.title}” no longer appears on the site; its path and condition are forgotten. The space itself and its content stay.`,
         'Remove',
-        () => removeSiteSpace.mutate(siteSpace.id, { onSuccess: () => notifySuccess(`“${siteSpace.title}” removed from the site`) }),
+        () => removeSiteSpace.mutate(siteSpace.id, { onSuccess: () => notifySuccess(`“${siteSpace.title}” removed from the site`) })
       ),
     deleteSection: (section: SiteSection) =>
       confirm(
         'Delete section?',
         `“${section.title}” is deleted with its ${section.siteSpaces.length === 1 ? 'space' : `${section.siteSpaces.length} spaces`} on the site. The spaces themselves stay.`,
         'Delete section',
-        () => deleteSection.mutate(section.id, { onSuccess: () => notifySuccess(`Section “${section.title}” deleted`) }),
+        () => deleteSection.mutate(section.id, { onSuccess: () => notifySuccess(`Section “${section.title}” deleted`) })
       ),
     deleteGroup: (group: SiteSectionGroup) =>
       confirm('Delete group?', `“${group.title}” is deleted; its sections stay on the site, where the group was.`, 'Delete group', () =>
-        deleteGroup.mutate(group.id, { onSuccess: () => notifySuccess(`Group “${group.title}” deleted`) }),
+        deleteGroup.mutate(group.id, { onSuccess: () => notifySuccess(`Group “${group.title}” deleted`) })
       ),
     addSpaceTo: (sectionId: string) => setDialog({ kind: 'site-space', sectionId }),
     addToGroup: (section, group) =>
-      addToGroup.mutate({ groupId: group.id, sectionId: section.id }, { onSuccess: () => notifySuccess(`“${section.title}” moved into “${group.title}”`) }),
+      addToGroup.mutate(
+        { groupId: group.id, sectionId: section.id },
+        { onSuccess: () => notifySuccess(`“${section.title}” moved into “${group.title}”`) }
+      ),
     removeFromGroup: (section) =>
       section.sectionGroup &&
       removeFromGroup.mutate(
         { groupId: section.sectionGroup, sectionId: section.id },
-        { onSuccess: () => notifySuccess(`“${section.title}” taken out of its group`) },
+        { onSuccess: () => notifySuccess(`“${section.title}” taken out of its group`) }
       ),
     newGroupFrom: (section) => setDialog({ kind: 'group', sections: [section.id] }),
     edit: (row) => {
       setSelectedKey(row.key)
       setFocusToken((n) => n + 1)
-    },
+    }
   }
 
   const select = (key: string) => setSelectedKey(key)
@@ -111,23 +128,39 @@ export function SiteStructureScreen({ orgId, siteId }: { orgId: string; siteId: 
             ? [
                 plural(sections.length, 'section'),
                 ...(groups.length ? [plural(groups.length, 'group')] : []),
-                plural(siteSpaceCount, 'space'),
+                plural(siteSpaceCount, 'space')
               ].join(' · ')
             : `${plural(siteSpaceCount, 'space')} at the root of the site`}
         </Text>
         {canManage && (
           <Group gap="xs">
             {hasSections && (
-              <Button variant="default" leftSection={<IconFolders size={16} />} onClick={() => setDialog({ kind: 'group' })} data-testid="new-group">
+              <Button
+                variant="default"
+                leftSection={<IconFolders size={16} />}
+                onClick={() => setDialog({ kind: 'group' })}
+                data-testid="new-group"
+              >
                 New group
               </Button>
             )}
-            <Button variant="default" leftSection={<IconLayoutList size={16} />} onClick={() => setDialog({ kind: 'section' })} data-testid="add-section">
+            <Button
+              variant="default"
+              leftSection={<IconLayoutList size={16} />}
+              onClick={() => setDialog({ kind: 'section' })}
+              data-testid="add-section"
+            >
               Add section
             </Button>
             <Button
               leftSection={<IconPlus size={16} />}
-              onClick={() => setDialog({ kind: 'site-space', sectionId: selected?.kind === 'section' ? selected.id : selected?.kind === 'site-space' ? selected.siteSpace.section : undefined })}
+              onClick={() =>
+                setDialog({
+                  kind: 'site-space',
+                  sectionId:
+                    selected?.kind === 'section' ? selected.id : selected?.kind === 'site-space' ? selected.siteSpace.section : undefined
+                })
+              }
               data-testid="add-site-space"
             >
               Add space

@@ -1,5 +1,19 @@
 import { useEffect, useState } from 'react'
-import { ActionIcon, Badge, Button, EmptyState, Group, Menu, Modal, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Menu,
+  Modal,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useDebouncedValue } from '@mantine/hooks'
 import { modals } from '@mantine/modals'
@@ -45,7 +59,11 @@ export function SitesScreen({ orgId }: { orgId: string }) {
   const navigate = useNavigate()
   useReportAppState(query.data ? 'ready' : 'loading')
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({ count: sites.length, rowHeight: ROW_HEIGHT, getItemKey: (i) => sites[i]!.id })
+  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
+    count: sites.length,
+    rowHeight: ROW_HEIGHT,
+    getItemKey: (i) => sites[i]!.id
+  })
 
   return (
     <>
@@ -77,7 +95,7 @@ export function SitesScreen({ orgId }: { orgId: string }) {
             data={[
               { value: 'all', label: 'All' },
               { value: 'published', label: 'Published' },
-              { value: 'unpublished', label: 'Unpublished' },
+              { value: 'unpublished', label: 'Unpublished' }
             ]}
             aria-label="Filter by status"
             data-testid="site-status-filter"
@@ -111,15 +129,7 @@ export function SitesScreen({ orgId }: { orgId: string }) {
             <div ref={listRef} className={classes.body} style={{ height: virtualizer.getTotalSize() }} data-testid="site-list">
               {virtualizer.getVirtualItems().map((item) => {
                 const site = sites[item.index]!
-                return (
-                  <SiteRow
-                    key={item.key}
-                    orgId={orgId}
-                    site={site}
-                    canManage={canManage}
-                    top={item.start - scrollMargin}
-                  />
-                )
+                return <SiteRow key={item.key} orgId={orgId} site={site} canManage={canManage} top={item.start - scrollMargin} />
               })}
             </div>
             <div className={classes.footer}>
@@ -145,20 +155,23 @@ function SiteRow({ orgId, site, canManage, top }: { orgId: string; site: Site; c
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete site?',
-      children: (
-        <Text size="sm">
-          “{site.title}” is deleted with its structure and share links. Its spaces and their content stay.
-        </Text>
-      ),
+      children: <Text size="sm">“{site.title}” is deleted with its structure and share links. Its spaces and their content stay.</Text>,
       labels: { confirm: 'Delete site', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(site.id, { onSuccess: () => notifySuccess(`Site “${site.title}” deleted`) }),
+      onConfirm: () => remove.mutate(site.id, { onSuccess: () => notifySuccess(`Site “${site.title}” deleted`) })
     })
   return (
     <div className={classes.row} style={{ transform: `translateY(${top}px)` }} data-testid="site-row">
       <Group gap="sm" wrap="nowrap" className={classes.cell}>
         <IconWorld size={20} stroke={1.5} color="var(--mantine-color-indigo-5)" style={{ flex: 'none' }} />
-        <RouterAnchor to="/orgs/$orgId/sites/$siteId" params={{ orgId, siteId: site.id }} fw={500} size="sm" truncate data-testid="site-title">
+        <RouterAnchor
+          to="/orgs/$orgId/sites/$siteId"
+          params={{ orgId, siteId: site.id }}
+          fw={500}
+          size="sm"
+          truncate
+          data-testid="site-title"
+        >
           {site.title}
         </RouterAnchor>
       </Group>
@@ -184,7 +197,11 @@ function SiteRow({ orgId, site, canManage, top }: { orgId: string; site: Site; c
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Item leftSection={<IconExternalLink size={16} />} disabled={!preview.url} onClick={() => preview.url && openPreview(preview.url)}>
+            <Menu.Item
+              leftSection={<IconExternalLink size={16} />}
+              disabled={!preview.url}
+              onClick={() => preview.url && openPreview(preview.url)}
+            >
               Open preview
             </Menu.Item>
             {canManage && (
@@ -203,12 +220,22 @@ function SiteRow({ orgId, site, canManage, top }: { orgId: string; site: Site; c
 }
 
 /** New site: a title, who may read it, and optionally the spaces it starts with (in the order picked). */
-export function CreateSiteDialog({ orgId, opened, onClose, onCreated }: { orgId: string; opened: boolean; onClose(): void; onCreated?(site: Site): void }) {
+export function CreateSiteDialog({
+  orgId,
+  opened,
+  onClose,
+  onCreated
+}: {
+  orgId: string
+  opened: boolean
+  onClose(): void
+  onCreated?(site: Site): void
+}) {
   const create = useCreateSite(orgId)
   const spaces = useQuery({ ...spacesQuery(orgId), enabled: opened })
   const form = useForm({
     initialValues: { title: '', visibility: 'public' as SiteVisibility, spaces: [] as string[] },
-    validate: { title: (v) => (v.trim().length < 2 ? 'Give the site a title of at least 2 characters' : null) },
+    validate: { title: (v) => (v.trim().length < 2 ? 'Give the site a title of at least 2 characters' : null) }
   })
   useEffect(() => {
     if (opened) form.reset()
@@ -230,13 +257,19 @@ export function CreateSiteDialog({ orgId, opened, onClose, onCreated }: { orgId:
                 onCreated?.(site)
               },
               // `spaces.0: no space …` names the list; put it under the picker.
-              onError: (e) => applyFormError(form, e),
-            },
-          ),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>
-          <TextInput label="Title" placeholder="e.g. Developer docs" data-autofocus {...form.getInputProps('title')} data-testid="site-title-input" />
+          <TextInput
+            label="Title"
+            placeholder="e.g. Developer docs"
+            data-autofocus
+            {...form.getInputProps('title')}
+            data-testid="site-title-input"
+          />
           <Select
             label="Visibility"
             description={VISIBILITY_DESCRIPTIONS[form.values.visibility]}

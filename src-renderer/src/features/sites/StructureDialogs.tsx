@@ -19,7 +19,11 @@ const spaceLabel = (s: { emoji?: string; title: string }) => withEmoji(s.emoji, 
 /** The organization's spaces as picker options; spaces the site already shows are left out. */
 function useSpaceOptions(orgId: string, structure: Structure, enabled: boolean) {
   const spaces = useQuery({ ...spacesQuery(orgId), enabled })
-  const linked = new Set(siteSpacesOf(structure).map((s) => s.space?.id).filter(Boolean))
+  const linked = new Set(
+    siteSpacesOf(structure)
+      .map((s) => s.space?.id)
+      .filter(Boolean)
+  )
   const options = (spaces.data ?? []).filter((s) => !linked.has(s.id)).map((s) => ({ value: s.id, label: spaceLabel(s) }))
   return { options, loading: spaces.isPending }
 }
@@ -34,7 +38,7 @@ export function AddSiteSpaceDialog({
   opened,
   sectionId,
   onClose,
-  onAdded,
+  onAdded
 }: {
   orgId: string
   siteId: string
@@ -50,7 +54,7 @@ export function AddSiteSpaceDialog({
   const { options, loading } = useSpaceOptions(orgId, structure, opened)
   const form = useForm({
     initialValues: { spaceId: '' as string | null, sectionId: '' as string | null },
-    validate: { spaceId: (v) => (v ? null : 'Pick a space') },
+    validate: { spaceId: (v) => (v ? null : 'Pick a space') }
   })
   useEffect(() => {
     if (!opened) return
@@ -69,9 +73,9 @@ export function AddSiteSpaceDialog({
                 onClose()
                 onAdded(created.id)
               },
-              onError: (e) => applyFormError(form, e),
-            },
-          ),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>
@@ -114,7 +118,7 @@ export function AddSectionDialog({
   structure,
   opened,
   onClose,
-  onAdded,
+  onAdded
 }: {
   orgId: string
   siteId: string
@@ -129,7 +133,7 @@ export function AddSectionDialog({
   const rootCount = first ? structure.structure.length : 0
   const form = useForm({
     initialValues: { spaceId: null as string | null, title: '', path: '' },
-    validate: { spaceId: (v) => (v ? null : 'Pick a space, or a new one') },
+    validate: { spaceId: (v) => (v ? null : 'Pick a space, or a new one') }
   })
   useEffect(() => {
     if (!opened) return
@@ -143,7 +147,7 @@ export function AddSectionDialog({
             {
               spaceId: v.spaceId === NEW_SPACE ? null : v.spaceId,
               title: v.title.trim() || undefined,
-              path: v.path.trim() || undefined,
+              path: v.path.trim() || undefined
             },
             {
               onSuccess: (section) => {
@@ -151,16 +155,16 @@ export function AddSectionDialog({
                 onClose()
                 onAdded(section.id)
               },
-              onError: (e) => applyFormError(form, e),
-            },
-          ),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>
           {first && rootCount > 0 && (
             <Text size="sm" c="dimmed">
-              This is the site's first section: it becomes the default one, and the {rootCount === 1 ? 'space' : `${rootCount} spaces`} already on the site
-              move into it.
+              This is the site's first section: it becomes the default one, and the {rootCount === 1 ? 'space' : `${rootCount} spaces`}{' '}
+              already on the site move into it.
             </Text>
           )}
           <Select
@@ -174,7 +178,12 @@ export function AddSectionDialog({
             {...form.getInputProps('spaceId')}
             data-testid="add-section-space"
           />
-          <TextInput label="Title" description="Optional: the space's title when empty" {...form.getInputProps('title')} data-testid="add-section-title" />
+          <TextInput
+            label="Title"
+            description="Optional: the space's title when empty"
+            {...form.getInputProps('title')}
+            data-testid="add-section-title"
+          />
           <TextInput
             label="Path"
             description="Optional: made from the title when empty (letters, digits, . _ ~ -)"
@@ -197,7 +206,7 @@ export function CreateGroupDialog({
   opened,
   initialSections,
   onClose,
-  onCreated,
+  onCreated
 }: {
   orgId: string
   siteId: string
@@ -211,7 +220,7 @@ export function CreateGroupDialog({
   const ungrouped = sectionsOf(structure).filter((s) => !s.sectionGroup)
   const form = useForm({
     initialValues: { title: '', sections: [] as string[] },
-    validate: { title: (v) => (v.trim() ? null : 'Give the group a title') },
+    validate: { title: (v) => (v.trim() ? null : 'Give the group a title') }
   })
   useEffect(() => {
     if (!opened) return
@@ -230,13 +239,19 @@ export function CreateGroupDialog({
                 onClose()
                 onCreated(group.id)
               },
-              onError: (e) => applyFormError(form, e),
-            },
-          ),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>
-          <TextInput label="Title" placeholder="e.g. Products" data-autofocus {...form.getInputProps('title')} data-testid="group-title-input" />
+          <TextInput
+            label="Title"
+            placeholder="e.g. Products"
+            data-autofocus
+            {...form.getInputProps('title')}
+            data-testid="group-title-input"
+          />
           <MultiSelect
             label="Sections"
             description="Sections that are not in a group yet; the group shows them in this order."

@@ -37,11 +37,39 @@ export function StructureInspector({ orgId, site, row, canManage, actions, focus
   // Keyed by row: a different selection starts a fresh form.
   if (row.kind === 'site-space')
     return (
-      <SiteSpaceDetails key={row.key} orgId={orgId} site={site} siteSpace={row.siteSpace} canManage={canManage} actions={actions} focusToken={focusToken} />
+      <SiteSpaceDetails
+        key={row.key}
+        orgId={orgId}
+        site={site}
+        siteSpace={row.siteSpace}
+        canManage={canManage}
+        actions={actions}
+        focusToken={focusToken}
+      />
     )
   if (row.kind === 'section')
-    return <SectionDetails key={row.key} orgId={orgId} site={site} section={row.section} canManage={canManage} actions={actions} focusToken={focusToken} />
-  return <GroupDetails key={row.key} orgId={orgId} site={site} group={row.group} canManage={canManage} actions={actions} focusToken={focusToken} />
+    return (
+      <SectionDetails
+        key={row.key}
+        orgId={orgId}
+        site={site}
+        section={row.section}
+        canManage={canManage}
+        actions={actions}
+        focusToken={focusToken}
+      />
+    )
+  return (
+    <GroupDetails
+      key={row.key}
+      orgId={orgId}
+      site={site}
+      group={row.group}
+      canManage={canManage}
+      actions={actions}
+      focusToken={focusToken}
+    />
+  )
 }
 
 function useFocusOn(token: number) {
@@ -96,7 +124,17 @@ function PublishedAt({ site, url }: { site: Site; url: string | undefined }) {
 }
 
 /** Path and condition fields, shared by site spaces and sections. */
-function ConditionField({ form, orgId, siteId, disabled }: { form: ReturnType<typeof usePathConditionForm>; orgId: string; siteId: string; disabled: boolean }) {
+function ConditionField({
+  form,
+  orgId,
+  siteId,
+  disabled
+}: {
+  form: ReturnType<typeof usePathConditionForm>
+  orgId: string
+  siteId: string
+  disabled: boolean
+}) {
   const schema = useQuery(adaptiveSchemaQuery(orgId, siteId))
   const claims = claimsOf(schema.data?.jsonSchema)
   return (
@@ -131,11 +169,26 @@ function ConditionField({ form, orgId, siteId, disabled }: { form: ReturnType<ty
 }
 
 /** Under a path-and-condition form: "Remove condition" when there is one, then Discard and Save. */
-function FormActions({ form, saving, onClearCondition }: { form: ReturnType<typeof usePathConditionForm>; saving: boolean; onClearCondition?: () => void }) {
+function FormActions({
+  form,
+  saving,
+  onClearCondition
+}: {
+  form: ReturnType<typeof usePathConditionForm>
+  saving: boolean
+  onClearCondition?: () => void
+}) {
   return (
     <Group justify="space-between" gap="xs">
       {onClearCondition ? (
-        <Button variant="subtle" color="gray" size="xs" leftSection={<IconFilterOff size={14} />} onClick={onClearCondition} data-testid="clear-condition">
+        <Button
+          variant="subtle"
+          color="gray"
+          size="xs"
+          leftSection={<IconFilterOff size={14} />}
+          onClick={onClearCondition}
+          data-testid="clear-condition"
+        >
           Remove condition
         </Button>
       ) : (
@@ -154,7 +207,9 @@ function FormActions({ form, saving, onClearCondition }: { form: ReturnType<type
 }
 
 function usePathConditionForm(values: { path: string; condition: string; title?: string; description?: string }) {
-  return useForm({ initialValues: { title: values.title ?? '', path: values.path, condition: values.condition, description: values.description ?? '' } })
+  return useForm({
+    initialValues: { title: values.title ?? '', path: values.path, condition: values.condition, description: values.description ?? '' }
+  })
 }
 
 function SiteSpaceDetails({
@@ -163,7 +218,7 @@ function SiteSpaceDetails({
   siteSpace,
   canManage,
   actions,
-  focusToken,
+  focusToken
 }: {
   orgId: string
   site: Site
@@ -201,7 +256,7 @@ function SiteSpaceDetails({
   const clearCondition = () =>
     update.mutate(
       { siteSpaceId: siteSpace.id, condition: null },
-      { onSuccess: (s) => saved(s, `Condition removed: everyone sees “${s.title}”`), onError: (e) => applyFormError(form, e) },
+      { onSuccess: (s) => saved(s, `Condition removed: everyone sees “${s.title}”`), onError: (e) => applyFormError(form, e) }
     )
 
   return (
@@ -230,7 +285,11 @@ function SiteSpaceDetails({
             ref={pathRef}
             label="Path"
             description="Its address on the site: letters, digits and . _ ~ - (1 to 100)"
-            leftSection={<Text size="sm" c="dimmed">/</Text>}
+            leftSection={
+              <Text size="sm" c="dimmed">
+                /
+              </Text>
+            }
             classNames={{ input: classes.mono }}
             disabled={!canManage}
             {...form.getInputProps('path')}
@@ -247,11 +306,22 @@ function SiteSpaceDetails({
       {canManage && (
         <Group gap="xs">
           {!siteSpace.default && (
-            <Button variant="default" size="xs" leftSection={<IconStar size={14} />} onClick={() => actions.makeDefaultSiteSpace(siteSpace)}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconStar size={14} />}
+              onClick={() => actions.makeDefaultSiteSpace(siteSpace)}
+            >
               Make default
             </Button>
           )}
-          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => actions.removeSiteSpace(siteSpace)}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => actions.removeSiteSpace(siteSpace)}
+          >
             Remove from site
           </Button>
         </Group>
@@ -266,7 +336,7 @@ function SectionDetails({
   section,
   canManage,
   actions,
-  focusToken,
+  focusToken
 }: {
   orgId: string
   site: Site
@@ -303,7 +373,7 @@ function SectionDetails({
   const clearCondition = () =>
     update.mutate(
       { sectionId: section.id, condition: null },
-      { onSuccess: (s) => saved(s, `Condition removed: everyone sees “${s.title}”`), onError: (e) => applyFormError(form, e) },
+      { onSuccess: (s) => saved(s, `Condition removed: everyone sees “${s.title}”`), onError: (e) => applyFormError(form, e) }
     )
 
   return (
@@ -321,7 +391,11 @@ function SectionDetails({
           <TextInput
             label="Path"
             description="The section's address on the site"
-            leftSection={<Text size="sm" c="dimmed">/</Text>}
+            leftSection={
+              <Text size="sm" c="dimmed">
+                /
+              </Text>
+            }
             classNames={{ input: classes.mono }}
             disabled={!canManage}
             {...form.getInputProps('path')}
@@ -346,7 +420,13 @@ function SectionDetails({
               Make default
             </Button>
           )}
-          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} />} onClick={() => actions.deleteSection(section)}>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => actions.deleteSection(section)}
+          >
             Delete section
           </Button>
         </Group>
@@ -361,7 +441,7 @@ function GroupDetails({
   group,
   canManage,
   actions,
-  focusToken,
+  focusToken
 }: {
   orgId: string
   site: Site
@@ -397,8 +477,8 @@ function GroupDetails({
                 form.resetDirty({ title: g.title })
                 notifySuccess(`Group renamed to “${g.title}”`)
               },
-              onError: (e) => applyFormError(form, e),
-            },
+              onError: (e) => applyFormError(form, e)
+            }
           )
         })}
       >

@@ -9,7 +9,7 @@ import {
   type DragEndEvent,
   type DragMoveEvent,
   type DragOverEvent,
-  type DragStartEvent,
+  type DragStartEvent
 } from '@dnd-kit/core'
 import { ActionIcon, Badge, Menu, Tooltip } from '@mantine/core'
 import {
@@ -27,7 +27,7 @@ import {
   IconStarFilled,
   IconTrash,
   IconFolderMinus,
-  IconFolderPlus,
+  IconFolderPlus
 } from '@tabler/icons-react'
 import type { SiteSection, SiteSectionGroup, SiteSpace } from '../../api/types.ts'
 import { stopRowEvents, TreeChevron } from '../common/TreeChevron.tsx'
@@ -69,7 +69,7 @@ export function StructureTree({
   canManage,
   actions,
   onSelect,
-  onToggle,
+  onToggle
 }: {
   rows: StructureRow[]
   groups: SiteSectionGroup[]
@@ -83,7 +83,7 @@ export function StructureTree({
   const { listRef, list, virtualizer, scrollMargin } = usePageVirtualizer({
     count: rows.length,
     rowHeight: ROW_HEIGHT,
-    getItemKey: (i) => rows[i]!.key,
+    getItemKey: (i) => rows[i]!.key
   })
 
   // --- drag and drop (among siblings only) ------------------------------------------------------------------
@@ -101,7 +101,7 @@ export function StructureTree({
       const move = dropMove(item, target, zone)
       return move ? { target, zone, move } : null
     },
-    [indexByKey, rows, list],
+    [indexByKey, rows, list]
   )
   const onDragStart = (event: DragStartEvent) => {
     const row = event.active.data.current?.row as StructureRow | undefined
@@ -146,11 +146,16 @@ export function StructureTree({
       if (move) actions.move(row, move, e.key === 'ArrowUp' ? 'up' : 'down')
       return
     }
-    const nav = treeNavigation(e.key, index, rows.length, row && {
-      expandable: row.kind !== 'site-space',
-      expanded: !!row.expanded,
-      parentIndex: row.parentKey ? indexByKey.get(row.parentKey) : undefined,
-    })
+    const nav = treeNavigation(
+      e.key,
+      index,
+      rows.length,
+      row && {
+        expandable: row.kind !== 'site-space',
+        expanded: !!row.expanded,
+        parentIndex: row.parentKey ? indexByKey.get(row.parentKey) : undefined
+      }
+    )
     if (nav) {
       handled()
       if (nav.type === 'focus') focusRow(nav.index)
@@ -239,7 +244,18 @@ interface RowProps {
   onToggle(key: string, expanded: boolean): void
 }
 
-const StructureRowView = memo(function StructureRowView({ row, groups, top, selected, focusable, dropZone, canManage, actions, onSelect, onToggle }: RowProps) {
+const StructureRowView = memo(function StructureRowView({
+  row,
+  groups,
+  top,
+  selected,
+  focusable,
+  dropZone,
+  canManage,
+  actions,
+  onSelect,
+  onToggle
+}: RowProps) {
   // Rows are placed with `top`, not a transform: dnd-kit measures rows without their transforms, so a
   // translated row would be found at the top of the list.
   const draggable = useDraggable({ id: row.key, data: { row }, disabled: !canManage || row.siblings < 2 })
@@ -249,7 +265,7 @@ const StructureRowView = memo(function StructureRowView({ row, groups, top, sele
       draggable.setNodeRef(node)
       droppable.setNodeRef(node)
     },
-    [draggable.setNodeRef, droppable.setNodeRef],
+    [draggable.setNodeRef, droppable.setNodeRef]
   )
   const indent = 4 + row.depth * INDENT
   const up = stepMove(row, 'up')
@@ -292,7 +308,12 @@ const StructureRowView = memo(function StructureRowView({ row, groups, top, sele
       >
         <IconGripVertical size={14} />
       </span>
-      <TreeChevron expandable={row.kind !== 'site-space'} expanded={row.expanded} title={row.title} onToggle={() => onToggle(row.key, !row.expanded)} />
+      <TreeChevron
+        expandable={row.kind !== 'site-space'}
+        expanded={row.expanded}
+        title={row.title}
+        onToggle={() => onToggle(row.key, !row.expanded)}
+      />
       <span className={classes.icon} aria-hidden>
         <RowIcon row={row} />
       </span>
@@ -340,7 +361,13 @@ const StructureRowView = memo(function StructureRowView({ row, groups, top, sele
       {canManage && (
         <div className={classes.rowActions} {...stopRowEvents}>
           <Tooltip label="Move up (Alt+↑)">
-            <ActionIcon size="sm" aria-label={`Move ${row.title} up`} disabled={!up} onClick={() => up && actions.move(row, up, 'up')} data-testid="move-up">
+            <ActionIcon
+              size="sm"
+              aria-label={`Move ${row.title} up`}
+              disabled={!up}
+              onClick={() => up && actions.move(row, up, 'up')}
+              data-testid="move-up"
+            >
               <IconArrowUp size={15} />
             </ActionIcon>
           </Tooltip>
@@ -383,7 +410,12 @@ function RowMenu({ row, groups, actions }: { row: StructureRow; groups: SiteSect
               </Menu.Item>
             )}
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.removeSiteSpace(row.siteSpace)} data-testid="remove-site-space">
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => actions.removeSiteSpace(row.siteSpace)}
+              data-testid="remove-site-space"
+            >
               Remove from site…
             </Menu.Item>
           </>

@@ -34,12 +34,12 @@ describe('claimsOf', () => {
       type: 'object',
       properties: {
         beta: { type: 'boolean', description: 'In the beta programme' },
-        unsigned: { type: 'object', properties: { internal: { type: 'boolean' } } },
-      },
+        unsigned: { type: 'object', properties: { internal: { type: 'boolean' } } }
+      }
     }
     expect(claimsOf(schema)).toEqual([
       { name: 'beta', signed: true, expression: 'visitor.claims.beta', description: 'In the beta programme' },
-      { name: 'internal', signed: false, expression: 'visitor.claims.unsigned.internal', description: undefined },
+      { name: 'internal', signed: false, expression: 'visitor.claims.unsigned.internal', description: undefined }
     ])
     expect(claimsOf(null)).toEqual([])
     expect(claimsOf({ properties: [] })).toEqual([])

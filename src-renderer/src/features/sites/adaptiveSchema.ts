@@ -28,9 +28,12 @@ export function parseSchemaText(text: string): ParsedSchema {
       .replace(/\s*\(line \d+ column \d+\)/, '')
       .replace(/\s+in JSON at position \d+.*$/s, '')
       .replace(/, ".*" is not valid JSON$/s, '')
-    return where ? { ok: false, message: `${reason} (line ${where.line}, column ${where.column})`, ...where } : { ok: false, message: reason }
+    return where
+      ? { ok: false, message: `${reason} (line ${where.line}, column ${where.column})`, ...where }
+      : { ok: false, message: reason }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: 'The schema must be a JSON object ({ … }).' }
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: 'The schema must be a JSON object ({ … }).' }
   return { ok: true, value: value as Record<string, unknown> }
 }
 

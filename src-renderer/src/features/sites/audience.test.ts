@@ -7,8 +7,8 @@ const schema = {
   properties: {
     partner: { type: 'boolean' },
     beta: { type: 'boolean' },
-    unsigned: { type: 'object', properties: { staff: { type: 'boolean' } } },
-  },
+    unsigned: { type: 'object', properties: { staff: { type: 'boolean' } } }
+  }
 }
 
 describe('the audience view', () => {
@@ -16,19 +16,19 @@ describe('the audience view', () => {
     const claims = claimsOf(schema)
     expect(audienceOf(claims)).toEqual({
       signed: { partner: false, beta: false },
-      unsigned: { staff: false },
+      unsigned: { staff: false }
     })
     // Values for claims the schema no longer has are dropped.
     expect(audienceOf(claims, { signed: { partner: true, gone: true } })).toEqual({
       signed: { partner: true, beta: false },
-      unsigned: { staff: false },
+      unsigned: { staff: false }
     })
   })
 
   it('says which claims are on', () => {
     const audience = {
       signed: { partner: true, beta: false },
-      unsigned: { staff: true },
+      unsigned: { staff: true }
     }
     expect(hasClaims(audience)).toBe(true)
     expect(describeAudience(audience)).toBe('A visitor with partner, unsigned.staff')
@@ -43,14 +43,14 @@ describe('the audience view', () => {
       previewAddress(draft, {
         token: 'a.b.c',
         unsigned: { staff: true, intern: false },
-        scheme: 'dark',
-      }),
+        scheme: 'dark'
+      })
     ).toBe('http://127.0.0.1:4000/preview/sites/s1/?draft=123.u.sig&jwt_token=a.b.c&visitor.staff=true&scheme=dark')
     // The desktop app's addresses work the same.
     expect(
       previewAddress('quire://local/preview/sites/s1/?draft=x', {
-        scheme: 'light',
-      }),
+        scheme: 'light'
+      })
     ).toBe('quire://local/preview/sites/s1/?draft=x&scheme=light')
   })
 })

@@ -16,7 +16,7 @@ export function audienceOf(claims: readonly Claim[], values: Partial<Audience> =
     Object.fromEntries(claims.filter((c) => c.signed === signed).map((c) => [c.name, from[c.name] ?? false]))
   return {
     signed: pick(true, values.signed),
-    unsigned: pick(false, values.unsigned),
+    unsigned: pick(false, values.unsigned)
   }
 }
 
@@ -33,7 +33,7 @@ export function describeAudience(audience: Audience): string {
       .map(([k]) => k),
     ...Object.entries(audience.unsigned)
       .filter(([, v]) => v)
-      .map(([k]) => `unsigned.${k}`),
+      .map(([k]) => `unsigned.${k}`)
   ]
   return on.length ? `A visitor with ${on.join(', ')}` : 'A visitor without claims'
 }

@@ -19,8 +19,11 @@ const stored: SiteCustomization = {
     sidebar: { background: 'default', list: 'default' },
     search: 'prominent',
     depth: 'flat',
-    codeTheme: { default: { light: 'monochrome-light', dark: 'monochrome-dark' }, openapi: { light: 'monochrome-light', dark: 'monochrome-dark' } },
-    background: 'plain',
+    codeTheme: {
+      default: { light: 'monochrome-light', dark: 'monochrome-dark' },
+      openapi: { light: 'monochrome-light', dark: 'monochrome-dark' }
+    },
+    background: 'plain'
   },
   internationalization: { locale: 'en' },
   favicon: {},
@@ -50,9 +53,9 @@ describe('customization form', () => {
         // The pair goes whole: the API would copy a light colour sent alone into the dark one.
         primaryColor: { light: '#ff0000', dark: '#6b9cff' },
         sidebar: { list: 'pill' },
-        tint: { color: { light: '#eeeeff' } },
+        tint: { color: { light: '#eeeeff' } }
       },
-      internationalization: { locale: 'fr' },
+      internationalization: { locale: 'fr' }
     })
     expect(changedFields(before, after)).toEqual(['Theme', 'Sidebar list', 'Language', 'Primary colour', 'Tint'])
   })

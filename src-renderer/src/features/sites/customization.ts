@@ -31,7 +31,7 @@ export const COLOR_LABELS: Record<ColorKey, string> = {
   infoColor: 'Info colour',
   successColor: 'Success colour',
   warningColor: 'Warning colour',
-  dangerColor: 'Danger colour',
+  dangerColor: 'Danger colour'
 }
 
 export const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
@@ -62,7 +62,7 @@ export const FIELD_LABELS: Record<ScalarKey, string> = {
   sidebarBackground: 'Sidebar background',
   sidebarList: 'Sidebar list',
   search: 'Search',
-  locale: 'Language',
+  locale: 'Language'
 }
 
 export function customizationValues(c: SiteCustomization): CustomizationValues {
@@ -85,8 +85,8 @@ export function customizationValues(c: SiteCustomization): CustomizationValues {
       infoColor: pair(s.infoColor),
       successColor: pair(s.successColor),
       warningColor: pair(s.warningColor),
-      dangerColor: pair(s.dangerColor),
-    },
+      dangerColor: pair(s.dangerColor)
+    }
   }
 }
 

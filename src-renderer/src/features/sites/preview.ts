@@ -11,12 +11,17 @@ export type PreviewTarget = { url: string; reason?: undefined } | { url?: undefi
 export function previewTarget(
   site: Pick<Site, 'published' | 'visibility' | 'urls'>,
   shareLinks: Pick<ShareLink, 'id' | 'active'>[] | undefined,
-  keyedUrls: ReadonlyMap<string, string> = new Map(),
+  keyedUrls: ReadonlyMap<string, string> = new Map()
 ): PreviewTarget {
   if (!site.published) return { reason: 'Publish the site to preview it' }
   if (site.visibility === 'share-link') {
-    const url = shareLinks?.filter((l) => l.active).map((l) => keyedUrls.get(l.id)).find((u) => u !== undefined)
-    return url ? { url } : { reason: 'A share-link site opens only with the address of an active share link, shown when the link is created' }
+    const url = shareLinks
+      ?.filter((l) => l.active)
+      .map((l) => keyedUrls.get(l.id))
+      .find((u) => u !== undefined)
+    return url
+      ? { url }
+      : { reason: 'A share-link site opens only with the address of an active share link, shown when the link is created' }
   }
   return site.urls.published ? { url: site.urls.published } : { reason: 'The API gave no preview address for this site' }
 }

@@ -2,8 +2,17 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import { api } from '../../api/client.ts'
 import { fetchAll } from '../../api/lists.ts'
 import type {
-  PublishedSite, ShareLink, Site, SiteAdaptiveSchema, SiteCustomization, SiteDraftPreview, SiteSection, SiteSectionGroup, SiteSpace, SiteVisitorToken,
-  SiteVisitorTokenCreate,
+  PublishedSite,
+  ShareLink,
+  Site,
+  SiteAdaptiveSchema,
+  SiteCustomization,
+  SiteDraftPreview,
+  SiteSection,
+  SiteSectionGroup,
+  SiteSpace,
+  SiteVisitorToken,
+  SiteVisitorTokenCreate
 } from '../../api/types.ts'
 import type { CustomizationUpdate } from './customization.ts'
 import { movePath, type MoveRequest } from './siteTree.ts'
@@ -25,13 +34,13 @@ const sitePath = (orgId: string, siteId: string) => `${sitesPath(orgId)}/${siteI
 export const sitesQuery = (orgId: string, filters: SiteFilters = {}) =>
   queryOptions({
     queryKey: Object.keys(filters).length ? ['orgs', orgId, 'sites', filters] : ['orgs', orgId, 'sites'],
-    queryFn: () => fetchAll<Site>(sitesPath(orgId), { title: filters.title, published: filters.published }),
+    queryFn: () => fetchAll<Site>(sitesPath(orgId), { title: filters.title, published: filters.published })
   })
 
 export const siteQuery = (orgId: string, siteId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'sites', siteId],
-    queryFn: () => api.request<Site>('GET', sitePath(orgId, siteId)),
+    queryFn: () => api.request<Site>('GET', sitePath(orgId, siteId))
   })
 
 /** The site's structure in reading order (sections and groups interleaved), from the published shape. */
@@ -39,25 +48,25 @@ export const siteStructureQuery = (orgId: string, siteId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'sites', siteId, 'published'],
     queryFn: () => api.request<PublishedSite>('GET', `${sitePath(orgId, siteId)}/published`),
-    select: (published) => published.structure,
+    select: (published) => published.structure
   })
 
 export const shareLinksQuery = (orgId: string, siteId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'sites', siteId, 'share-links'],
-    queryFn: () => fetchAll<ShareLink>(`${sitePath(orgId, siteId)}/share-links`),
+    queryFn: () => fetchAll<ShareLink>(`${sitePath(orgId, siteId)}/share-links`)
   })
 
 export const customizationQuery = (orgId: string, siteId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'sites', siteId, 'customization'],
-    queryFn: () => api.request<SiteCustomization>('GET', `${sitePath(orgId, siteId)}/customization`),
+    queryFn: () => api.request<SiteCustomization>('GET', `${sitePath(orgId, siteId)}/customization`)
   })
 
 export const adaptiveSchemaQuery = (orgId: string, siteId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'sites', siteId, 'adaptive-schema'],
-    queryFn: () => api.request<SiteAdaptiveSchema>('GET', `${sitePath(orgId, siteId)}/adaptive-schema`),
+    queryFn: () => api.request<SiteAdaptiveSchema>('GET', `${sitePath(orgId, siteId)}/adaptive-schema`)
   })
 
 /**
@@ -69,13 +78,13 @@ export const draftPreviewQuery = (orgId: string, siteId: string) =>
     queryKey: ['orgs', orgId, 'sites', siteId, 'draft-preview'],
     queryFn: () => api.request<SiteDraftPreview>('GET', `${sitePath(orgId, siteId)}/draft-preview`),
     staleTime: 50 * 60 * 1000,
-    refetchOnWindowFocus: false,
+    refetchOnWindowFocus: false
   })
 
 /** Signs a visitor token with chosen claims (admins): nothing to invalidate, the answer is used once. */
 export function useMintVisitorToken(orgId: string, siteId: string) {
   return useMutation({
-    mutationFn: (body: SiteVisitorTokenCreate) => api.request<SiteVisitorToken>('POST', `${sitePath(orgId, siteId)}/visitor-tokens`, body),
+    mutationFn: (body: SiteVisitorTokenCreate) => api.request<SiteVisitorToken>('POST', `${sitePath(orgId, siteId)}/visitor-tokens`, body)
   })
 }
 
@@ -92,7 +101,7 @@ function invalidateSite(client: QueryClient, orgId: string, siteId: string) {
 function invalidateSiteLists(client: QueryClient, orgId: string) {
   void client.invalidateQueries({
     queryKey: ['orgs', orgId, 'sites'],
-    predicate: (q) => q.queryKey.length === 3 || (q.queryKey.length === 4 && typeof q.queryKey[3] === 'object'),
+    predicate: (q) => q.queryKey.length === 3 || (q.queryKey.length === 4 && typeof q.queryKey[3] === 'object')
   })
 }
 
@@ -112,7 +121,7 @@ export function useCreateSite(orgId: string) {
     onSuccess: (site) => {
       client.setQueryData(siteQuery(orgId, site.id).queryKey, site)
       invalidateSiteLists(client, orgId)
-    },
+    }
   })
 }
 
@@ -136,7 +145,7 @@ export function useUpdateSite(orgId: string, siteId: string, { inline = false } 
     onSuccess: (site) => {
       client.setQueryData(siteQuery(orgId, siteId).queryKey, site)
       invalidateSite(client, orgId, siteId)
-    },
+    }
   })
 }
 
@@ -145,7 +154,7 @@ export function useDeleteSite(orgId: string) {
   return useMutation({
     mutationFn: (siteId: string) => api.request<void>('DELETE', sitePath(orgId, siteId)),
     // The site's own queries stay cached: the editor still showing it would otherwise refetch it into a 404.
-    onSuccess: () => invalidateSiteLists(client, orgId),
+    onSuccess: () => invalidateSiteLists(client, orgId)
   })
 }
 
@@ -156,7 +165,7 @@ export function usePublishSite(orgId: string, siteId: string) {
     onSuccess: (site) => {
       client.setQueryData(siteQuery(orgId, siteId).queryKey, site)
       invalidateSite(client, orgId, siteId)
-    },
+    }
   })
 }
 
@@ -168,13 +177,13 @@ function useStructureMutation<V, R>(orgId: string, siteId: string, fn: (base: st
   return useMutation({
     mutationFn: (vars: V) => fn(sitePath(orgId, siteId), vars),
     meta: { inlineErrors: inline },
-    onSuccess: () => invalidateSite(client, orgId, siteId),
+    onSuccess: () => invalidateSite(client, orgId, siteId)
   })
 }
 
 export const useAddSiteSpace = (orgId: string, siteId: string) =>
   useStructureMutation(orgId, siteId, (base, body: { spaceId: string; sectionId?: string }) =>
-    api.request<SiteSpace>('POST', `${base}/site-spaces`, body),
+    api.request<SiteSpace>('POST', `${base}/site-spaces`, body)
   )
 
 export const useUpdateSiteSpace = (orgId: string, siteId: string) =>
@@ -183,7 +192,7 @@ export const useUpdateSiteSpace = (orgId: string, siteId: string) =>
     siteId,
     (base, { siteSpaceId, ...body }: { siteSpaceId: string; path?: string; condition?: string | null }) =>
       api.request<SiteSpace>('PATCH', `${base}/site-spaces/${siteSpaceId}`, body),
-    true,
+    true
   )
 
 export const useRemoveSiteSpace = (orgId: string, siteId: string) =>
@@ -197,7 +206,7 @@ export const useAddSection = (orgId: string, siteId: string) =>
     orgId,
     siteId,
     (base, body: { spaceId: string | null; title?: string; path?: string }) => api.request<SiteSection>('POST', `${base}/sections`, body),
-    true,
+    true
   )
 
 export interface SectionUpdate {
@@ -212,8 +221,9 @@ export const useUpdateSection = (orgId: string, siteId: string, { inline = true 
   useStructureMutation(
     orgId,
     siteId,
-    (base, { sectionId, ...body }: SectionUpdate & { sectionId: string }) => api.request<SiteSection>('PATCH', `${base}/sections/${sectionId}`, body),
-    inline,
+    (base, { sectionId, ...body }: SectionUpdate & { sectionId: string }) =>
+      api.request<SiteSection>('PATCH', `${base}/sections/${sectionId}`, body),
+    inline
   )
 
 export const useDeleteSection = (orgId: string, siteId: string) =>
@@ -224,15 +234,16 @@ export const useCreateGroup = (orgId: string, siteId: string) =>
     orgId,
     siteId,
     (base, body: { title: string; sections?: string[] }) => api.request<SiteSectionGroup>('POST', `${base}/section-groups`, body),
-    true,
+    true
   )
 
 export const useRenameGroup = (orgId: string, siteId: string) =>
   useStructureMutation(
     orgId,
     siteId,
-    (base, { groupId, title }: { groupId: string; title: string }) => api.request<SiteSectionGroup>('PATCH', `${base}/section-groups/${groupId}`, { title }),
-    true,
+    (base, { groupId, title }: { groupId: string; title: string }) =>
+      api.request<SiteSectionGroup>('PATCH', `${base}/section-groups/${groupId}`, { title }),
+    true
   )
 
 export const useDeleteGroup = (orgId: string, siteId: string) =>
@@ -240,12 +251,12 @@ export const useDeleteGroup = (orgId: string, siteId: string) =>
 
 export const useAddToGroup = (orgId: string, siteId: string) =>
   useStructureMutation(orgId, siteId, (base, { groupId, sectionId }: { groupId: string; sectionId: string }) =>
-    api.request<SiteSectionGroup>('POST', `${base}/section-groups/${groupId}/sections`, { sectionId }),
+    api.request<SiteSectionGroup>('POST', `${base}/section-groups/${groupId}/sections`, { sectionId })
   )
 
 export const useRemoveFromGroup = (orgId: string, siteId: string) =>
   useStructureMutation(orgId, siteId, (base, { groupId, sectionId }: { groupId: string; sectionId: string }) =>
-    api.request<void>('DELETE', `${base}/section-groups/${groupId}/sections/${sectionId}`),
+    api.request<void>('DELETE', `${base}/section-groups/${groupId}/sections/${sectionId}`)
   )
 
 // --- share links ------------------------------------------------------------------------------------------
@@ -255,7 +266,7 @@ function useShareLinkMutation<V, R>(orgId: string, siteId: string, fn: (base: st
   return useMutation({
     mutationFn: (vars: V) => fn(`${sitePath(orgId, siteId)}/share-links`, vars),
     meta: { inlineErrors: inline },
-    onSuccess: () => void client.invalidateQueries({ queryKey: shareLinksQuery(orgId, siteId).queryKey }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: shareLinksQuery(orgId, siteId).queryKey })
   })
 }
 
@@ -274,15 +285,16 @@ export const useCreateShareLink = (orgId: string, siteId: string) =>
       createdShareLinkUrls.set(link.id, link.urls.published)
       return link
     },
-    true,
+    true
   )
 
 export const useUpdateShareLink = (orgId: string, siteId: string, { inline = false } = {}) =>
   useShareLinkMutation(
     orgId,
     siteId,
-    (base, { linkId, ...body }: { linkId: string; active?: boolean; name?: string }) => api.request<ShareLink>('PATCH', `${base}/${linkId}`, body),
-    inline,
+    (base, { linkId, ...body }: { linkId: string; active?: boolean; name?: string }) =>
+      api.request<ShareLink>('PATCH', `${base}/${linkId}`, body),
+    inline
   )
 
 export const useDeleteShareLink = (orgId: string, siteId: string) =>
@@ -298,7 +310,7 @@ export function useSaveCustomization(orgId: string, siteId: string) {
     onSuccess: (saved) => {
       client.setQueryData(customizationQuery(orgId, siteId).queryKey, saved)
       void client.invalidateQueries({ queryKey: [...siteQuery(orgId, siteId).queryKey, 'published'] })
-    },
+    }
   })
 }
 
@@ -308,7 +320,7 @@ export function useSaveAdaptiveSchema(orgId: string, siteId: string) {
     mutationFn: (jsonSchema: Record<string, unknown>) =>
       api.request<SiteAdaptiveSchema>('PUT', `${sitePath(orgId, siteId)}/adaptive-schema`, { jsonSchema }),
     meta: { inlineErrors: true },
-    onSuccess: (saved) => client.setQueryData(adaptiveSchemaQuery(orgId, siteId).queryKey, saved),
+    onSuccess: (saved) => client.setQueryData(adaptiveSchemaQuery(orgId, siteId).queryKey, saved)
   })
 }
 
@@ -318,7 +330,7 @@ export function useSaveAdaptiveSchema(orgId: string, siteId: string) {
 export const redirectsQuery = (orgId: string, siteId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'sites', siteId, 'redirects'],
-    queryFn: () => fetchAll<SiteRedirect>(`${sitePath(orgId, siteId)}/redirects`),
+    queryFn: () => fetchAll<SiteRedirect>(`${sitePath(orgId, siteId)}/redirects`)
   })
 
 function useRedirectMutation<V, R>(orgId: string, siteId: string, fn: (base: string, vars: V) => Promise<R>, inline = false) {
@@ -326,7 +338,7 @@ function useRedirectMutation<V, R>(orgId: string, siteId: string, fn: (base: str
   return useMutation({
     mutationFn: (vars: V) => fn(`${sitePath(orgId, siteId)}/redirects`, vars),
     meta: { inlineErrors: inline },
-    onSettled: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'sites', siteId, 'redirects'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'sites', siteId, 'redirects'] })
   })
 }
 
@@ -334,7 +346,12 @@ export const useCreateRedirect = (orgId: string, siteId: string) =>
   useRedirectMutation(orgId, siteId, (base, body: SiteRedirectCreate) => api.request<SiteRedirect>('POST', base, body), true)
 
 export const useUpdateRedirect = (orgId: string, siteId: string) =>
-  useRedirectMutation(orgId, siteId, (base, { id, ...body }: SiteRedirectUpdate & { id: string }) => api.request<SiteRedirect>('PATCH', `${base}/${id}`, body), true)
+  useRedirectMutation(
+    orgId,
+    siteId,
+    (base, { id, ...body }: SiteRedirectUpdate & { id: string }) => api.request<SiteRedirect>('PATCH', `${base}/${id}`, body),
+    true
+  )
 
 export const useDeleteRedirect = (orgId: string, siteId: string) =>
   useRedirectMutation(orgId, siteId, (base, id: string) => api.request<void>('DELETE', `${base}/${id}`))

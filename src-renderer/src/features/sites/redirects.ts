@@ -11,7 +11,8 @@ const SOURCE = new RegExp(REDIRECT_SOURCE_PATTERN)
 export function sourceError(source: string): string | undefined {
   if (!source) return 'the source is empty'
   if (source.length > REDIRECT_SOURCE_MAX) return `the source is longer than ${REDIRECT_SOURCE_MAX} characters`
-  if (!SOURCE.test(source)) return 'the source must be a path like /old/page (letters, digits, -._~+ and %-escapes), optionally ending with *'
+  if (!SOURCE.test(source))
+    return 'the source must be a path like /old/page (letters, digits, -._~+ and %-escapes), optionally ending with *'
   return undefined
 }
 
@@ -105,7 +106,7 @@ export function redirectWarnings(redirect: Pick<SiteRedirect, 'source' | 'destin
   const wildcard = redirect.source.endsWith('*')
   return {
     missingDestination: destinationText(redirect.destination, paths) === undefined,
-    shadowsPage: !wildcard && paths.byPath.has(normal(redirect.source)),
+    shadowsPage: !wildcard && paths.byPath.has(normal(redirect.source))
   }
 }
 
@@ -197,7 +198,10 @@ const csvField = (value: string) => (/[",\r\n]/.test(value) || value !== value.t
 
 /** The redirects as CSV (header, then `source,destination`), as the import reads it back. Gone destinations are left empty. */
 export function redirectsToCsv(redirects: Pick<SiteRedirect, 'source' | 'destination'>[], paths: SitePaths): string {
-  const lines = ['source,destination', ...redirects.map((r) => `${csvField(r.source)},${csvField(destinationText(r.destination, paths) ?? '')}`)]
+  const lines = [
+    'source,destination',
+    ...redirects.map((r) => `${csvField(r.source)},${csvField(destinationText(r.destination, paths) ?? '')}`)
+  ]
   return `${lines.join('\r\n')}\r\n`
 }
 

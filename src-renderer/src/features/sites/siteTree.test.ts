@@ -10,7 +10,7 @@ import {
   sectionsOf,
   siteSpacesOf,
   stepMove,
-  type StructureRow,
+  type StructureRow
 } from './siteTree.ts'
 
 type Structure = PublishedSite['structure']
@@ -23,7 +23,7 @@ const siteSpace = (id: string, section?: string): SiteSpace => ({
   ...(section ? { section } : {}),
   default: false,
   draft: false,
-  urls: {},
+  urls: {}
 })
 const section = (id: string, siteSpaces: SiteSpace[], sectionGroup?: string): SiteSection => ({
   object: 'site-section',
@@ -34,7 +34,7 @@ const section = (id: string, siteSpaces: SiteSpace[], sectionGroup?: string): Si
   siteSpaces,
   draft: false,
   urls: {},
-  ...(sectionGroup ? { sectionGroup } : {}),
+  ...(sectionGroup ? { sectionGroup } : {})
 })
 const group = (id: string, sections: SiteSection[]): SiteSectionGroup => ({
   object: 'site-section-group',
@@ -42,13 +42,16 @@ const group = (id: string, sections: SiteSection[]): SiteSectionGroup => ({
   title: `Group ${id}`,
   draft: false,
   sections,
-  children: sections,
+  children: sections
 })
 
 // Group g (sections b, c) then section a; b holds site spaces b1, b2.
 const withSections: Structure = {
   type: 'sections',
-  structure: [group('g', [section('b', [siteSpace('b1', 'b'), siteSpace('b2', 'b')], 'g'), section('c', [], 'g')]), section('a', [siteSpace('a1', 'a')])],
+  structure: [
+    group('g', [section('b', [siteSpace('b1', 'b'), siteSpace('b2', 'b')], 'g'), section('c', [], 'g')]),
+    section('a', [siteSpace('a1', 'a')])
+  ]
 }
 const atRoot: Structure = { type: 'siteSpaces', structure: [siteSpace('x'), siteSpace('y'), siteSpace('z')] }
 
@@ -64,10 +67,15 @@ describe('buildStructureRows', () => {
       ['site-space:b2', 2, 'section:b'],
       ['section:c', 1, 'group:g'],
       ['section:a', 0, 'top'],
-      ['site-space:a1', 1, 'section:a'],
+      ['site-space:a1', 1, 'section:a']
     ])
     expect(find(rows, 'group:g')).toMatchObject({ childCount: 2, expanded: true, next: { kind: 'section', id: 'a' } })
-    expect(find(rows, 'site-space:b2')).toMatchObject({ index: 1, siblings: 2, prev: { kind: 'site-space', id: 'b1' }, parentKey: 'section:b' })
+    expect(find(rows, 'site-space:b2')).toMatchObject({
+      index: 1,
+      siblings: 2,
+      prev: { kind: 'site-space', id: 'b1' },
+      parentKey: 'section:b'
+    })
     expect(find(rows, 'site-space:b2').next).toBeUndefined()
   })
 
@@ -76,7 +84,7 @@ describe('buildStructureRows', () => {
     expect(rows.map((r) => [r.key, r.depth, r.container])).toEqual([
       ['site-space:x', 0, 'root'],
       ['site-space:y', 0, 'root'],
-      ['site-space:z', 0, 'root'],
+      ['site-space:z', 0, 'root']
     ])
   })
 
@@ -94,12 +102,12 @@ describe('moves', () => {
     expect(stepMove(find(rows, 'site-space:b2'), 'up')).toEqual({
       kind: 'site-space',
       id: 'b2',
-      body: { position: { before: { type: 'site-space', siteSpace: 'b1' } } },
+      body: { position: { before: { type: 'site-space', siteSpace: 'b1' } } }
     })
     expect(stepMove(find(rows, 'group:g'), 'down')).toEqual({
       kind: 'group',
       id: 'g',
-      body: { position: { after: { type: 'site-section', id: 'a' } } },
+      body: { position: { after: { type: 'site-section', id: 'a' } } }
     })
     expect(stepMove(find(rows, 'section:a'), 'up')?.body).toEqual({ position: { before: { type: 'site-section-group', id: 'g' } } })
   })
@@ -120,7 +128,7 @@ describe('moves', () => {
     // b1 lives in section b, a1 in section a: the API does not move site spaces across sections.
     expect(dropMove(find(rows, 'site-space:b1'), find(rows, 'site-space:a1'), 'before')).toBeNull()
     expect(dropMove(find(rows, 'section:a'), find(rows, 'group:g'), 'before')?.body).toEqual({
-      position: { before: { type: 'site-section-group', id: 'g' } },
+      position: { before: { type: 'site-section-group', id: 'g' } }
     })
   })
 

@@ -65,7 +65,7 @@ export function buildStructureRows(structure: Structure, isCollapsed: (key: stri
         prev: neighbour(index - 1),
         next: neighbour(index + 1),
         childCount: children.length,
-        expanded,
+        expanded
       }
       if (item.object === 'site-section-group') rows.push({ ...base, kind: 'group', group: item })
       else if (item.object === 'site-section') rows.push({ ...base, kind: 'section', section: item })
@@ -80,7 +80,7 @@ export function buildStructureRows(structure: Structure, isCollapsed: (key: stri
 /** Every section of the structure, in reading order (grouped ones carry `sectionGroup`). */
 export function sectionsOf(structure: Structure): SiteSection[] {
   return structure.structure.flatMap((item) =>
-    item.object === 'site-section' ? [item] : item.object === 'site-section-group' ? (item.sections ?? []) : [],
+    item.object === 'site-section' ? [item] : item.object === 'site-section-group' ? (item.sections ?? []) : []
   )
 }
 

@@ -26,8 +26,8 @@ export function CollectionSettingsDialog({ collection, opened, onClose }: { coll
           notifySuccess('Collection settings saved')
           onClose()
         },
-        onError: (e) => applyFormError(form, e),
-      },
+        onError: (e) => applyFormError(form, e)
+      }
     )
   })
   return (

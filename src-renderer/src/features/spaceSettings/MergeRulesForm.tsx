@@ -15,7 +15,7 @@ export function MergeRulesForm({
   allowInherit,
   disabled,
   saving,
-  onSave,
+  onSave
 }: {
   value: SpaceMergeRules | OrgMergeRules
   orgId: string
@@ -41,7 +41,11 @@ export function MergeRulesForm({
           What a change request needs before it merges. Outdated reviews (the change request changed since) do not count.
         </Text>
       </div>
-      <Radio.Group value={draft.type} onChange={(type) => setDraft({ ...draft, type: type as MergeRulesDraft['type'] })} aria-label="Merge rules apply">
+      <Radio.Group
+        value={draft.type}
+        onChange={(type) => setDraft({ ...draft, type: type as MergeRulesDraft['type'] })}
+        aria-label="Merge rules apply"
+      >
         <Group gap="lg">
           {allowInherit && <Radio value="inherit" label="The organization’s rules" disabled={disabled} />}
           <Radio value="none" label="No rules" disabled={disabled} />
@@ -50,7 +54,11 @@ export function MergeRulesForm({
       </Radio.Group>
       {draft.type === 'rules' && (
         <Stack gap="sm">
-          <Checkbox.Group value={draft.simple} onChange={(simple) => setDraft({ ...draft, simple })} label="Before merging, a change request needs">
+          <Checkbox.Group
+            value={draft.simple}
+            onChange={(simple) => setDraft({ ...draft, simple })}
+            label="Before merging, a change request needs"
+          >
             <Stack gap={6} mt={6}>
               {SIMPLE_RULES.map((r) => (
                 <Checkbox key={r.rule} value={r.rule} label={r.label} disabled={disabled} />

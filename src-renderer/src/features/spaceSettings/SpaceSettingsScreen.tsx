@@ -22,7 +22,7 @@ export const VISIBILITY_CHOICES: { value: Space['visibility']; label: string; de
   { value: 'public', label: 'Public', description: 'Anyone, indexed by search engines' },
   { value: 'unlisted', label: 'Unlisted', description: 'Anyone with the address, not indexed' },
   { value: 'share-link', label: 'Share link', description: 'Anyone with a secret link' },
-  { value: 'visitor-auth', label: 'Visitor authentication', description: 'Visitors signed in through your own service' },
+  { value: 'visitor-auth', label: 'Visitor authentication', description: 'Visitors signed in through your own service' }
 ]
 
 /** "No general access" in the select: Select values are strings. */
@@ -71,7 +71,9 @@ function MergeRulesSection({ space }: { space: Space }) {
       allowInherit
       disabled={!space.permissions.admin}
       saving={update.isPending}
-      onSave={(mergeRules) => update.mutate({ mergeRules }, { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) })}
+      onSave={(mergeRules) =>
+        update.mutate({ mergeRules }, { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) })
+      }
     />
   )
 }
@@ -105,7 +107,7 @@ function LockSection({ space }: { space: Space }) {
         disabled={!space.permissions.admin || setEditMode.isPending}
         onChange={(e) =>
           setEditMode.mutate(e.currentTarget.checked ? 'locked' : 'live', {
-            onSuccess: (saved) => notifySuccess(saved.editMode === 'locked' ? 'Space locked' : 'Space unlocked'),
+            onSuccess: (saved) => notifySuccess(saved.editMode === 'locked' ? 'Space locked' : 'Space unlocked')
           })
         }
         data-testid="lock-switch"
@@ -141,7 +143,7 @@ function AudienceSection({ space }: { space: Space }) {
         form.resetDirty(audienceValues(saved))
         notifySuccess('Settings saved')
       },
-      onError: (e) => applyFormError(form, e),
+      onError: (e) => applyFormError(form, e)
     })
   })
   return (
@@ -236,7 +238,7 @@ function CustomFieldsSection({ space }: { space: Space }) {
         const blamed = valueErrorOf(e)
         if (blamed && blamed.name in drafts) setErrors({ [blamed.name]: blamed.message })
         else notifyError(e)
-      },
+      }
     })
   }
   return (
@@ -248,12 +250,25 @@ function CustomFieldsSection({ space }: { space: Space }) {
     >
       <Section title="Custom fields" description={description}>
         {!editable && (
-          <Alert color={locked ? 'orange' : 'gray'} icon={locked ? <IconLock size={18} /> : <IconInfoCircle size={18} />} data-testid="custom-fields-read-only">
-            {locked ? 'The space is locked: its custom field values can change once an admin unlocks it.' : 'You need the Editor role on this space to change these values.'}
+          <Alert
+            color={locked ? 'orange' : 'gray'}
+            icon={locked ? <IconLock size={18} /> : <IconInfoCircle size={18} />}
+            data-testid="custom-fields-read-only"
+          >
+            {locked
+              ? 'The space is locked: its custom field values can change once an admin unlocks it.'
+              : 'You need the Editor role on this space to change these values.'}
           </Alert>
         )}
         {fields.data.map((field) => (
-          <FieldInput key={field.id} field={field} draft={drafts[field.name] ?? null} error={errors[field.name]} disabled={!editable} onChange={(d) => set(field.name, d)} />
+          <FieldInput
+            key={field.id}
+            field={field}
+            draft={drafts[field.name] ?? null}
+            error={errors[field.name]}
+            disabled={!editable}
+            onChange={(d) => set(field.name, d)}
+          />
         ))}
         {editable && (
           <Group justify="flex-end" gap="sm">
@@ -278,7 +293,19 @@ function CustomFieldsSection({ space }: { space: Space }) {
 }
 
 /** One field's input, by its type; its title (else its name) is the accessible name. */
-function FieldInput({ field, draft, error, disabled, onChange }: { field: CustomField; draft: Draft; error?: string; disabled: boolean; onChange(d: Draft): void }) {
+function FieldInput({
+  field,
+  draft,
+  error,
+  disabled,
+  onChange
+}: {
+  field: CustomField
+  draft: Draft
+  error?: string
+  disabled: boolean
+  onChange(d: Draft): void
+}) {
   const label = field.title || field.name
   const common = { label, description: field.description, error, disabled, maw: 460 }
   switch (field.type) {
@@ -334,8 +361,8 @@ function TransferSection({ space }: { space: Space }) {
       title="Organization"
       description={
         <>
-          Move the space to another organization where you can create content. Its pages and history go with it; its custom field values
-          and the grants of people outside that organization do not. The dialog lists everything before you confirm.
+          Move the space to another organization where you can create content. Its pages and history go with it; its custom field values and
+          the grants of people outside that organization do not. The dialog lists everything before you confirm.
         </>
       }
     >

@@ -44,8 +44,8 @@ export function TransferDialog({ item, onClose }: { item: TransferItem | null; o
           onClose()
           if (item.kind === 'space') void navigate({ to: '/spaces/$spaceId', params: { spaceId: item.id } })
           else void navigate({ to: '/collections/$collectionId', params: { collectionId: item.id } })
-        },
-      },
+        }
+      }
     )
   }
   return (
@@ -65,8 +65,8 @@ export function TransferDialog({ item, onClose }: { item: TransferItem | null; o
         <Stack gap="md">
           {choices.length === 0 ? (
             <Alert color="gray" icon={<IconInfoCircle size={18} />}>
-              There is no other organization where you can create content. Create one, or ask an admin of another organization for
-              the Create role there.
+              There is no other organization where you can create content. Create one, or ask an admin of another organization for the
+              Create role there.
             </Alert>
           ) : (
             <Select
@@ -87,7 +87,14 @@ export function TransferDialog({ item, onClose }: { item: TransferItem | null; o
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="orange" disabled={!target} loading={transfer.isPending} leftSection={<IconArrowsExchange size={16} />} data-testid="confirm-transfer">
+            <Button
+              type="submit"
+              color="orange"
+              disabled={!target}
+              loading={transfer.isPending}
+              leftSection={<IconArrowsExchange size={16} />}
+              data-testid="confirm-transfer"
+            >
               Transfer
             </Button>
           </Group>
@@ -107,11 +114,18 @@ function TransferConsequences({ kind, name, inCollection }: { kind: 'space' | 'c
       </Text>
       <List size="sm" spacing={2}>
         {kind === 'collection' ? (
-          <List.Item>“{name}”, the collections nested in it and every space in them (deleted ones too), to the top level of the organization.</List.Item>
+          <List.Item>
+            “{name}”, the collections nested in it and every space in them (deleted ones too), to the top level of the organization.
+          </List.Item>
         ) : (
-          <List.Item>“{name}”, to the top level of the organization, with its pages, files, change requests, comments and history.</List.Item>
+          <List.Item>
+            “{name}”, to the top level of the organization, with its pages, files, change requests, comments and history.
+          </List.Item>
         )}
-        <List.Item>The general access of {kind === 'collection' ? 'the collections and spaces' : 'the space'}, and the grants of people who are members of both organizations.</List.Item>
+        <List.Item>
+          The general access of {kind === 'collection' ? 'the collections and spaces' : 'the space'}, and the grants of people who are
+          members of both organizations.
+        </List.Item>
         <List.Item>You keep the Admin role on the {kind}.</List.Item>
       </List>
       <Text size="sm" fw={600} mt={4}>
@@ -120,13 +134,17 @@ function TransferConsequences({ kind, name, inCollection }: { kind: 'space' | 'c
       <List size="sm" spacing={2}>
         <List.Item>The custom field values of {spaces}: fields belong to this organization.</List.Item>
         <List.Item>Grants to people who are not members of the new organization, and to this organization’s teams.</List.Item>
-        {kind === 'space' && inCollection && <List.Item>“Inherits from collection” visibility becomes Private (the space leaves its collection).</List.Item>}
+        {kind === 'space' && inCollection && (
+          <List.Item>“Inherits from collection” visibility becomes Private (the space leaves its collection).</List.Item>
+        )}
       </List>
       <Text size="sm" fw={600} mt={4}>
         What stays
       </Text>
       <List size="sm" spacing={2}>
-        <List.Item>Sites that show {spaces} keep showing {kind === 'collection' ? 'them' : 'it'}: the site links are not removed.</List.Item>
+        <List.Item>
+          Sites that show {spaces} keep showing {kind === 'collection' ? 'them' : 'it'}: the site links are not removed.
+        </List.Item>
         <List.Item>Teams and their members stay in this organization.</List.Item>
       </List>
     </Stack>

@@ -42,7 +42,9 @@ export function draftValue(field: CustomField, draft: Draft): { ok: true; value:
     case 'text': {
       const text = typeof draft === 'string' ? draft : ''
       if (text === '') return { ok: true, value: null }
-      return [...text].length <= TEXT_MAX ? { ok: true, value: text } : { ok: false, rule: `must be a string of at most ${TEXT_MAX} characters` }
+      return [...text].length <= TEXT_MAX
+        ? { ok: true, value: text }
+        : { ok: false, rule: `must be a string of at most ${TEXT_MAX} characters` }
     }
     case 'number': {
       const text = typeof draft === 'string' ? draft.trim() : ''
@@ -54,7 +56,9 @@ export function draftValue(field: CustomField, draft: Draft): { ok: true; value:
       return { ok: true, value: draft === 'true' ? true : draft === 'false' ? false : null }
     case 'select':
       if (draft === null || draft === '') return { ok: true, value: null }
-      return typeof draft === 'string' && options.includes(draft) ? { ok: true, value: draft } : { ok: false, rule: `must be one of: ${options.join(', ')}` }
+      return typeof draft === 'string' && options.includes(draft)
+        ? { ok: true, value: draft }
+        : { ok: false, rule: `must be one of: ${options.join(', ')}` }
     case 'multi-select': {
       const list = Array.isArray(draft) ? draft : []
       if (!list.every((v) => options.includes(v)) || new Set(list).size !== list.length) {
@@ -71,9 +75,11 @@ const same = (a: StoredValue | null, b: StoredValue | null) => JSON.stringify(a)
  * The PATCH body for what changed (`{values: {name: {value}}}`, null removing a value), or the fields whose drafts
  * break a rule (`errors`: field name → message for the form). `initial` is what `initialDrafts` gave.
  */
-export function valuesUpdate(fields: CustomField[], initial: Drafts, drafts: Drafts):
-  | { ok: true; body: { values: Record<string, { value: StoredValue | null }> } }
-  | { ok: false; errors: Record<string, string> } {
+export function valuesUpdate(
+  fields: CustomField[],
+  initial: Drafts,
+  drafts: Drafts
+): { ok: true; body: { values: Record<string, { value: StoredValue | null }> } } | { ok: false; errors: Record<string, string> } {
   const values: Record<string, { value: StoredValue | null }> = {}
   const errors: Record<string, string> = {}
   for (const field of fields) {

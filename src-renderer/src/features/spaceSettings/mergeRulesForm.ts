@@ -7,7 +7,7 @@ export const SIMPLE_RULES = [
   { rule: 'require_all_reviews_approved', label: 'Every review approves (no pending requests)' },
   { rule: 'require_up_to_date_change_request', label: 'Up to date with main' },
   { rule: 'require_change_request_subject', label: 'A subject' },
-  { rule: 'require_author_to_merge', label: 'Only the author merges' },
+  { rule: 'require_author_to_merge', label: 'Only the author merges' }
 ] as const
 
 export interface MergeRulesDraft {

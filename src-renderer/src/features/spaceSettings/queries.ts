@@ -12,7 +12,7 @@ export interface SpaceCustomFieldValue {
 export const spaceCustomFieldsQuery = (spaceId: string) =>
   queryOptions({
     queryKey: ['spaces', spaceId, 'custom-fields'],
-    queryFn: () => api.request<SpaceCustomFieldValue[]>('GET', `/v1/spaces/${spaceId}/custom-fields`),
+    queryFn: () => api.request<SpaceCustomFieldValue[]>('GET', `/v1/spaces/${spaceId}/custom-fields`)
   })
 
 export interface SpaceSettingsUpdate {
@@ -39,7 +39,7 @@ export function useUpdateSpaceSettings(spaceId: string) {
       keepSpace(client, space)
       // A lock changes what the pages, change requests and their actions allow.
       void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
-    },
+    }
   })
 }
 
@@ -51,16 +51,17 @@ export function useSetEditMode(spaceId: string) {
     onSuccess: (space) => {
       keepSpace(client, space)
       void client.invalidateQueries({ queryKey: ['spaces', spaceId] })
-    },
+    }
   })
 }
 
 export function useSaveCustomFieldValues(spaceId: string) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (body: { values: Record<string, { value: StoredValue | null }> }) => api.request<void>('PATCH', `/v1/spaces/${spaceId}/custom-fields`, body),
+    mutationFn: (body: { values: Record<string, { value: StoredValue | null }> }) =>
+      api.request<void>('PATCH', `/v1/spaces/${spaceId}/custom-fields`, body),
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: spaceCustomFieldsQuery(spaceId).queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: spaceCustomFieldsQuery(spaceId).queryKey })
   })
 }
 
@@ -74,7 +75,7 @@ export function useUpdateCollectionSettings(collectionId: string) {
       void client.invalidateQueries({ queryKey: ['orgs', collection.organization, 'collections'] })
       // The default level reaches the spaces inside: their permissions change.
       void client.invalidateQueries({ queryKey: ['spaces'] })
-    },
+    }
   })
 }
 
@@ -94,6 +95,6 @@ export function useTransfer() {
       }
       void client.invalidateQueries({ queryKey: ['collections'] })
       void client.invalidateQueries({ queryKey: ['spaces'] })
-    },
+    }
   })
 }

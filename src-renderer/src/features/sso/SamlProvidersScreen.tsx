@@ -1,5 +1,23 @@
 import { useEffect, useState } from 'react'
-import { ActionIcon, Badge, Button, Code, CopyButton, EmptyState, Group, Menu, Modal, Paper, Select, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  EmptyState,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip
+} from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
 import { IconCheck, IconCopy, IconDots, IconPencil, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react'
@@ -76,7 +94,7 @@ export function SamlProvidersScreen({ orgId, canAdmin }: { orgId: string; canAdm
                           children: <Text size="sm">Members can no longer sign in through “{provider.label}”.</Text>,
                           labels: { confirm: 'Delete', cancel: 'Cancel' },
                           confirmProps: { color: 'red' },
-                          onConfirm: () => remove.mutate(provider.id, { onSuccess: () => notifySuccess('Identity provider deleted') }),
+                          onConfirm: () => remove.mutate(provider.id, { onSuccess: () => notifySuccess('Identity provider deleted') })
                         })
                       }
                     >
@@ -124,7 +142,7 @@ function SamlProviderModal({ orgId, editing, onClose }: { orgId: string; editing
   const teams = useQuery({ ...teamsQuery(orgId), enabled: !!editing }).data ?? []
   const form = useForm({
     initialValues: { label: '', ssoURL: '', entityID: '', certificate: '', defaultRole: toRoleValue('read'), defaultTeam: NO_TEAM },
-    validate: { label: (v) => (v.trim() ? null : 'Give the provider a name') },
+    validate: { label: (v) => (v.trim() ? null : 'Give the provider a name') }
   })
   useEffect(() => {
     if (!editing) return
@@ -135,7 +153,7 @@ function SamlProviderModal({ orgId, editing, onClose }: { orgId: string; editing
       entityID: p?.entityID ?? '',
       certificate: p?.certificate ?? '',
       defaultRole: toRoleValue(p ? p.defaultRole : 'read'),
-      defaultTeam: p?.defaultTeam?.id ?? NO_TEAM,
+      defaultTeam: p?.defaultTeam?.id ?? NO_TEAM
     })
     form.clearErrors()
   }, [editing])
@@ -154,15 +172,25 @@ function SamlProviderModal({ orgId, editing, onClose }: { orgId: string; editing
                 entityID: v.entityID.trim() || undefined,
                 certificate: v.certificate.trim() || undefined,
                 defaultRole: fromRoleValue(v.defaultRole),
-                defaultTeam: v.defaultTeam === NO_TEAM ? null : v.defaultTeam,
-              },
+                defaultTeam: v.defaultTeam === NO_TEAM ? null : v.defaultTeam
+              }
             },
-            { onSuccess: () => (notifySuccess(existing ? 'Identity provider saved' : 'Identity provider added'), onClose()), onError: (e) => applyFormError(form, e) },
-          ),
+            {
+              onSuccess: () => (notifySuccess(existing ? 'Identity provider saved' : 'Identity provider added'), onClose()),
+              onError: (e) => applyFormError(form, e)
+            }
+          )
         )}
       >
         <Stack>
-          <TextInput label="Name" description="Shown on the sign-in button" placeholder="Okta" maxLength={40} data-autofocus {...form.getInputProps('label')} />
+          <TextInput
+            label="Name"
+            description="Shown on the sign-in button"
+            placeholder="Okta"
+            maxLength={40}
+            data-autofocus
+            {...form.getInputProps('label')}
+          />
           <TextInput label="Sign-in URL (SSO URL)" placeholder="https://idp.example.com/app/sso/saml" {...form.getInputProps('ssoURL')} />
           <TextInput label="Identity provider entity ID" placeholder="http://www.okta.com/exk…" {...form.getInputProps('entityID')} />
           <Textarea
@@ -175,7 +203,12 @@ function SamlProviderModal({ orgId, editing, onClose }: { orgId: string; editing
             {...form.getInputProps('certificate')}
           />
           <Group grow>
-            <Select label="Default role" description="For members who first sign in through it" data={roleOptions(true)} {...form.getInputProps('defaultRole')} />
+            <Select
+              label="Default role"
+              description="For members who first sign in through it"
+              data={roleOptions(true)}
+              {...form.getInputProps('defaultRole')}
+            />
             <Select
               label="Default team"
               description="New members join it"

@@ -6,7 +6,7 @@ import type { Role, SamlProvider } from '../../api/types.ts'
 export const samlProvidersQuery = (orgId: string) =>
   queryOptions({
     queryKey: ['orgs', orgId, 'saml'],
-    queryFn: () => fetchAll<SamlProvider>(`/v1/orgs/${orgId}/saml`),
+    queryFn: () => fetchAll<SamlProvider>(`/v1/orgs/${orgId}/saml`)
   })
 
 export interface SamlProviderInput {
@@ -26,7 +26,7 @@ export function useSaveSamlProvider(orgId: string) {
         ? api.request<SamlProvider>('PATCH', `/v1/orgs/${orgId}/saml/${id}`, body)
         : api.request<SamlProvider>('POST', `/v1/orgs/${orgId}/saml`, body),
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'saml'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'saml'] })
   })
 }
 
@@ -34,6 +34,6 @@ export function useDeleteSamlProvider(orgId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => api.request<void>('DELETE', `/v1/orgs/${orgId}/saml/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'saml'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['orgs', orgId, 'saml'] })
   })
 }

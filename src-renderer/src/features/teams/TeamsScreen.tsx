@@ -21,7 +21,7 @@ import {
   useDeleteTeam,
   useRemoveTeamMember,
   useRenameTeam,
-  useSetTeamRole,
+  useSetTeamRole
 } from './queries.ts'
 import classes from '../common/DataTable.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
@@ -50,7 +50,7 @@ export function TeamsScreen({ orgId, canAdmin }: { orgId: string; canAdmin: bool
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate(team.id, { onSuccess: () => notifySuccess(`Team “${team.title}” deleted`) }),
+      onConfirm: () => remove.mutate(team.id, { onSuccess: () => notifySuccess(`Team “${team.title}” deleted`) })
     })
 
   return (
@@ -87,7 +87,12 @@ export function TeamsScreen({ orgId, canAdmin }: { orgId: string; canAdmin: bool
             {virtualizer.getVirtualItems().map((item) => {
               const team = teams[item.index]!
               return (
-                <div key={item.key} className={classes.row} style={{ transform: `translateY(${item.start - scrollMargin}px)` }} data-testid="team-row">
+                <div
+                  key={item.key}
+                  className={classes.row}
+                  style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+                  data-testid="team-row"
+                >
                   <Group gap="sm" wrap="nowrap" className={classes.cell}>
                     <Avatar size={32} radius="md" color="initials" name={team.title}>
                       {initials(team.title)}
@@ -144,7 +149,19 @@ export function TeamsScreen({ orgId, canAdmin }: { orgId: string; canAdmin: bool
   )
 }
 
-function TeamFormModal({ orgId, opened, team, onClose, onCreated }: { orgId: string; opened: boolean; team?: Team; onClose(): void; onCreated?(team: Team): void }) {
+function TeamFormModal({
+  orgId,
+  opened,
+  team,
+  onClose,
+  onCreated
+}: {
+  orgId: string
+  opened: boolean
+  team?: Team
+  onClose(): void
+  onCreated?(team: Team): void
+}) {
   const create = useCreateTeam(orgId)
   const rename = useRenameTeam(orgId)
   const form = useForm({ initialValues: { title: '', members: [] as string[] } })
@@ -163,7 +180,10 @@ function TeamFormModal({ orgId, opened, team, onClose, onCreated }: { orgId: str
       <form
         onSubmit={form.onSubmit(({ title, members }) => {
           if (team)
-            rename.mutate({ teamId: team.id, title: title.trim() }, { onSuccess: () => (notifySuccess('Team renamed'), close()), onError: (e) => applyFormError(form, e) })
+            rename.mutate(
+              { teamId: team.id, title: title.trim() },
+              { onSuccess: () => (notifySuccess('Team renamed'), close()), onError: (e) => applyFormError(form, e) }
+            )
           else
             create.mutate(
               { title: title.trim(), members: members.length ? members : undefined },
@@ -173,13 +193,19 @@ function TeamFormModal({ orgId, opened, team, onClose, onCreated }: { orgId: str
                   close()
                   onCreated?.(created)
                 },
-                onError: (e) => applyFormError(form, e),
-              },
+                onError: (e) => applyFormError(form, e)
+              }
             )
         })}
       >
         <Stack>
-          <TextInput label="Name" placeholder="e.g. Technical writers" data-autofocus {...form.getInputProps('title')} data-testid="team-title-input" />
+          <TextInput
+            label="Name"
+            placeholder="e.g. Technical writers"
+            data-autofocus
+            {...form.getInputProps('title')}
+            data-testid="team-title-input"
+          />
           {!team && (
             <MemberPicker
               orgId={orgId}
@@ -190,7 +216,12 @@ function TeamFormModal({ orgId, opened, team, onClose, onCreated }: { orgId: str
               comboboxProps={{ withinPortal: true }}
             />
           )}
-          <DialogActions onCancel={close} submit={team ? 'Save' : 'Create team'} loading={create.isPending || rename.isPending} submitTestId="team-dialog-submit" />
+          <DialogActions
+            onCancel={close}
+            submit={team ? 'Save' : 'Create team'}
+            loading={create.isPending || rename.isPending}
+            submitTestId="team-dialog-submit"
+          />
         </Stack>
       </form>
     </Modal>
@@ -228,7 +259,7 @@ function TeamMembersPanel({ orgId, team }: { orgId: string; team: Team }) {
       ),
       labels: { confirm: 'Stop owning', cancel: 'Cancel' },
       confirmProps: { color: 'red', 'data-testid': 'confirm-self-demotion' } as Record<string, unknown>,
-      onConfirm: change,
+      onConfirm: change
     })
   }
 
@@ -254,7 +285,7 @@ function TeamMembersPanel({ orgId, team }: { orgId: string; team: Team }) {
                 onSuccess: () => {
                   notifySuccess(adding.length === 1 ? 'Member added' : `${adding.length} members added`)
                   setAdding([])
-                },
+                }
               })
             }
             data-testid="team-add-submit"

@@ -50,9 +50,9 @@ export function ChangeTokenForm({ workspace, onDone, layout }: { workspace: Work
               notifySuccess(`New token saved: connected to ${host} as ${accountLabel(updated.remote?.account ?? remote.account)}`)
               onDone()
             },
-            onError: (error) => applyFormError(form, error, TOKEN_ERRORS),
-          },
-        ),
+            onError: (error) => applyFormError(form, error, TOKEN_ERRORS)
+          }
+        )
       )}
       data-testid="workspace-token-form"
     >
@@ -71,8 +71,8 @@ export function ChangeTokenForm({ workspace, onDone, layout }: { workspace: Work
       ) : (
         <Stack>
           <Text size="sm" c="dimmed">
-            “{workspace.name}” is connected to {host} as {accountLabel(remote.account)}. Quire asks the server whose the new token is before keeping it,
-            on this computer only.
+            “{workspace.name}” is connected to {host} as {accountLabel(remote.account)}. Quire asks the server whose the new token is before
+            keeping it, on this computer only.
           </Text>
           {input}
           <DialogActions onCancel={onDone} submit="Save token" loading={change.isPending} submitTestId="workspace-token-save" />

@@ -19,7 +19,7 @@ export function ConflictResolver({
   item,
   workspaceId,
   host,
-  onOutcome,
+  onOutcome
 }: {
   item: OutboxItem
   workspaceId: string
@@ -34,7 +34,11 @@ export function ConflictResolver({
   const marked = pages.filter((p) => choices[p.page] === 'edit' && hasConflictMarkers(drafts[p.page] ?? ''))
   const submit = () => {
     const resolution: OutboxResolution = {
-      pages: pages.map((p) => (choices[p.page] === 'edit' ? { page: p.page, markdown: drafts[p.page] ?? '' } : { page: p.page, keep: choices[p.page] as 'mine' | 'theirs' })),
+      pages: pages.map((p) =>
+        choices[p.page] === 'edit'
+          ? { page: p.page, markdown: drafts[p.page] ?? '' }
+          : { page: p.page, keep: choices[p.page] as 'mine' | 'theirs' }
+      )
     }
     resolve.mutate({ seq: item.seq, resolution }, { onSuccess: (result) => onOutcome(syncOutcome(result, host)) })
   }
@@ -65,7 +69,13 @@ export function ConflictResolver({
               : `Remove the <<<<<<< ======= >>>>>>> lines from “${marked[0]!.title}” once you chose`}
           </Text>
         )}
-        <Button size="compact-sm" loading={resolve.isPending} disabled={unchosen.length > 0 || marked.length > 0} onClick={submit} data-testid="unsent-resolve">
+        <Button
+          size="compact-sm"
+          loading={resolve.isPending}
+          disabled={unchosen.length > 0 || marked.length > 0}
+          onClick={submit}
+          data-testid="unsent-resolve"
+        >
           Resolve and send
         </Button>
       </Group>
@@ -79,7 +89,7 @@ function ConflictPageChoice({
   choice,
   draft,
   onChoice,
-  onDraft,
+  onDraft
 }: {
   page: OutboxConflictPage
   host: string
@@ -92,7 +102,7 @@ function ConflictPageChoice({
   const options = [
     { label: 'Keep mine', value: 'mine' },
     { label: 'Keep theirs', value: 'theirs' },
-    ...(page.kind === 'text' ? [{ label: 'Edit merged text', value: 'edit' }] : []),
+    ...(page.kind === 'text' ? [{ label: 'Edit merged text', value: 'edit' }] : [])
   ]
   return (
     <div className={classes.conflictPage} data-testid="unsent-conflict-page" data-page={page.page}>
@@ -147,7 +157,7 @@ function ConflictView({ regions, host }: { regions: ConflictRegion[]; host: stri
             <Version label="This computer" lines={region.mine} tone="mine" />
             <Version label={host} lines={region.theirs} tone="theirs" />
           </div>
-        ),
+        )
       )}
     </div>
   )

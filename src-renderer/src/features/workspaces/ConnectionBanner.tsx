@@ -49,7 +49,9 @@ export function ConnectionBanner({ list }: { list: WorkspaceList | undefined }) 
             maw={320}
           >
             <Text size="xs" className={classes.bannerTime} data-testid="connection-banner-time">
-              {connection.answeredAt ? `Offline since ${formatTime(connection.answeredAt)}` : `Last tried ${formatTime(connection.checkedAt)}`}
+              {connection.answeredAt
+                ? `Offline since ${formatTime(connection.answeredAt)}`
+                : `Last tried ${formatTime(connection.checkedAt)}`}
             </Text>
           </Tooltip>
         ))}
@@ -61,7 +63,7 @@ export function ConnectionBanner({ list }: { list: WorkspaceList | undefined }) 
           check.mutate(active.id, {
             onSuccess: (workspace) => {
               if (workspace.remote?.connection.status === 'online') notifySuccess(`${host} answers again`)
-            },
+            }
           })
         }
         data-testid="connection-retry"

@@ -19,13 +19,23 @@ import classes from './Workspaces.module.css'
  * checked or given a new token. One that cannot be opened says why, where its file is and what to do. "Open
  * workspace file…" adds one from a backup.
  */
-export function ManageWorkspacesModal({ opened, onClose, list, onOpenFile }: { opened: boolean; onClose: () => void; list: WorkspaceList; onOpenFile: () => void }) {
+export function ManageWorkspacesModal({
+  opened,
+  onClose,
+  list,
+  onOpenFile
+}: {
+  opened: boolean
+  onClose: () => void
+  list: WorkspaceList
+  onOpenFile: () => void
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title="Manage workspaces" size="lg" data-testid="manage-workspaces-dialog">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          A workspace is either a database on this computer or a connection to a server, each with its own organizations and spaces. Deleting one on
-          this computer removes its content for good; deleting a connection removes nothing on its server.
+          A workspace is either a database on this computer or a connection to a server, each with its own organizations and spaces.
+          Deleting one on this computer removes its content for good; deleting a connection removes nothing on its server.
         </Text>
         <div className={classes.rows} role="list" aria-label="Workspaces">
           {list.items.map((workspace) => (
@@ -33,7 +43,12 @@ export function ManageWorkspacesModal({ opened, onClose, list, onOpenFile }: { o
           ))}
         </div>
         <Group justify="space-between">
-          <Button variant="light" leftSection={<IconDatabaseImport size={16} />} onClick={onOpenFile} data-testid="manage-open-workspace-file">
+          <Button
+            variant="light"
+            leftSection={<IconDatabaseImport size={16} />}
+            onClick={onOpenFile}
+            data-testid="manage-open-workspace-file"
+          >
             Open workspace file…
           </Button>
           <Button variant="default" onClick={onClose}>
@@ -50,7 +65,12 @@ type Mode = 'view' | 'rename' | 'delete' | 'token'
 function WorkspaceRow({ workspace }: { workspace: Workspace }) {
   const [mode, setMode] = useState<Mode>('view')
   return (
-    <div className={`${classes.row} ${mode === 'delete' ? classes.rowConfirm : ''}`} role="listitem" data-testid="workspace-row" data-workspace-id={workspace.id}>
+    <div
+      className={`${classes.row} ${mode === 'delete' ? classes.rowConfirm : ''}`}
+      role="listitem"
+      data-testid="workspace-row"
+      data-workspace-id={workspace.id}
+    >
       {mode === 'rename' ? (
         <RenameForm workspace={workspace} onDone={() => setMode('view')} />
       ) : mode === 'token' ? (
@@ -102,7 +122,11 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
           {workspace.remote && !workspace.problem && <CheckConnectionButton workspace={workspace} />}
           {workspace.remote && (
             <Tooltip label="Change token…">
-              <ActionIcon aria-label={`Change the token of ${workspace.name}`} onClick={() => setMode('token')} data-testid="workspace-change-token">
+              <ActionIcon
+                aria-label={`Change the token of ${workspace.name}`}
+                onClick={() => setMode('token')}
+                data-testid="workspace-change-token"
+              >
                 <IconKey size={16} stroke={1.6} />
               </ActionIcon>
             </Tooltip>
@@ -112,7 +136,11 @@ function WorkspaceRow({ workspace }: { workspace: Workspace }) {
               <IconPencil size={16} stroke={1.6} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={workspace.active ? 'The active workspace cannot be deleted: switch to another one first' : 'Delete'} multiline maw={240}>
+          <Tooltip
+            label={workspace.active ? 'The active workspace cannot be deleted: switch to another one first' : 'Delete'}
+            multiline
+            maw={240}
+          >
             {/* A disabled button gets no pointer events; the wrapper keeps the tooltip that says why. */}
             <span>
               <ActionIcon
@@ -137,7 +165,12 @@ function BackupButton({ workspace }: { workspace: Workspace }) {
   const backup = useBackupWorkspace()
   return (
     <Tooltip label="Back up…">
-      <ActionIcon aria-label={`Back up ${workspace.name}`} loading={backup.isPending} onClick={() => backup.mutate(workspace)} data-testid="workspace-backup">
+      <ActionIcon
+        aria-label={`Back up ${workspace.name}`}
+        loading={backup.isPending}
+        onClick={() => backup.mutate(workspace)}
+        data-testid="workspace-backup"
+      >
         <IconDownload size={16} stroke={1.6} />
       </ActionIcon>
     </Tooltip>
@@ -173,7 +206,7 @@ function CheckConnectionButton({ workspace }: { workspace: Workspace }) {
               const connection = checked.remote?.connection
               if (connection?.status === 'online') notifySuccess(`${host} answers: connected as ${accountLabel(checked.remote!.account)}`)
               else notifyError(connection?.message ?? `${host} did not answer`, `“${checked.name}” is not connected`)
-            },
+            }
           })
         }
         data-testid="workspace-check"
@@ -200,8 +233,8 @@ function RenameForm({ workspace, onDone }: { workspace: Workspace; onDone: () =>
               notifySuccess(`Renamed to “${renamed.name}”`)
               onDone()
             },
-            onError: (error) => applyFormError(form, error),
-          },
+            onError: (error) => applyFormError(form, error)
+          }
         )
       })}
     >
@@ -241,8 +274,8 @@ function ConfirmDelete({ workspace, onCancel }: { workspace: Workspace; onCancel
         </Text>
       ) : workspace.remote ? (
         <Text size="sm">
-          Delete the workspace <b>“{workspace.name}”</b>? This removes the connection to {remoteHost(workspace.remote.url)} and its token from this computer
-          only: nothing on the server is deleted, and you can connect again with a token.
+          Delete the workspace <b>“{workspace.name}”</b>? This removes the connection to {remoteHost(workspace.remote.url)} and its token
+          from this computer only: nothing on the server is deleted, and you can connect again with a token.
         </Text>
       ) : (
         <Text size="sm">

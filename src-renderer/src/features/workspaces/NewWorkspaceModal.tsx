@@ -31,7 +31,15 @@ function KindLabel({ kind }: { kind: Kind }) {
  * A new workspace: a database on this computer, or a connection to a server speaking the /v1 API (the server is
  * asked whose the token is first). Once it exists, offer to switch to it: creating never switches by itself.
  */
-export function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boolean; onClose: () => void; onSwitch: (workspace: Workspace) => void }) {
+export function NewWorkspaceModal({
+  opened,
+  onClose,
+  onSwitch
+}: {
+  opened: boolean
+  onClose: () => void
+  onSwitch: (workspace: Workspace) => void
+}) {
   const create = useCreateWorkspace()
   const [created, setCreated] = useState<Workspace | null>(null)
   const form = useForm({
@@ -39,8 +47,8 @@ export function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boole
     validate: {
       name: (value) => nameFieldError(value),
       url: (value, values) => (values.kind === 'remote' ? remoteUrlFieldError(value) : null),
-      token: (value, values) => (values.kind === 'remote' ? remoteTokenFieldError(value) : null),
-    },
+      token: (value, values) => (values.kind === 'remote' ? remoteTokenFieldError(value) : null)
+    }
   })
   const remote = form.getValues().kind === 'remote'
   const close = () => {
@@ -60,11 +68,14 @@ export function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boole
                 Connected to {remoteHost(created.remote.url)} as {accountLabel(created.remote.account)}
               </Text>
               <Text size="sm" c="dimmed">
-                “{created.name}” shows the organizations and spaces this account sees on the server, and what you change in it is changed there.
+                “{created.name}” shows the organizations and spaces this account sees on the server, and what you change in it is changed
+                there.
               </Text>
             </>
           ) : (
-            <Text size="sm">“{created.name}” is ready, with its own organization. Nothing in it is shared with the workspace you are in now.</Text>
+            <Text size="sm">
+              “{created.name}” is ready, with its own organization. Nothing in it is shared with the workspace you are in now.
+            </Text>
           )}
           <SwitchNowActions workspace={created} onClose={close} onSwitch={onSwitch} />
         </Stack>
@@ -78,7 +89,7 @@ export function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boole
                 notifySuccess(workspace.remote ? `Workspace “${workspace.name}” connected` : `Workspace “${workspace.name}” created`)
                 setCreated(workspace)
               },
-              onError: (error) => applyFormError(form, error, REMOTE_ERRORS),
+              onError: (error) => applyFormError(form, error, REMOTE_ERRORS)
             })
           })}
         >
@@ -87,7 +98,7 @@ export function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boole
               fullWidth
               data={[
                 { value: 'local', label: <KindLabel kind="local" /> },
-                { value: 'remote', label: <KindLabel kind="remote" /> },
+                { value: 'remote', label: <KindLabel kind="remote" /> }
               ]}
               {...form.getInputProps('kind')}
               onChange={(value) => {
@@ -130,8 +141,8 @@ export function NewWorkspaceModal({ opened, onClose, onSwitch }: { opened: boole
                   data-testid="workspace-token-input"
                 />
                 <Text size="xs" c="dimmed" data-testid="workspace-token-help">
-                  Quire first asks the server whose token this is. The token is kept on this computer only (sealed by the system keychain in the desktop
-                  app) and is sent to no one but that server.
+                  Quire first asks the server whose token this is. The token is kept on this computer only (sealed by the system keychain in
+                  the desktop app) and is sent to no one but that server.
                 </Text>
               </>
             )}

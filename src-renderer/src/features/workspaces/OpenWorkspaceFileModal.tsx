@@ -14,15 +14,23 @@ import { WORKSPACE_FILE_ACCEPT, workspaceNameFromFile } from './workspaceFiles.t
  * "Open workspace file…": a workspace file (a backup made with "Back up workspace…" or `quire backup`) added as a
  * new workspace. The app checks it and keeps a copy; the file picked is not changed. Once added, offer to switch.
  */
-export function OpenWorkspaceFileModal({ opened, onClose, onSwitch }: { opened: boolean; onClose: () => void; onSwitch: (workspace: Workspace) => void }) {
+export function OpenWorkspaceFileModal({
+  opened,
+  onClose,
+  onSwitch
+}: {
+  opened: boolean
+  onClose: () => void
+  onSwitch: (workspace: Workspace) => void
+}) {
   const open = useOpenWorkspaceFile()
   const [added, setAdded] = useState<Workspace | null>(null)
   const form = useForm<{ file: File | null; name: string }>({
     initialValues: { file: null, name: '' },
     validate: {
       file: (value) => (value ? null : 'Choose a workspace file'),
-      name: (value) => nameFieldError(value),
-    },
+      name: (value) => nameFieldError(value)
+    }
   })
   const close = () => {
     form.reset()
@@ -31,11 +39,17 @@ export function OpenWorkspaceFileModal({ opened, onClose, onSwitch }: { opened: 
     onClose()
   }
   return (
-    <Modal opened={opened} onClose={close} title={added ? 'Workspace opened' : 'Open workspace file'} data-testid="open-workspace-file-dialog">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={added ? 'Workspace opened' : 'Open workspace file'}
+      data-testid="open-workspace-file-dialog"
+    >
       {added ? (
         <Stack>
           <Text size="sm">
-            “{added.name}” is a workspace of its own now, with the organizations and spaces the file holds. The file you picked was not changed.
+            “{added.name}” is a workspace of its own now, with the organizations and spaces the file holds. The file you picked was not
+            changed.
           </Text>
           <SwitchNowActions workspace={added} onClose={close} onSwitch={onSwitch} />
         </Stack>
@@ -49,15 +63,15 @@ export function OpenWorkspaceFileModal({ opened, onClose, onSwitch }: { opened: 
                   notifySuccess(`Workspace “${workspace.name}” opened from ${file!.name}`)
                   setAdded(workspace)
                 },
-                onError: (error) => applyFormError(form, error),
-              },
+                onError: (error) => applyFormError(form, error)
+              }
             )
           })}
         >
           <Stack>
             <Text size="sm" c="dimmed">
-              Adds a workspace from a Quire workspace file, such as a backup (<code>.quire.db</code>). Quire checks the file and keeps a copy of it; the
-              file itself is not changed.
+              Adds a workspace from a Quire workspace file, such as a backup (<code>.quire.db</code>). Quire checks the file and keeps a
+              copy of it; the file itself is not changed.
             </Text>
             <FileInput
               label="Workspace file"
@@ -75,7 +89,13 @@ export function OpenWorkspaceFileModal({ opened, onClose, onSwitch }: { opened: 
               }}
               data-testid="workspace-file-input"
             />
-            <TextInput label="Name" placeholder="Handbook" required {...form.getInputProps('name')} data-testid="workspace-file-name-input" />
+            <TextInput
+              label="Name"
+              placeholder="Handbook"
+              required
+              {...form.getInputProps('name')}
+              data-testid="workspace-file-name-input"
+            />
             <DialogActions onCancel={close} submit="Open file" loading={open.isPending} submitTestId="workspace-file-submit" />
           </Stack>
         </form>

@@ -70,12 +70,18 @@ function UnsentChangesModal({ workspace, opened, onClose }: { workspace: Workspa
 
   return (
     // Wider while a conflict shows its three versions side by side.
-    <Modal opened={opened} onClose={onClose} title="Unsent changes" size={items.some((i) => i.conflict) ? 'xl' : 'lg'} data-testid="unsent-changes-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Unsent changes"
+      size={items.some((i) => i.conflict) ? 'xl' : 'lg'}
+      data-testid="unsent-changes-dialog"
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Edits made on this computer that {host} does not have yet. They are sent in this order when it answers, merged with what changed there
-          meanwhile. A change it refuses, or one that clashes with a change made there, waits here for you, and so do the later changes of the same
-          change request.
+          Edits made on this computer that {host} does not have yet. They are sent in this order when it answers, merged with what changed
+          there meanwhile. A change it refuses, or one that clashes with a change made there, waits here for you, and so do the later
+          changes of the same change request.
         </Text>
         {outbox.isPending ? (
           <Stack gap={6} aria-busy="true">
@@ -93,7 +99,15 @@ function UnsentChangesModal({ workspace, opened, onClose }: { workspace: Workspa
         ) : (
           <div className={classes.rows} role="list" aria-label="Unsent changes">
             {items.map((item) => (
-              <UnsentRow key={item.seq} item={item} items={items} workspaceId={workspace.id} host={host} onOutcome={setOutcome} onNavigate={onClose} />
+              <UnsentRow
+                key={item.seq}
+                item={item}
+                items={items}
+                workspaceId={workspace.id}
+                host={host}
+                onOutcome={setOutcome}
+                onNavigate={onClose}
+              />
             ))}
           </div>
         )}
@@ -112,7 +126,12 @@ function UnsentChangesModal({ workspace, opened, onClose }: { workspace: Workspa
             <Button variant="default" onClick={onClose} data-testid="unsent-close">
               Close
             </Button>
-            <Tooltip label="Only refused changes wait: try one again or discard it" disabled={sendable > 0 || items.length === 0} multiline maw={260}>
+            <Tooltip
+              label="Only refused changes wait: try one again or discard it"
+              disabled={sendable > 0 || items.length === 0}
+              multiline
+              maw={260}
+            >
               {/* A disabled button gets no pointer events; the wrapper keeps the tooltip that says why. */}
               <span>
                 <Button
@@ -139,7 +158,7 @@ function UnsentRow({
   workspaceId,
   host,
   onOutcome,
-  onNavigate,
+  onNavigate
 }: {
   item: OutboxItem
   items: OutboxItem[]
@@ -207,7 +226,7 @@ function UnsentRow({
                 onSuccess: () => {
                   setConfirming(false)
                   onOutcome({ text: `Discarded ${plural(lost, 'change')} of ${changeRequestLabel(item)}`, tone: 'sent' })
-                },
+                }
               })
             }
           />
@@ -215,7 +234,14 @@ function UnsentRow({
       </div>
       {conflict && !confirming && (
         <Group gap={6} wrap="nowrap" className={classes.outboxActions}>
-          <Button size="compact-sm" variant="subtle" color="red" disabled={busy} onClick={() => setConfirming(true)} data-testid="unsent-discard">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            data-testid="unsent-discard"
+          >
             Discard…
           </Button>
         </Group>
@@ -232,7 +258,14 @@ function UnsentRow({
           >
             Try again
           </Button>
-          <Button size="compact-sm" variant="subtle" color="red" disabled={busy} onClick={() => setConfirming(true)} data-testid="unsent-discard">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            data-testid="unsent-discard"
+          >
             Discard…
           </Button>
         </Group>
@@ -248,7 +281,7 @@ function ConfirmDiscard({
   host,
   loading,
   onCancel,
-  onConfirm,
+  onConfirm
 }: {
   item: OutboxItem
   items: OutboxItem[]
@@ -272,7 +305,13 @@ function ConfirmDiscard({
             : `The later changes of ${cr} are still sent, without this one.`}
       </Text>
       <Group gap="xs">
-        <Button size="compact-sm" color="red" loading={loading} onClick={() => onConfirm(consequence.later + 1)} data-testid="unsent-confirm-discard">
+        <Button
+          size="compact-sm"
+          color="red"
+          loading={loading}
+          onClick={() => onConfirm(consequence.later + 1)}
+          data-testid="unsent-confirm-discard"
+        >
           Discard
         </Button>
         <Button size="compact-sm" variant="default" disabled={loading} onClick={onCancel}>

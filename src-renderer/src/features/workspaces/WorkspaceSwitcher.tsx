@@ -54,7 +54,13 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
                 <Text size="sm" fw={600} truncate data-testid="current-workspace">
                   {name}
                 </Text>
-                <Text size="xs" c="dimmed" truncate title={!switchingTo ? active?.remote?.url : undefined} data-testid="current-workspace-kind">
+                <Text
+                  size="xs"
+                  c="dimmed"
+                  truncate
+                  title={!switchingTo ? active?.remote?.url : undefined}
+                  data-testid="current-workspace-kind"
+                >
                   {switchingTo ? 'Switching…' : active?.remote ? `Connected · ${remoteHost(active.remote.url)}` : 'Workspace'}
                 </Text>
               </Stack>
@@ -84,10 +90,12 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
                 <Text size="xs" c="orange" truncate data-testid="workspace-item-problem">
                   Cannot be opened
                 </Text>
-              ) : workspace.remote && (
-                <Text size="xs" c="dimmed" truncate data-testid="workspace-item-host">
-                  {remoteHost(workspace.remote.url)}
-                </Text>
+              ) : (
+                workspace.remote && (
+                  <Text size="xs" c="dimmed" truncate data-testid="workspace-item-host">
+                    {remoteHost(workspace.remote.url)}
+                  </Text>
+                )
               )}
             </Menu.Item>
           ))}
@@ -107,7 +115,11 @@ export function WorkspaceSwitcher({ list }: { list: WorkspaceList | undefined })
                   Back up workspace…
                 </Menu.Item>
               )}
-              <Menu.Item leftSection={<IconDatabaseImport size={16} />} onClick={() => setOpeningFile(true)} data-testid="open-workspace-file">
+              <Menu.Item
+                leftSection={<IconDatabaseImport size={16} />}
+                onClick={() => setOpeningFile(true)}
+                data-testid="open-workspace-file"
+              >
                 Open workspace file…
               </Menu.Item>
               <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setManaging(true)} data-testid="manage-workspaces">

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxItem } from '../../../../src-shared/workspaces.ts'
-import { changeRequestLabel, changeRequestsOf, conflictDraft, conflictRegions, discardConsequence, hasConflictMarkers, renumberedPath, sendableCount, syncOutcome, unsentLabel } from './outbox.ts'
+import {
+  changeRequestLabel,
+  changeRequestsOf,
+  conflictDraft,
+  conflictRegions,
+  discardConsequence,
+  hasConflictMarkers,
+  renumberedPath,
+  sendableCount,
+  syncOutcome,
+  unsentLabel
+} from './outbox.ts'
 
 const item = (seq: number, cr: string, kind: OutboxItem['kind'] = 'content', extra: Partial<OutboxItem> = {}): OutboxItem => ({
   seq,
@@ -9,7 +20,7 @@ const item = (seq: number, cr: string, kind: OutboxItem['kind'] = 'content', ext
   space: { id: 'space1', title: 'Handbook' },
   changeRequest: { id: cr, number: cr === 'crA' ? 3 : 7, subject: cr === 'crA' ? 'Edit “Install”' : '' },
   summary: 'Edited 1 page',
-  ...extra,
+  ...extra
 })
 
 describe('unsentLabel', () => {
@@ -24,7 +35,10 @@ describe('unsentLabel', () => {
     expect(unsentLabel({ unsent: 1, failed: 1, conflicts: 0 })).toEqual({ label: '1 change refused', refused: true })
     expect(unsentLabel({ unsent: 4, failed: 2, conflicts: 0 })).toEqual({ label: '2 changes refused · 2 not sent', refused: true })
     expect(unsentLabel({ unsent: 1, failed: 0, conflicts: 1 })).toEqual({ label: '1 conflict to resolve', refused: true })
-    expect(unsentLabel({ unsent: 5, failed: 1, conflicts: 2 })).toEqual({ label: '2 conflicts to resolve · 1 change refused · 2 not sent', refused: true })
+    expect(unsentLabel({ unsent: 5, failed: 1, conflicts: 2 })).toEqual({
+      label: '2 conflicts to resolve · 1 change refused · 2 not sent',
+      refused: true
+    })
   })
 })
 
@@ -36,7 +50,13 @@ describe('changeRequestLabel', () => {
 })
 
 describe('discardConsequence', () => {
-  const items = [item(1, 'crA', 'create-change-request'), item(2, 'crB'), item(3, 'crA'), item(4, 'crA', 'update-change-request'), item(5, 'crB')]
+  const items = [
+    item(1, 'crA', 'create-change-request'),
+    item(2, 'crB'),
+    item(3, 'crA'),
+    item(4, 'crA', 'update-change-request'),
+    item(5, 'crB')
+  ]
 
   it('loses that write only; the change request goes back to the server’s once nothing of it is left', () => {
     expect(discardConsequence(items, 3)).toEqual({ later: 0, removesChangeRequest: false, last: false })
@@ -63,34 +83,40 @@ describe('syncOutcome', () => {
   it('says the server is still out of reach, or went away during the send', () => {
     expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'unreachable' }, host)).toEqual({
       text: 'Still out of reach: docs.example.com did not answer',
-      tone: 'waiting',
+      tone: 'waiting'
     })
     expect(syncOutcome({ sent: 1, failed: 0, items: [item(2, 'crA')], stopped: 'unreachable' }, host).text).toBe(
-      'Sent 1 change; then docs.example.com went out of reach again',
+      'Sent 1 change; then docs.example.com went out of reach again'
     )
   })
 
   it('says what the server refused, and when it stopped with an error or refused the token', () => {
     expect(syncOutcome({ sent: 1, failed: 1, items: [item(2, 'crA')] }, host)).toEqual({
       text: 'Sent 1 change; docs.example.com refused 1 change: the reason is shown with it',
-      tone: 'problem',
+      tone: 'problem'
     })
-    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'server-error' }, host).text).toMatch(/error of its own: the changes wait/)
-    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'server-error', message: 'Database locked' }, host).text).toContain('error of its own (“Database locked”)')
-    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'refused' }, host).text).toMatch(/refused this workspace's token/)
+    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'server-error' }, host).text).toMatch(
+      /error of its own: the changes wait/
+    )
+    expect(
+      syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'server-error', message: 'Database locked' }, host).text
+    ).toContain('error of its own (“Database locked”)')
+    expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA')], stopped: 'refused' }, host).text).toMatch(
+      /refused this workspace's token/
+    )
   })
 
   it('says when what is left waits behind a write that needs the user', () => {
     expect(syncOutcome({ sent: 0, failed: 0, items: [item(1, 'crA', 'content', { failed: { at: '', message: 'no' } })] }, host)).toEqual({
       text: 'Nothing was sent; the changes left wait behind one that needs you',
-      tone: 'waiting',
+      tone: 'waiting'
     })
   })
 
   it('says a conflict needs a choice', () => {
     expect(syncOutcome({ sent: 1, failed: 0, conflicts: 1, items: [item(2, 'crA')] }, host)).toEqual({
       text: 'Sent 1 change; 1 change conflicts with what was changed on docs.example.com: choose what to keep',
-      tone: 'problem',
+      tone: 'problem'
     })
   })
 })
@@ -116,7 +142,7 @@ describe('changeRequestsOf', () => {
   it('lists each change request once', () => {
     expect(changeRequestsOf([item(1, 'crA'), item(2, 'crB'), item(3, 'crA')])).toEqual([
       { spaceId: 'space1', number: 3 },
-      { spaceId: 'space1', number: 7 },
+      { spaceId: 'space1', number: 7 }
     ])
   })
 })
@@ -144,7 +170,7 @@ describe('conflict regions', () => {
     expect(conflictRegions(base, mine, theirs)).toEqual([
       { same: ['Title'] },
       { base: ['one'], mine: ['ONE'], theirs: ['Eins'] },
-      { same: ['two', 'three, mine', ''] },
+      { same: ['two', 'three, mine', ''] }
     ])
   })
 

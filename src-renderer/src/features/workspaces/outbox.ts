@@ -17,7 +17,7 @@ export function unsentLabel(outbox: OutboxSummary | undefined): { label: string;
   const parts = [
     conflicts > 0 ? `${plural(conflicts, 'conflict')} to resolve` : '',
     failed > 0 ? `${plural(failed, 'change')} refused` : '',
-    waiting > 0 ? `${waiting} not sent` : '',
+    waiting > 0 ? `${waiting} not sent` : ''
   ]
   return { label: parts.filter(Boolean).join(' · '), refused: true }
 }
@@ -33,7 +33,10 @@ export function changeRequestLabel(item: Pick<OutboxItem, 'changeRequest'>): str
  * it), unless it opened a change request made on this computer: then the change request goes, with every write
  * to it. `last`: nothing of its change request is left to send, so the copy goes back to the server's version.
  */
-export function discardConsequence(items: readonly OutboxItem[], seq: number): { later: number; removesChangeRequest: boolean; last: boolean } | null {
+export function discardConsequence(
+  items: readonly OutboxItem[],
+  seq: number
+): { later: number; removesChangeRequest: boolean; last: boolean } | null {
   const item = items.find((i) => i.seq === seq)
   if (!item) return null
   const same = items.filter((i) => i.changeRequest.id === item.changeRequest.id)
@@ -41,7 +44,7 @@ export function discardConsequence(items: readonly OutboxItem[], seq: number): {
   return {
     later: removesChangeRequest ? same.filter((i) => i.seq > seq).length : 0,
     removesChangeRequest,
-    last: removesChangeRequest || same.length === 1,
+    last: removesChangeRequest || same.length === 1
   }
 }
 
@@ -54,11 +57,14 @@ export type SyncTone = 'sent' | 'waiting' | 'problem'
  */
 export function syncOutcome(
   result: Pick<OutboxSyncResult, 'sent' | 'failed' | 'items' | 'message'> & { conflicts?: number; stopped?: string },
-  host: string,
+  host: string
 ): { text: string; tone: SyncTone } {
   const sent = result.sent > 0 ? `Sent ${plural(result.sent, 'change')}` : ''
   const conflicts = result.conflicts ?? 0
-  const conflicting = conflicts > 0 ? `${plural(conflicts, 'change')} ${conflicts === 1 ? 'conflicts' : 'conflict'} with what was changed on ${host}: choose what to keep` : ''
+  const conflicting =
+    conflicts > 0
+      ? `${plural(conflicts, 'change')} ${conflicts === 1 ? 'conflicts' : 'conflict'} with what was changed on ${host}: choose what to keep`
+      : ''
   const refused = result.failed > 0 ? `${host} refused ${plural(result.failed, 'change')}: the reason is shown with it` : ''
   const stop = stopReason(result.stopped, host, result.sent > 0, result.message)
   if (stop) return { text: sentence([sent, conflicting, refused, stop.text]), tone: stop.tone }
@@ -70,9 +76,15 @@ export function syncOutcome(
   return { text: result.sent > 0 ? `${sent} to ${host}` : 'Nothing was waiting to be sent', tone: 'sent' }
 }
 
-function stopReason(stopped: string | undefined, host: string, sentSome: boolean, message?: string): { text: string; tone: SyncTone } | null {
+function stopReason(
+  stopped: string | undefined,
+  host: string,
+  sentSome: boolean,
+  message?: string
+): { text: string; tone: SyncTone } | null {
   if (!stopped) return null
-  if (stopped === 'unreachable') return { text: sentSome ? `then ${host} went out of reach again` : `Still out of reach: ${host} did not answer`, tone: 'waiting' }
+  if (stopped === 'unreachable')
+    return { text: sentSome ? `then ${host} went out of reach again` : `Still out of reach: ${host} did not answer`, tone: 'waiting' }
   if (stopped === 'refused') return { text: `${host} refused this workspace's token: the changes wait for a new one`, tone: 'problem' }
   if (stopped === 'server-error') {
     const said = message ? ` (“${message}”)` : ''
@@ -114,7 +126,8 @@ export function sendableCount(items: readonly Pick<OutboxItem, 'changeRequest' |
 /** The change requests a list of writes touches, once each (their queries are read again after a send or discard). */
 export function changeRequestsOf(items: readonly Pick<OutboxItem, 'space' | 'changeRequest'>[]): { spaceId: string; number: number }[] {
   const seen = new Map<string, { spaceId: string; number: number }>()
-  for (const { space, changeRequest } of items) seen.set(`${space.id}:${changeRequest.number}`, { spaceId: space.id, number: changeRequest.number })
+  for (const { space, changeRequest } of items)
+    seen.set(`${space.id}:${changeRequest.number}`, { spaceId: space.id, number: changeRequest.number })
   return [...seen.values()]
 }
 
@@ -145,9 +158,7 @@ export const MARKER_THEIRS = '>>>>>>> the server'
 
 /** The text an edited merge starts from: what merges, merged; each clash as both versions between markers. */
 export function conflictDraft(regions: readonly ConflictRegion[]): string {
-  return regions
-    .flatMap((r) => ('same' in r ? r.same : [MARKER_MINE, ...r.mine, MARKER_SPLIT, ...r.theirs, MARKER_THEIRS]))
-    .join('\n')
+  return regions.flatMap((r) => ('same' in r ? r.same : [MARKER_MINE, ...r.mine, MARKER_SPLIT, ...r.theirs, MARKER_THEIRS])).join('\n')
 }
 
 /** True while an edited merge still holds a marker line (the user has not chosen there yet). */

@@ -8,7 +8,7 @@ import {
   type OutboxList,
   type OutboxResolution,
   type OutboxSyncResult,
-  type WorkspaceInput,
+  type WorkspaceInput
 } from '../../../../src-shared/workspaces.ts'
 import { api } from '../../api/client.ts'
 import type { Workspace, WorkspaceList } from '../../api/types.ts'
@@ -35,7 +35,7 @@ export const workspacesQuery = () =>
     queryKey: WORKSPACES_QUERY_KEY,
     queryFn: () => api.request<WorkspaceList>('GET', WORKSPACES_PATH),
     staleTime: 60_000,
-    refetchInterval: (query) => (watchesConnection(query.state.data) ? WATCH_MS : false),
+    refetchInterval: (query) => (watchesConnection(query.state.data) ? WATCH_MS : false)
   })
 
 const workspacePath = (id: string) => `${WORKSPACES_PATH}/${encodeURIComponent(id)}`
@@ -46,7 +46,7 @@ export function useCreateWorkspace() {
   return useMutation({
     mutationFn: (body: WorkspaceInput) => api.request<Workspace>('POST', WORKSPACES_PATH, body),
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
   })
 }
 
@@ -55,7 +55,7 @@ export function useRenameWorkspace() {
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => api.request<Workspace>('PATCH', workspacePath(id), { name }),
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
   })
 }
 
@@ -81,7 +81,7 @@ export function useCheckConnection() {
     onSuccess: (workspace) => {
       void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
       if (workspace.active && workspace.remote?.connection.status === 'online') refresh()
-    },
+    }
   })
 }
 
@@ -95,7 +95,7 @@ export function useChangeToken() {
     onSuccess: (workspace) => {
       void client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
       if (workspace.active) refresh()
-    },
+    }
   })
 }
 
@@ -135,7 +135,7 @@ const outboxPath = (id: string) => `${workspacePath(id)}/outbox`
 export const outboxQuery = (workspaceId: string) =>
   queryOptions({
     queryKey: [...WORKSPACES_QUERY_KEY, workspaceId, 'outbox'],
-    queryFn: () => api.request<OutboxList>('GET', outboxPath(workspaceId)),
+    queryFn: () => api.request<OutboxList>('GET', outboxPath(workspaceId))
   })
 
 /**
@@ -144,7 +144,12 @@ export const outboxQuery = (workspaceId: string) =>
  * their space. A renumbered one is read under its new number only: asked for by the old one, the copy may pull
  * the server's change request of that number instead (see useFollowRenumbered).
  */
-function afterOutboxWrite(client: QueryClient, workspaceId: string, answer: OutboxList & { renumbered?: OutboxSyncResult['renumbered'] }, touched?: number) {
+function afterOutboxWrite(
+  client: QueryClient,
+  workspaceId: string,
+  answer: OutboxList & { renumbered?: OutboxSyncResult['renumbered'] },
+  touched?: number
+) {
   const key = outboxQuery(workspaceId).queryKey
   const before = client.getQueryData(key)?.items ?? []
   client.setQueryData(key, { items: answer.items })
@@ -152,7 +157,7 @@ function afterOutboxWrite(client: QueryClient, workspaceId: string, answer: Outb
   const renumbered = answer.renumbered ?? []
   const oldNumbers = new Set(renumbered.map((r) => `${r.spaceId}:${r.from}`))
   const crs = changeRequestsOf(touched === undefined ? before : before.filter((i) => i.seq === touched)).filter(
-    (cr) => !oldNumbers.has(`${cr.spaceId}:${cr.number}`),
+    (cr) => !oldNumbers.has(`${cr.spaceId}:${cr.number}`)
   )
   // Change requests with nothing left to send are as their server has them now (discarded: gone, or as before the
   // edits; sent: merged with what others wrote meanwhile): an editor open on one of their pages shows that.
@@ -166,7 +171,7 @@ function afterOutboxWrite(client: QueryClient, workspaceId: string, answer: Outb
     // The space's lists of change requests (any filters) and its counters.
     void client.invalidateQueries({
       queryKey: ['spaces', spaceId, 'change-requests'],
-      predicate: ({ queryKey: k }) => k.length === 3 || (k.length === 4 && typeof k[3] === 'object'),
+      predicate: ({ queryKey: k }) => k.length === 3 || (k.length === 4 && typeof k[3] === 'object')
     })
     void client.invalidateQueries({ queryKey: ['spaces', spaceId], exact: true })
   }
@@ -187,9 +192,10 @@ export function useFollowRenumbered() {
       const { pathname, searchStr, hash } = router.state.location
       const moved = renumberedPath(pathname, renumbered)
       if (moved) await router.navigate({ href: `${moved}${searchStr}${hash ? `#${hash}` : ''}`, replace: true })
-      for (const r of renumbered) client.removeQueries({ queryKey: ['spaces', r.spaceId, 'change-requests', String(r.from)], type: 'inactive' })
+      for (const r of renumbered)
+        client.removeQueries({ queryKey: ['spaces', r.spaceId, 'change-requests', String(r.from)], type: 'inactive' })
     },
-    [client, router],
+    [client, router]
   )
 }
 
@@ -208,7 +214,7 @@ export function useSendUnsent(workspaceId: string) {
   const afterSend = useAfterSend(workspaceId)
   return useMutation({
     mutationFn: () => api.request<OutboxSyncResult>('POST', `${outboxPath(workspaceId)}/sync`),
-    onSuccess: afterSend,
+    onSuccess: afterSend
   })
 }
 
@@ -217,7 +223,7 @@ export function useRetryUnsent(workspaceId: string) {
   const afterSend = useAfterSend(workspaceId)
   return useMutation({
     mutationFn: (seq: number) => api.request<OutboxSyncResult>('POST', `${outboxPath(workspaceId)}/${seq}/retry`),
-    onSuccess: afterSend,
+    onSuccess: afterSend
   })
 }
 
@@ -227,7 +233,7 @@ export function useResolveUnsent(workspaceId: string) {
   return useMutation({
     mutationFn: ({ seq, resolution }: { seq: number; resolution: OutboxResolution }) =>
       api.request<OutboxSyncResult>('POST', `${outboxPath(workspaceId)}/${seq}/resolve`, resolution),
-    onSuccess: afterSend,
+    onSuccess: afterSend
   })
 }
 
@@ -236,7 +242,7 @@ export function useDiscardUnsent(workspaceId: string) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (seq: number) => api.request<OutboxList>('DELETE', `${outboxPath(workspaceId)}/${seq}`),
-    onSuccess: (list, seq) => afterOutboxWrite(client, workspaceId, list, seq),
+    onSuccess: (list, seq) => afterOutboxWrite(client, workspaceId, list, seq)
   })
 }
 
@@ -251,7 +257,7 @@ export function useBackupWorkspace() {
       saveFile(bytes, filename || `${workspace.name}.quire.db`, contentType)
       return filename
     },
-    onSuccess: (filename, workspace) => notifySuccess(`Backed up “${workspace.name}” as ${filename}`),
+    onSuccess: (filename, workspace) => notifySuccess(`Backed up “${workspace.name}” as ${filename}`)
   })
 }
 
@@ -263,9 +269,13 @@ export function useOpenWorkspaceFile() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async ({ name, file }: { name: string; file: Blob }) =>
-      api.upload<Workspace>(`${WORKSPACES_PATH}/open?name=${encodeURIComponent(name)}`, new Uint8Array(await file.arrayBuffer()), 'application/vnd.sqlite3'),
+      api.upload<Workspace>(
+        `${WORKSPACES_PATH}/open?name=${encodeURIComponent(name)}`,
+        new Uint8Array(await file.arrayBuffer()),
+        'application/vnd.sqlite3'
+      ),
     meta: { inlineErrors: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
   })
 }
 
@@ -273,7 +283,7 @@ export function useDeleteWorkspace() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (id: string) => api.request<void>('DELETE', workspacePath(id)),
-    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY })
   })
 }
 
@@ -325,7 +335,7 @@ export function useSwitchWorkspace() {
       notifySuccess(`Switched to ${workspace.name}`)
       return true
     },
-    [client, router],
+    [client, router]
   )
 }
 
@@ -345,6 +355,6 @@ export function useFollowWorkspaceSwitches() {
         void router.navigate({ to: '/', ignoreBlocker: true })
         notifyInfo('Another window switched to another workspace: this window now shows it')
       }),
-    [client, router],
+    [client, router]
   )
 }

@@ -3,7 +3,7 @@ import type { RemoteStatus, Workspace } from '../../../../src-shared/workspaces.
 import { accountLabel, isCutOff, remoteHost } from './remote.ts'
 
 const connected = (status: RemoteStatus): Pick<Workspace, 'remote'> => ({
-  remote: { url: 'https://docs.example.com', account: { id: 'u1', displayName: 'Ada' }, connection: { status } },
+  remote: { url: 'https://docs.example.com', account: { id: 'u1', displayName: 'Ada' }, connection: { status } }
 })
 
 describe('connected workspaces as shown', () => {

@@ -21,7 +21,7 @@ export const CONNECTION_STATUS: Record<RemoteStatus, { label: string; color: str
   online: { label: 'Online', color: 'teal' },
   unreachable: { label: 'Cannot reach', color: 'orange' },
   refused: { label: 'Token refused', color: 'red' },
-  unknown: { label: 'Not checked', color: 'gray' },
+  unknown: { label: 'Not checked', color: 'gray' }
 }
 
 /** True when a connected workspace's server did not answer, or refused its token, the last time it was asked. */

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/collections/$collectionId')({
   loader: async ({ context: { queryClient }, params }) => {
     const [collection] = await Promise.all([
       queryClient.ensureQueryData(collectionQuery(params.collectionId)),
-      queryClient.ensureQueryData(collectionSpacesQuery(params.collectionId)),
+      queryClient.ensureQueryData(collectionSpacesQuery(params.collectionId))
     ])
     await queryClient.ensureQueryData(collectionsQuery(collection.organization))
   },
@@ -17,5 +17,5 @@ export const Route = createFileRoute('/collections/$collectionId')({
   component: function CollectionRoute() {
     const { collectionId } = Route.useParams()
     return <CollectionScreen collectionId={collectionId} />
-  },
+  }
 })

@@ -10,5 +10,5 @@ export const Route = createFileRoute('/orgs/$orgId/')({
   component: function OrgHome() {
     const { orgId } = Route.useParams()
     return <OrgHomeScreen orgId={orgId} />
-  },
+  }
 })

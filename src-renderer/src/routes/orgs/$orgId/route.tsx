@@ -6,5 +6,5 @@ import { orgQuery } from '../../../features/orgs/queries.ts'
 export const Route = createFileRoute('/orgs/$orgId')({
   loader: ({ context: { queryClient }, params }) => queryClient.ensureQueryData(orgQuery(params.orgId)),
   pendingComponent: () => <ScreenSkeleton />,
-  component: Outlet,
+  component: Outlet
 })

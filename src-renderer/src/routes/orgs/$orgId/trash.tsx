@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/trash')({
   component: function Trash() {
     const { orgId } = Route.useParams()
     return <TrashScreen orgId={orgId} />
-  },
+  }
 })

@@ -18,6 +18,8 @@ export const Route = createFileRoute('/spaces/$spaceId/comments')({
     const { spaceId } = Route.useParams()
     const search = Route.useSearch()
     const navigate = Route.useNavigate()
-    return <SpaceCommentsScreen spaceId={spaceId} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
-  },
+    return (
+      <SpaceCommentsScreen spaceId={spaceId} search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+    )
+  }
 })

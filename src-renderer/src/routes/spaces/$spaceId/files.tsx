@@ -11,5 +11,5 @@ export const Route = createFileRoute('/spaces/$spaceId/files')({
   component: function SpaceFiles() {
     const { spaceId } = Route.useParams()
     return <FilesScreen spaceId={spaceId} />
-  },
+  }
 })

@@ -10,5 +10,5 @@ export const Route = createFileRoute('/spaces/$spaceId/git')({
   component: function SpaceGit() {
     const { spaceId } = Route.useParams()
     return <GitScreen spaceId={spaceId} />
-  },
+  }
 })

@@ -14,5 +14,5 @@ export const Route = createFileRoute('/spaces/$spaceId/')({
   component: function SpacePages() {
     const { spaceId } = Route.useParams()
     return <PagesScreen spaceId={spaceId} />
-  },
+  }
 })

@@ -25,5 +25,5 @@ export const Route = createFileRoute('/spaces/$spaceId/links')({
         onFilterChange={(next) => void navigate({ search: next === 'all' ? {} : { status: next }, replace: true })}
       />
     )
-  },
+  }
 })

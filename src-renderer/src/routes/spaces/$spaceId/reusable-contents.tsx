@@ -19,5 +19,5 @@ export const Route = createFileRoute('/spaces/$spaceId/reusable-contents')({
     const { spaceId } = Route.useParams()
     const { cr } = Route.useSearch()
     return <ReusableContentsScreen spaceId={spaceId} changeRequest={cr} />
-  },
+  }
 })

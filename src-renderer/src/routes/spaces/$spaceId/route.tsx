@@ -10,5 +10,5 @@ export const Route = createFileRoute('/spaces/$spaceId')({
   component: function Space() {
     const { spaceId } = Route.useParams()
     return <SpaceScreen spaceId={spaceId} />
-  },
+  }
 })

@@ -14,5 +14,5 @@ export const Route = createFileRoute('/spaces/$spaceId/settings')({
   component: function SpaceSettings() {
     const { spaceId } = Route.useParams()
     return <SpaceSettingsScreen spaceId={spaceId} />
-  },
+  }
 })

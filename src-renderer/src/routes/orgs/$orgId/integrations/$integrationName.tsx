@@ -9,11 +9,11 @@ export const Route = createFileRoute('/orgs/$orgId/integrations/$integrationName
     Promise.all([
       queryClient.ensureQueryData(integrationQuery(params.integrationName)),
       queryClient.ensureQueryData(orgQuery(params.orgId)),
-      queryClient.ensureQueryData(orgInstallationsQuery(params.orgId)),
+      queryClient.ensureQueryData(orgInstallationsQuery(params.orgId))
     ]),
   pendingComponent: () => <ScreenSkeleton rows={5} />,
   component: function IntegrationPage() {
     const { orgId, integrationName } = Route.useParams()
     return <IntegrationScreen orgId={orgId} name={integrationName} />
-  },
+  }
 })

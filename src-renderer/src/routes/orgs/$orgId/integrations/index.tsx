@@ -10,5 +10,5 @@ export const Route = createFileRoute('/orgs/$orgId/integrations/')({
   component: function Integrations() {
     const { orgId } = Route.useParams()
     return <IntegrationsScreen orgId={orgId} />
-  },
+  }
 })

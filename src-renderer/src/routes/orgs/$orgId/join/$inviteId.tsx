@@ -5,5 +5,5 @@ export const Route = createFileRoute('/orgs/$orgId/join/$inviteId')({
   component: function Join() {
     const { orgId, inviteId } = Route.useParams()
     return <JoinScreen orgId={orgId} inviteId={inviteId} />
-  },
+  }
 })

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/openapi/$specSlug')({
   component: function OpenAPISpec() {
     const { orgId, specSlug } = Route.useParams()
     return <OpenAPISpecScreen orgId={orgId} specSlug={specSlug} />
-  },
+  }
 })

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/openapi/')({
   component: function OpenAPISpecs() {
     const { orgId } = Route.useParams()
     return <OpenAPISpecsScreen orgId={orgId} />
-  },
+  }
 })

@@ -16,5 +16,5 @@ export const Route = createFileRoute('/orgs/$orgId/settings/audit')({
     const filters = Route.useSearch()
     const navigate = Route.useNavigate()
     return <AuditLogScreen orgId={orgId} filters={filters} onFiltersChange={(next) => void navigate({ search: next, replace: true })} />
-  },
+  }
 })

@@ -12,5 +12,5 @@ export const Route = createFileRoute('/orgs/$orgId/settings/custom-fields')({
     const { orgId } = Route.useParams()
     const { data: org } = useSuspenseQuery(orgQuery(orgId))
     return <CustomFieldsScreen orgId={orgId} canAdmin={org.permissions.admin} />
-  },
+  }
 })

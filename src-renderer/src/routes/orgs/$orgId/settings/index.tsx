@@ -5,5 +5,5 @@ export const Route = createFileRoute('/orgs/$orgId/settings/')({
   component: function General() {
     const { orgId } = Route.useParams()
     return <OrgSettingsScreen orgId={orgId} />
-  },
+  }
 })

@@ -11,7 +11,7 @@ const TABS = [
   { to: '/orgs/$orgId/settings', label: 'General', icon: <IconBuilding size={16} />, testId: 'tab-general' },
   { to: '/orgs/$orgId/settings/sso', label: 'Single sign-on', icon: <IconShieldLock size={16} />, testId: 'tab-sso' },
   { to: '/orgs/$orgId/settings/custom-fields', label: 'Custom fields', icon: <IconForms size={16} />, testId: 'tab-custom-fields' },
-  { to: AUDIT_TAB, label: 'Audit log', icon: <IconHistory size={16} />, testId: 'tab-audit' },
+  { to: AUDIT_TAB, label: 'Audit log', icon: <IconHistory size={16} />, testId: 'tab-audit' }
 ]
 
 export const Route = createFileRoute('/orgs/$orgId/settings')({
@@ -27,5 +27,5 @@ export const Route = createFileRoute('/orgs/$orgId/settings')({
         <Outlet />
       </>
     )
-  },
+  }
 })

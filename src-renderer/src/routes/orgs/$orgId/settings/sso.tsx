@@ -12,5 +12,5 @@ export const Route = createFileRoute('/orgs/$orgId/settings/sso')({
     const { orgId } = Route.useParams()
     const { data: org } = useSuspenseQuery(orgQuery(orgId))
     return <SamlProvidersScreen orgId={orgId} canAdmin={org.permissions.admin} />
-  },
+  }
 })

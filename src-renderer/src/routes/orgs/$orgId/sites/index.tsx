@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/')({
   component: function Sites() {
     const { orgId } = Route.useParams()
     return <SitesScreen orgId={orgId} />
-  },
+  }
 })

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/team/invites')({
   component: function Invites() {
     const { orgId } = Route.useParams()
     return <InvitesScreen orgId={orgId} />
-  },
+  }
 })

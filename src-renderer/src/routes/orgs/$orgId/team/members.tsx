@@ -14,7 +14,7 @@ function validateSearch(search: Record<string, unknown>): MemberFilters {
     search: str(search.search),
     role: role && (ROLES as readonly string[]).includes(role) ? (role as Role) : undefined,
     sort: search.sort === 'lastSeenAt' ? 'lastSeenAt' : undefined,
-    order: search.order === 'asc' ? 'asc' : undefined,
+    order: search.order === 'asc' ? 'asc' : undefined
   }
 }
 
@@ -37,5 +37,5 @@ export const Route = createFileRoute('/orgs/$orgId/team/members')({
         onFiltersChange={(next) => void navigate({ search: next, replace: true })}
       />
     )
-  },
+  }
 })

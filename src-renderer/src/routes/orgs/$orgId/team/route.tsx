@@ -6,7 +6,7 @@ import { SectionTabs } from '../../../../features/common/SectionTabs.tsx'
 const TABS = [
   { to: '/orgs/$orgId/team/members', label: 'Members', icon: <IconUser size={16} />, testId: 'tab-members' },
   { to: '/orgs/$orgId/team/teams', label: 'Teams', icon: <IconUsersGroup size={16} />, testId: 'tab-teams' },
-  { to: '/orgs/$orgId/team/invites', label: 'Invites', icon: <IconLink size={16} />, testId: 'tab-invites' },
+  { to: '/orgs/$orgId/team/invites', label: 'Invites', icon: <IconLink size={16} />, testId: 'tab-invites' }
 ]
 
 export const Route = createFileRoute('/orgs/$orgId/team')({
@@ -19,5 +19,5 @@ export const Route = createFileRoute('/orgs/$orgId/team')({
         <Outlet />
       </>
     )
-  },
+  }
 })

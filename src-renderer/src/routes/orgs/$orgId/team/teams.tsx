@@ -12,5 +12,5 @@ export const Route = createFileRoute('/orgs/$orgId/team/teams')({
     const { orgId } = Route.useParams()
     const { data: org } = useSuspenseQuery(orgQuery(orgId))
     return <TeamsScreen orgId={orgId} canAdmin={org.permissions.admin} />
-  },
+  }
 })

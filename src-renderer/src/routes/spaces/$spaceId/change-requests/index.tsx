@@ -13,7 +13,7 @@ function validateSearch(search: Record<string, unknown>): ListSearch {
   const status = parseListStatus(search.status)
   return {
     status: status === 'active' ? undefined : status,
-    mine: search.mine === true || search.mine === 'true' ? true : undefined,
+    mine: search.mine === true || search.mine === 'true' ? true : undefined
   }
 }
 
@@ -32,5 +32,5 @@ export const Route = createFileRoute('/spaces/$spaceId/change-requests/')({
         }
       />
     )
-  },
+  }
 })

@@ -11,5 +11,5 @@ export const Route = createFileRoute('/spaces/$spaceId/history/')({
   component: function SpaceHistory() {
     const { spaceId } = Route.useParams()
     return <HistoryScreen spaceId={spaceId} />
-  },
+  }
 })

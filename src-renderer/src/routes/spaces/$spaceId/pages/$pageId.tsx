@@ -11,5 +11,5 @@ export const Route = createFileRoute('/spaces/$spaceId/pages/$pageId')({
   component: function SpacePage() {
     const { spaceId, pageId } = Route.useParams()
     return <PagesScreen spaceId={spaceId} pageId={pageId} />
-  },
+  }
 })

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId/adaptive')({
   component: function SiteAdaptiveContent() {
     const { orgId, siteId } = Route.useParams()
     return <AdaptiveContentScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

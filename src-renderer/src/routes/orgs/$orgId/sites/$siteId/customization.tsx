@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId/customization')
   component: function SiteCustomization() {
     const { orgId, siteId } = Route.useParams()
     return <CustomizationScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId/')({
   component: function SiteStructure() {
     const { orgId, siteId } = Route.useParams()
     return <SiteStructureScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

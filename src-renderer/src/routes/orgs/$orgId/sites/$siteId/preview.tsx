@@ -9,5 +9,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId/preview')({
   component: function SitePreview() {
     const { orgId, siteId } = Route.useParams()
     return <SitePreviewScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

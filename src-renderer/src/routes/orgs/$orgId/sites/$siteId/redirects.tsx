@@ -5,5 +5,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId/redirects')({
   component: function SiteRedirects() {
     const { orgId, siteId } = Route.useParams()
     return <RedirectsScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

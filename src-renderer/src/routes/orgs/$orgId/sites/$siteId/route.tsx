@@ -10,5 +10,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId')({
   component: function Site() {
     const { orgId, siteId } = Route.useParams()
     return <SiteScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

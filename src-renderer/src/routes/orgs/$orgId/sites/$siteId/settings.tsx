@@ -10,5 +10,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId/settings')({
   component: function SiteSettings() {
     const { orgId, siteId } = Route.useParams()
     return <SiteSettingsScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

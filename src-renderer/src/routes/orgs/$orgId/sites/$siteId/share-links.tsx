@@ -5,5 +5,5 @@ export const Route = createFileRoute('/orgs/$orgId/sites/$siteId/share-links')({
   component: function SiteShareLinks() {
     const { orgId, siteId } = Route.useParams()
     return <ShareLinksScreen orgId={orgId} siteId={siteId} />
-  },
+  }
 })

@@ -7,7 +7,7 @@ import { PendingRows } from '../../../../../features/common/Skeletons.tsx'
 // the page change shown (`edited:<pageId>`), so Back and shared links return to it.
 export const Route = createFileRoute('/spaces/$spaceId/change-requests/$number/')({
   validateSearch: (search: Record<string, unknown>): { change?: string } => ({
-    change: typeof search.change === 'string' && search.change ? search.change : undefined,
+    change: typeof search.change === 'string' && search.change ? search.change : undefined
   }),
   loader: ({ context: { queryClient }, params }) => {
     // The diffs can be large: start them now, but show the header without waiting for them.
@@ -29,5 +29,5 @@ export const Route = createFileRoute('/spaces/$spaceId/change-requests/$number/'
         onSelect={(key) => void navigate({ search: { change: key }, replace: true })}
       />
     )
-  },
+  }
 })

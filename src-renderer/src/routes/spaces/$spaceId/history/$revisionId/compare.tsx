@@ -8,7 +8,7 @@ import { revisionChangesQuery, revisionQuery } from '../../../../../features/his
 export const Route = createFileRoute('/spaces/$spaceId/history/$revisionId/compare')({
   validateSearch: (search: Record<string, unknown>): { against?: string; change?: string } => ({
     against: typeof search.against === 'string' && search.against ? search.against : undefined,
-    change: typeof search.change === 'string' && search.change ? search.change : undefined,
+    change: typeof search.change === 'string' && search.change ? search.change : undefined
   }),
   loaderDeps: ({ search }) => ({ against: search.against }),
   // Waits for the revision (an unknown one shows the error screen); the changes can be large: started now, shown
@@ -32,5 +32,5 @@ export const Route = createFileRoute('/spaces/$spaceId/history/$revisionId/compa
         onChange={(next) => void navigate({ search: next, replace: true })}
       />
     )
-  },
+  }
 })

@@ -8,7 +8,7 @@ import { RevisionScreen, type RevisionView } from '../../../../../features/histo
 export const Route = createFileRoute('/spaces/$spaceId/history/$revisionId/')({
   validateSearch: (search: Record<string, unknown>): { page?: string; view?: 'source' } => ({
     page: typeof search.page === 'string' && search.page ? search.page : undefined,
-    view: search.view === 'source' ? 'source' : undefined,
+    view: search.view === 'source' ? 'source' : undefined
   }),
   // Waits for the revision: an unknown one (or one the workspace cannot read offline) shows the error screen.
   loader: ({ context: { queryClient }, params }) => queryClient.ensureQueryData(revisionQuery(params.spaceId, params.revisionId)),
@@ -29,5 +29,5 @@ export const Route = createFileRoute('/spaces/$spaceId/history/$revisionId/')({
         }
       />
     )
-  },
+  }
 })

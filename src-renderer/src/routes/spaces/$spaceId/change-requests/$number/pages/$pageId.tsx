@@ -11,12 +11,12 @@ export const Route = createFileRoute('/spaces/$spaceId/change-requests/$number/p
     return Promise.all([
       queryClient.ensureQueryData(changeRequestQuery(spaceId, Number(number))),
       queryClient.ensureQueryData(pagesQuery(scope)),
-      queryClient.ensureQueryData(pageQuery(scope, pageId)),
+      queryClient.ensureQueryData(pageQuery(scope, pageId))
     ])
   },
   pendingComponent: () => <PendingRows rows={6} />,
   component: function ChangeRequestPage() {
     const { spaceId, number, pageId } = Route.useParams()
     return <PagesScreen spaceId={spaceId} pageId={pageId} changeRequest={Number(number)} />
-  },
+  }
 })
