@@ -42,6 +42,18 @@ if (tscRc !== 0) {
   failed += 1
 }
 
+// 2b. Lint and format: ESLint (with the layering rules) and Prettier over the whole tree.
+{
+  const eslintRc = await run(process.execPath, [binOf('eslint'), '.'])
+  const prettierRc = await run(process.execPath, [binOf('prettier'), '--check', '--log-level', 'warn', '.'])
+  const ok = eslintRc === 0 && prettierRc === 0
+  lines.push(
+    `lint: ${ok ? 'passed' : `failed (${[eslintRc !== 0 && 'eslint', prettierRc !== 0 && 'prettier'].filter(Boolean).join(', ')})`}`
+  )
+  if (ok) passed += 1
+  else failed += 1
+}
+
 // 3. Unit tests.
 const unitRc = await run(
   process.execPath,

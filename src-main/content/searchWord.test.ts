@@ -141,13 +141,11 @@ describe('one-word ranking', () => {
     // Pages written again (sections added, dropped, changed) and pages removed: the kept sizes catch up.
     const ids = await pageIds(big)
     await merged(big, [
-      ...ids
-        .slice(0, 30)
-        .map((page) => ({
-          operation: 'update_page',
-          page,
-          document: { markdown: `${text(next, 5)}\n\n## ${text(next, 2)}\n\n${text(next, 80)}\n` }
-        })),
+      ...ids.slice(0, 30).map((page) => ({
+        operation: 'update_page',
+        page,
+        document: { markdown: `${text(next, 5)}\n\n## ${text(next, 2)}\n\n${text(next, 80)}\n` }
+      })),
       ...ids.slice(30, 45).map((page) => ({ operation: 'delete_page', page }))
     ])
     ensureSearchIndex(db)

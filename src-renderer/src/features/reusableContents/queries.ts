@@ -16,16 +16,14 @@ export const reusableContentListQuery = (scope: ContentScope) =>
   queryOptions({
     queryKey: [...scopeKey(scope), 'content', 'reusable-contents', 'list'],
     queryFn: () =>
-      api
-        .request<Revision>('GET', `${scopePath(scope)}/content`)
-        .then((r) =>
-          r.reusableContents.map<ReusableContent>((c) => ({
-            id: c.id,
-            title: c.title,
-            markdown: c.markdown ?? '',
-            path: c.path ?? c.git?.path
-          }))
-        )
+      api.request<Revision>('GET', `${scopePath(scope)}/content`).then((r) =>
+        r.reusableContents.map<ReusableContent>((c) => ({
+          id: c.id,
+          title: c.title,
+          markdown: c.markdown ?? '',
+          path: c.path ?? c.git?.path
+        }))
+      )
   })
 
 /** Applies reusable content changes to a change request and reads its content again (pages include them). */
