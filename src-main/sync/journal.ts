@@ -22,7 +22,8 @@ export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): vo
   if (operations.some((op) => (REUSABLE_CONTENT_OPERATIONS as readonly (string | undefined)[]).includes(op))) {
     throw new ApiError(503, 'Reusable contents can be changed once the server answers again (text edits of pages are kept meanwhile)')
   }
-  const cr = result as ChangeRequest
+  // A content batch sent with `compat=false` answered the change request inside its ContentUpdate.
+  const cr = ((result as { changeRequest?: ChangeRequest }).changeRequest ?? result) as ChangeRequest
   const spaceId = (req.params as { spaceId: string }).spaceId
   let base: string | null = null
   if (kind === 'create-change-request') base = cr.revisionInitial
@@ -33,7 +34,7 @@ export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): vo
   }
   outbox(ctx.db).append({
     method: req.method,
-    path: req.url,
+    path: kind === 'content' ? withoutCompat(req.url) : req.url,
     body: req.body === undefined ? null : JSON.stringify(req.body),
     kind,
     space_id: spaceId,
@@ -42,4 +43,14 @@ export function journalWrite(req: FastifyRequest, ctx: Ctx, result: unknown): vo
     result_revision: kind === 'update-change-request' ? null : cr.revision,
     created_at: ctx.now
   })
+}
+
+/** The replay reads the change request a batch answers: `compat=false` (a ContentUpdate answer) is the local caller's. */
+function withoutCompat(url: string): string {
+  const at = url.indexOf('?')
+  if (at < 0) return url
+  const query = new URLSearchParams(url.slice(at + 1))
+  query.delete('compat')
+  const rest = query.toString()
+  return url.slice(0, at) + (rest ? `?${rest}` : '')
 }

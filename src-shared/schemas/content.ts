@@ -127,3 +127,24 @@ export const FileList = ListOf(FileSchema)
 export const ContentParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }) })
 export const PageParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }), pageId: Type.String({ maxLength: 100 }) })
 export const FileParams = Type.Object({ spaceId: Type.String({ maxLength: 100 }), fileId: Type.String({ maxLength: 100 }) })
+
+/** `compat=false` on a content batch answers the change request with the pages the batch affected (ContentUpdate). */
+export const ContentBatchQuery = Type.Object({ compat: Type.Optional(Type.Boolean({ default: true })) })
+const UpdatedPageRef = Type.Object({
+  object: Type.Literal('page'),
+  id: Type.String(),
+  urls: Type.Object({ location: Type.String({ description: 'The page in the change request, with its document as stored' }) })
+})
+export const ContentUpdateSchema = Type.Object({
+  changeRequest: ChangeRequestSchema,
+  changes: Type.Array(
+    Type.Union([
+      Type.Object({ object: Type.Literal('created_page'), ref: Type.Optional(Type.String()), page: UpdatedPageRef }),
+      Type.Object({ object: Type.Literal('updated_page'), page: UpdatedPageRef }),
+      Type.Object({ object: Type.Literal('deleted_page'), page: Type.String({ description: 'The removed page’s id' }) })
+    ]),
+    { description: 'One entry per page the batch named, in the order it first named them' }
+  ),
+  insertedFiles: Type.Array(FileSchema)
+})
+export type ContentUpdate = Type.Static<typeof ContentUpdateSchema>

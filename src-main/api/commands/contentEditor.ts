@@ -77,6 +77,17 @@ function reusableChangesFrom(before: ReusableContentRecord[], after: Map<string,
   return { upsert, remove: before.filter((r) => !after.has(r.id)).map((r) => r.id) }
 }
 
+/** A page a batch affected, as it stands after the batch: made by it (with the batch's `ref`), edited, or removed. */
+export type PageOutcome = { kind: 'created'; pageId: string; ref?: string } | { kind: 'updated' | 'deleted'; pageId: string }
+
+export interface ContentBatchResult {
+  cr: ChangeRequestRow
+  /** One entry per page a change named (not the pages under a removed one), in the order the batch first named them. */
+  pages: PageOutcome[]
+  /** The files `insert_files` added, in order. */
+  insertedFiles: FileRecord[]
+}
+
 /**
  * Applies a batch of content changes to a change request: all of them or none (the caller's transaction), as
  * one new revision of the change request. `ref`s name pages and files created earlier in the same batch.
@@ -88,8 +99,13 @@ export function applyContentChanges(
   cr: ChangeRequestRow,
   changes: ContentChangeInput[],
   basedOn?: string[]
-): ChangeRequestRow {
+): ContentBatchResult {
   const base = PageTree.readOnly(loadPages(ctx.db, cr.revision_id))
+  // Pages the changes name, in the order first named (a page added and removed in the same batch affects nothing).
+  const touched = new Map<string, string | undefined>()
+  const touch = (pageId: string, ref?: string) => {
+    if (!touched.has(pageId)) touched.set(pageId, ref)
+  }
   const checkUnchanged = writtenSince(ctx, space, cr, base, basedOn)
   const tree = new PageTree(base.pages.values())
   const files = new Map(loadFiles(ctx.db, cr.revision_id).map((f) => [f.id, f]))
@@ -143,10 +159,12 @@ export function applyContentChanges(
         if (change.description !== undefined) page.description = change.description
         tree.place(page, page.parentId, change.at)
         if (change.ref) refs.set(change.ref, page.id)
+        touch(page.id, change.ref)
         break
       }
       case 'update_page': {
         const page = pageOf(change.page, `${at}.page`)
+        touch(page.id)
         if (change.document || change.title !== undefined)
           checkUnchanged(page.id, { document: !!change.document, title: change.title !== undefined }, `${at}.page`)
         if (change.document) {
@@ -183,6 +201,7 @@ export function applyContentChanges(
       case 'delete_page': {
         const page = pageOf(change.page, `${at}.page`)
         checkUnchanged(page.id, { document: true, title: true }, `${at}.page`)
+        touch(page.id)
         tree.remove(page.id)
         break
       }
@@ -194,6 +213,7 @@ export function applyContentChanges(
         const old = PageTree.readOnly(loadPages(ctx.db, revisionId)).get(id)
         const current = tree.get(id)
         if (!old && !current) throw badRequest(`${at}.page: no page ${change.page} in the change request or that revision`)
+        touch(id)
         if (!old) tree.remove(id)
         else if (current) Object.assign(current, { ...old, parentId: current.parentId, position: current.position, updatedAt: ctx.now })
         else tree.place({ ...old, updatedAt: ctx.now }, old.parentId && tree.has(old.parentId) ? old.parentId : null, old.position)
@@ -257,5 +277,13 @@ export function applyContentChanges(
   const crs = ctx.repo(changeRequestRepository)
   crs.update(cr.id, { revision_id: revision, updated_at: ctx.now })
   crs.addContributor(cr.id, ctx.actor.id)
-  return crs.get(space.id, cr.id)!
+  const pages: PageOutcome[] = []
+  for (const [pageId, ref] of touched) {
+    const before = base.has(pageId)
+    const after = tree.has(pageId)
+    if (after && !before) pages.push(ref === undefined ? { kind: 'created', pageId } : { kind: 'created', pageId, ref })
+    else if (after) pages.push({ kind: 'updated', pageId })
+    else if (before) pages.push({ kind: 'deleted', pageId })
+  }
+  return { cr: crs.get(space.id, cr.id)!, pages, insertedFiles: addedFiles }
 }

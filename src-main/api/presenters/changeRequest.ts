@@ -1,9 +1,12 @@
 import type { ChangeRequest } from '../../../src-shared/schemas/changeRequests'
+import type { ContentUpdate } from '../../../src-shared/schemas/content'
 import type { ChangeRequestRow } from '../../storage/repositories/changeRequestRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import { userRepository } from '../../storage/repositories/userRepository'
 import { isOutdated } from '../commands/changeRequestMerger'
+import type { ContentBatchResult } from '../commands/contentEditor'
 import type { Ctx } from '../../workspace/context'
+import { presentFile } from './content'
 import { presentUser } from './user'
 
 /** Change requests of one space; their authors are loaded in one query. */
@@ -38,4 +41,29 @@ export function presentChangeRequests(rows: ChangeRequestRow[], space: SpaceRow,
 
 export function presentChangeRequest(row: ChangeRequestRow, space: SpaceRow, ctx: Ctx): ChangeRequest {
   return presentChangeRequests([row], space, ctx)[0]!
+}
+
+/**
+ * A content batch's answer with `compat=false`: the change request, each page the batch affected with the address
+ * of its stored content in the change request, and the files it added.
+ */
+export function presentContentUpdate(result: ContentBatchResult, space: SpaceRow, ctx: Ctx): ContentUpdate {
+  const { cr } = result
+  const scope = { spaceId: space.id, revisionId: cr.revision_id, changeRequest: cr.number }
+  const ref = (pageId: string) => ({
+    object: 'page' as const,
+    id: pageId,
+    urls: { location: ctx.url(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${pageId}`) }
+  })
+  return {
+    changeRequest: presentChangeRequest(cr, space, ctx),
+    changes: result.pages.map((p) =>
+      p.kind === 'created'
+        ? { object: 'created_page', ...(p.ref === undefined ? {} : { ref: p.ref }), page: ref(p.pageId) }
+        : p.kind === 'updated'
+          ? { object: 'updated_page', page: ref(p.pageId) }
+          : { object: 'deleted_page', page: p.pageId }
+    ),
+    insertedFiles: result.insertedFiles.map((f) => presentFile(ctx, scope, f))
+  }
 }

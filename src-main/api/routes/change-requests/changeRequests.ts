@@ -1,3 +1,4 @@
+import Type from 'typebox'
 import {
   ChangeRequestCreateSchema,
   ChangeRequestList,
@@ -11,6 +12,7 @@ import {
   MergeResultSchema,
   type ChangeRequestStatus
 } from '../../../../src-shared/schemas/changeRequests'
+import { ContentBatchQuery, ContentUpdateSchema } from '../../../../src-shared/schemas/content'
 import { MergeRequestSchema } from '../../../../src-shared/schemas/reviews'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { changeRequestRepository, type ChangeRequestPatch } from '../../../storage/repositories/changeRequestRepository'
@@ -23,7 +25,7 @@ import { read, write } from '../../../workspace/context'
 import { badRequest, conflict, forbidden, preconditionFailed } from '../../../base/errors'
 import { mergeStatus } from '../../policies/mergeRules'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
-import { presentChangeRequest, presentChangeRequests } from '../../presenters/changeRequest'
+import { presentChangeRequest, presentChangeRequests, presentContentUpdate } from '../../presenters/changeRequest'
 import { emptyBodyIsObject } from '../../validation'
 import { loadSpace } from '../spaces/loaders'
 import { assertEditable, assertOpenForChanges, ifMatchRevisions, loadChangeRequest } from './loaders'
@@ -231,9 +233,12 @@ export default function changeRequestRoutes(app: Api) {
       schema: {
         tags,
         summary: 'Apply a batch of content changes (all or nothing)',
+        description:
+          'Answers the change request, or with `compat=false` the change request with the pages the batch created, updated or deleted and the files it inserted.',
         params: ChangeRequestParams,
+        querystring: ContentBatchQuery,
         body: ContentBatchSchema,
-        response: { 200: ChangeRequestSchema }
+        response: { 200: Type.Union([ChangeRequestSchema, ContentUpdateSchema]) }
       }
     },
     async (req) =>
@@ -248,7 +253,8 @@ export default function changeRequestRoutes(app: Api) {
           return hashes.has(page) ? readDocument(ctx.db, hashes.get(page)!) : undefined
         }
         const changes = withMarkdownDocuments(req.body.changes, current)
-        return presentChangeRequest(applyContentChanges(ctx, space, cr, changes, ifMatchRevisions(req.headers['if-match'])), space, ctx)
+        const result = applyContentChanges(ctx, space, cr, changes, ifMatchRevisions(req.headers['if-match']))
+        return req.query.compat === false ? presentContentUpdate(result, space, ctx) : presentChangeRequest(result.cr, space, ctx)
       })
   )
 

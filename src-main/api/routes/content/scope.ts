@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { getRevision, type RevisionRow } from '../../../content/revisions'
+import type { PageTree } from '../../../content/pageTree'
+import { getRevision, type PageRecord, type RevisionRow } from '../../../content/revisions'
 import type { SpaceRow } from '../../../storage/repositories/spaceRepository'
 import type { Ctx } from '../../../workspace/context'
 import type { ContentScope } from '../../presenters/content'
@@ -40,4 +41,11 @@ export function contentParams<T extends Record<string, unknown>>(prefix: (typeof
     required: [...Object.keys(base), ...Object.keys(extra)],
     properties: { ...base, ...extra }
   } as const
+}
+
+/** The page at a path (its slugs joined by `/`; slashes at either end ignored) of a page tree. */
+export function pageAtPath(tree: PageTree, pagePath: string): PageRecord | undefined {
+  const wanted = pagePath.replace(/^\/+|\/+$/g, '')
+  for (const [id, path] of tree.paths()) if (path === wanted) return tree.get(id)
+  return undefined
 }

@@ -40,6 +40,7 @@ import { presentChangeRequest } from '../../presenters/changeRequest'
 import { presentFile, presentPage, presentPageTree, presentRevision, type ContentScope } from '../../presenters/content'
 import { presentRevisionSummaries } from '../../presenters/history'
 import { assertEditable } from '../change-requests/loaders'
+import { pageAtPath } from '../content/scope'
 import { loadSpace } from '../spaces/loaders'
 import { loadRevision } from './loaders'
 
@@ -179,9 +180,7 @@ export default function historyRoutes(app: Api) {
       const params = req.params as PathParams
       const { revision, scope } = loadRevision(ctx, params.spaceId, params.revisionId)
       const tree = PageTree.readOnly(loadPages(ctx.db, revision.id))
-      const wanted = pagePath.replace(/^\/+|\/+$/g, '')
-      let found: PageRecord | undefined
-      for (const [id, path] of tree.paths()) if (path === wanted) found = tree.get(id)
+      const found = pageAtPath(tree, pagePath)
       if (!found) throw notFound('Page')
       reply.header('etag', entityTag(revision.id))
       return answerPage(ctx, scope, tree, found, req.query as PageQuery)
