@@ -48,6 +48,8 @@ test('build a site with two site spaces and a share link', async ({ page, contex
   await sites.savePath(path)
   await sites.expectSuccess(`“${referenceTitle}” saved`)
   await expect(sites.structureRow(referenceTitle).getByTestId('structure-row-path')).toHaveText(`/${path}`)
+  // unpublished, the site has no address to show
+  await expect(page.getByTestId('published-at')).toHaveCount(0)
 
   // only people with a link may read it; create a link and copy its address, shown this once
   await sites.setVisibility('Share link')
@@ -100,6 +102,7 @@ test('build a site with two site spaces and a share link', async ({ page, contex
 
   await sites.tab('structure')
   await sites.selectRow(referenceTitle)
+  await expect(page.getByTestId('published-at')).toContainText(`/${path}/`)
   await sites.screenshot('site-with-share-link', testInfo)
 })
 

@@ -56,6 +56,9 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
     const label = opts.token ? opts.tokenLabel : SESSION_TOKEN_LABEL
     const { services } = workspace
     if (opts.seals) services.seals = opts.seals
+    // A connected workspace's copy records no audit event, from its first write on (upkeep runs at open): its
+    // server's log is the workspace's.
+    if (opts.account) services.audit = false
     const boot = services.db
       .transaction(() => {
         const result = bootstrapWorkspace(services, ownerToken, opts.account)

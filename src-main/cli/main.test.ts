@@ -3,6 +3,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
+import { startTestServer, walk } from '../testing/harness'
 import { tempDirs } from '../testing/tempDirs'
 
 // The CLI as a user runs it: `quire <command>` in a process of its own, with QUIRE_DATA naming its default folder.
@@ -133,6 +134,35 @@ describe('quire CLI', () => {
     expect(connected.status).toBe(2)
     expect(connected.err).toContain(`${folder} is a workspace connected to https://docs.example.com: its content is kept by that server`)
   }, 60_000)
+
+  it('records who it added and the tokens it made in the audit log, by the command line; a refused command records nothing', async () => {
+    const folder = tempDir()
+    const added = quire(['user', 'add', '--data', folder, '--email', 'ada@example.com', '--name', 'Ada', '--role', 'edit'])
+    expect(added.status).toBe(0)
+    expect(quire(['user', 'add', '--data', folder, '--email', 'ada@example.com']).err).toContain('already exists')
+    expect(quire(['token', 'create', '--data', folder, '--email', 'ada@example.com']).status).toBe(0)
+    expect(quire(['token', 'create', '--data', folder, '--email', 'nobody@example.com']).status).toBe(2)
+
+    const t = await startTestServer({ dataDir: folder })
+    try {
+      const { items } = await walk(t.owner.api, `/v1/orgs/${t.orgId}/audit-events`, { actor: 'cli' })
+      expect(items.map((e) => e.action)).toEqual(['member.token_created', 'member.added'])
+      const ada = /Created user (\S+)/.exec(added.out)![1]
+      for (const event of items) {
+        expect(event).toMatchObject({
+          actor: { type: 'system', id: 'cli', label: 'Command line' },
+          source: 'script',
+          target: { type: 'member', id: ada, label: 'Ada' }
+        })
+      }
+      const payloads = await Promise.all(
+        items.map(async (e) => (await t.owner.api.get(`/v1/orgs/${t.orgId}/audit-events/${e.id}`)).body.payload)
+      )
+      expect(payloads).toEqual([{ after: { label: 'cli' } }, { after: { role: 'edit' } }])
+    } finally {
+      await t.close()
+    }
+  }, 180_000)
 
   it('refuses --data on a folder that keeps several workspaces, saying what to give instead', async () => {
     const folder = tempDir()

@@ -11,7 +11,8 @@ import { userRepository } from '../storage/repositories/userRepository'
 import { weakTokenReason } from '../server/guard'
 import { startServer } from '../server/server'
 import { backupDatabase } from '../storage/backup'
-import { bootstrapWorkspace, databaseFileOf, isFilePath, openWorkspace, workspaceFile } from '../workspace/workspace'
+import { bootstrapWorkspace, databaseFileOf, isFilePath, openWorkspace, recordTokenCreated, workspaceFile } from '../workspace/workspace'
+import { recordSystemEvent } from '../workspace/audit'
 import { CONNECTION_FILE, readConnection } from '../workspaces/connection'
 import { parseRegistry, REGISTRY_FILE, WORKSPACES_DIR, workspaceDir, type RegistryFile } from '../workspaces/registry'
 
@@ -115,6 +116,9 @@ function rendererDir(): string | undefined {
   }
   return undefined
 }
+
+/** A command's refusal thrown inside its transaction: the transaction rolls back, then the command fails with it. */
+class CliRefusal extends Error {}
 
 function fail(message: string): never {
   process.stderr.write(`quire: ${message}\n`)
@@ -232,17 +236,30 @@ function userAdd(argv: string[]) {
     const { db } = services
     const users = repository(db, userRepository)
     const orgs = repository(db, organizationRepository)
-    db.transaction(() => {
-      const now = new Date().toISOString()
-      if (users.getByEmail(values.email!)) fail(`a user with e-mail ${values.email} already exists`)
-      const user = users.create({ email: values.email!, displayName: values.name }, now)
-      const orgId = values.org ?? db.prepare<[], string>('SELECT id FROM organizations ORDER BY seq LIMIT 1').pluck().get()
-      if (orgId) {
-        if (!orgs.get(orgId)) fail(`no organization ${orgId}`)
-        orgs.addMember(orgId, user.id, values.role === 'none' ? null : values.role!, now)
-      }
-      console.log(`Created user ${user.id} <${user.email}>${orgId ? ` in organization ${orgId} as ${values.role}` : ''}`)
-    }).immediate()
+    const user = db
+      .transaction(() => {
+        const now = services.clock.now().toISOString()
+        if (users.getByEmail(values.email!)) throw new CliRefusal(`a user with e-mail ${values.email} already exists`)
+        const user = users.create({ email: values.email!, displayName: values.name }, now)
+        const orgId = values.org ?? db.prepare<[], string>('SELECT id FROM organizations ORDER BY seq LIMIT 1').pluck().get()
+        if (orgId) {
+          if (!orgs.get(orgId)) throw new CliRefusal(`no organization ${orgId}`)
+          const role = values.role === 'none' ? null : values.role!
+          orgs.addMember(orgId, user.id, role, now)
+          // Audit events belong to organizations: a user who joins none records nothing.
+          recordSystemEvent(services, {
+            organizationId: orgId,
+            action: 'member.added',
+            actor: 'cli',
+            occurredAt: now,
+            target: { id: user.id, label: user.display_name },
+            after: { role }
+          })
+        }
+        return { ...user, orgId }
+      })
+      .immediate()
+    console.log(`Created user ${user.id} <${user.email}>${user.orgId ? ` in organization ${user.orgId} as ${values.role}` : ''}`)
   })
 }
 
@@ -254,10 +271,17 @@ function tokenCreate(argv: string[]) {
   if (!values.email) fail('--email is required')
   withWorkspace(values.data, ({ services }) => {
     const users = repository(services.db, userRepository)
-    const user = users.getByEmail(values.email!)
-    if (!user) fail(`no user with e-mail ${values.email}`)
     const token = newToken()
-    users.addToken(user.id, token, values.label!, new Date().toISOString())
+    // The token and its events (one per organization of the user) commit together.
+    services.db
+      .transaction(() => {
+        const user = users.getByEmail(values.email!)
+        if (!user) throw new CliRefusal(`no user with e-mail ${values.email}`)
+        const now = services.clock.now().toISOString()
+        users.addToken(user.id, token, values.label!, now)
+        recordTokenCreated(services, user, values.label!, 'cli', now)
+      })
+      .immediate()
     console.log(token)
   })
 }

@@ -25,6 +25,7 @@ import { listFiles, readBlob, readCommit, TreeTooLargeError, writeCommit, writeT
 import { gitJobs } from './queue'
 import { displayUrl, providerOf, repoNameOf, type Remote } from './remote'
 import { publish, safeMessage, SyncError, withRepository, type Workdir } from './repoAccess'
+import { recordSystemEvent } from '../workspace/audit'
 
 /** Limits of one import: markdown read into pages, and referenced files stored in the revision. */
 export const LIMITS = {
@@ -52,6 +53,8 @@ export interface GitJob {
   providerHint?: string
   /** Who asked: the export commit's author. */
   actor: { id: string; name: string; email: string }
+  /** The audit event of the request: the cause of the events the job records. */
+  causedBy?: string
 }
 
 const decoder = new TextDecoder()
@@ -118,9 +121,23 @@ async function runJob(services: Services, job: GitJob): Promise<void> {
   })
   if (stale) return
   try {
-    const done = job.operation === 'import' ? await runImport(services, job) : await runExport(services, job)
+    const done: { commit: string | null; revision: string | null; pushed?: boolean } =
+      job.operation === 'import' ? await runImport(services, job) : await runExport(services, job)
     tx(services, (db) => {
       const now = nowOf(services)
+      const space = repository(db, spaceRepository).get(job.spaceId)
+      // A commit written to the repository is recorded with the state that says so (an import's event is its write's).
+      if (done.pushed && space) {
+        recordSystemEvent(services, {
+          organizationId: space.organization_id,
+          action: 'space.git_export_pushed',
+          actor: 'gitSync',
+          occurredAt: now,
+          target: { id: space.id, label: space.title },
+          after: { commit: done.commit, url: displayUrl(job.remote), ref: job.ref },
+          causedBy: job.causedBy
+        })
+      }
       states(db).synced(
         job.spaceId,
         {
@@ -133,7 +150,6 @@ async function runJob(services: Services, job: GitJob): Promise<void> {
         },
         now
       )
-      const space = repository(db, spaceRepository).get(job.spaceId)
       if (space) {
         states(db).setSpaceGitSync(job.spaceId, {
           repoName: repoNameOf(job.remote),
@@ -228,10 +244,11 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
       const space = liveSpace(db, job.spaceId, true)
       const state = repository(db, gitSyncRepository).get(job.spaceId)
       if (state?.last_timestamp && job.timestamp < state.last_timestamp) throw new SyncError('a newer sync ran meanwhile')
-      return applyImport(db, {
+      const now = nowOf(services)
+      const revision = applyImport(db, {
         space,
         actorId: job.actor.id,
-        now: nowOf(services),
+        now,
         nodes,
         reusables,
         assets,
@@ -243,6 +260,16 @@ async function runImport(services: Services, job: GitJob): Promise<{ commit: str
           ...(job.commitUrlPrefix ? { url: `${job.commitUrlPrefix}${commit}` } : {})
         }
       })
+      recordSystemEvent(services, {
+        organizationId: space.organization_id,
+        action: 'space.git_import_applied',
+        actor: 'gitSync',
+        occurredAt: now,
+        target: { id: space.id, label: space.title },
+        after: { revision, commit, url: displayUrl(job.remote), ref: job.ref, standalone: job.standalone },
+        causedBy: job.causedBy
+      })
+      return revision
     })
     report(services, job, { pagesApplied: countNodes(nodes) })
     return { commit, revision }
@@ -281,7 +308,7 @@ function snapshot(
 
 const countNodes = (nodes: readonly ImportedNode[]): number => nodes.reduce((sum, node) => sum + 1 + countNodes(node.children), 0)
 
-async function runExport(services: Services, job: GitJob): Promise<{ commit: string | null; revision: null }> {
+async function runExport(services: Services, job: GitJob): Promise<{ commit: string | null; revision: null; pushed: boolean }> {
   const { snapshot: space, base } = snapshot(services, job.spaceId)
   report(services, job, { phase: 'fetching', pagesApplied: space.tree.pages.size })
   return withRepository(services, gitJobs(services), job.remote, job.ref, job.cacheId, async (workdir) => {
@@ -308,7 +335,7 @@ async function runExport(services: Services, job: GitJob): Promise<{ commit: str
     for (const [path, file] of files) if (current.get(path)?.oid !== file.oid) written++
     report(services, job, { filesWritten: written })
     const tree = await writeTreeFromPaths(workdir.gitdir, files)
-    if (head && (await readCommit(workdir.gitdir, head)).tree === tree) return { commit: head, revision: null }
+    if (head && (await readCommit(workdir.gitdir, head)).tree === tree) return { commit: head, revision: null, pushed: false }
     const commit = await writeCommit(workdir.gitdir, {
       tree,
       parents: head ? [head] : [],
@@ -317,6 +344,6 @@ async function runExport(services: Services, job: GitJob): Promise<{ commit: str
     })
     report(services, job, { phase: 'pushing' })
     await publish(workdir, job.ref, commit, head, job.force)
-    return { commit, revision: null }
+    return { commit, revision: null, pushed: true }
   })
 }

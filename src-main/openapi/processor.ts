@@ -5,6 +5,7 @@ import { newId } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { openapiSpecRepository, type OpenAPISpecRow } from '../storage/repositories/openapiSpecRepository'
 import { loadSpec, type SourceDocument } from './document'
+import { recordSystemEvent } from '../workspace/audit'
 import { fetchDocument, ProcessingCancelled, ProcessingError, withoutCredentials } from './fetcher'
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000
@@ -112,7 +113,11 @@ async function processSpec(services: Services, specId: string, signal: AbortSign
       url: spec.source_url != null ? withoutCredentials(spec.source_url) : inlineVersionUrl(spec, versionId),
       filesystem: JSON.stringify(loaded.filesystem)
     }
-    commit(() => specs.recordVersion(specId, generation, version, clock.now().toISOString()))
+    commit(() => {
+      const now = clock.now().toISOString()
+      if (specs.recordVersion(specId, generation, version, now))
+        recordProcessed(services, spec, now, 'openapi_spec.processed', { lastVersion: versionId, processingState: 'complete' })
+    })
   } catch (error) {
     if (error instanceof ProcessingCancelled || signal.aborted) return
     // The spec records the code, the message and where (the document's own words; URLs without credentials).
@@ -120,6 +125,32 @@ async function processSpec(services: Services, specId: string, signal: AbortSign
     else log.error({ err: error, specId }, 'OpenAPI processing failed unexpectedly')
     const failure = error instanceof ProcessingError ? error : new ProcessingError('PARSE_ERROR', 'The document could not be processed')
     const detail = JSON.stringify({ message: failure.message, location: failure.location, lines: failure.lines })
-    commit(() => specs.recordFailure(specId, generation, failure.code, detail, clock.now().toISOString()))
+    commit(() => {
+      const now = clock.now().toISOString()
+      if (specs.recordFailure(specId, generation, failure.code, detail, now))
+        recordProcessed(services, spec, now, 'openapi_spec.processing_failed', {
+          lastProcessErrorCode: failure.code,
+          processingState: 'complete'
+        })
+    })
   }
+}
+
+/** The event of a processing's outcome, in its write: caused by the write that set the source it processed. */
+function recordProcessed(
+  services: Services,
+  spec: OpenAPISpecRow,
+  now: string,
+  action: 'openapi_spec.processed' | 'openapi_spec.processing_failed',
+  after: Record<string, unknown>
+): void {
+  recordSystemEvent(services, {
+    organizationId: spec.organization_id,
+    action,
+    actor: 'openapi',
+    occurredAt: now,
+    target: { id: spec.slug, label: spec.slug },
+    after,
+    causedBy: spec.source_event_id
+  })
 }

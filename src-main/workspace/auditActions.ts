@@ -90,8 +90,8 @@ const ENTRIES: Entry[] = [
   ['DELETE /spaces/:spaceId/permissions/teams/:teamId', 'space.permissions_updated', 'Space permissions changed', 'spaceId'],
   ['POST /spaces/:spaceId/revisions/:revisionId/restore', 'space.revision_restored', 'Space revision restored', 'spaceId'],
   ['POST /spaces/:spaceId/content/import', 'space.content_imported', 'Content imported', 'spaceId'],
-  ['POST /spaces/:spaceId/git/import', 'space.git_imported', 'Content imported from Git', 'spaceId'],
-  ['POST /spaces/:spaceId/git/export', 'space.git_exported', 'Content exported to Git', 'spaceId'],
+  ['POST /spaces/:spaceId/git/import', 'space.git_imported', 'Import from Git requested', 'spaceId'],
+  ['POST /spaces/:spaceId/git/export', 'space.git_exported', 'Export to Git requested', 'spaceId'],
   ['PUT /spaces/:spaceId/git/connection', 'space.git_connected', 'Git connection set', 'spaceId'],
   ['DELETE /spaces/:spaceId/git/connection', 'space.git_disconnected', 'Git connection removed', 'spaceId'],
   ['POST /spaces/:spaceId/change-requests', 'change_request.created', 'Change request created'],
@@ -279,7 +279,26 @@ export const AUDIT_ROUTES: ReadonlyMap<string, AuditActionDef> = new Map(
   })
 )
 
-/** Every action, once, in the table's order (`GET …/audit-event-actions`). */
+// Writes no route makes, recorded by `recordSystemEvent` (audit.ts) with a system actor: [action, label].
+const SYSTEM_ENTRIES = [
+  ['organization.created', 'Organization created'],
+  ['member.added', 'Member added'],
+  ['member.token_created', 'API token created for a member'],
+  ['space.purged', 'Space removed for good (past the restore window)'],
+  ['space.git_import_applied', 'Content imported from Git'],
+  ['space.git_export_pushed', 'Content exported to Git'],
+  ['openapi_spec.processed', 'OpenAPI specification processed'],
+  ['openapi_spec.processing_failed', 'OpenAPI specification processing failed']
+] as const
+
+export type SystemAction = (typeof SYSTEM_ENTRIES)[number][0]
+
+/** The actions of writes made outside the API: the CLI, the workspace's setup and upkeep, background jobs. */
+export const SYSTEM_ACTIONS: ReadonlyMap<SystemAction, { id: string; label: string; targetType: string }> = new Map(
+  SYSTEM_ENTRIES.map(([id, label]) => [id, { id, label, targetType: id.slice(0, id.indexOf('.')) }])
+)
+
+/** Every action, once, in the table's order (`GET …/audit-event-actions`): the routes' actions, then the others. */
 export const AUDIT_ACTIONS: readonly { id: string; label: string }[] = [
-  ...new Map([...AUDIT_ROUTES.values()].map((a) => [a.id, { id: a.id, label: a.label }])).values()
+  ...new Map([...AUDIT_ROUTES.values(), ...SYSTEM_ACTIONS.values()].map((a) => [a.id, { id: a.id, label: a.label }])).values()
 ]

@@ -14,6 +14,8 @@ import { createSearchPool, searchThreads } from '../content/searchPool'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
 import { repository } from '../storage/repositories/memo'
 import { userRepository, type UserRow } from '../storage/repositories/userRepository'
+import { auditEventRepository } from '../storage/repositories/auditEventRepository'
+import { recordSystemEvent } from './audit'
 
 export interface Workspace {
   services: Services
@@ -127,14 +129,43 @@ export function bootstrapWorkspace(services: Services, token?: string, account?:
         db.prepare("INSERT INTO settings (key, value) VALUES ('owner', ?)").run(owner.id)
         const org = orgs.create({ title: 'My organization' }, now)
         orgs.addMember(org.id, owner.id, 'admin', now)
+        const setup = { organizationId: org.id, actor: 'setup', occurredAt: now } as const
+        recordSystemEvent(services, {
+          ...setup,
+          action: 'organization.created',
+          target: { id: org.id, label: org.title },
+          after: { title: org.title }
+        })
+        recordSystemEvent(services, {
+          ...setup,
+          action: 'member.added',
+          target: { id: owner.id, label: owner.display_name },
+          after: { role: 'admin' }
+        })
         const created = token ? undefined : newToken()
         if (created) users.addToken(owner.id, created, 'bootstrap', now)
+        if (created) recordTokenCreated(services, owner, 'bootstrap', 'setup', now)
         result = { owner, createdToken: created, organizationId: org.id }
       }
-      if (token) users.addToken(owner.id, token, 'serve --token', now)
+      // A token given at start (`serve --token`) is recorded the first time it is added, not at every start.
+      if (token && users.addToken(owner.id, token, 'serve --token', now)) recordTokenCreated(services, owner, 'serve --token', 'setup', now)
       return result
     })
     .immediate()
+}
+
+/** Records a token made for `user` in each organization they are a member of (a token opens all of them). */
+export function recordTokenCreated(services: Services, user: UserRow, label: string, actor: 'setup' | 'cli', now: string): void {
+  for (const organizationId of repository(services.db, auditEventRepository).memberOrgs(user.id)) {
+    recordSystemEvent(services, {
+      organizationId,
+      action: 'member.token_created',
+      actor,
+      occurredAt: now,
+      target: { id: user.id, label: user.display_name },
+      after: { label }
+    })
+  }
 }
 
 function safeUserName(): string {
@@ -154,9 +185,21 @@ export function purgeExpiredSpaces(services: Services): number {
   const cutoff = new Date(services.clock.now().getTime() - SPACE_RESTORE_WINDOW_MS).toISOString()
   const removed = services.db
     .transaction(() => {
-      const ids = repository(services.db, spaceRepository).purgeDeletedBefore(cutoff)
-      for (const id of ids) dropSearchIndex(services.db, id)
-      return ids.length
+      const spaces = repository(services.db, spaceRepository)
+      const expired = spaces.deletedBefore(cutoff)
+      spaces.removeMany(expired.map((s) => s.id))
+      const now = services.clock.now().toISOString()
+      for (const space of expired) {
+        dropSearchIndex(services.db, space.id)
+        recordSystemEvent(services, {
+          organizationId: space.organization_id,
+          action: 'space.purged',
+          actor: 'upkeep',
+          occurredAt: now,
+          target: { id: space.id, label: space.title }
+        })
+      }
+      return expired.length
     })
     .immediate()
   if (removed) services.writes++

@@ -28,6 +28,9 @@ export type AuditEvent = Type.Static<typeof AuditEventSchema>
 
 export const AuditEventDetailsSchema = Type.Object({
   ...AuditEventSchema.properties,
+  causedByEventId: Type.Optional(
+    Type.String({ format: 'uuid', description: 'The event of the request whose later system effect this is (a sync job’s import)' })
+  ),
   schemaVersion: Type.Integer({ minimum: 1 }),
   payload: Type.Object(
     {},

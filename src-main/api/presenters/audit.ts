@@ -25,6 +25,7 @@ export function presentAuditEvent(row: AuditEventRow, ctx: Ctx): AuditEvent {
 export function presentAuditEventDetails(row: AuditEventRow, ctx: Ctx): AuditEventDetails {
   return {
     ...presentAuditEvent(row, ctx),
+    ...(row.caused_by_event_id !== null && { causedByEventId: row.caused_by_event_id }),
     schemaVersion: AUDIT_SCHEMA_VERSION,
     payload: JSON.parse(row.payload) as Record<string, unknown>
   }

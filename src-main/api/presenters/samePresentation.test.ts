@@ -101,3 +101,37 @@ describe('the same JSON at every endpoint', () => {
     await expectOrganizationEverywhere(patched, 'acme.test')
   })
 })
+
+/** A site as every read answers it: GET, its organization's list, and the site of its published shape. */
+async function expectSiteEverywhere(site: any) {
+  const path = `/v1/orgs/${t.orgId}/sites/${site.id}`
+  expect(await ok(t.owner.api.get(path))).toEqual(site)
+  expect(found((await walk(t.owner.api, `/v1/orgs/${t.orgId}/sites`)).items, site.id)).toEqual(site)
+  expect((await ok(t.owner.api.get(`${path}/published`))).site).toEqual(site)
+}
+
+describe('a site’s published URL', () => {
+  it('is absent at every endpoint while the site is unpublished, and the same at every endpoint once it is published', async () => {
+    const created: any = await createSite(t)
+    expect(created).toMatchObject({ published: false, urls: { preview: expect.stringContaining(`/preview/sites/${created.id}/`) } })
+    expect(created.urls).not.toHaveProperty('published')
+    await expectSiteEverywhere(created)
+    const patched = await ok(t.owner.api.patch(`/v1/orgs/${t.orgId}/sites/${created.id}`, { title: 'Handbook', proxy: 'example.com/docs' }))
+    expect(patched.urls).not.toHaveProperty('published')
+    // A proxy forwards to the site's preview while nothing is published.
+    expect(patched.proxy).toEqual({ origin: 'example.com/docs', target: patched.urls.preview })
+    await expectSiteEverywhere(patched)
+
+    const published = await ok(t.owner.api.post(`/v1/orgs/${t.orgId}/sites/${created.id}/publish`))
+    expect(published.urls.published).toBe(`${t.url}/preview/sites/${created.id}/`)
+    expect(published.proxy).toEqual({ origin: 'example.com/docs', target: published.urls.published })
+    await expectSiteEverywhere(published)
+    const renamed = await ok(t.owner.api.patch(`/v1/orgs/${t.orgId}/sites/${created.id}`, { title: 'Guide' }))
+    expect(renamed.urls.published).toBe(published.urls.published)
+    await expectSiteEverywhere(renamed)
+
+    const unpublished = await ok(t.owner.api.post(`/v1/orgs/${t.orgId}/sites/${created.id}/unpublish`))
+    expect(unpublished.urls).not.toHaveProperty('published')
+    await expectSiteEverywhere(unpublished)
+  })
+})

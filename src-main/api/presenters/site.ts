@@ -18,7 +18,9 @@ export function presentSites(rows: SiteRow[], ctx: Ctx, shareKey?: string): Site
 }
 
 export function presentSite(row: SiteRow, ctx: Ctx, siteSpaces: number, shareKey?: string): Site {
-  const published = publishedUrl(ctx, row.id, [], shareKey)
+  const preview = publishedUrl(ctx, row.id)
+  // The published document defines `urls.published` only while the site is published: readers reach nothing else.
+  const published = row.published ? publishedUrl(ctx, row.id, [], shareKey) : undefined
   const type = row.type as Site['type']
   const site: Site = {
     object: 'site',
@@ -37,15 +39,15 @@ export function presentSite(row: SiteRow, ctx: Ctx, siteSpaces: number, shareKey
     urls: {
       location: ctx.url(`/v1/orgs/${row.organization_id}/sites/${row.id}`),
       app: ctx.appUrl(`/orgs/${row.organization_id}/sites/${row.id}`),
-      published,
-      preview: publishedUrl(ctx, row.id)
+      ...(published && { published }),
+      preview
     }
   }
   if (row.icon) site.icon = JSON.parse(row.icon)
   if (row.hostname) site.hostname = row.hostname
   if (row.basename) site.basename = row.basename
   // The proxy serves the site under the customer's host and path prefix; the local preview is its target.
-  if (row.proxy) site.proxy = { origin: row.proxy, target: published }
+  if (row.proxy) site.proxy = { origin: row.proxy, target: published ?? preview }
   return site
 }
 

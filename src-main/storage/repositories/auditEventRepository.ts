@@ -15,6 +15,8 @@ export interface AuditEventRow {
   target_label: string | null
   /** JSON object: the action's details (before/after of small fields). */
   payload: string
+  /** A system effect's cause: the event of the request that started it (a sync job's import). */
+  caused_by_event_id: string | null
 }
 
 export type AuditEventInput = Omit<AuditEventRow, 'seq'>
@@ -35,9 +37,11 @@ type Statement = ReturnType<Db['prepare']>
 
 export function auditEventRepository(db: Db) {
   const insert = db.prepare<[AuditEventInput]>(
-    `INSERT INTO audit_events (id, organization_id, occurred_at, action, actor_type, actor_id, actor_label, source, target_type, target_id, target_label, payload)
-     VALUES (@id, @organization_id, @occurred_at, @action, @actor_type, @actor_id, @actor_label, @source, @target_type, @target_id, @target_label, @payload)`
+    `INSERT INTO audit_events (id, organization_id, occurred_at, action, actor_type, actor_id, actor_label, source, target_type, target_id, target_label, payload, caused_by_event_id)
+     VALUES (@id, @organization_id, @occurred_at, @action, @actor_type, @actor_id, @actor_label, @source, @target_type, @target_id, @target_label, @payload, @caused_by_event_id)`
   )
+  // The organizations a user is a member of: where an event about them (a token made for them) is recorded.
+  const memberOrgs = db.prepare<[string], string>('SELECT organization_id FROM members WHERE user_id = ? ORDER BY seq').pluck()
   const get = db.prepare<[string, string], AuditEventRow>('SELECT * FROM audit_events WHERE organization_id = ? AND id = ?')
   // Where an event's organization and target label come from when the route's path names no organization.
   const owners = {
@@ -88,6 +92,8 @@ export function auditEventRepository(db: Db) {
   return {
     insert: (row: AuditEventInput) => void insert.run(row),
     get: (orgId: string, id: string) => get.get(orgId, id),
+    /** The organizations `userId` is a member of. */
+    memberOrgs: (userId: string) => memberOrgs.all(userId),
     /** The organization a space, collection, installation or integration belongs to, and its label. */
     owner: (kind: keyof typeof owners, id: string) => owners[kind].get(id),
     /** Newest first: (occurred_at, seq) descending, after `cursor`. */

@@ -19,6 +19,8 @@ export interface OpenAPISpecRow {
   processing_files: number
   created_at: string
   updated_at: string
+  /** The audit event of the write that set the current source: the cause of its processing's event. */
+  source_event_id: string | null
 }
 
 /** A version without its (possibly large) content. */
@@ -52,6 +54,7 @@ export function openapiSpecRepository(db: Db) {
     `UPDATE openapi_specs SET source_url = @source_url, source_text = @source_text, source_generation = source_generation + 1,
      processing_state = 'pending', updated_at = @now WHERE id = @id`
   )
+  const setSourceEvent = db.prepare<[string | null, string]>('UPDATE openapi_specs SET source_event_id = ? WHERE id = ?')
   const remove = db.prepare('DELETE FROM openapi_specs WHERE id = ?')
   const unfinished = db.prepare<[], string>("SELECT id FROM openapi_specs WHERE processing_state <> 'complete' ORDER BY seq").pluck()
   const toProgress = db.prepare<[string, number]>(
@@ -99,6 +102,8 @@ export function openapiSpecRepository(db: Db) {
       setSource.run({ id, ...source, now })
       return byId.get(id)!
     },
+    /** Names the audit event of the write that set the spec's source (null: none was recorded). */
+    setSourceEvent: (id: string, eventId: string | null) => void setSourceEvent.run(eventId, id),
     remove: (id: string) => remove.run(id).changes > 0,
     /** Specs a stopped process left pending or in progress. */
     unfinished: () => unfinished.all(),

@@ -152,7 +152,9 @@ export function spaceRepository(db: Db) {
     'SELECT id, organization_id, parent_id FROM collections WHERE id = ?'
   )
   const teamOrganization = db.prepare<[string], string>('SELECT organization_id FROM teams WHERE id = ?').pluck()
-  const expired = db.prepare<[string], string>('SELECT id FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?').pluck()
+  const expired = db.prepare<[string], { id: string; organization_id: string; title: string }>(
+    'SELECT id, organization_id, title FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at < ?'
+  )
   const remove = db.prepare('DELETE FROM spaces WHERE id IN (SELECT value FROM json_each(?))')
   // Reactions name their comment or reply without a foreign key, so they go explicitly.
   const removeReactions = db.prepare(
@@ -226,11 +228,8 @@ export function spaceRepository(db: Db) {
     /** After a transfer: grants to users and teams outside `organizationId` no longer mean anything. */
     dropGrantsOutside: (spaceId: string, organizationId: string) => void dropForeignGrants.run({ space: spaceId, org: organizationId }),
     /** Spaces deleted before `cutoff` (ISO): past the restore window, to be removed for good. */
-    purgeDeletedBefore(cutoff: string): string[] {
-      const ids = expired.all(cutoff)
-      this.removeMany(ids)
-      return ids
-    },
+    /** Spaces deleted before `cutoff` (past their restore window): their ids, organizations and titles. */
+    deletedBefore: (cutoff: string) => expired.all(cutoff),
     /** Removes spaces for good, with their content (revisions, change requests, comments and grants cascade). */
     removeMany(ids: string[]): void {
       if (!ids.length) return

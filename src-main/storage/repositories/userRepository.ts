@@ -69,8 +69,9 @@ export function userRepository(db: Db) {
       return byId.get(input.id)!
     },
     /** Stores a token's hash; the token itself is never stored. Adding an existing token is a no-op. */
-    addToken(userId: string, token: string, label: string, now: string): void {
-      insertToken.run(newId(), userId, hashToken(token), label, now)
+    /** Adds a token; false when it was already there (nothing written). */
+    addToken(userId: string, token: string, label: string, now: string): boolean {
+      return insertToken.run(newId(), userId, hashToken(token), label, now).changes > 0
     },
     /**
      * Makes `token` the user's one token with `label`, removing the previous ones: a process that mints a fresh

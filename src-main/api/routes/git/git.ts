@@ -16,6 +16,7 @@ import { gitJobs } from '../../../git/queue'
 import { displayUrl, isBranchRef, parseRemote, RemoteUrlError, type Remote } from '../../../git/remote'
 import { dropCacheRoot } from '../../../git/repoAccess'
 import { enqueueGitJob, recordRequest, type GitJob } from '../../../git/sync'
+import { auditEventIdOf } from '../../../workspace/audit'
 import { gitSyncRepository } from '../../../storage/repositories/gitSyncRepository'
 import { repository } from '../../../storage/repositories/memo'
 import type { Api } from '../../app'
@@ -113,7 +114,8 @@ function start(req: FastifyRequest, spaceId: string, body: GitImport | GitExport
       standalone: operation === 'import' ? ((body as GitImport).standalone ?? false) : false,
       commitMessage: operation === 'export' ? ((body as GitExport).commitMessage ?? 'Update from Quire') : undefined,
       timestamp: body.timestamp ? new Date(body.timestamp).toISOString() : ctx.now,
-      actor: { id: ctx.actor.id, name: ctx.actor.display_name, email: ctx.actor.email }
+      actor: { id: ctx.actor.id, name: ctx.actor.display_name, email: ctx.actor.email },
+      causedBy: auditEventIdOf(ctx)
     }
     recordRequest(ctx.db, job, ctx.now)
     return job

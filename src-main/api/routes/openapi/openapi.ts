@@ -13,6 +13,7 @@ import { createOpenAPIProcessor } from '../../../openapi/processor'
 import { openapiSpecRepository, type OpenAPISource } from '../../../storage/repositories/openapiSpecRepository'
 import type { Api } from '../../app'
 import { read, write } from '../../../workspace/context'
+import { auditEventIdOf } from '../../../workspace/audit'
 import { badRequest, conflict } from '../../../base/errors'
 import { cachedCount, decodeCursor, DEFAULT_LIMIT, envelope } from '../../pagination'
 import { presentOpenAPISpec } from '../../presenters/openapiSpec'
@@ -85,7 +86,9 @@ export default function openapiRoutes(app: Api) {
         const specs = ctx.repo(openapiSpecRepository)
         if (specs.getBySlug(orgId, req.body.slug))
           throw conflict(`slug: an OpenAPI spec ${req.body.slug} already exists in this organization`)
-        return presentOpenAPISpec(specs.create({ organization_id: orgId, slug: req.body.slug, ...source }, ctx.now), ctx)
+        const row = specs.create({ organization_id: orgId, slug: req.body.slug, ...source }, ctx.now)
+        specs.setSourceEvent(row.id, auditEventIdOf(ctx) ?? null)
+        return presentOpenAPISpec(row, ctx)
       })
       processor.enqueue(body.id)
       return reply.code(201).send(body)
@@ -119,6 +122,7 @@ export default function openapiRoutes(app: Api) {
         const row = existing
           ? specs.replaceSource(existing.id, source, ctx.now)
           : specs.create({ organization_id: orgId, slug, ...source }, ctx.now)
+        specs.setSourceEvent(row.id, auditEventIdOf(ctx) ?? null)
         return presentOpenAPISpec(row, ctx)
       })
       processor.enqueue(body.id)

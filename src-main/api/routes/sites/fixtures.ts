@@ -84,9 +84,12 @@ export function expectSite(site: any) {
     urls: {
       location: expect.stringMatching(new RegExp(`/v1/orgs/[^/]+/sites/${site.id}$`)),
       app: expect.stringContaining(site.id),
-      published: expect.stringContaining(`/preview/sites/${site.id}/`)
+      preview: expect.stringContaining(`/preview/sites/${site.id}/`)
     }
   })
+  // The published document defines `urls.published` only while the site is published.
+  if (site.published) expect(site.urls.published).toContain(`/preview/sites/${site.id}/`)
+  else expect(site.urls).not.toHaveProperty('published')
 }
 
 export function expectSiteSpace(siteSpace: any) {

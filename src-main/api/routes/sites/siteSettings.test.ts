@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../testing/harness'
-import { createSite, createSpace, expectInvalid, expectSite, expectSiteSpace, sitePath } from './fixtures'
+import { createSite, createSpace, expectInvalid, expectSite, expectSiteSpace, publish, sitePath } from './fixtures'
 
 let t: TestServer
 beforeEach(async () => {
@@ -278,6 +278,7 @@ describe('published', () => {
 
   it('resolves published URLs with a share key, and refuses keys that are not active', async () => {
     const site = await createSite(t, { visibility: 'share-link', spaces: [(await createSpace(t, 'Docs')).id] })
+    await publish(t, site.id)
     const link = (await t.owner.api.post(`${sitePath(t, site.id)}/share-links`, { name: 'Partners' })).body
     const key = new URL(link.urls.published).searchParams.get('shareKey')!
     const res = await t.owner.api.get(`${sitePath(t, site.id)}/published`, { shareKey: key })

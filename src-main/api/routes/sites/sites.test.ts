@@ -198,7 +198,7 @@ describe('updating sites', () => {
       basename: 'docs',
       hostname: 'docs.example.com',
       adaptiveContent: { enabled: true },
-      proxy: { origin: 'example.com/docs', target: res.body.urls.published }
+      proxy: { origin: 'example.com/docs', target: res.body.urls.preview }
     })
     const again = await t.owner.api.patch(sitePath(t, site.id), { proxy: null, hostname: null, basename: null })
     expect(again.body).toMatchObject({ title: 'Renamed docs', visibility: 'share-link' })

@@ -102,15 +102,15 @@ function Frame({ icon, title, badges, children }: { icon: ReactNode; title: stri
   )
 }
 
-/** The published address of an item, opened beside the app when the site is live. */
+/** The published address of an item, opened beside the app; an unpublished site has none to show. */
 function PublishedAt({ site, url }: { site: Site; url: string | undefined }) {
-  if (!url) return null
+  if (!url || !site.published) return null
   return (
-    <Stack gap={2}>
+    <Stack gap={2} data-testid="published-at">
       <Text size="xs" fw={600} c="dimmed" tt="uppercase">
         Published at
       </Text>
-      {site.published && site.visibility !== 'share-link' ? (
+      {site.visibility !== 'share-link' ? (
         <Anchor size="xs" className={classes.url} onClick={() => openPreview(url)} title={url}>
           {url} <IconExternalLink size={12} />
         </Anchor>
