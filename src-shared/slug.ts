@@ -58,6 +58,20 @@ export function isSlug(slug: string): boolean {
   return [...slug].length <= 100 && SLUG_RE.test(slug) && slug === slug.normalize('NFC')
 }
 
+/** The slug `base` numbered `n` among its siblings (`setup-2`), its base cut so the whole stays within 100 characters. */
+export function numberedSlug(base: string, n: number): string {
+  const suffix = `-${n}`
+  const room = 100 - suffix.length
+  const points = [...base]
+  return `${(points.length <= room ? base : points.slice(0, room).join('')).replace(/-+$/, '')}${suffix}`
+}
+
+/** True when `slug` is `base` numbered among its siblings (`numberedSlug`). */
+export function isNumberedSlug(slug: string, base: string): boolean {
+  const n = /-(\d+)$/.exec(slug)
+  return !!n && !!base && (slug.slice(0, n.index) === base || slug === numberedSlug(base, Number(n[1])))
+}
+
 /**
  * True when a page's `slug` is still the one its `title` gave it: the title's slug (`page` for a title without
  * letters), or that with the numeric suffix that kept it unique among siblings (`setup-2`). Such a slug follows
@@ -65,5 +79,5 @@ export function isSlug(slug: string): boolean {
  */
 export function slugFollowsTitle(slug: string, title: string): boolean {
   const fromTitle = slugify(title) || 'page'
-  return slug === fromTitle || (slug.startsWith(`${fromTitle}-`) && /^\d+$/.test(slug.slice(fromTitle.length + 1)))
+  return slug === fromTitle || isNumberedSlug(slug, fromTitle)
 }

@@ -96,7 +96,7 @@ test('review a change request’s diff and merge it into main', async ({ page, t
     'href',
     new RegExp(`/spaces/${spaceId}/change-requests/${cr.number}/pages/${setupId}$`)
   )
-  await crs.selectChange('Troubleshooting', 'page_added')
+  await crs.selectChange('Troubleshooting', 'page_created')
   await expect(page.getByTestId('added-document')).toContainText('Restart the service.')
   await crs.selectChange('Setup', 'page_edited')
 
@@ -125,7 +125,7 @@ test('a merge waits when the change request changed after the screen showed it',
   await write(api, spaceId, cr, [{ operation: 'insert_page', title: 'Guide', document: { markdown: '# Guide\n' } }])
   const crs = new ChangeRequestsPage(page)
   await crs.open(token, `/spaces/${spaceId}/change-requests/${cr.number}`)
-  await expect(crs.changeRow('Guide', 'page_added')).toBeVisible()
+  await expect(crs.changeRow('Guide', 'page_created')).toBeVisible()
 
   // Someone adds another page to it while the reviewer looks: merging what was not reviewed is refused.
   await write(api, spaceId, cr, [{ operation: 'insert_page', title: 'Unreviewed', document: { markdown: '# Unreviewed\n' } }])
@@ -134,7 +134,7 @@ test('a merge waits when the change request changed after the screen showed it',
   expect((await getCr(api, spaceId, cr.id)).status).toBe('draft')
 
   // The screen has reloaded it: the new page shows, and merging now goes through.
-  await expect(crs.changeRow('Unreviewed', 'page_added')).toBeVisible()
+  await expect(crs.changeRow('Unreviewed', 'page_created')).toBeVisible()
   await crs.merge()
   await crs.expectSuccess(`Change request #${cr.number} merged into main`)
   expect((await getCr(api, spaceId, cr.id)).status).toBe('merged')

@@ -70,11 +70,11 @@ export class ChangeRequestsPage extends AppShell {
     return this.page.locator(`[data-testid="change-group"][data-group="${group}"]`).getByTestId('change-group-count')
   }
 
-  changeRow(title: string, type: 'page_added' | 'page_edited' | 'page_moved' | 'page_removed'): Locator {
+  changeRow(title: string, type: 'page_created' | 'page_edited' | 'page_moved' | 'page_deleted'): Locator {
     return this.changeRows.and(this.page.locator(`[data-type="${type}"]`)).filter({ hasText: title })
   }
 
-  async selectChange(title: string, type: 'page_added' | 'page_edited' | 'page_moved' | 'page_removed'): Promise<void> {
+  async selectChange(title: string, type: 'page_created' | 'page_edited' | 'page_moved' | 'page_deleted'): Promise<void> {
     await this.changeRow(title, type).click()
     await expect(this.changeView.getByTestId('change-view-title')).toHaveText(title)
   }

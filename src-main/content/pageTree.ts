@@ -1,5 +1,5 @@
 import type { PageRecord } from './revisions'
-import { slugify } from '../../src-shared/slug'
+import { isNumberedSlug, numberedSlug, slugify } from '../../src-shared/slug'
 
 /**
  * A revision's pages in memory, for edits and merges: lookups by id, children in order, and the invariants
@@ -116,12 +116,10 @@ export class PageTree {
         if (keeping.has(p)) continue
         // A slug already numbered after the title (`setup-2`) is numbered again from the title (`setup-3`).
         const fromTitle = slugify(p.title)
-        const base =
-          (fromTitle && p.slug.startsWith(`${fromTitle}-`) && /^\d+$/.test(p.slug.slice(fromTitle.length + 1)) ? fromTitle : p.slug) ||
-          fromTitle ||
-          'page'
+        const base = (isNumberedSlug(p.slug, fromTitle) ? fromTitle : p.slug) || fromTitle || 'page'
         let slug = base
-        for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`
+        // Numbered within the 100 characters of a slug (a long base is cut to make room).
+        for (let n = 2; used.has(slug); n++) slug = numberedSlug(base, n)
         used.add(slug)
         p.slug = slug
       }

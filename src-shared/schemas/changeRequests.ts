@@ -215,17 +215,3 @@ export const ContentChange = Type.Unsafe<ContentChangeWire>({
 export type ContentChangeInput = ContentChangeWire extends infer C ? (C extends unknown ? MarkdownDocument<C> : never) : never
 
 export const ContentBatchSchema = Type.Object({ changes: Type.Array(ContentChange, { minItems: 1, maxItems: 50 }) })
-
-export const CHANGE_TYPES = ['page_added', 'page_removed', 'page_edited', 'page_moved'] as const
-const PageSummary = Type.Object({ id: Type.String(), title: Type.String(), path: Type.String() })
-export const ChangesSchema = Type.Object({
-  changes: Type.Array(
-    Type.Object({
-      type: StringEnum(CHANGE_TYPES),
-      page: PageSummary,
-      before: Type.Optional(Type.Object({ title: Type.String(), path: Type.String(), markdown: Type.String() })),
-      after: Type.Optional(Type.Object({ title: Type.String(), path: Type.String(), markdown: Type.String() })),
-      conflict: Type.Optional(Type.Boolean())
-    })
-  )
-})

@@ -8,6 +8,25 @@ export const FORMATS = ['document', 'markdown'] as const
 const Git = Type.Object({ oid: Type.Optional(Type.String()), path: Type.Optional(Type.String()) })
 const Free = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true })
 
+/** A document page's layout: which parts of the page show, and how wide it is. */
+export const PageLayoutSchema = Type.Object({
+  width: StringEnum(['default', 'wide'] as const),
+  cover: Type.Boolean(),
+  coverSize: StringEnum(['hero', 'full'] as const),
+  coverMask: StringEnum(['none'] as const),
+  title: Type.Boolean(),
+  description: Type.Boolean(),
+  tableOfContents: Type.Boolean(),
+  outline: Type.Boolean(),
+  pagination: Type.Boolean(),
+  metadata: Type.Boolean(),
+  tags: Type.Boolean(),
+  actions: Type.Boolean(),
+  anchors: Type.Boolean()
+})
+/** A document page's cover: the file its front matter names, and its vertical offset. */
+export const PageCoverSchema = Type.Object({ ref: Type.Object({ kind: Type.Literal('file'), file: Type.String() }), yPos: Type.Number() })
+
 /** A page and, recursively, its children (shared schema `Page`, referenced by `$ref`). */
 export const PageSchema = Type.Object(
   {
@@ -29,24 +48,8 @@ export const PageSchema = Type.Object(
     href: Type.Optional(Type.String()),
     pages: Type.Array(Type.Unsafe<unknown>({ $ref: 'Page#' })),
     git: Type.Optional(Git),
-    layout: Type.Optional(
-      Type.Object({
-        width: StringEnum(['default', 'wide'] as const),
-        cover: Type.Boolean(),
-        coverSize: StringEnum(['hero', 'full'] as const),
-        coverMask: StringEnum(['none'] as const),
-        title: Type.Boolean(),
-        description: Type.Boolean(),
-        tableOfContents: Type.Boolean(),
-        outline: Type.Boolean(),
-        pagination: Type.Boolean(),
-        metadata: Type.Boolean(),
-        tags: Type.Boolean(),
-        actions: Type.Boolean(),
-        anchors: Type.Boolean()
-      })
-    ),
-    cover: Type.Optional(Type.Object({ ref: Type.Object({ kind: Type.Literal('file'), file: Type.String() }), yPos: Type.Number() })),
+    layout: Type.Optional(PageLayoutSchema),
+    cover: Type.Optional(PageCoverSchema),
     hidden: Type.Boolean(),
     noIndex: Type.Optional(Type.Boolean()),
     noRobotsIndex: Type.Optional(Type.Boolean()),

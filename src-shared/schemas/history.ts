@@ -1,7 +1,7 @@
 import Type, { type TSchema } from 'typebox'
 import { ChangeRequestSchema } from './changeRequests'
 import { DateTime, ListOf, PageQuery, StringEnum, UserSchema } from './common'
-import { PAGE_TYPES } from './content'
+import { PAGE_TYPES, PageCoverSchema, PageLayoutSchema } from './content'
 
 const Id = Type.String({ maxLength: 100 })
 
@@ -35,6 +35,8 @@ export const SEMANTIC_CHANGE_TYPES = [
   'file_deleted'
 ] as const
 export type SemanticChangeType = (typeof SEMANTIC_CHANGE_TYPES)[number]
+/** The changes of pages (a change request's changes are these only). */
+export const PAGE_CHANGE_TYPES = ['page_created', 'page_edited', 'page_deleted', 'page_moved'] as const
 
 const Before = <T extends TSchema>(value: T) => Type.Object({ before: value, after: value })
 
@@ -58,7 +60,8 @@ const ChangedFile = Type.Object({
   downloadURL: Type.String()
 })
 /** Before and after of a value a side may not have (that side is left out). */
-const Sides = Type.Object({ before: Type.Optional(Type.String()), after: Type.Optional(Type.String()) })
+const SidesOf = <T extends TSchema>(value: T) => Type.Object({ before: Type.Optional(value), after: Type.Optional(value) })
+const Sides = SidesOf(Type.String())
 
 export const SemanticChangeSchema = Type.Object({
   type: StringEnum(SEMANTIC_CHANGE_TYPES),
@@ -70,8 +73,14 @@ export const SemanticChangeSchema = Type.Object({
       title: Type.Optional(Before(Type.String())),
       slug: Type.Optional(Before(Type.String())),
       emoji: Type.Optional(Sides),
+      icon: Type.Optional(Sides),
       description: Type.Optional(Sides),
       hidden: Type.Optional(Before(Type.Boolean())),
+      layout: Type.Optional(Before(PageLayoutSchema)),
+      cover: Type.Optional(SidesOf(PageCoverSchema)),
+      noIndex: Type.Optional(Before(Type.Boolean())),
+      noRobotsIndex: Type.Optional(Before(Type.Boolean())),
+      target: Type.Optional(SidesOf(Type.Object({ kind: Type.Literal('url'), url: Type.String() }))),
       document: Type.Optional(
         Type.Object(
           { before: Type.Optional(Type.String()), after: Type.Optional(Type.String()), hunks: Type.Array(LineHunkSchema) },
@@ -107,6 +116,37 @@ export const RevisionChangesSchema = Type.Object({
   mergedFrom: Type.Optional(ChangeRequestSchema)
 })
 export type RevisionChanges = Type.Static<typeof RevisionChangesSchema>
+
+/** A page as a change request's change shows it on one side: what the diff screen compares. */
+const ChangeSide = Type.Object({ title: Type.String(), path: Type.String(), markdown: Type.String() })
+
+/**
+ * A change request's change of a page: a semantic change (as a revision's), with each side's text and whether a
+ * merge would stop at the page now.
+ */
+export const ChangeRequestChangeSchema = Type.Object({
+  ...SemanticChangeSchema.properties,
+  type: StringEnum(PAGE_CHANGE_TYPES),
+  page: ChangedPage,
+  /** The page at the merge base (absent for a created page). */
+  before: Type.Optional(ChangeSide),
+  /** The page in the change request (absent for a deleted page). */
+  after: Type.Optional(ChangeSide),
+  /** The primary content changed this page meanwhile in a way a merge could not reconcile. */
+  conflict: Type.Optional(Type.Boolean())
+})
+export type ChangeRequestChange = Type.Static<typeof ChangeRequestChangeSchema>
+
+export const ChangeRequestChangesQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: 'Changes to answer at most (default: all)' }))
+})
+
+export const ChangeRequestChangesSchema = Type.Object({
+  changes: Type.Array(ChangeRequestChangeSchema),
+  /** How many changes were left out past `limit`. */
+  more: Type.Optional(Type.Number())
+})
+export type ChangeRequestChanges = Type.Static<typeof ChangeRequestChangesSchema>
 
 export const RestoreSchema = Type.Object({
   pages: Type.Optional(

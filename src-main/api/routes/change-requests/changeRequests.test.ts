@@ -327,7 +327,7 @@ describe('merge', () => {
     expect(await primaryPages()).toEqual(before)
     const changes = (await t.owner.api.get(crPath(mover.id, '/changes'))).body.changes
     expect(changes.map((c: any) => [c.type, c.page.title, c.conflict ?? false]).sort()).toEqual([
-      ['page_added', 'Child', true],
+      ['page_created', 'Child', true],
       ['page_moved', 'Q', true]
     ])
     expect((await t.owner.api.post(crPath(mover.id, '/update'))).body.result).toBe('conflicts')
@@ -340,7 +340,7 @@ describe('merge', () => {
     await batch(adder.id, [{ operation: 'insert_page', title: 'Under R', into: ids2.R, document: { markdown: 'u' } }])
     expect((await merge(adder.id)).body.result).toBe('merge')
     const dropChanges = (await t.owner.api.get(crPath(dropper.id, '/changes'))).body.changes
-    expect(dropChanges.map((c: any) => [c.type, c.page.title, c.conflict ?? false])).toEqual([['page_removed', 'R', true]])
+    expect(dropChanges.map((c: any) => [c.type, c.page.title, c.conflict ?? false])).toEqual([['page_deleted', 'R', true]])
   })
 
   it('keeps the slug and links of an existing page when a page of the same title is added beside it', async () => {
@@ -405,7 +405,7 @@ describe('merge', () => {
     ])
     const changes = (await t.owner.api.get(crPath(cr.id, '/changes'))).body.changes
     const summary = changes.map((c: any) => `${c.type}:${c.page.title}`).sort()
-    expect(summary).toEqual(['page_added:D', 'page_edited:A', 'page_moved:B', 'page_removed:C'])
+    expect(summary).toEqual(['page_created:D', 'page_deleted:C', 'page_edited:A', 'page_moved:B'])
     const edited = changes.find((c: any) => c.type === 'page_edited')
     expect(edited).toMatchObject({ before: { markdown: 'alpha' }, after: { markdown: 'alpha 2' } })
     expect(changes.find((c: any) => c.type === 'page_moved').after.path).toBe('a/b')

@@ -7,18 +7,19 @@ import {
   ChangeRequestPullSchema,
   ChangeRequestSchema,
   ChangeRequestUpdateSchema,
-  ChangesSchema,
   ContentBatchSchema,
   MergeResultSchema,
   type ChangeRequestStatus
 } from '../../../../src-shared/schemas/changeRequests'
 import { ContentBatchQuery, ContentUpdateSchema } from '../../../../src-shared/schemas/content'
+import { ChangeRequestChangesQuery, ChangeRequestChangesSchema, type ChangeRequestChanges } from '../../../../src-shared/schemas/history'
 import { MergeRequestSchema } from '../../../../src-shared/schemas/reviews'
 import { SpaceParams } from '../../../../src-shared/schemas/spaces'
 import { changeRequestRepository, type ChangeRequestPatch } from '../../../storage/repositories/changeRequestRepository'
 import type { Api } from '../../app'
 import { mergeChangeRequest, updateChangeRequest, type MergeOutcome } from '../../commands/changeRequestMerger'
 import { changeRequestChanges } from '../../commands/changeRequestChanges'
+import { withTextHunks } from '../../commands/revisionChanges'
 import { openChangeRequest } from '../../commands/changeRequestOpener'
 import { applyContentChanges } from '../../commands/contentEditor'
 import { read, write } from '../../../workspace/context'
@@ -264,15 +265,21 @@ export default function changeRequestRoutes(app: Api) {
       config: { offline: 'copy' },
       schema: {
         tags,
-        summary: 'Pages added, removed, edited and moved by the change request',
+        summary: 'Pages created, edited, moved and deleted by the change request',
         params: ChangeRequestParams,
-        response: { 200: ChangesSchema }
+        querystring: ChangeRequestChangesQuery,
+        response: { 200: ChangeRequestChangesSchema }
       }
     },
     async (req) =>
       read(req, (ctx) => {
         const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
-        return { changes: changeRequestChanges(ctx, space, cr) }
+        const all = changeRequestChanges(ctx, space, cr)
+        // All of them unless a limit is asked for: the review screen and the merge guard read the whole list.
+        const limit = req.query.limit ?? all.length
+        const out: ChangeRequestChanges = { changes: withTextHunks(ctx, all.slice(0, limit)) }
+        if (all.length > limit) out.more = all.length - limit
+        return out
       })
   )
 }

@@ -113,6 +113,18 @@ describe('page slugs on rename', () => {
     expect((await slugs(cr)).find((s) => s[0] === 'Other')).toEqual(['Other', 'deploy', 'setup/deploy'])
   })
 
+  it('numbers a slug of 100 characters within 100, cutting its base, and the numbered slug still follows its title', async () => {
+    const long = 'Long'.repeat(40)
+    const cr = await openCr()
+    expect((await batch(cr, [insert(long), insert(long)])).status).toBe(200)
+    const [[, first], [, second]] = await slugs(cr)
+    expect([...first!].length).toBe(100)
+    expect(second).toBe(`${first!.slice(0, 98)}-2`)
+    const ids = await t.owner.api.get(crPath(cr, '/content/pages'))
+    await batch(cr, [rename(ids.body.pages[1].id, 'Short')])
+    expect((await slugs(cr))[1]).toEqual(['Short', 'short', 'short'])
+  })
+
   it('answers 400 for a slug that is not one, naming the rule, and changes nothing', async () => {
     const cr = await openCr()
     await batch(cr, [insert('Setup')])

@@ -13,6 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ApiError } from '../../api/client.ts'
+import { attributeRows } from '../common/changeAttributes.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import {
   changeKey,
@@ -204,7 +205,7 @@ function PageChangeView({
     if (inConflict && conflictFirst) setView('conflict')
   }, [inConflict, conflictFirst])
   const kind = GROUP_ICONS[groupOf(change)]
-  const exists = change.type !== 'page_removed'
+  const exists = change.type !== 'page_deleted'
 
   return (
     <Stack gap="sm" data-testid="change-view" data-type={change.type}>
@@ -267,7 +268,7 @@ function PageChangeView({
 function ChangeBody({ change }: { change: PageChange }) {
   const { before, after } = change
   switch (change.type) {
-    case 'page_added':
+    case 'page_created':
       return (
         <>
           <Text size="xs" fw={600} c="dimmed">
@@ -276,7 +277,7 @@ function ChangeBody({ change }: { change: PageChange }) {
           <DocumentView text={after?.markdown ?? ''} tone="added" testId="added-document" />
         </>
       )
-    case 'page_removed':
+    case 'page_deleted':
       return (
         <>
           <Text size="xs" fw={600} c="dimmed">
@@ -298,23 +299,27 @@ function ChangeBody({ change }: { change: PageChange }) {
         </div>
       )
     case 'page_edited': {
-      const renamed = before && after && before.title !== after.title
-      const sameText = (before?.markdown ?? '') === (after?.markdown ?? '')
+      const rows = attributeRows(change.attributes)
+      const sameText = (before?.markdown ?? '') === (after?.markdown ?? '') || !change.attributes?.document
       return (
         <>
-          {renamed && (
-            <Group gap={8} data-testid="renamed">
-              <Text size="sm" c="dimmed">
-                Title
-              </Text>
-              <Text size="sm" td="line-through" c="dimmed">
-                {before.title}
-              </Text>
-              <IconArrowRight size={14} />
-              <Text size="sm" fw={500}>
-                {after.title}
-              </Text>
-            </Group>
+          {rows.length > 0 && (
+            <Stack gap={4} data-testid="changed-attributes">
+              {rows.map((row) => (
+                <Group key={row.key} gap={8} wrap="nowrap">
+                  <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
+                    {row.label}
+                  </Text>
+                  <Text size="sm" td="line-through" c="dimmed" truncate>
+                    {row.before}
+                  </Text>
+                  <IconArrowRight size={14} style={{ flex: 'none' }} />
+                  <Text size="sm" fw={500} truncate>
+                    {row.after}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
           )}
           {sameText ? (
             <Text size="sm" c="dimmed">
@@ -357,7 +362,7 @@ function ConflictView({ spaceId, change, reason }: { spaceId: string; change: Pa
       </Alert>
     )
   const advice = conflictAdvice(change, reason, { title: main.data?.title, exists: !mainGone })
-  const crText = change.type === 'page_removed' ? '' : (change.after?.markdown ?? '')
+  const crText = change.type === 'page_deleted' ? '' : (change.after?.markdown ?? '')
   return (
     <Stack gap="sm" data-testid="conflict-view">
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="conflict-advice">
@@ -369,7 +374,7 @@ function ConflictView({ spaceId, change, reason }: { spaceId: string; change: Pa
             ? 'Main now · page removed'
             : `Main now${main.data && change.after && main.data.title !== change.after.title ? ` · “${main.data.title}”` : ''}`
         }
-        right={change.type === 'page_removed' ? 'This change request · page removed' : 'This change request'}
+        right={change.type === 'page_deleted' ? 'This change request · page removed' : 'This change request'}
       />
       <DiffView before={main.data?.markdown ?? ''} after={crText} testId="conflict-diff" />
     </Stack>

@@ -14,17 +14,17 @@ import {
 const side = (path: string, markdown = '', title = path) => ({ title, path, markdown })
 const change = (type: PageChange['type'], id: string, path: string, extra: Partial<PageChange> = {}): PageChange => ({
   type,
-  page: { id, title: path, path },
+  page: { id, type: 'document', title: path, path },
   ...extra
 })
 
 const sample: PageChange[] = [
-  change('page_removed', 'r1', 'old'),
+  change('page_deleted', 'r1', 'old'),
   change('page_edited', 'e2', 'guide/setup', { before: side('guide/setup', 'a'), after: side('guide/setup', 'b') }),
-  change('page_added', 'a1', 'new-b'),
+  change('page_created', 'a1', 'new-b'),
   change('page_moved', 'e2', 'guide/setup', { before: side('setup'), after: side('guide/setup') }),
   change('page_edited', 'e1', 'guide/intro', { conflict: true }),
-  change('page_added', 'a2', 'new-a')
+  change('page_created', 'a2', 'new-a')
 ]
 
 describe('grouping changes', () => {
@@ -36,7 +36,7 @@ describe('grouping changes', () => {
       ['Moved', ['e2']],
       ['Removed', ['r1']]
     ])
-    expect(groupChanges([change('page_added', 'x', 'x')]).map((g) => g.key)).toEqual(['added'])
+    expect(groupChanges([change('page_created', 'x', 'x')]).map((g) => g.key)).toEqual(['added'])
     expect(groupChanges([])).toEqual([])
   })
 
@@ -83,7 +83,7 @@ describe('conflicts', () => {
     const both = [
       change('page_edited', 'm1', 'guide/moved', { conflict: true }),
       change('page_moved', 'm1', 'guide/moved', { conflict: true }),
-      change('page_removed', 'r1', 'old', { conflict: true }),
+      change('page_deleted', 'r1', 'old', { conflict: true }),
       change('page_edited', 'e1', 'guide/intro')
     ]
     expect(conflictCount(both)).toBe(2)
@@ -109,8 +109,8 @@ describe('conflicts', () => {
       'Both renamed the page. Choose or write its title in Resolve conflicts (main’s is “Theirs”), then merge again.'
     )
     expect(conflictAdvice(edited, undefined, { exists: false })).toMatch(/^Main removed this page/)
-    expect(conflictAdvice(change('page_removed', 'p', 'p'), undefined, { exists: true })).toMatch(/^This change request removes the page/)
-    expect(conflictAdvice(change('page_added', 'p', 'p'), 'removed', { exists: false })).toMatch(/under a page the other side removed/)
+    expect(conflictAdvice(change('page_deleted', 'p', 'p'), undefined, { exists: true })).toMatch(/^This change request removes the page/)
+    expect(conflictAdvice(change('page_created', 'p', 'p'), 'removed', { exists: false })).toMatch(/under a page the other side removed/)
     expect(conflictAdvice(change('page_moved', 'p', 'p'), 'removed', { exists: true })).toMatch(
       /^This change request moves the page under a page main removed/
     )

@@ -1,24 +1,16 @@
-// The wire shapes of `GET …/change-requests/{id}/changes` and of merge/update answers (src-shared/schemas/
-// changeRequests.ts: ChangesSchema, MergeResultSchema), and the pure logic the changes panel is built from.
+// The wire shapes of `GET …/change-requests/{id}/changes` (src-shared/schemas/history.ts: ChangeRequestChangesSchema)
+// and of merge/update answers (src-shared/schemas/changeRequests.ts: MergeResultSchema), and the pure logic the
+// changes panel is built from.
+import type { ChangeRequestChange } from '../../../../src-shared/schemas/history.ts'
 
-export type ChangeType = 'page_added' | 'page_removed' | 'page_edited' | 'page_moved'
-
-export interface PageSide {
-  title: string
-  path: string
-  markdown: string
-}
-
-export interface PageChange {
-  type: ChangeType
-  page: { id: string; title: string; path: string }
-  /** The page at the merge base (main when the change request started, or when it last pulled main in). */
-  before?: PageSide
-  /** The page in the change request. */
-  after?: PageSide
-  /** Main changed this page meanwhile in a way a merge cannot reconcile. */
-  conflict?: boolean
-}
+/**
+ * A page the change request creates, edits, moves or deletes: `before` is the page at the merge base (main when
+ * the change request started, or when it last pulled main in), `after` the page in the change request, `conflict`
+ * that main changed this page meanwhile in a way a merge cannot reconcile, `attributes` (edits) what changed.
+ */
+export type PageChange = ChangeRequestChange
+export type ChangeType = PageChange['type']
+export type PageSide = NonNullable<PageChange['before']>
 
 export interface MergeConflict {
   page: { id: string; title: string }
@@ -42,10 +34,10 @@ export interface Resolution {
 export type GroupKey = 'added' | 'edited' | 'moved' | 'removed'
 
 const GROUP_OF: Record<ChangeType, GroupKey> = {
-  page_added: 'added',
+  page_created: 'added',
   page_edited: 'edited',
   page_moved: 'moved',
-  page_removed: 'removed'
+  page_deleted: 'removed'
 }
 
 export const GROUP_LABELS: Record<GroupKey, string> = { added: 'Added', edited: 'Edited', moved: 'Moved', removed: 'Removed' }
@@ -141,9 +133,9 @@ export function conflictAdvice(
   reason: MergeConflict['reason'] | undefined,
   main: { title?: string; exists: boolean }
 ): string {
-  if (change?.type === 'page_removed')
+  if (change?.type === 'page_deleted')
     return 'This change request removes the page, but main edited it or put a page under it meanwhile. Restore the page here to keep main’s changes, or undo them on main first.'
-  if (change?.type === 'page_added' || (!change && reason === 'removed'))
+  if (change?.type === 'page_created' || (!change && reason === 'removed'))
     return 'The page sits under a page the other side removed. Move it elsewhere, then merge again.'
   if (change?.type === 'page_moved')
     return 'This change request moves the page under a page main removed. Move it elsewhere, then merge again.'

@@ -20,10 +20,14 @@ const link = (
 })
 const side = (title: string, path: string) => ({ title, path, markdown: '' })
 const changes: PageChange[] = [
-  { type: 'page_removed', page: { id: 'p9', title: 'Configure', path: 'guide/configure' }, before: side('Configure', 'guide/configure') },
+  {
+    type: 'page_deleted',
+    page: { id: 'p9', type: 'document', title: 'Configure', path: 'guide/configure' },
+    before: side('Configure', 'guide/configure')
+  },
   {
     type: 'page_moved',
-    page: { id: 'p8', title: 'Home', path: 'guide/home' },
+    page: { id: 'p8', type: 'document', title: 'Home', path: 'guide/home' },
     before: side('Home', 'home'),
     after: side('Home', 'guide/home')
   }

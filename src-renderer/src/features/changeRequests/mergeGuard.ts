@@ -34,9 +34,9 @@ export function describeBrokenLink(link: ChangeRequestLink, changes: readonly Pa
   if (t.kind === 'page') {
     const path = t.path?.replace(/^\/+/, '')
     const gone = changes.find(
-      (c) => (c.type === 'page_removed' || c.type === 'page_moved') && (t.page ? c.page.id === t.page : c.before?.path === path)
+      (c) => (c.type === 'page_deleted' || c.type === 'page_moved') && (t.page ? c.page.id === t.page : c.before?.path === path)
     )
-    if (gone?.type === 'page_removed') why = `This change request removes “${gone.before?.title || gone.page.title || 'Untitled page'}”`
+    if (gone?.type === 'page_deleted') why = `This change request removes “${gone.before?.title || gone.page.title || 'Untitled page'}”`
     else if (gone?.type === 'page_moved')
       why = `This change request moves “${gone.page.title || 'Untitled page'}” to /${gone.after?.path ?? gone.page.path}`
   }

@@ -14,6 +14,7 @@ import {
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useReportAppState } from '../../app/appState.ts'
+import { attributeRows } from '../common/changeAttributes.ts'
 import { DiffView, DocumentView, SideLabels } from '../changeRequests/DiffView.tsx'
 import { plural } from '../common/format.ts'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
@@ -331,18 +332,6 @@ function usePageText(spaceId: string, revisionId: string | undefined, pageId: st
   return { text: query.data ? (query.data.markdown ?? '') : null, error: query.error }
 }
 
-const ATTRIBUTE_LABELS: Record<string, string> = {
-  title: 'Title',
-  emoji: 'Emoji',
-  description: 'Description',
-  hidden: 'Hidden',
-  name: 'Name',
-  contentType: 'Type',
-  size: 'Size'
-}
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value)
-
 /** The selected change: a side-by-side diff for an edited text, the whole text of a created or deleted page, from → to for a move. */
 function ChangeView({ spaceId, base, target, change }: { spaceId: string; base?: string; target: string; change: SemanticChange }) {
   const kind = KINDS[compareGroupOf(change)]
@@ -351,10 +340,7 @@ function ChangeView({ spaceId, base, target, change }: { spaceId: string; base?:
   const needsTarget = change.type === 'page_created' || textChanged(change)
   const before = usePageText(spaceId, base, pageId, needsBase)
   const after = usePageText(spaceId, target, pageId, needsTarget)
-  const attributes = Object.entries(change.attributes ?? {}).filter(([key]) => key !== 'document') as [
-    string,
-    { before: unknown; after: unknown }
-  ][]
+  const attributes = attributeRows(change.attributes)
   const error = (needsBase && before.error) || (needsTarget && after.error)
   const loading = (needsBase && before.text === null) || (needsTarget && after.text === null)
 
@@ -379,17 +365,17 @@ function ChangeView({ spaceId, base, target, change }: { spaceId: string; base?:
 
       {attributes.length > 0 && (
         <Stack gap={4} data-testid="compare-attributes">
-          {attributes.map(([key, value]) => (
-            <Group key={key} gap={8} wrap="nowrap">
-              <Text size="sm" c="dimmed" w={90} style={{ flex: 'none' }}>
-                {ATTRIBUTE_LABELS[key] ?? key}
+          {attributes.map((row) => (
+            <Group key={row.key} gap={8} wrap="nowrap">
+              <Text size="sm" c="dimmed" miw={90} style={{ flex: 'none' }}>
+                {row.label}
               </Text>
               <Text size="sm" td="line-through" c="dimmed" truncate>
-                {shown(value.before)}
+                {row.before}
               </Text>
               <IconArrowRight size={14} style={{ flex: 'none' }} />
               <Text size="sm" fw={500} truncate>
-                {shown(value.after)}
+                {row.after}
               </Text>
             </Group>
           ))}
