@@ -7,6 +7,7 @@ test('the organization’s merge rules show their place loading until the stored
   token,
   api
 }, testInfo) => {
+  test.setTimeout(90_000)
   // Arrange: the organization requires a subject (put back afterwards: the worker's tests share the organization).
   const orgId = await orgIdOf(api)
   const before = (await json<{ mergeRules: unknown }>(api.get(`/v1/orgs/${orgId}`))).mergeRules
@@ -34,6 +35,7 @@ test('the organization’s merge rules show their place loading until the stored
     await expect(page.getByTestId('merge-rules-loading')).toBeVisible()
     await expect(page.getByTestId('merge-rules-form')).toHaveCount(0)
     await expect(page.getByTestId('merge-rules-save')).toHaveCount(0)
+    await page.getByTestId('merge-rules-loading').scrollIntoViewIfNeeded()
     await shell.screenshots('org-merge-rules-loading', testInfo)
 
     // Act: the organization's answer arrives.
@@ -44,9 +46,9 @@ test('the organization’s merge rules show their place loading until the stored
     await expect(form.getByRole('radio', { name: 'These rules' })).toBeChecked()
     await expect(form.getByRole('checkbox', { name: 'A subject' })).toBeChecked()
     await expect(page.getByTestId('merge-rules-loading')).toHaveCount(0)
+    await form.scrollIntoViewIfNeeded()
     await shell.screenshots('org-merge-rules', testInfo)
   } finally {
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
     expect((await api.patch(`/v1/orgs/${orgId}`, { data: { mergeRules: before } })).ok()).toBe(true)
   }
 })
