@@ -123,7 +123,7 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
         title={
           <Group gap="sm" wrap="nowrap" component="span">
             <span>{site.title}</span>
-            <Badge color={site.published ? 'teal' : 'gray'} data-testid="site-published-badge">
+            <Badge color={site.published ? 'teal' : 'gray'} className={classes.titleBadge} data-testid="site-published-badge">
               {site.published ? 'Published' : 'Unpublished'}
             </Badge>
           </Group>
@@ -137,9 +137,12 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
                 leftSection={<IconExternalLink size={16} />}
                 disabled={!preview.url}
                 onClick={() => preview.url && openPreview(preview.url)}
+                aria-label="Open preview"
+                classNames={{ section: classes.previewIcon }}
                 data-testid="open-preview"
               >
-                Open preview
+                {/* The label gives way in a narrow window (Sites.module.css), so the title keeps one line. */}
+                <span className={classes.previewLabel}>Open preview</span>
               </Button>
             </Tooltip>
             {/* An icon only: the site header already holds the preview and publish buttons beside the title. */}
