@@ -71,3 +71,43 @@ test('import redirects from a CSV: bad lines are named first, then the rows show
   expect(stored.count).toBe(4)
   expect(stored.items.find((r) => r.source === '/old/install')!.destination.kind).toBe('site-page')
 })
+
+test('a site admin who is not an organization admin manages the site’s redirects: the screen follows the site’s permissions', async ({
+  page,
+  api,
+  otherUser
+}, testInfo) => {
+  test.setTimeout(90_000)
+  // Arrange: an organization reader, and a site.
+  const suffix = testInfo.testId.slice(0, 6)
+  const keeper = otherUser(`Site keeper ${suffix}`)
+  const orgId = await orgIdOf(api)
+  expect((await api.post(`/v1/orgs/${orgId}/invites`, { data: { emails: [keeper.email], role: 'read' } })).ok()).toBe(true)
+  const site = await json<{ id: string }>(api.post(`/v1/orgs/${orgId}/sites`, { data: { title: `Kept site ${suffix}` } }))
+  const sites = new SitesPage(page)
+
+  // Assert: as a reader of the site, the redirects are read only.
+  await sites.open(keeper.token, `/orgs/${orgId}/sites/${site.id}/redirects`)
+  await sites.waitUntilReady()
+  await expect(page.getByTestId('redirects-read-only')).toBeVisible()
+  await expect(page.getByTestId('add-redirect')).toHaveCount(0)
+
+  // Act: the organization's admin makes them an admin of this site only, and they add a redirect.
+  expect((await api.post(`/v1/orgs/${orgId}/sites/${site.id}/permissions`, { data: { role: 'admin', users: [keeper.email] } })).ok()).toBe(
+    true
+  )
+  await page.reload()
+  await sites.waitUntilReady()
+  await expect(page.getByTestId('redirects-read-only')).toHaveCount(0)
+  await page.getByTestId('add-redirect').click()
+  await page.getByTestId('redirect-source-input').fill('/old-home')
+  await page.getByTestId('redirect-destination-input').fill('https://example.com/home')
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+
+  // Assert: the row, its menu, and the API holds it.
+  await sites.expectSuccess('Redirect from /old-home added')
+  await expect(sites.redirect('/old-home').getByTestId('redirect-menu')).toBeVisible()
+  await sites.screenshots('redirects-site-admin', testInfo)
+  const stored = await json<{ items: { source: string }[] }>(api.get(`/v1/orgs/${orgId}/sites/${site.id}/redirects`))
+  expect(stored.items.map((r) => r.source)).toEqual(['/old-home'])
+})

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { Badge, Button, Code, Drawer, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { IconChevronRight, IconDownload, IconHistory } from '@tabler/icons-react'
@@ -6,20 +6,24 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import type { AuditEvent } from '../../api/types.ts'
 import { useReportAppState } from '../../app/appState.ts'
 import { notifyError, notifySuccess } from '../../app/notify.ts'
-import { NextPageStatus } from '../common/NextPageStatus.tsx'
+import { DataTable, tableCell, wideCell, type DataTableColumn, type RowPlacement } from '../common/DataTable.tsx'
 import { RowsSkeleton } from '../common/Skeletons.tsx'
 import { formatDate, formatTime } from '../common/format.ts'
 import { saveFile } from '../common/saveFile.ts'
-import { useLoadMoreNearEnd, usePageVirtualizer } from '../common/usePageVirtualizer.ts'
 import { memberSearchQuery } from '../members/queries.ts'
 import { auditCsv, payloadChanges, type AuditFilters } from './auditLog.ts'
 import { auditActionsQuery, auditEventQuery, auditEventsQuery, fetchAllAuditEvents } from './queries.ts'
-import classes from '../common/DataTable.module.css'
 
-const ROW_HEIGHT = 56
-const COLUMNS = '170px minmax(180px, 1.2fr) minmax(140px, 1fr) minmax(160px, 1.2fr) 24px'
+const COLUMNS: DataTableColumn[] = [
+  { header: 'When' },
+  { header: 'Action' },
+  { header: 'Actor', wide: true },
+  { header: 'Target' },
+  { header: '' }
+]
+const TEMPLATE = '170px minmax(180px, 1.2fr) minmax(140px, 1fr) minmax(160px, 1.2fr) 24px'
 /** Without the actor: a table under 860 px wide. */
-const NARROW_COLUMNS = '150px minmax(160px, 1fr) minmax(140px, 1fr) 24px'
+const NARROW_TEMPLATE = '150px minmax(160px, 1fr) minmax(140px, 1fr) 24px'
 
 /** The organization's audit log: every recorded write, newest first, filtered, with each event's details. */
 export function AuditLogScreen({
@@ -33,26 +37,20 @@ export function AuditLogScreen({
 }) {
   const [target, setTarget] = useState(filters.target ?? '')
   const [debouncedTarget] = useDebouncedValue(target.trim(), 300)
-  useEffect(() => {
-    if ((filters.target ?? '') !== debouncedTarget) onFiltersChange({ ...filters, target: debouncedTarget || undefined })
-    // Only the typed text drives this; other filter changes keep the box as it is.
-  }, [debouncedTarget])
+  // Only the typed text drives this (an effect event reads the other filters): other filter changes keep the box as it is.
+  const applyTarget = useEffectEvent((typed: string) => {
+    if ((filters.target ?? '') !== typed) onFiltersChange({ ...filters, target: typed || undefined })
+  })
+  useEffect(() => applyTarget(debouncedTarget), [debouncedTarget])
 
   const query = useInfiniteQuery({ ...auditEventsQuery(orgId, filters), placeholderData: keepPreviousData })
-  const actions = useQuery(auditActionsQuery(orgId)).data ?? []
+  const actionsData = useQuery(auditActionsQuery(orgId)).data
+  const actions = useMemo(() => actionsData ?? [], [actionsData])
   const labels = useMemo(() => new Map(actions.map((a) => [a.id, a.label])), [actions])
-  const events = query.data?.pages.flatMap((p) => p.items) ?? []
+  const events = query.data?.pages.flatMap((p) => p.items)
   const total = query.data?.pages[0]?.count ?? 0
   useReportAppState(query.data ? 'ready' : 'loading')
   const [openId, setOpenId] = useState<string | null>(null)
-
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
-    count: events.length,
-    rowHeight: ROW_HEIGHT,
-    getItemKey: (i) => events[i]!.id
-  })
-  const rows = virtualizer.getVirtualItems()
-  useLoadMoreNearEnd(rows[rows.length - 1]?.index, events.length, query)
 
   const [exporting, setExporting] = useState(false)
   const exportCsv = async () => {
@@ -110,91 +108,76 @@ export function AuditLogScreen({
           w={150}
         />
       </Group>
-      <Group gap="sm" justify="space-between">
-        {filtered ? (
-          <Button
-            variant="subtle"
-            size="compact-sm"
-            onClick={() => {
-              setTarget('')
-              onFiltersChange({})
-            }}
-          >
-            Clear filters
-          </Button>
-        ) : (
-          <span />
+      <DataTable
+        items={events}
+        itemKey={(event) => event.id}
+        columns={COLUMNS}
+        template={TEMPLATE}
+        narrowTemplate={NARROW_TEMPLATE}
+        loadingRows={6}
+        testId="audit-list"
+        more={{ query, what: 'More events' }}
+        empty={{
+          icon: <IconHistory size={28} stroke={1.6} />,
+          title: filtered ? 'No events match' : 'Nothing recorded yet',
+          description: filtered
+            ? 'Try other filters or a wider date range.'
+            : 'Changes to the organization, its spaces and sites appear here.'
+        }}
+        toolbar={{
+          start: filtered && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => {
+                setTarget('')
+                onFiltersChange({})
+              }}
+            >
+              Clear filters
+            </Button>
+          ),
+          end: (
+            <>
+              <Text size="sm" c="dimmed" data-testid="audit-count">
+                {total} {total === 1 ? 'event' : 'events'}
+              </Text>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={exporting}
+                disabled={total === 0}
+                onClick={() => void exportCsv()}
+              >
+                Export CSV
+              </Button>
+            </>
+          )
+        }}
+        renderRow={(event, placement) => (
+          <AuditRow event={event} label={labels.get(event.action)} placement={placement} onOpen={() => setOpenId(event.id)} />
         )}
-        <Group gap="sm">
-          <Text size="sm" c="dimmed" data-testid="audit-count">
-            {total} {total === 1 ? 'event' : 'events'}
-          </Text>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            loading={exporting}
-            disabled={total === 0}
-            onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
-        </Group>
-      </Group>
-      <div className={classes.table} style={{ ['--columns' as string]: COLUMNS, ['--columns-narrow' as string]: NARROW_COLUMNS }}>
-        <div className={classes.head}>
-          <span>When</span>
-          <span>Action</span>
-          <span className={classes.wide}>Actor</span>
-          <span>Target</span>
-          <span />
-        </div>
-        {!query.data ? (
-          <div style={{ padding: 16 }}>
-            <RowsSkeleton rows={6} />
-          </div>
-        ) : events.length === 0 ? (
-          <Stack align="center" gap={4} py={48}>
-            <IconHistory size={28} stroke={1.5} color="var(--mantine-color-dimmed)" />
-            <Text fw={500}>{filtered ? 'No events match' : 'Nothing recorded yet'}</Text>
-            <Text size="sm" c="dimmed">
-              {filtered ? 'Try other filters or a wider date range.' : 'Changes to the organization, its spaces and sites appear here.'}
-            </Text>
-          </Stack>
-        ) : (
-          <div ref={listRef} className={classes.body} style={{ height: virtualizer.getTotalSize() }} data-testid="audit-list">
-            {rows.map((item) => {
-              const event = events[item.index]!
-              return (
-                <AuditRow
-                  key={item.key}
-                  event={event}
-                  label={labels.get(event.action)}
-                  top={item.start - scrollMargin}
-                  onOpen={() => setOpenId(event.id)}
-                />
-              )
-            })}
-          </div>
-        )}
-        <NextPageStatus
-          className={classes.footer}
-          fetching={query.isFetchingNextPage}
-          failed={query.isFetchNextPageError}
-          error={query.error}
-          what="More events"
-          retry={() => void query.fetchNextPage()}
-        />
-      </div>
+      />
       <EventDrawer orgId={orgId} eventId={openId} labels={labels} onClose={() => setOpenId(null)} />
     </Stack>
   )
 }
 
-function AuditRow({ event, label, top, onOpen }: { event: AuditEvent; label: string | undefined; top: number; onOpen(): void }) {
+function AuditRow({
+  event,
+  label,
+  placement,
+  onOpen
+}: {
+  event: AuditEvent
+  label: string | undefined
+  placement: RowPlacement
+  onOpen(): void
+}) {
   return (
     <div
-      className={classes.row}
-      style={{ transform: `translateY(${top}px)`, cursor: 'pointer' }}
+      className={placement.className}
+      style={{ ...placement.style, cursor: 'pointer' }}
       role="button"
       tabIndex={0}
       aria-label={`${label ?? event.action}: ${event.target.label ?? event.target.id}`}
@@ -208,13 +191,13 @@ function AuditRow({ event, label, top, onOpen }: { event: AuditEvent; label: str
       data-testid="audit-row"
       data-action={event.action}
     >
-      <Stack gap={0} className={classes.cell}>
+      <Stack gap={0} className={tableCell}>
         <Text size="sm">{formatDate(event.occurredAt)}</Text>
         <Text size="xs" c="dimmed">
           {formatTime(event.occurredAt)}
         </Text>
       </Stack>
-      <Stack gap={0} className={classes.cell}>
+      <Stack gap={0} className={tableCell}>
         <Text size="sm" fw={500} truncate>
           {label ?? event.action}
         </Text>
@@ -222,10 +205,10 @@ function AuditRow({ event, label, top, onOpen }: { event: AuditEvent; label: str
           {event.action}
         </Text>
       </Stack>
-      <Text size="sm" truncate className={`${classes.cell} ${classes.wide}`}>
+      <Text size="sm" truncate className={`${tableCell} ${wideCell}`}>
         {event.actor.label ?? event.actor.id}
       </Text>
-      <Stack gap={0} className={classes.cell}>
+      <Stack gap={0} className={tableCell}>
         <Text size="sm" truncate>
           {event.target.label ?? event.target.id}
         </Text>

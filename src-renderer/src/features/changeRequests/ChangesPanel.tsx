@@ -80,7 +80,8 @@ export function ChangesPanel({
   })
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
-  }, [selectedIndex])
+    // The virtualizer is one object for the component's life.
+  }, [selectedIndex, virtualizer])
 
   const onKeyDown = (e: KeyboardEvent) => {
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0

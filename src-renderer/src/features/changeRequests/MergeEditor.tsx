@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { Alert, Badge, Button, EmptyState, Group, Skeleton, Stack, Text, TextInput, Title, useComputedColorScheme } from '@mantine/core'
 import { IconAlertTriangle, IconArrowLeft, IconCheck, IconGitMerge, IconPencil } from '@tabler/icons-react'
 import { useQueries, useQuery, useSuspenseQuery } from '@tanstack/react-query'
@@ -429,8 +429,13 @@ function ResultEditor({
   const editable = useRef(new Compartment())
   const latest = useRef({ onChange, text })
   latest.current = { onChange, text }
+  // The view is made once per page and theme; the text then lives in it and readOnly follows below, so the
+  // mount reads both, and tells the latest `onView`, without depending on them.
+  const startsReadOnly = useEffectEvent(() => readOnly)
+  const viewMade = useEffectEvent((v: EditorView | null) => onView(v))
 
   useEffect(() => {
+    const readOnly = startsReadOnly()
     const { root, container, dispose } = shadowMount(host.current!)
     const v = new EditorView({
       root,
@@ -463,14 +468,13 @@ function ResultEditor({
       ]
     })
     view.current = v
-    onView(v)
+    viewMade(v)
     return () => {
-      onView(null)
+      viewMade(null)
       view.current = null
       v.destroy()
       dispose()
     }
-    // The view is made once per page and theme; the text then lives in it (readOnly follows below).
   }, [dark, label])
 
   useEffect(() => {

@@ -1,10 +1,10 @@
-import { useEffect } from 'react'
 import { Modal, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import type { ChangeRequest } from '../../api/types.ts'
 import { applyFormError, notifySuccess } from '../../app/notify.ts'
 import { useCreateChangeRequest } from './queries.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { useFormReset } from '../common/useFormReset.ts'
 
 export const SUBJECT_MAX = 100
 
@@ -27,9 +27,7 @@ export function NewChangeRequestDialog({
 }) {
   const create = useCreateChangeRequest(spaceId)
   const form = useForm({ initialValues: { subject: '' }, validate: { subject: validateSubject } })
-  useEffect(() => {
-    if (opened) form.reset()
-  }, [opened])
+  useFormReset(form, opened ? {} : null, opened)
 
   return (
     <Modal opened={opened} onClose={onClose} title="New change request" data-testid="cr-dialog">

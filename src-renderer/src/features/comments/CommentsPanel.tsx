@@ -68,8 +68,8 @@ export function CommentsPanel({
     if (index !== -1) {
       focusShown.current = focus.n
       virtualizer.scrollToIndex(index, { align: 'start' })
-    } else if (status !== 'open') setStatus('open')
-  }, [focus, comments])
+    } else setStatus('open') // (a no-op when it already is)
+  }, [focus, comments, virtualizer])
 
   const empty = emptyMessage({
     status,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useLayoutEffect, useState } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 
 /**
@@ -58,14 +58,11 @@ interface MorePages {
  * request it waits for the user to retry, instead of asking again at once, over and over.
  */
 export function useLoadMoreNearEnd(lastIndex: number | undefined, loaded: number, more: MorePages, ahead = 20): void {
+  // The query's result object is new on every render: the effect follows its flags, and asks through the latest one.
+  const fetchNextPage = useEffectEvent(() => void more.fetchNextPage())
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError } = more
   useEffect(() => {
-    if (
-      lastIndex !== undefined &&
-      lastIndex >= loaded - ahead &&
-      more.hasNextPage &&
-      !more.isFetchingNextPage &&
-      !more.isFetchNextPageError
-    )
-      void more.fetchNextPage()
-  }, [lastIndex, loaded, more.hasNextPage, more.isFetchingNextPage, more.isFetchNextPageError])
+    if (lastIndex !== undefined && lastIndex >= loaded - ahead && hasNextPage && !isFetchingNextPage && !isFetchNextPageError)
+      fetchNextPage()
+  }, [lastIndex, loaded, ahead, hasNextPage, isFetchingNextPage, isFetchNextPageError])
 }

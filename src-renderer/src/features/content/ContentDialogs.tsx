@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Group, Modal, Select, Stack, Text, TextInput, Textarea, UnstyledButton } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconFileText } from '@tabler/icons-react'
@@ -22,6 +21,7 @@ import classes from './EmojiPicker.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { TransferDialog } from '../spaceSettings/TransferDialog.tsx'
 import { emojiText } from '../common/emoji.ts'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const TITLE_MAX = 50
 
@@ -89,15 +89,16 @@ function SpaceModal({
   const editing = dialog?.kind === 'rename-space' ? spaces.find((s) => s.id === dialog.spaceId) : undefined
   const form = useForm({ initialValues: { title: '', emoji: '📘', parent: TOP_LEVEL } })
 
-  useEffect(() => {
-    if (!dialog) return
-    if (dialog.kind === 'rename-space')
-      form.setValues({ title: editing?.title ?? '', emoji: emojiText(editing?.emoji), parent: editing?.parent ?? TOP_LEVEL })
-    else if (dialog.kind === 'create-space') form.setValues({ title: '', emoji: '📘', parent: dialog.parent ?? TOP_LEVEL })
-    form.resetDirty()
-    form.clearErrors()
-    // Reset only when a dialog opens, not on every refetch of the lists.
-  }, [dialog])
+  // Filled when a dialog opens (`dialog` is a new object then), not on every refetch of the lists.
+  useFormReset(
+    form,
+    dialog?.kind === 'rename-space'
+      ? { title: editing?.title ?? '', emoji: emojiText(editing?.emoji), parent: editing?.parent ?? TOP_LEVEL }
+      : dialog?.kind === 'create-space'
+        ? { title: '', emoji: '📘', parent: dialog.parent ?? TOP_LEVEL }
+        : null,
+    dialog
+  )
 
   const submit = form.onSubmit(({ title, emoji, parent }) => {
     if (editing) {
@@ -190,14 +191,16 @@ function CollectionModal({
   const editing = dialog?.kind === 'rename-collection' ? collections.find((c) => c.id === dialog.collectionId) : undefined
   const form = useForm({ initialValues: { title: '', description: '', parent: TOP_LEVEL } })
 
-  useEffect(() => {
-    if (!dialog) return
-    if (dialog.kind === 'rename-collection')
-      form.setValues({ title: editing?.title ?? '', description: editing?.description ?? '', parent: editing?.parent ?? TOP_LEVEL })
-    else if (dialog.kind === 'create-collection') form.setValues({ title: '', description: '', parent: dialog.parent ?? TOP_LEVEL })
-    form.clearErrors()
-    // Reset only when a dialog opens, not on every refetch of the lists.
-  }, [dialog])
+  // Filled when a dialog opens (`dialog` is a new object then), not on every refetch of the lists.
+  useFormReset(
+    form,
+    dialog?.kind === 'rename-collection'
+      ? { title: editing?.title ?? '', description: editing?.description ?? '', parent: editing?.parent ?? TOP_LEVEL }
+      : dialog?.kind === 'create-collection'
+        ? { title: '', description: '', parent: dialog.parent ?? TOP_LEVEL }
+        : null,
+    dialog
+  )
 
   const submit = form.onSubmit(({ title, description, parent }) => {
     if (editing) {
@@ -270,10 +273,8 @@ function MoveModal({
       : collections.find((c) => c.id === item.id)
     : undefined
   const form = useForm({ initialValues: { parent: TOP_LEVEL } })
-  useEffect(() => {
-    if (item) form.setValues({ parent: current?.parent ?? TOP_LEVEL })
-    // Reset only when a dialog opens, not on every refetch of the lists.
-  }, [dialog])
+  // Filled when the dialog opens, not on every refetch of the lists.
+  useFormReset(form, item ? { parent: current?.parent ?? TOP_LEVEL } : null, dialog)
 
   const options = item ? moveDestinations({ kind: item.kind, id: item.id, parent: current?.parent ?? null }, collections) : []
   return (

@@ -79,7 +79,7 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
     if (selectedIndex === undefined || !list || revealed.current === selectedKey) return
     revealed.current = selectedKey
     virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
-  }, [selectedKey, selectedIndex, list])
+  }, [selectedKey, selectedIndex, list, virtualizer])
 
   // --- drag and drop ---------------------------------------------------------------------------------------
   const { sensors, dragged, setDragged, drop, setDrop, pointer, justDragged, endDrag } = useTreeDrag<TreeRow, NonNullable<DropState>>()
@@ -96,7 +96,8 @@ export function ContentTree({ orgId, collections, spaces }: { orgId: string; col
       const zone = dropZoneAt(row, pointer.current.y - rect.top, rect.height)
       return moveRequest(item, { row, zone }, collections) ? { key: overId, zone } : null
     },
-    [collections, indexByKey, rows, list]
+    // `pointer` is a ref (the same object for the tree's life).
+    [collections, indexByKey, rows, list, pointer]
   )
 
   const onDragStart = (event: DragStartEvent) => {
@@ -263,12 +264,14 @@ const TreeRowView = memo(function TreeRowView({ row, top, selected, focusable, d
   const key = rowKey(row)
   const draggable = useDraggable({ id: key, data: { row } })
   const droppable = useDroppable({ id: key, data: { row } })
+  const { setNodeRef: setDragRef } = draggable
+  const { setNodeRef: setDropRef } = droppable
   const setRef = useCallback(
     (node: HTMLDivElement | null) => {
-      draggable.setNodeRef(node)
-      droppable.setNodeRef(node)
+      setDragRef(node)
+      setDropRef(node)
     },
-    [draggable.setNodeRef, droppable.setNodeRef]
+    [setDragRef, setDropRef]
   )
   const indent = 8 + row.depth * INDENT
   const title = row.title || (row.kind === 'space' ? 'Untitled space' : 'Untitled collection')

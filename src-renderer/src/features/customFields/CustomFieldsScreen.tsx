@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   ActionIcon,
   Badge,
@@ -24,6 +24,7 @@ import { useScreenReady } from '../common/screen.ts'
 import { customFieldsQuery, useDeleteCustomField, useSaveCustomField } from './queries.ts'
 import classes from '../common/DataTable.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const TYPE_LABELS: Record<CustomFieldType, string> = {
   text: 'Text',
@@ -153,18 +154,18 @@ function CustomFieldModal({ orgId, editing, onClose }: { orgId: string; editing:
       options: (v, values) => (withOptions(values.type) && v.length === 0 ? 'Add at least one option' : null)
     }
   })
-  useEffect(() => {
-    if (!editing) return
-    form.setValues({
+  useFormReset(
+    form,
+    editing && {
       name: existing?.name ?? '',
       type: existing?.type ?? 'text',
       title: existing?.title ?? '',
       description: existing?.description ?? '',
       placeholder: existing?.placeholder ?? '',
       options: existing?.options ?? []
-    })
-    form.clearErrors()
-  }, [editing])
+    },
+    editing
+  )
 
   return (
     <Modal opened={!!editing} onClose={onClose} title={existing ? `Edit ${existing.title || existing.name}` : 'New custom field'}>

@@ -243,7 +243,8 @@ function ChangeList({
   const selectedIndex = rows.findIndex((r) => r.kind === 'change' && r.key === selectedKey)
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
-  }, [selectedIndex])
+    // The virtualizer is one object for the component's life.
+  }, [selectedIndex, virtualizer])
   const onKeyDown = (e: KeyboardEvent) => {
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0
     if (!step) return

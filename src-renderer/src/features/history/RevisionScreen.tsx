@@ -166,7 +166,8 @@ function PageList({
   const selectedIndex = rows.findIndex((r) => r.page.id === selected)
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' })
-  }, [selectedIndex])
+    // The virtualizer is one object for the component's life.
+  }, [selectedIndex, virtualizer])
   const onKeyDown = (e: KeyboardEvent) => {
     const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0
     const next = rows[selectedIndex + step]

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { ActionIcon, Avatar, Badge, Group, Menu, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { modals } from '@mantine/modals'
@@ -36,10 +36,12 @@ export function MembersScreen({
 }) {
   const [search, setSearch] = useState(filters.search ?? '')
   const [debounced] = useDebouncedValue(search, 250)
-  useEffect(() => {
-    if ((filters.search ?? '') !== debounced) onFiltersChange({ ...filters, search: debounced || undefined })
-    // Only the typed text drives this; filter changes from elsewhere keep the box as it is.
-  }, [debounced])
+  // Only the typed text drives this (an effect event reads the other filters): filter changes from elsewhere keep the
+  // box as it is.
+  const applySearch = useEffectEvent((typed: string) => {
+    if ((filters.search ?? '') !== typed) onFiltersChange({ ...filters, search: typed || undefined })
+  })
+  useEffect(() => applySearch(debounced), [debounced])
 
   const query = useInfiniteQuery({ ...membersQuery(orgId, filters), placeholderData: keepPreviousData })
   const me = useQuery(userQuery()).data

@@ -17,6 +17,7 @@ import { SourceFields, StatusBadge, useSourceForm } from './OpenAPISpecsScreen.t
 import { specQuery, useDeleteSpec, useReplaceSource, versionContentQuery, versionsQuery } from './queries.ts'
 import { ERROR_TITLES, locationText, progressPercent, progressText, specStatus } from './specState.ts'
 import classes from './OpenAPI.module.css'
+import { useFormReset } from '../common/useFormReset.ts'
 
 /** One spec: its processing (with progress while it runs), why the last one failed and where, its versions and their files. */
 export function OpenAPISpecScreen({ orgId, specSlug }: { orgId: string; specSlug: string }) {
@@ -29,7 +30,7 @@ export function OpenAPISpecScreen({ orgId, specSlug }: { orgId: string; specSlug
   // A processing that ends with a new version: the list gains it.
   useEffect(() => {
     void client.invalidateQueries({ queryKey: versionsQuery(orgId, specSlug).queryKey })
-  }, [spec.lastVersion])
+  }, [spec.lastVersion, client, orgId, specSlug])
 
   const status = specStatus(spec)
   return (
@@ -252,13 +253,7 @@ function VersionFiles({ orgId, slug, versionId }: { orgId: string; slug: string;
 function ReplaceSourceDialog({ orgId, spec, opened, onClose }: { orgId: string; spec: OpenAPISpec; opened: boolean; onClose(): void }) {
   const replace = useReplaceSource(orgId, spec.slug)
   const { form, source } = useSourceForm({ slug: spec.slug })
-  useEffect(() => {
-    if (opened) {
-      form.reset()
-      if (spec.sourceURL) form.setFieldValue('url', spec.sourceURL)
-      else form.setFieldValue('kind', 'file')
-    }
-  }, [opened])
+  useFormReset(form, opened ? (spec.sourceURL ? { url: spec.sourceURL } : { kind: 'file' }) : null, opened)
   return (
     <Modal opened={opened} onClose={onClose} title="Replace the source" size="lg" data-testid="spec-replace-dialog">
       <form

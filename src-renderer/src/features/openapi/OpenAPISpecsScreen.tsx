@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   ActionIcon,
   Badge,
@@ -31,6 +31,7 @@ import { specsQuery, useCreateSpec, useDeleteSpec, type SpecSource } from './que
 import { progressText, slugFrom, specStatus, STATUS_COLORS, STATUS_LABELS } from './specState.ts'
 import { confirmDeleteSpec } from './confirmDelete.tsx'
 import classes from '../common/DataTable.module.css'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const COLUMNS = 'minmax(150px, 1.2fr) minmax(120px, 2fr) minmax(100px, 220px) 100px 36px'
 
@@ -276,9 +277,7 @@ function AddSpecDialog({
   const create = useCreateSpec(orgId)
   const { form, source } = useSourceForm()
   const [reading, setReading] = useState(false)
-  useEffect(() => {
-    if (opened) form.reset()
-  }, [opened])
+  useFormReset(form, opened ? {} : null, opened)
   const close = () => {
     form.reset()
     onClose()

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -11,6 +11,7 @@ import { cancelJob, newJobId } from '../common/jobs.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { plural } from '../common/format.ts'
 import { importContent } from './queries.ts'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const SOURCES: { value: ImportSource; label: string; description: string; placeholder: string }[] = [
   {
@@ -66,9 +67,7 @@ export function ImportDialog({ spaceId, opened, onClose }: { spaceId: string; op
     initialValues: { url: '', source: 'website', into: 'change-request' },
     validate: { url: validateImportUrl }
   })
-  useEffect(() => {
-    if (opened) form.reset()
-  }, [opened])
+  useFormReset(form, opened ? {} : null, opened)
   // The running import's job: its progress shows in place of the form's fields, and Cancel stops it.
   const [job, setJob] = useState<string | undefined>()
   const run = useMutation({

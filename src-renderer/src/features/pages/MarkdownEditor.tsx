@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react'
 import { Compartment, EditorState, Prec, StateEffect, type Extension } from '@codemirror/state'
 import { EditorView, keymap, placeholder } from '@codemirror/view'
 import { basicSetup } from 'codemirror'
@@ -109,10 +109,13 @@ export function MarkdownEditor({ session, readOnly, ...handlers }: { session: Pa
   const handlersRef = useRef<Handlers>(handlers)
   handlersRef.current = handlers
 
+  // The view is made once per session, in the mode of that moment; the effect below follows `readOnly` after.
+  const startsReadOnly = useEffectEvent(() => readOnly)
+
   // A layout effect: the view exists (and has focus back) in the same commit that shows it, so keys typed while
   // the address moves to the change request reach the new editor.
   useLayoutEffect(() => {
-    const ext = extensions(session, readOnlyConf.current, readOnly, handlersRef)
+    const ext = extensions(session, readOnlyConf.current, startsReadOnly(), handlersRef)
     const handoff = session.handoff
     session.handoff = null
     const text = session.queue.fields.markdown

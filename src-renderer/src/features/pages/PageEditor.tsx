@@ -1,6 +1,7 @@
 import {
   useDeferredValue,
   useEffect,
+  useEffectEvent,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -200,9 +201,10 @@ export function PageEditor({
   const setFocus = usePagesUi((s) => s.setFocus)
   const editable = readOnly === null
 
-  // On main, once the first write landed in the change request, show the page there (same editor state).
-  useEffect(() => {
-    if (scope.changeRequest !== undefined || !snap.landed || target === undefined) return
+  // On main, once the first write landed in the change request, show the page there (same editor state). Only the
+  // landing starts it (an effect event reads where the editor is then).
+  const showInChangeRequest = useEffectEvent((target: number) => {
+    if (scope.changeRequest !== undefined) return
     const crScope = { spaceId, changeRequest: target }
     void Promise.all([client.prefetchQuery(pagesQuery(crScope)), client.prefetchQuery(pageQuery(crScope, pageId))]).then(() =>
       navigate({
@@ -213,6 +215,9 @@ export function PageEditor({
         resetScroll: false
       })
     )
+  })
+  useEffect(() => {
+    if (snap.landed && target !== undefined) showInChangeRequest(target)
   }, [snap.landed, target])
 
   // Leaving writes what is not saved yet; only a write that fails asks before going.
@@ -285,13 +290,14 @@ export function PageEditor({
   // The address's `#section` (a search result's section): the cursor goes to that heading and both panes show it,
   // once per arrival (a navigation), so editing afterwards never pulls the view back.
   const arrival = useLocation({ select: (l) => `${l.state.__TSR_key ?? ''}#${l.hash}` })
+  const jump = useEffectEvent((section: string) => {
+    jumpedAt.current = performance.now()
+    jumpToSection(session.view, previewRef.current, section)
+  })
   useEffect(() => {
     const section = arrival.slice(arrival.indexOf('#') + 1)
     if (!section) return
-    const frame = requestAnimationFrame(() => {
-      jumpedAt.current = performance.now()
-      jumpToSection(session.view, previewRef.current, section)
-    })
+    const frame = requestAnimationFrame(() => jump(section))
     return () => cancelAnimationFrame(frame)
   }, [arrival])
 

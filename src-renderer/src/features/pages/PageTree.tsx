@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import {
   DndContext,
   DragOverlay,
@@ -67,7 +67,7 @@ export function PageTree({
   // The open page's ancestors unfold, so it is always visible.
   useEffect(() => {
     if (openPageId) for (const id of ancestorsOf(index, openPageId)) setCollapsed(id, false)
-  }, [openPageId, index])
+  }, [openPageId, index, setCollapsed])
 
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
   const virtualizer = useVirtualizer({
@@ -78,16 +78,21 @@ export function PageTree({
     getItemKey: (i) => rows[i]!.id
   })
 
-  // The tree remounts when the address moves from main to a change request: keep its scroll position.
-  useLayoutEffect(() => {
-    if (!scroller) return
+  // The tree remounts when the address moves from main to a change request: keep its scroll position. It is
+  // placed once, when its scroller mounts (an effect event reads the open page then): a later navigation does not
+  // move it.
+  const placeAtStart = useEffectEvent((scroller: HTMLDivElement) => {
     const saved = treeScroll.get(spaceId)
     if (saved !== undefined) scroller.scrollTop = saved
     else if (openPageId && rowIndex.has(openPageId)) virtualizer.scrollToIndex(rowIndex.get(openPageId)!, { align: 'center' })
+  })
+  useLayoutEffect(() => {
+    if (!scroller) return
+    placeAtStart(scroller)
     const onScroll = () => treeScroll.set(spaceId, scroller.scrollTop)
     scroller.addEventListener('scroll', onScroll, { passive: true })
     return () => scroller.removeEventListener('scroll', onScroll)
-  }, [scroller])
+  }, [scroller, spaceId])
 
   // Keyboard focus (a row, not necessarily the open page).
   const [focusedId, setFocusedId] = useState<string | undefined>(openPageId)
@@ -158,7 +163,8 @@ export function PageTree({
       const expanded = rows[rowIndex.get(overId) ?? -1]?.expanded
       return pageMove(index, item.id, { id: overId, zone, expanded }) ? { id: overId, zone, expanded } : null
     },
-    [index, scroller, rows, rowIndex]
+    // `pointer` is a ref (the same object for the tree's life).
+    [index, scroller, rows, rowIndex, pointer]
   )
   const onDragStart = (event: DragStartEvent) => {
     const row = event.active.data.current?.row as PageRow | undefined
@@ -307,12 +313,14 @@ const PageRowView = memo(function PageRowView({
 }: RowProps) {
   const draggable = useDraggable({ id: row.id, data: { row }, disabled: !canEdit })
   const droppable = useDroppable({ id: row.id, data: { row }, disabled: !canEdit })
+  const { setNodeRef: setDragRef } = draggable
+  const { setNodeRef: setDropRef } = droppable
   const setRef = useCallback(
     (node: HTMLDivElement | null) => {
-      draggable.setNodeRef(node)
-      droppable.setNodeRef(node)
+      setDragRef(node)
+      setDropRef(node)
     },
-    [draggable.setNodeRef, droppable.setNodeRef]
+    [setDragRef, setDropRef]
   )
   // The row's buttons (a tooltip and a menu each: floating-UI hooks) are made when the pointer or the focus comes to
   // the row, not for every row scrolled past: a fast scroll mounts dozens of rows a frame.

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { Button, Group, Modal, Stack } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { notifyInfo } from '../../app/notify.ts'
@@ -11,11 +11,15 @@ import { cancelJob, jobQuery } from '../common/jobs.ts'
  */
 export function PdfExportProgress({ job, onDone }: { job: string | undefined; onDone(): void }) {
   const { data } = useQuery({ ...jobQuery(job ?? ''), enabled: !!job })
-  useEffect(() => {
-    if (!data || data.state === 'running') return
-    if (data.state === 'cancelled') notifyInfo('PDF export cancelled')
+  // Once per end of the job (its state moves on), told to the latest `onDone`.
+  const ended = useEffectEvent((state: string) => {
+    if (state === 'cancelled') notifyInfo('PDF export cancelled')
     onDone()
-  }, [data?.state])
+  })
+  const state = data?.state
+  useEffect(() => {
+    if (state && state !== 'running') ended(state)
+  }, [state])
   const cancel = () => {
     if (job) void cancelJob(job)
     // A download that never reached the server has no job to end: nothing to wait for.

@@ -36,7 +36,7 @@ import { orgsQuery } from '../orgs/queries.ts'
 import { usePageActions } from '../pages/pageActions.tsx'
 import { usePagesUi } from '../pages/pagesUiStore.ts'
 import { useSwitchWorkspace, workspacesQuery } from '../workspaces/queries.ts'
-import { matchesHotkey, paletteCommands, type CommandActions, type CommandContext } from './commands.ts'
+import { COMMANDS, matchesHotkey, paletteCommands, type CommandActions, type CommandContext } from './commands.ts'
 import { groupItems, useContentSearch, useLoadedContent, workspaceItems, type PaletteItem } from './paletteSources.ts'
 import { Keys, ShortcutsSheet } from './ShortcutsSheet.tsx'
 import classes from './CommandPalette.module.css'
@@ -91,7 +91,8 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   const toggleSidebar = useUiStore((s) => s.toggleSidebar)
   const { setColorScheme } = useMantineColorScheme()
   const scheme = useComputedColorScheme('light')
-  const orgs = useQuery(orgsQuery()).data ?? []
+  const orgsData = useQuery(orgsQuery()).data
+  const orgs = useMemo(() => orgsData ?? [], [orgsData])
   const { spaces, collections } = useLoadedContent(orgId, opened)
   const toPage = useCallback(
     (spaceId: string, pageId: string, section?: string) =>
@@ -147,10 +148,15 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
   latest.current = { ctx, actions }
   useCommandKeys(latest)
 
-  // The palette does not list itself.
-  const commandItems = paletteCommands(ctx)
+  // The commands that apply here, by id (the palette does not list itself): their items are made again only when
+  // that list changes, and each runs with the latest context and actions.
+  const commandKey = paletteCommands(ctx)
     .filter((command) => command.id !== 'palette')
-    .map<PaletteItem>((command) => ({
+    .map((command) => command.id)
+    .join()
+  const commandItems = useMemo(() => {
+    const ids = new Set(commandKey.split(','))
+    return COMMANDS.filter((command) => ids.has(command.id)).map<PaletteItem>((command) => ({
       id: command.id,
       group: command.group,
       label: command.title,
@@ -160,7 +166,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
       icon: command.group === 'Go to' || command.group === 'Space' ? 'screen' : 'action',
       run: () => command.run!(latest.current.ctx, latest.current.actions)
     }))
-  const commandKey = commandItems.map((c) => c.id).join()
+  }, [commandKey])
 
   const items = useMemo<PaletteItem[]>(() => {
     if (!orgId) return [...commandItems, ...workspaceList]
@@ -196,8 +202,7 @@ export function CommandPalette({ orgId }: { orgId: string | undefined }) {
         })),
       ...workspaceList
     ]
-    // commandItems is rebuilt each render; its ids say when it changed.
-  }, [orgId, spaces, collections, orgs, search.items, workspaceList, navigate, commandKey])
+  }, [orgId, spaces, collections, orgs, search.items, workspaceList, navigate, commandItems])
 
   // With no query, show the commands and the first spaces; typing searches everything loaded.
   const quiet = new Set(['Collections', 'Switch organization', 'Switch workspace', 'View'])

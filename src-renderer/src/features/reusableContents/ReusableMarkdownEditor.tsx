@@ -1,3 +1,4 @@
+import { useCallback } from 'react'
 import { useComputedColorScheme } from '@mantine/core'
 import { EditorState } from '@codemirror/state'
 import { EditorView } from '@codemirror/view'
@@ -13,10 +14,8 @@ import classes from './ReusableContentsScreen.module.css'
  */
 export function ReusableMarkdownEditor({ value, onChange, readOnly }: { value: string; onChange(text: string): void; readOnly: boolean }) {
   const dark = useComputedColorScheme('light') === 'dark'
-  const { host } = useLooseEditor(
-    value,
-    onChange,
-    (report) => [
+  const extensions = useCallback(
+    (report: (text: string) => void) => [
       basicSetup,
       markdownLanguage,
       EditorView.lineWrapping,
@@ -31,6 +30,7 @@ export function ReusableMarkdownEditor({ value, onChange, readOnly }: { value: s
     ],
     [dark, readOnly]
   )
+  const { host } = useLooseEditor(value, onChange, extensions)
 
   return <div ref={host} className={classes.editor} />
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Button, Divider, Group, Paper, Select, Stack, Switch, TagsInput, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useSuspenseQuery } from '@tanstack/react-query'
@@ -9,6 +8,7 @@ import { formatDate } from '../common/format.ts'
 import { fromRoleValue, roleOptions, toRoleValue } from '../common/roles.ts'
 import { useScreenReady } from '../common/screen.ts'
 import { orgQuery, useUpdateOrg, type OrgUpdate } from '../orgs/queries.ts'
+import { useFormFollow } from '../common/useFormReset.ts'
 
 function valuesOf(org: Organization) {
   return {
@@ -22,17 +22,15 @@ function valuesOf(org: Organization) {
 
 /** The organization's own settings; only what changed is sent. */
 export function OrgSettingsScreen({ orgId }: { orgId: string }) {
-  const { data: org } = useSuspenseQuery(orgQuery(orgId))
+  const { data: org, isStale, isFetchedAfterMount, isError, error } = useSuspenseQuery(orgQuery(orgId))
+  // The merge rules are shown once they are the stored ones: organization data kept from another screen and past
+  // its freshness is read again first (the form shows its place loading meanwhile, never defaults or old rules).
+  const rulesKnown = !isStale || isFetchedAfterMount
   const update = useUpdateOrg(orgId)
   const form = useForm({ initialValues: valuesOf(org) })
   useScreenReady()
-  useEffect(() => {
-    // Another window (or a refetch) changed the organization: show it, unless the user is mid-edit.
-    if (!form.isDirty()) {
-      form.setValues(valuesOf(org))
-      form.resetDirty(valuesOf(org))
-    }
-  }, [org])
+  // Another window (or a refetch) changed the organization: show it, unless the user is mid-edit.
+  useFormFollow(form, valuesOf(org))
 
   const canAdmin = org.permissions.admin
   const submit = form.onSubmit((v) => {
@@ -111,19 +109,25 @@ export function OrgSettingsScreen({ orgId }: { orgId: string }) {
         </Paper>
       </form>
       <Paper p="lg" maw={720}>
-        <MergeRulesForm
-          value={org.mergeRules}
-          orgId={orgId}
-          allowInherit={false}
-          disabled={!canAdmin}
-          saving={update.isPending && !!update.variables?.mergeRules}
-          onSave={(mergeRules) =>
-            update.mutate(
-              { mergeRules: mergeRules as OrgMergeRules },
-              { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) }
-            )
-          }
-        />
+        {!rulesKnown && isError ? (
+          <Text size="sm" c="red" data-testid="merge-rules-error">
+            The merge rules could not be read: {error.message}
+          </Text>
+        ) : (
+          <MergeRulesForm
+            value={rulesKnown ? org.mergeRules : undefined}
+            orgId={orgId}
+            allowInherit={false}
+            disabled={!canAdmin}
+            saving={update.isPending && !!update.variables?.mergeRules}
+            onSave={(mergeRules) =>
+              update.mutate(
+                { mergeRules: mergeRules as OrgMergeRules },
+                { onSuccess: () => notifySuccess('Merge rules saved'), onError: (e) => notifyError(e) }
+              )
+            }
+          />
+        )}
       </Paper>
     </Stack>
   )

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button, ColorInput, Divider, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconCheck } from '@tabler/icons-react'
@@ -29,6 +29,7 @@ import { useCanManageSites } from './SiteScreen.tsx'
 import classes from './Sites.module.css'
 import { SitePreviewFrame } from './SitePreviewFrame.tsx'
 import previewClasses from './SitePreview.module.css'
+import { useFormFollow } from '../common/useFormReset.ts'
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: capitalize(v) }))
@@ -67,13 +68,8 @@ function CustomizationForm({ orgId, siteId }: { orgId: string; siteId: string })
     }
   })
   useScreenReady()
-  useEffect(() => {
-    // Changed elsewhere (another window): show it unless the user is mid-edit.
-    if (!form.isDirty()) {
-      form.setValues(customizationValues(customization))
-      form.resetDirty(customizationValues(customization))
-    }
-  }, [customization])
+  // Changed elsewhere (another window): show it unless the user is mid-edit.
+  useFormFollow(form, customizationValues(customization))
 
   const submit = form.onSubmit((values) => {
     const before = customizationValues(customization)

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { useComputedColorScheme } from '@mantine/core'
 import { json } from '@codemirror/lang-json'
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands'
@@ -92,11 +92,16 @@ export function JsonEditor({
   testId?: string
 }) {
   const dark = useComputedColorScheme('light') === 'dark'
-  const { host, view } = useLooseEditor(value, onChange, (report) => extensions(dark, readOnly, testId, report), [dark, readOnly, testId])
+  const editorExtensions = useCallback(
+    (report: (text: string) => void) => extensions(dark, readOnly, testId, report),
+    [dark, readOnly, testId]
+  )
+  const { host, view } = useLooseEditor(value, onChange, editorExtensions)
 
   useEffect(() => {
     view.current?.dispatch({ effects: setErrorLine.of(errorLine ?? null) })
-  }, [errorLine, value])
+    // `view` is a ref; `value` is listed because a new text (its own transaction) must be marked again.
+  }, [errorLine, value, view])
 
   return <div ref={host} className={classes.editor} data-invalid={invalid || undefined} data-testid={`${testId}-host`} />
 }

@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Button,
-  EmptyState,
   FileButton,
   Group,
   Menu,
@@ -32,13 +31,19 @@ import { useEffect, useMemo, useState } from 'react'
 import type { SiteRedirect } from '../../api/types.ts'
 import { useReportAppState } from '../../app/appState.ts'
 import { applyFormError, notifyError, notifySuccess } from '../../app/notify.ts'
-import { orgQuery } from '../orgs/queries.ts'
 import { pagesQuery } from '../pages/queries.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
-import { RowsSkeleton } from '../common/Skeletons.tsx'
-import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
-import table from '../common/DataTable.module.css'
-import { redirectsQuery, siteStructureQuery, useBulkRedirects, useCreateRedirect, useDeleteRedirect, useUpdateRedirect } from './queries.ts'
+import { DataTable, tableCell, type DataTableColumn, type RowPlacement } from '../common/DataTable.tsx'
+import { saveFile } from '../common/saveFile.ts'
+import {
+  redirectsQuery,
+  siteQuery,
+  siteStructureQuery,
+  useBulkRedirects,
+  useCreateRedirect,
+  useDeleteRedirect,
+  useUpdateRedirect
+} from './queries.ts'
 import {
   destinationText,
   parseDestination,
@@ -50,159 +55,143 @@ import {
   type SitePaths
 } from './redirects.ts'
 import { siteSpacesOf } from './siteTree.ts'
+import { useFormReset } from '../common/useFormReset.ts'
 
-const ROW_HEIGHT = 56
-const COLUMNS = 'minmax(160px, 1fr) minmax(160px, 1.2fr) 200px 48px'
+/** The site's page lists; the answer is shared structurally, so `data` stays the same array while no list changed. */
+function combinePageTrees<D>(results: { isPending: boolean; data: D | undefined }[]) {
+  return { loaded: results.every((q) => !q.isPending), data: results.map((q) => q.data) }
+}
+
+const COLUMNS: DataTableColumn[] = [{ header: 'Source' }, { header: 'Destination' }, { header: 'Notes' }, { header: '' }]
+const TEMPLATE = 'minmax(160px, 1fr) minmax(160px, 1.2fr) 200px 48px'
 
 /**
  * Redirects of a site: a path readers used to open (an old page, a renamed section) sends them to a page, site
- * space or section of the site, or to another address. Site admins add, change and delete them, import a CSV
- * (`source,destination`) and export one. Rows whose destination is gone, or whose source is a live page the
- * redirect hides, are marked.
+ * space or section of the site, or to another address. Site admins (the site's `permissions.admin`: organization
+ * admins and those granted admin on the site) add, change and delete them, import a CSV (`source,destination`)
+ * and export one. Rows whose destination is gone, or whose source is a live page the redirect hides, are marked.
  */
 export function RedirectsScreen({ orgId, siteId }: { orgId: string; siteId: string }) {
   const { data: structure } = useSuspenseQuery(siteStructureQuery(orgId, siteId))
-  const canManage = useQuery(orgQuery(orgId)).data?.permissions.admin ?? false
+  const { data: site } = useSuspenseQuery(siteQuery(orgId, siteId))
+  const canManage = site.permissions.admin
   const redirects = useQuery(redirectsQuery(orgId, siteId))
   const spaceIds = useMemo(() => [...new Set(siteSpacesOf(structure).flatMap((ss) => (ss.space ? [ss.space.id] : [])))], [structure])
-  const pageTrees = useQueries({ queries: spaceIds.map((spaceId) => pagesQuery({ spaceId })) })
-  const pagesLoaded = pageTrees.every((q) => !q.isPending)
-  const pageData = pageTrees.map((q) => q.data)
+  const pageTrees = useQueries({ queries: spaceIds.map((spaceId) => pagesQuery({ spaceId })), combine: combinePageTrees })
+  const pagesLoaded = pageTrees.loaded
+  const pageData = pageTrees.data
   const paths = useMemo(
     () => sitePaths(structure, new Map(spaceIds.flatMap((id, i) => (pageData[i] ? [[id, pageData[i]] as const] : [])))),
-    // The page lists are new arrays only when refetched.
-    [structure, spaceIds, ...pageData]
+    [structure, spaceIds, pageData]
   )
-  const list = redirects.data ?? []
+  const list = redirects.data
   const [editing, setEditing] = useState<SiteRedirect | 'new' | null>(null)
   const [importing, setImporting] = useState(false)
   useReportAppState(redirects.data && pagesLoaded ? 'ready' : 'loading')
-  const warnings = useMemo(() => new Map(list.map((r) => [r.id, redirectWarnings(r, paths)])), [list, paths])
-  const missing = [...warnings.values()].filter((w) => w.missingDestination).length
-  const shadowing = [...warnings.values()].filter((w) => w.shadowsPage).length
+  const warnings = useMemo(() => (list ?? []).map((r) => redirectWarnings(r, paths)), [list, paths])
+  const missing = warnings.filter((w) => w.missingDestination).length
+  const shadowing = warnings.filter((w) => w.shadowsPage).length
 
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
-    count: list.length,
-    rowHeight: ROW_HEIGHT,
-    getItemKey: (i) => list[i]!.id
-  })
-
-  const exportCsv = () => {
-    const url = URL.createObjectURL(new Blob([redirectsToCsv(list, paths)], { type: 'text/csv' }))
-    const link = document.createElement('a')
-    link.href = url
-    link.download = 'redirects.csv'
-    document.body.append(link)
-    link.click()
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 60_000)
-  }
+  const exportCsv = () => saveFile(redirectsToCsv(list ?? [], paths), 'redirects.csv', 'text/csv')
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" style={{ maxWidth: 560 }}>
-          A redirect sends readers of a path of the published site to a page, a site space, a section or another address. It applies before
-          any page at that path.
-        </Text>
-        <Group gap="xs">
-          {canManage && (
-            <>
-              <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-redirect">
-                Add redirect
-              </Button>
-              <Button
-                variant="default"
-                leftSection={<IconUpload size={16} />}
-                onClick={() => setImporting(true)}
-                disabled={!pagesLoaded}
-                data-testid="import-redirects"
-              >
-                Import CSV
-              </Button>
-            </>
+    <DataTable
+      items={list}
+      itemKey={(r) => r.id}
+      columns={COLUMNS}
+      template={TEMPLATE}
+      testId="redirect-list"
+      empty={{
+        icon: <IconArrowForwardUp size={28} stroke={1.6} />,
+        title: 'No redirects yet',
+        description: 'When a page moves or a section is renamed, redirect its old path so links to it keep working.',
+        testId: 'redirects-empty'
+      }}
+      toolbar={{
+        start: (
+          <Text size="sm" c="dimmed" style={{ maxWidth: 560 }}>
+            A redirect sends readers of a path of the published site to a page, a site space, a section or another address. It applies
+            before any page at that path.
+          </Text>
+        ),
+        end: (
+          <>
+            {canManage && (
+              <>
+                <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} data-testid="add-redirect">
+                  Add redirect
+                </Button>
+                <Button
+                  variant="default"
+                  leftSection={<IconUpload size={16} />}
+                  onClick={() => setImporting(true)}
+                  disabled={!pagesLoaded}
+                  data-testid="import-redirects"
+                >
+                  Import CSV
+                </Button>
+              </>
+            )}
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              onClick={exportCsv}
+              disabled={!list?.length}
+              data-testid="export-redirects"
+            >
+              Export CSV
+            </Button>
+          </>
+        )
+      }}
+      notices={
+        <>
+          {!canManage && (
+            <Text size="sm" c="dimmed" data-testid="redirects-read-only">
+              Only the site's admins change its redirects.
+            </Text>
           )}
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={exportCsv}
-            disabled={!list.length}
-            data-testid="export-redirects"
-          >
-            Export CSV
-          </Button>
-        </Group>
-      </Group>
-      {!canManage && (
-        <Text size="sm" c="dimmed" data-testid="redirects-read-only">
-          Only the site's admins change its redirects.
-        </Text>
-      )}
-      {pagesLoaded && (missing > 0 || shadowing > 0) && (
-        <Alert
-          variant="light"
-          color="yellow"
-          icon={<IconAlertTriangle size={18} />}
-          title="Some redirects need a look"
-          data-testid="redirect-warnings"
-        >
-          <Stack gap={2}>
-            {missing > 0 && (
-              <Text size="sm">
-                {missing === 1 ? '1 redirect leads' : `${missing} redirects lead`} to a page, site space or section that no longer exists.
-              </Text>
-            )}
-            {shadowing > 0 && (
-              <Text size="sm">
-                {shadowing === 1 ? '1 redirect starts' : `${shadowing} redirects start`} at a live page of the site, which readers can no
-                longer open.
-              </Text>
-            )}
-          </Stack>
-        </Alert>
-      )}
-      {redirects.isPending ? (
-        <RowsSkeleton rows={3} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          mt={16}
-          variant="light"
-          icon={<IconArrowForwardUp size={28} stroke={1.6} />}
-          title="No redirects yet"
-          description="When a page moves or a section is renamed, redirect its old path so links to it keep working."
-          data-testid="redirects-empty"
+          {pagesLoaded && (missing > 0 || shadowing > 0) && (
+            <Alert
+              variant="light"
+              color="yellow"
+              icon={<IconAlertTriangle size={18} />}
+              title="Some redirects need a look"
+              data-testid="redirect-warnings"
+            >
+              <Stack gap={2}>
+                {missing > 0 && (
+                  <Text size="sm">
+                    {missing === 1 ? '1 redirect leads' : `${missing} redirects lead`} to a page, site space or section that no longer
+                    exists.
+                  </Text>
+                )}
+                {shadowing > 0 && (
+                  <Text size="sm">
+                    {shadowing === 1 ? '1 redirect starts' : `${shadowing} redirects start`} at a live page of the site, which readers can
+                    no longer open.
+                  </Text>
+                )}
+              </Stack>
+            </Alert>
+          )}
+          <RedirectDialog orgId={orgId} siteId={siteId} redirect={editing} paths={paths} onClose={() => setEditing(null)} />
+          <ImportDialog orgId={orgId} siteId={siteId} opened={importing} paths={paths} onClose={() => setImporting(false)} />
+        </>
+      }
+      renderRow={(redirect, placement) => (
+        <RedirectRow
+          orgId={orgId}
+          siteId={siteId}
+          redirect={redirect}
+          paths={paths}
+          pagesLoaded={pagesLoaded}
+          canManage={canManage}
+          placement={placement}
+          onEdit={() => setEditing(redirect)}
         />
-      ) : (
-        <div className={table.table} style={{ ['--columns' as string]: COLUMNS }}>
-          <div className={table.head}>
-            <span>Source</span>
-            <span>Destination</span>
-            <span>Notes</span>
-            <span />
-          </div>
-          <div ref={listRef} className={table.body} style={{ height: virtualizer.getTotalSize() }} data-testid="redirect-list">
-            {virtualizer.getVirtualItems().map((item) => {
-              const redirect = list[item.index]!
-              return (
-                <RedirectRow
-                  key={item.key}
-                  orgId={orgId}
-                  siteId={siteId}
-                  redirect={redirect}
-                  paths={paths}
-                  pagesLoaded={pagesLoaded}
-                  canManage={canManage}
-                  top={item.start - scrollMargin}
-                  onEdit={() => setEditing(redirect)}
-                />
-              )
-            })}
-          </div>
-        </div>
       )}
-      <RedirectDialog orgId={orgId} siteId={siteId} redirect={editing} paths={paths} onClose={() => setEditing(null)} />
-      <ImportDialog orgId={orgId} siteId={siteId} opened={importing} paths={paths} onClose={() => setImporting(false)} />
-    </Stack>
+    />
   )
 }
 
@@ -213,11 +202,11 @@ interface RowProps {
   paths: SitePaths
   pagesLoaded: boolean
   canManage: boolean
-  top: number
+  placement: RowPlacement
   onEdit(): void
 }
 
-function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, top, onEdit }: RowProps) {
+function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, placement, onEdit }: RowProps) {
   const remove = useDeleteRedirect(orgId, siteId)
   const destination = destinationText(redirect.destination, paths)
   const warn = pagesLoaded ? redirectWarnings(redirect, paths) : { missingDestination: false, shadowsPage: false }
@@ -230,12 +219,12 @@ function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, t
       onConfirm: () => remove.mutate(redirect.id, { onSuccess: () => notifySuccess(`Redirect from ${redirect.source} deleted`) })
     })
   return (
-    <div className={table.row} style={{ transform: `translateY(${top}px)` }} data-testid="redirect-row">
-      <Text className={table.cell} ff="monospace" size="sm" truncate data-testid="redirect-source">
+    <div {...placement} data-testid="redirect-row">
+      <Text className={tableCell} ff="monospace" size="sm" truncate data-testid="redirect-source">
         {redirect.source}
       </Text>
       <Text
-        className={table.cell}
+        className={tableCell}
         ff={destination ? 'monospace' : undefined}
         size="sm"
         truncate
@@ -244,7 +233,7 @@ function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, t
       >
         {destination ?? (pagesLoaded ? 'Not in the site any more' : '…')}
       </Text>
-      <Group gap={4} className={table.cell} wrap="nowrap">
+      <Group gap={4} className={tableCell} wrap="nowrap">
         {redirect.permanent && (
           <Tooltip label="Permanent (308) for readers of a public site">
             <Badge color="gray" variant="light">
@@ -265,7 +254,7 @@ function RedirectRow({ orgId, siteId, redirect, paths, pagesLoaded, canManage, t
           </Tooltip>
         )}
       </Group>
-      <Group gap={4} justify="flex-end" wrap="nowrap" className={table.cell}>
+      <Group gap={4} justify="flex-end" wrap="nowrap" className={tableCell}>
         {canManage && (
           <Menu>
             <Menu.Target>
@@ -310,15 +299,17 @@ function RedirectDialog(props: {
       }
     }
   })
-  useEffect(() => {
-    if (!redirect) return
-    form.setValues(
-      redirect === 'new'
-        ? { source: '', destination: '', permanent: false }
-        : { source: redirect.source, destination: destinationText(redirect.destination, paths) ?? '', permanent: redirect.permanent }
-    )
-    form.clearErrors()
-  }, [redirect])
+  useFormReset(
+    form,
+    redirect === 'new'
+      ? { source: '', destination: '', permanent: false }
+      : redirect && {
+          source: redirect.source,
+          destination: destinationText(redirect.destination, paths) ?? '',
+          permanent: redirect.permanent
+        },
+    redirect
+  )
   const done = (verb: string) => (r: SiteRedirect) => {
     notifySuccess(`Redirect from ${r.source} ${verb}`)
     onClose()

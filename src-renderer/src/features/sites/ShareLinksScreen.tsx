@@ -1,24 +1,23 @@
-import { ActionIcon, Alert, Badge, Button, EmptyState, Group, Menu, Modal, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core'
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Modal, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
 import { IconCopy, IconDots, IconInfoCircle, IconLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { ShareLink } from '../../api/types.ts'
 import { applyFormError, notifyError, notifySuccess } from '../../app/notify.ts'
 import { formatDate } from '../common/format.ts'
 import { useReportAppState } from '../../app/appState.ts'
-import { RowsSkeleton } from '../common/Skeletons.tsx'
-import { usePageVirtualizer } from '../common/usePageVirtualizer.ts'
+import { DataTable, tableCell, type DataTableColumn, type RowPlacement } from '../common/DataTable.tsx'
 import { VISIBILITY_LABELS } from './labels.ts'
 import { shareLinksQuery, siteQuery, useCreateShareLink, useDeleteShareLink, useUpdateShareLink, useUpdateSite } from './queries.ts'
 import { useCanManageSites } from './SiteScreen.tsx'
-import table from '../common/DataTable.module.css'
 import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { useFormReset } from '../common/useFormReset.ts'
 
-const ROW_HEIGHT = 56
-const COLUMNS = 'minmax(200px, 1fr) 90px 110px 72px'
+const COLUMNS: DataTableColumn[] = [{ header: 'Name' }, { header: 'Status' }, { header: 'Created' }, { header: '' }]
+const TEMPLATE = 'minmax(200px, 1fr) 90px 110px 72px'
 
 /** Copies a text; says so, or why not (a browser may refuse clipboard access). */
 export async function copyText(text: string, message: string): Promise<void> {
@@ -43,16 +42,9 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
   const create = useCreateShareLink(orgId, siteId)
   const makeShareLink = useUpdateSite(orgId, siteId)
   const form = useForm({ initialValues: { name: '' } })
-  const list = links.data ?? []
   const [renaming, setRenaming] = useState<ShareLink | null>(null)
   const [created, setCreated] = useState<ShareLink | null>(null)
   useReportAppState(links.data || !canManage ? 'ready' : 'loading')
-
-  const { listRef, virtualizer, scrollMargin } = usePageVirtualizer({
-    count: list.length,
-    rowHeight: ROW_HEIGHT,
-    getItemKey: (i) => list[i]!.id
-  })
 
   if (!canManage)
     return (
@@ -83,76 +75,62 @@ export function ShareLinksScreen({ orgId, siteId }: { orgId: string; siteId: str
           </Group>
         </Alert>
       )}
-      <form
-        onSubmit={form.onSubmit(({ name }) =>
-          create.mutate(
-            { name: name.trim() },
-            {
-              onSuccess: (link) => {
-                notifySuccess(`Share link “${link.name ?? 'Untitled'}” created`)
-                form.reset()
-                setCreated(link)
-              },
-              onError: (e) => applyFormError(form, e)
-            }
-          )
-        )}
-      >
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            placeholder="Name, e.g. Beta customers"
-            aria-label="Share link name"
-            style={{ flex: 1, maxWidth: 360 }}
-            {...form.getInputProps('name')}
-            data-testid="share-link-name"
-          />
-          <Button
-            type="submit"
-            leftSection={<IconPlus size={16} />}
-            loading={create.isPending}
-            disabled={!form.values.name.trim()}
-            data-testid="create-share-link"
-          >
-            Create link
-          </Button>
-        </Group>
-      </form>
-      {links.isPending ? (
-        <RowsSkeleton rows={3} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          mt={16}
-          variant="light"
-          icon={<IconLink size={28} stroke={1.6} />}
-          title="No share links yet"
-          description="Each link opens the published site for whoever has it. Create one per audience, so you can turn one off without affecting the others."
-          data-testid="share-links-empty"
-        />
-      ) : (
-        <div className={table.table} style={{ ['--columns' as string]: COLUMNS }}>
-          <div className={table.head}>
-            <span>Name</span>
-            <span>Status</span>
-            <span>Created</span>
-            <span />
-          </div>
-          <div ref={listRef} className={table.body} style={{ height: virtualizer.getTotalSize() }} data-testid="share-link-list">
-            {virtualizer.getVirtualItems().map((item) => {
-              const link = list[item.index]!
-              return (
-                <ShareLinkRow
-                  key={item.key}
-                  orgId={orgId}
-                  siteId={siteId}
-                  link={link}
-                  top={item.start - scrollMargin}
-                  onRename={() => setRenaming(link)}
+      <DataTable
+        items={links.data}
+        itemKey={(link) => link.id}
+        columns={COLUMNS}
+        template={TEMPLATE}
+        testId="share-link-list"
+        empty={{
+          icon: <IconLink size={28} stroke={1.6} />,
+          title: 'No share links yet',
+          description:
+            'Each link opens the published site for whoever has it. Create one per audience, so you can turn one off without affecting the others.',
+          testId: 'share-links-empty'
+        }}
+        toolbar={{
+          start: (
+            <form
+              style={{ flex: 1 }}
+              onSubmit={form.onSubmit(({ name }) =>
+                create.mutate(
+                  { name: name.trim() },
+                  {
+                    onSuccess: (link) => {
+                      notifySuccess(`Share link “${link.name ?? 'Untitled'}” created`)
+                      form.reset()
+                      setCreated(link)
+                    },
+                    onError: (e) => applyFormError(form, e)
+                  }
+                )
+              )}
+            >
+              <Group gap="xs" align="flex-start" wrap="nowrap">
+                <TextInput
+                  placeholder="Name, e.g. Beta customers"
+                  aria-label="Share link name"
+                  style={{ flex: 1, maxWidth: 360 }}
+                  {...form.getInputProps('name')}
+                  data-testid="share-link-name"
                 />
-              )
-            })}
-          </div>
-        </div>
-      )}
+                <Button
+                  type="submit"
+                  leftSection={<IconPlus size={16} />}
+                  loading={create.isPending}
+                  disabled={!form.values.name.trim()}
+                  data-testid="create-share-link"
+                >
+                  Create link
+                </Button>
+              </Group>
+            </form>
+          )
+        }}
+        renderRow={(link, placement) => (
+          <ShareLinkRow orgId={orgId} siteId={siteId} link={link} placement={placement} onRename={() => setRenaming(link)} />
+        )}
+      />
       <RenameLinkDialog orgId={orgId} siteId={siteId} link={renaming} onClose={() => setRenaming(null)} />
       <CreatedLinkDialog link={created} onClose={() => setCreated(null)} />
     </Stack>
@@ -163,13 +141,13 @@ function ShareLinkRow({
   orgId,
   siteId,
   link,
-  top,
+  placement,
   onRename
 }: {
   orgId: string
   siteId: string
   link: ShareLink
-  top: number
+  placement: RowPlacement
   onRename(): void
 }) {
   const update = useUpdateShareLink(orgId, siteId)
@@ -189,19 +167,19 @@ function ShareLinkRow({
       onConfirm: () => remove.mutate(link.id, { onSuccess: () => notifySuccess(`Share link “${name}” deleted`) })
     })
   return (
-    <div className={table.row} style={{ transform: `translateY(${top}px)` }} data-testid="share-link-row">
-      <Text className={table.cell} fw={500} truncate data-testid="share-link-title">
+    <div {...placement} data-testid="share-link-row">
+      <Text className={tableCell} fw={500} truncate data-testid="share-link-title">
         {name}
       </Text>
-      <div className={table.cell}>
+      <div className={tableCell}>
         <Badge color={active ? 'teal' : 'gray'} data-testid="share-link-status">
           {active ? 'Active' : 'Off'}
         </Badge>
       </div>
-      <Text className={table.cell} c="dimmed">
+      <Text className={tableCell} c="dimmed">
         {formatDate(link.createdAt)}
       </Text>
-      <Group gap={4} justify="flex-end" wrap="nowrap" className={table.cell}>
+      <Group gap={4} justify="flex-end" wrap="nowrap" className={tableCell}>
         <Tooltip label={active ? 'Turn off: the link stops opening the site' : 'Turn on'}>
           <Switch
             size="xs"
@@ -284,11 +262,7 @@ function CreatedLinkDialog({ link, onClose }: { link: ShareLink | null; onClose(
 function RenameLinkDialog({ orgId, siteId, link, onClose }: { orgId: string; siteId: string; link: ShareLink | null; onClose(): void }) {
   const update = useUpdateShareLink(orgId, siteId, { inline: true })
   const form = useForm({ initialValues: { name: '' } })
-  useEffect(() => {
-    if (!link) return
-    form.setValues({ name: link.name ?? '' })
-    form.clearErrors()
-  }, [link])
+  useFormReset(form, link && { name: link.name ?? '' }, link)
   return (
     <Modal opened={!!link} onClose={onClose} title="Rename share link">
       <form

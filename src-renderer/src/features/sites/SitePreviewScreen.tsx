@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import { Alert, Badge, Button, Group, Paper, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core'
 import { IconInfoCircle, IconUserCheck } from '@tabler/icons-react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
@@ -35,7 +35,9 @@ export function SitePreviewScreen({ orgId, siteId }: { orgId: string; siteId: st
   useScreenReady()
 
   const key = JSON.stringify(schema.jsonSchema)
-  useEffect(() => setAudience((current) => audienceOf(claims, current)), [key])
+  // A new schema (by content) keeps what of the audience still applies; the effect event reads its claims.
+  const followSchema = useEffectEvent(() => setAudience((current) => audienceOf(claims, current)))
+  useEffect(() => followSchema(), [key])
 
   const show = (next: Audience) => {
     setAudience(next)

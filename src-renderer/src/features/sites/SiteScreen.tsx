@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Badge, Breadcrumbs, Button, Group, Menu, Modal, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
@@ -43,6 +43,7 @@ import {
 import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { ShareDialog } from '../access/ShareDialog.tsx'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const SITE_TABS: SectionTab[] = [
   { to: '/orgs/$orgId/sites/$siteId', label: 'Structure', icon: <IconBinaryTree size={16} />, testId: 'tab-structure' },
@@ -122,7 +123,7 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
         title={
           <Group gap="sm" wrap="nowrap" component="span">
             <span>{site.title}</span>
-            <Badge color={site.published ? 'teal' : 'gray'} data-testid="site-published-badge">
+            <Badge color={site.published ? 'teal' : 'gray'} className={classes.titleBadge} data-testid="site-published-badge">
               {site.published ? 'Published' : 'Unpublished'}
             </Badge>
           </Group>
@@ -136,9 +137,12 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
                 leftSection={<IconExternalLink size={16} />}
                 disabled={!preview.url}
                 onClick={() => preview.url && openPreview(preview.url)}
+                aria-label="Open preview"
+                classNames={{ section: classes.previewIcon }}
                 data-testid="open-preview"
               >
-                Open preview
+                {/* The label gives way in a narrow window (Sites.module.css), so the title keeps one line. */}
+                <span className={classes.previewLabel}>Open preview</span>
               </Button>
             </Tooltip>
             {/* An icon only: the site header already holds the preview and publish buttons beside the title. */}
@@ -218,11 +222,7 @@ export function SiteScreen({ orgId, siteId }: { orgId: string; siteId: string })
 function RenameSiteDialog({ orgId, site, opened, onClose }: { orgId: string; site: Site; opened: boolean; onClose(): void }) {
   const update = useUpdateSite(orgId, site.id, { inline: true })
   const form = useForm({ initialValues: { title: site.title } })
-  useEffect(() => {
-    if (!opened) return
-    form.setValues({ title: site.title })
-    form.clearErrors()
-  }, [opened])
+  useFormReset(form, opened ? { title: site.title } : null, opened)
   return (
     <Modal opened={opened} onClose={onClose} title="Rename site" data-testid="rename-site-dialog">
       <form

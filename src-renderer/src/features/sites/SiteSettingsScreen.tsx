@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react'
+import { type ReactNode } from 'react'
 import { Button, Divider, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
@@ -9,6 +9,7 @@ import { siteQuery, siteStructureQuery, useUpdateSite, type SiteUpdate } from '.
 import { useCanManageSites } from './SiteScreen.tsx'
 import { proxyInput, sectionsOf } from './siteTree.ts'
 import classes from './Sites.module.css'
+import { useFormFollow } from '../common/useFormReset.ts'
 
 function valuesOf(site: Site, defaultSection: string | null) {
   return { basename: site.basename ?? '', hostname: site.hostname ?? '', proxy: proxyInput(site.proxy), defaultSiteSection: defaultSection }
@@ -24,12 +25,7 @@ export function SiteSettingsScreen({ orgId, siteId }: { orgId: string; siteId: s
   const update = useUpdateSite(orgId, siteId, { inline: true })
   const form = useForm({ initialValues: valuesOf(site, defaultSection) })
   useScreenReady()
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues(valuesOf(site, defaultSection))
-      form.resetDirty(valuesOf(site, defaultSection))
-    }
-  }, [site, defaultSection])
+  useFormFollow(form, valuesOf(site, defaultSection))
 
   const submit = form.onSubmit((v) => {
     const before = valuesOf(site, defaultSection)

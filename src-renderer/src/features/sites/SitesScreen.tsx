@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   ActionIcon,
   Badge,
@@ -36,6 +36,7 @@ import { openPreview, previewTarget } from './preview.ts'
 import classes from '../common/DataTable.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { withEmoji } from '../common/emoji.ts'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const ROW_HEIGHT = 56
 const COLUMNS = 'minmax(220px, 2fr) 170px 120px 90px 120px 36px'
@@ -237,9 +238,7 @@ export function CreateSiteDialog({
     initialValues: { title: '', visibility: 'public' as SiteVisibility, spaces: [] as string[] },
     validate: { title: (v) => (v.trim().length < 2 ? 'Give the site a title of at least 2 characters' : null) }
   })
-  useEffect(() => {
-    if (opened) form.reset()
-  }, [opened])
+  useFormReset(form, opened ? {} : null, opened)
   const close = () => {
     form.reset()
     onClose()

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useQuery } from '@tanstack/react-query'
@@ -10,6 +9,7 @@ import { sectionsOf, siteSpacesOf } from './siteTree.ts'
 import classes from './Sites.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { withEmoji } from '../common/emoji.ts'
+import { useFormReset } from '../common/useFormReset.ts'
 
 type Structure = PublishedSite['structure']
 
@@ -56,11 +56,11 @@ export function AddSiteSpaceDialog({
     initialValues: { spaceId: '' as string | null, sectionId: '' as string | null },
     validate: { spaceId: (v) => (v ? null : 'Pick a space') }
   })
-  useEffect(() => {
-    if (!opened) return
-    form.setValues({ spaceId: null, sectionId: sectionId ?? sections.find((s) => s.default)?.id ?? sections[0]?.id ?? null })
-    form.clearErrors()
-  }, [opened])
+  useFormReset(
+    form,
+    opened ? { spaceId: null, sectionId: sectionId ?? sections.find((s) => s.default)?.id ?? sections[0]?.id ?? null } : null,
+    opened
+  )
   return (
     <Modal opened={opened} onClose={onClose} title="Add a space to the site" data-testid="add-site-space-dialog">
       <form
@@ -135,10 +135,7 @@ export function AddSectionDialog({
     initialValues: { spaceId: null as string | null, title: '', path: '' },
     validate: { spaceId: (v) => (v ? null : 'Pick a space, or a new one') }
   })
-  useEffect(() => {
-    if (!opened) return
-    form.reset()
-  }, [opened])
+  useFormReset(form, opened ? {} : null, opened)
   return (
     <Modal opened={opened} onClose={onClose} title="Add a section" data-testid="add-section-dialog">
       <form
@@ -222,11 +219,7 @@ export function CreateGroupDialog({
     initialValues: { title: '', sections: [] as string[] },
     validate: { title: (v) => (v.trim() ? null : 'Give the group a title') }
   })
-  useEffect(() => {
-    if (!opened) return
-    form.setValues({ title: '', sections: initialSections ?? [] })
-    form.clearErrors()
-  }, [opened])
+  useFormReset(form, opened ? { title: '', sections: initialSections ?? [] } : null, opened)
   return (
     <Modal opened={opened} onClose={onClose} title="New section group" data-testid="create-group-dialog">
       <form

@@ -13,6 +13,7 @@ import type { StructureActions } from './StructureTree.tsx'
 import type { StructureRow } from './siteTree.ts'
 import classes from './Sites.module.css'
 import { emojiText } from '../common/emoji.ts'
+import { useFormFollow } from '../common/useFormReset.ts'
 
 interface InspectorProps {
   orgId: string
@@ -230,14 +231,8 @@ function SiteSpaceDetails({
   const update = useUpdateSiteSpace(orgId, site.id)
   const form = usePathConditionForm({ path: siteSpace.path, condition: siteSpace.condition ?? '' })
   const pathRef = useFocusOn(focusToken)
-  useEffect(() => {
-    // A refetch (another window, a move) shows the stored values unless the user is mid-edit.
-    if (!form.isDirty()) {
-      const values = { ...form.getValues(), path: siteSpace.path, condition: siteSpace.condition ?? '' }
-      form.setValues(values)
-      form.resetDirty(values)
-    }
-  }, [siteSpace.path, siteSpace.condition])
+  // A refetch (another window, a move) shows the stored values unless the user is mid-edit.
+  useFormFollow(form, { path: siteSpace.path, condition: siteSpace.condition ?? '' })
 
   const saved = (s: SiteSpace, message: string) => {
     const values = { ...form.getValues(), path: s.path, condition: s.condition ?? '' }
@@ -349,12 +344,7 @@ function SectionDetails({
   const valuesOf = (s: SiteSection) => ({ title: s.title, path: s.path, condition: s.condition ?? '', description: s.description ?? '' })
   const form = usePathConditionForm(valuesOf(section))
   const titleRef = useFocusOn(focusToken)
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues(valuesOf(section))
-      form.resetDirty(valuesOf(section))
-    }
-  }, [section.title, section.path, section.condition, section.description])
+  useFormFollow(form, valuesOf(section))
   const saved = (s: SiteSection, message: string) => {
     form.setValues(valuesOf(s))
     form.resetDirty(valuesOf(s))
@@ -453,12 +443,7 @@ function GroupDetails({
   const rename = useRenameGroup(orgId, site.id)
   const form = useForm({ initialValues: { title: group.title } })
   const titleRef = useFocusOn(focusToken)
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues({ title: group.title })
-      form.resetDirty({ title: group.title })
-    }
-  }, [group.title])
+  useFormFollow(form, { title: group.title })
   const sections = group.sections ?? []
   return (
     <Frame icon={<IconFolders size={20} stroke={1.6} color="var(--mantine-color-indigo-5)" />} title={group.title}>

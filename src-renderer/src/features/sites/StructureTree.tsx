@@ -101,7 +101,8 @@ export function StructureTree({
       const move = dropMove(item, target, zone)
       return move ? { target, zone, move } : null
     },
-    [indexByKey, rows, list]
+    // `pointer` is a ref (the same object for the tree's life).
+    [indexByKey, rows, list, pointer]
   )
   const onDragStart = (event: DragStartEvent) => {
     const row = event.active.data.current?.row as StructureRow | undefined
@@ -260,12 +261,14 @@ const StructureRowView = memo(function StructureRowView({
   // translated row would be found at the top of the list.
   const draggable = useDraggable({ id: row.key, data: { row }, disabled: !canManage || row.siblings < 2 })
   const droppable = useDroppable({ id: row.key, data: { row } })
+  const { setNodeRef: setDragRef } = draggable
+  const { setNodeRef: setDropRef } = droppable
   const setRef = useCallback(
     (node: HTMLDivElement | null) => {
-      draggable.setNodeRef(node)
-      droppable.setNodeRef(node)
+      setDragRef(node)
+      setDropRef(node)
     },
-    [draggable.setNodeRef, droppable.setNodeRef]
+    [setDragRef, setDropRef]
   )
   const indent = 4 + row.depth * INDENT
   const up = stepMove(row, 'up')

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Modal, Select, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import type { Collection } from '../../api/types.ts'
@@ -6,6 +5,7 @@ import { applyFormError, notifySuccess } from '../../app/notify.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
 import { fromRoleValue, roleOptions } from '../common/roles.ts'
 import { useUpdateCollectionSettings } from './queries.ts'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const NO_ACCESS = 'none'
 
@@ -13,9 +13,7 @@ const NO_ACCESS = 'none'
 export function CollectionSettingsDialog({ collection, opened, onClose }: { collection: Collection; opened: boolean; onClose(): void }) {
   const update = useUpdateCollectionSettings(collection.id)
   const form = useForm({ initialValues: { defaultLevel: collection.defaultLevel ?? NO_ACCESS } })
-  useEffect(() => {
-    if (opened) form.setValues({ defaultLevel: collection.defaultLevel ?? NO_ACCESS })
-  }, [opened])
+  useFormReset(form, opened ? { defaultLevel: collection.defaultLevel ?? NO_ACCESS } : null, opened)
   const submit = form.onSubmit((v) => {
     const defaultLevel = v.defaultLevel === NO_ACCESS ? null : fromRoleValue(v.defaultLevel)
     if (defaultLevel === (collection.defaultLevel ?? null)) return onClose()

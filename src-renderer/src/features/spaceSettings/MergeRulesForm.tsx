@@ -1,32 +1,57 @@
-import { useEffect, useState } from 'react'
-import { Button, Checkbox, Group, MultiSelect, Radio, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useEffectEvent, useState } from 'react'
+import { Button, Checkbox, Group, MultiSelect, Radio, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { OrgMergeRules, SpaceMergeRules } from '../../api/types.ts'
 import { memberSearchQuery } from '../members/queries.ts'
 import { configOf, draftOf, SIMPLE_RULES, type MergeRulesDraft } from './mergeRulesForm.ts'
 
-/**
- * The "Merge rules" form of space and organization settings: none, the organization's (spaces only), or rules:
- * checkboxes, reviewers who must all approve, and who may merge anyway. Saves on its own button.
- */
-export function MergeRulesForm({
-  value,
-  orgId,
-  allowInherit,
-  disabled,
-  saving,
-  onSave
-}: {
-  value: SpaceMergeRules | OrgMergeRules
+interface Props {
+  /** The stored rules; undefined while they are being read (the form then shows that, never defaults). */
+  value: SpaceMergeRules | OrgMergeRules | undefined
   orgId: string
   allowInherit: boolean
   disabled: boolean
   saving: boolean
   onSave(config: SpaceMergeRules): void
-}) {
+}
+
+/**
+ * The "Merge rules" form of space and organization settings: none, the organization's (spaces only), or rules:
+ * checkboxes, reviewers who must all approve, and who may merge anyway. Saves on its own button. Until the stored
+ * rules are known it shows their place loading, with nothing to change or save.
+ */
+export function MergeRulesForm({ value, ...props }: Props) {
+  if (!value)
+    return (
+      <Stack gap="md" component="section" aria-label="Merge rules" aria-busy="true" data-testid="merge-rules-loading">
+        <MergeRulesHeading />
+        <Group gap="lg">
+          <Skeleton height={18} width={110} />
+          <Skeleton height={18} width={110} />
+        </Group>
+        <Skeleton height={12} width="60%" />
+      </Stack>
+    )
+  return <MergeRulesFields value={value} {...props} />
+}
+
+function MergeRulesHeading() {
+  return (
+    <div>
+      <Title order={4}>Merge rules</Title>
+      <Text size="sm" c="dimmed">
+        What a change request needs before it merges. Outdated reviews (the change request changed since) do not count.
+      </Text>
+    </div>
+  )
+}
+
+function MergeRulesFields({ value, orgId, allowInherit, disabled, saving, onSave }: Props & { value: SpaceMergeRules | OrgMergeRules }) {
   const [draft, setDraft] = useState<MergeRulesDraft>(() => draftOf(value))
   const saved = JSON.stringify(configOf(draftOf(value)))
-  useEffect(() => setDraft(draftOf(value)), [saved])
+  // New stored rules (by content) replace the draft; the effect event reads them.
+  const reload = useEffectEvent(() => setDraft(draftOf(value)))
+  useEffect(() => reload(), [saved])
   const dirty = JSON.stringify(configOf(draft)) !== saved
   const members = useQuery(memberSearchQuery(orgId, '')).data ?? []
   const people = members.map((m) => ({ value: m.user.id, label: m.user.displayName || m.user.email || m.user.id }))
@@ -35,12 +60,7 @@ export function MergeRulesForm({
 
   return (
     <Stack gap="md" component="section" aria-label="Merge rules" data-testid="merge-rules-form">
-      <div>
-        <Title order={4}>Merge rules</Title>
-        <Text size="sm" c="dimmed">
-          What a change request needs before it merges. Outdated reviews (the change request changed since) do not count.
-        </Text>
-      </div>
+      <MergeRulesHeading />
       <Radio.Group
         value={draft.type}
         onChange={(type) => setDraft({ ...draft, type: type as MergeRulesDraft['type'] })}

@@ -15,6 +15,7 @@ import { useUiStore } from '../../stores/uiStore.ts'
 import { initialDrafts, valueErrorOf, valuesUpdate, type Draft, type Drafts } from './customFieldForm.ts'
 import { MergeRulesForm } from './MergeRulesForm.tsx'
 import { spaceCustomFieldsQuery, useSaveCustomFieldValues, useSetEditMode, useUpdateSpaceSettings } from './queries.ts'
+import { useFormFollow } from '../common/useFormReset.ts'
 
 export const VISIBILITY_CHOICES: { value: Space['visibility']; label: string; description: string }[] = [
   { value: 'private', label: 'Private', description: 'Members with access' },
@@ -123,12 +124,7 @@ function audienceValues(space: Space) {
 function AudienceSection({ space }: { space: Space }) {
   const update = useUpdateSpaceSettings(space.id)
   const form = useForm({ initialValues: audienceValues(space) })
-  useEffect(() => {
-    if (!form.isDirty()) {
-      form.setValues(audienceValues(space))
-      form.resetDirty(audienceValues(space))
-    }
-  }, [space])
+  useFormFollow(form, audienceValues(space))
   const admin = space.permissions.admin
   const choices = VISIBILITY_CHOICES.filter((c) => c.value !== 'in-collection' || space.parent || space.visibility === 'in-collection')
   const submit = form.onSubmit((v) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   ActionIcon,
   Badge,
@@ -30,6 +30,7 @@ import { useScreenReady } from '../common/screen.ts'
 import { teamsQuery } from '../teams/queries.ts'
 import { samlProvidersQuery, useDeleteSamlProvider, useSaveSamlProvider } from './queries.ts'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const NO_TEAM = 'none'
 
@@ -144,19 +145,19 @@ function SamlProviderModal({ orgId, editing, onClose }: { orgId: string; editing
     initialValues: { label: '', ssoURL: '', entityID: '', certificate: '', defaultRole: toRoleValue('read'), defaultTeam: NO_TEAM },
     validate: { label: (v) => (v.trim() ? null : 'Give the provider a name') }
   })
-  useEffect(() => {
-    if (!editing) return
-    const p = editing === 'new' ? undefined : editing
-    form.setValues({
+  const p = editing === 'new' ? undefined : editing
+  useFormReset(
+    form,
+    editing && {
       label: p?.label ?? '',
       ssoURL: p?.ssoURL ?? '',
       entityID: p?.entityID ?? '',
       certificate: p?.certificate ?? '',
       defaultRole: toRoleValue(p ? p.defaultRole : 'read'),
       defaultTeam: p?.defaultTeam?.id ?? NO_TEAM
-    })
-    form.clearErrors()
-  }, [editing])
+    },
+    editing
+  )
 
   const existing = editing && editing !== 'new' ? editing : undefined
   return (

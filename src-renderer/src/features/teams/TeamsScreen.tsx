@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ActionIcon, Avatar, Button, Drawer, EmptyState, Group, Menu, Modal, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { modals } from '@mantine/modals'
@@ -25,6 +25,7 @@ import {
 } from './queries.ts'
 import classes from '../common/DataTable.module.css'
 import { DialogActions } from '../common/DialogActions.tsx'
+import { useFormReset } from '../common/useFormReset.ts'
 
 const COLUMNS = 'minmax(200px, 1fr) 100px 100px 120px 240px'
 
@@ -165,12 +166,8 @@ function TeamFormModal({
   const create = useCreateTeam(orgId)
   const rename = useRenameTeam(orgId)
   const form = useForm({ initialValues: { title: '', members: [] as string[] } })
-  useEffect(() => {
-    // Fill the form each time the dialog opens, not on every render.
-    if (!opened) return
-    form.setValues({ title: team?.title ?? '', members: [] })
-    form.clearErrors()
-  }, [opened, team])
+  // Fill the form each time the dialog opens (or opens on another team), not on every render.
+  useFormReset(form, opened ? { title: team?.title ?? '', members: [] } : null, opened && team)
   const close = () => {
     form.reset()
     onClose()
