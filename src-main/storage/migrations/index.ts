@@ -28,6 +28,7 @@ import { sql as reviews } from './0029_reviews'
 import { sql as siteRedirects } from './0030_site_redirects'
 import { sql as auditEvents } from './0031_audit_events'
 import { sql as installationUpdatedAt } from './0032_installation_updated_at'
+import { sql as reviewComments } from './0036_review_comments'
 import type { Db } from '../database'
 
 /**
@@ -65,5 +66,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 29, name: 'reviews', sql: reviews },
   { version: 30, name: 'site_redirects', sql: siteRedirects },
   { version: 31, name: 'audit_events', sql: auditEvents },
-  { version: 32, name: 'installation_updated_at', sql: installationUpdatedAt }
+  { version: 32, name: 'installation_updated_at', sql: installationUpdatedAt },
+  { version: 36, name: 'review_comments', sql: reviewComments }
 ]
