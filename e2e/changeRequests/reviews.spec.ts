@@ -58,6 +58,9 @@ test('a reviewer asked for a review approves, and the merge the rule held back g
   await crs.approve('Reads well')
   await expect(crs.reviewPanel.getByTestId('approvals')).toContainText(`Rita ${suffix}`)
   await expect(crs.reviewPanel.getByTestId('requested-reviewers')).toContainText('Nobody yet')
+  await expect(crs.reviewPanel.getByTestId('review-comment')).toHaveCount(1)
+  await expect(crs.reviewPanel.getByTestId('review-comment')).toContainText(`Rita ${suffix}`)
+  await expect(crs.reviewPanel.getByTestId('review-comment-body')).toHaveText('Reads well')
   await expect(crs.mergeBlockers).toHaveCount(0)
   await expect(crs.reviewPanel.getByTestId('merge-rules-met')).toBeVisible()
   await crs.reviewPanel.scrollIntoViewIfNeeded()
@@ -67,10 +70,12 @@ test('a reviewer asked for a review approves, and the merge the rule held back g
 
   const merged = await json<{ status: string }>(api.get(crPath(spaceId, cr.id)))
   expect(merged.status).toBe('merged')
-  const reviews = await json<{ items: { status: string; reviewer: { displayName: string } }[] }>(
+  const reviews = await json<{ items: { status: string; reviewer: { displayName: string }; comment?: { body: { markdown?: string } } }[] }>(
     api.get(crPath(spaceId, cr.id, '/reviews'))
   )
-  expect(reviews.items.map((r) => [r.status, r.reviewer.displayName])).toEqual([['approved', `Rita ${suffix}`]])
+  expect(reviews.items.map((r) => [r.status, r.reviewer.displayName, r.comment?.body.markdown])).toEqual([
+    ['approved', `Rita ${suffix}`, 'Reads well']
+  ])
 })
 
 test('a merge blocked by a rule says why; the admin the rules let bypass merges anyway', async ({

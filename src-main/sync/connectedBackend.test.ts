@@ -555,3 +555,142 @@ describe('the outbox sends every edit exactly once, never over what the server c
     expect(await markdownOf(t, `${path}/content/page/${ids.Install}`)).toBe('Run it.\n')
   })
 })
+
+/** An answer without its `urls` (they name the host that answered: the server, or this computer's copy). */
+function withoutUrls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUrls)
+  if (!value || typeof value !== 'object') return value
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (k === 'urls' ? [] : [[k, withoutUrls(v)]])))
+}
+
+describe('the review workflow of a connected workspace whose server stopped', () => {
+  it('answers the reviews, requested reviewers, merge status and merge rules it pulled as the server did; review writes wait for the server', async () => {
+    const remote = await startTestServer()
+    open.push(remote)
+    const author = await remote.user({ role: 'edit', name: 'Ann Author' })
+    const rita = await remote.user({ role: 'review', name: 'Rita Reviewer' })
+    const rob = await remote.user({ role: 'review', name: 'Rob Reviewer' })
+    const otto = await remote.user({ role: 'review', name: 'Otto Other' })
+    const orgRules = { type: 'rules', rules: [{ rule: 'require_change_request_subject' }] }
+    expect((await remote.owner.api.patch(`/v1/orgs/${remote.orgId}`, { mergeRules: orgRules })).status).toBe(200)
+    const spaceId = await remote.emptySpace('Guide')
+    const inheriting = await remote.emptySpace('Inherits')
+    const spaceRules = {
+      type: 'rules',
+      rules: [{ rule: 'require_at_least_one_approved_review' }, { rule: 'require_specific_reviewers', users: [rob.user.id] }]
+    }
+    expect((await remote.owner.api.patch(`/v1/spaces/${spaceId}`, { mergeRules: spaceRules })).status).toBe(200)
+
+    const crs = `/v1/spaces/${spaceId}/change-requests`
+    const cr = (await author.api.post(crs, { subject: 'Install guide' })).body as { id: string; number: number }
+    const edit = await author.api.post(`${crs}/${cr.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Install', document: { markdown: 'Run it.\n' } }]
+    })
+    expect(edit.status).toBe(200)
+    const approved = await rita.api.post(`${crs}/${cr.id}/reviews`, { status: 'approved', comment: { markdown: 'Clear and **short**.' } })
+    expect(approved.status).toBe(201)
+    const objection = await rob.api.post(`${crs}/${cr.id}/reviews`, { status: 'changes-requested' })
+    expect(objection.status).toBe(201)
+    expect((await author.api.post(`${crs}/${cr.id}/requested-reviewers`, { users: [otto.user.id] })).status).toBe(200)
+    // Listed with the space, never opened: its reviews are not copied.
+    const other = (await author.api.post(crs, { subject: 'Not opened' })).body as { id: string }
+    expect((await otto.api.post(`${crs}/${other.id}/reviews`, { status: 'approved' })).status).toBe(201)
+
+    const me = (await remote.owner.api.get('/v1/user')).body as { id: string; displayName: string; email: string }
+    const copy = await openLocalBackend({ dataDir: tempDir(), account: { id: me.id, displayName: me.displayName, email: me.email } })
+    const backend = new ConnectedBackend({
+      remote: new RemoteBackend({ url: remote.url, token: remote.owner.token, via: 'test-host' }),
+      copy,
+      retryMs: 600_000,
+      warn: () => {}
+    })
+    open.push(backend)
+    backend.start()
+    await backend.idle()
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await backend.request(
+        new Request(`http://quire.localhost${path}`, {
+          method,
+          headers: body === undefined ? {} : { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body)
+        })
+      )
+      const text = await res.text()
+      return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers }
+    }
+
+    // The app opens the space and the change request while the server answers.
+    const reads = [
+      `/v1/orgs/${remote.orgId}`,
+      `/v1/spaces/${spaceId}`,
+      `/v1/spaces/${inheriting}`,
+      `${crs}/${cr.number}`,
+      `${crs}/${cr.id}/reviews`,
+      `${crs}/${cr.id}/reviews?format=document`,
+      `${crs}/${cr.id}/reviews?outdated=false`,
+      `${crs}/${cr.id}/reviews/${approved.body.id}`,
+      `${crs}/${cr.id}/requested-reviewers`,
+      `${crs}/${cr.number}/merge-rules`
+    ]
+    const online = new Map<string, unknown>()
+    for (const path of reads) {
+      const res = await call('GET', path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('quire-remote-status')).toBe('online')
+      online.set(path, res.body)
+    }
+    await backend.idle()
+
+    await remote.close()
+    for (const path of reads) {
+      const res = await call('GET', path)
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200)
+      expect(res.headers.get('quire-remote-status')).toBe('unreachable')
+      expect(withoutUrls(res.body), path).toEqual(withoutUrls(online.get(path)))
+    }
+    // What was compared holds what the workflow needs: two reviews (one with its comment), one reviewer asked, the
+    // rules of the space, of its organization, and those a space inherits.
+    const reviews = online.get(`${crs}/${cr.id}/reviews`) as { count: number; items: { status: string; comment?: { body: unknown } }[] }
+    expect(reviews.count).toBe(2)
+    expect(reviews.items.map((r) => [r.status, r.comment?.body])).toEqual([
+      ['changes-requested', undefined],
+      ['approved', { markdown: 'Clear and **short**.' }]
+    ])
+    expect(
+      (online.get(`${crs}/${cr.id}/requested-reviewers`) as { items: { user: { id: string } }[] }).items.map((r) => r.user.id)
+    ).toEqual([otto.user.id])
+    expect(online.get(`${crs}/${cr.number}/merge-rules`)).toMatchObject({
+      source: 'space',
+      unmet: [{ rule: 'require_specific_reviewers', message: 'Approval required from Rob Reviewer' }]
+    })
+    expect((online.get(`/v1/spaces/${spaceId}`) as { mergeRules: unknown }).mergeRules).toEqual(spaceRules)
+    expect((online.get(`/v1/spaces/${inheriting}`) as { mergeRules: unknown }).mergeRules).toEqual({ type: 'inherit' })
+    expect((online.get(`/v1/orgs/${remote.orgId}`) as { mergeRules: unknown }).mergeRules).toEqual(orgRules)
+
+    // The change request only listed: its reviews were not copied, and the copy says so rather than "none".
+    expect(await call('GET', `${crs}/${other.id}/reviews`)).toMatchObject({
+      status: 404,
+      body: {
+        error: {
+          message: expect.stringMatching(/^Reviews not found on this computer: this change request was not opened before 127\.0\.0\.1:\d+/)
+        }
+      }
+    })
+    // Reviews and review requests go to the server only: offline they are refused, and nothing is kept or changed.
+    const needsServer = {
+      status: 503,
+      body: {
+        error: {
+          code: 503,
+          message: expect.stringMatching(/^127\.0\.0\.1:\d+ is out of reach: reviews and review requests go straight to it/)
+        }
+      }
+    }
+    expect(await call('POST', `${crs}/${cr.id}/reviews`, { status: 'approved' })).toMatchObject(needsServer)
+    expect(await call('POST', `${crs}/${cr.id}/requested-reviewers`, { users: [rita.user.id] })).toMatchObject(needsServer)
+    expect(await call('DELETE', `${crs}/${cr.id}/requested-reviewers/${otto.user.id}`)).toMatchObject(needsServer)
+    expect(outbox(copy.services.db).count()).toBe(0)
+    expect((await call('GET', `${crs}/${cr.id}/reviews`)).body.count).toBe(2)
+    expect((await call('GET', `${crs}/${cr.id}/requested-reviewers`)).body.count).toBe(1)
+  }, 60_000)
+})

@@ -19,7 +19,19 @@ import type { RemoteBackend } from '../backend/remoteBackend'
 import { journalWrite } from './journal'
 import { createMirror, type Mirror } from './mirror'
 import type { RouteMatch } from '../workspace/offline'
-import { filesNeedServer, heldWriteProblem, needsServer, notKeptOffline, reusableNeedsServer, serverOnlyChange } from './offlineRoutes'
+import {
+  filesNeedServer,
+  heldWriteProblem,
+  isReviewRoute,
+  needsServer,
+  notKeptOffline,
+  reusableNeedsServer,
+  reviewsNeedServer,
+  reviewsNotCopied,
+  serverOnlyChange
+} from './offlineRoutes'
+import { mirrorRows } from './mirrorRows'
+import { repository } from '../storage/repositories/memo'
 import { describeEntry, numberKey, outbox, type Attempt, type Conflict, type Rebase } from './outbox'
 import { PullQueue } from './pullQueue'
 import { replayOutbox, rewriteIds, rewritePath, type ReplayOutcome } from './replay'
@@ -353,6 +365,8 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
     if (this.offline) this.retrySoon()
     if (method === 'GET' || method === 'HEAD') {
       if (this.offline && route?.offline !== 'copy') return this.error(503, notKeptOffline(this.host))
+      // A change request's reviews come with it when the app opens it (its content): one only listed has none here.
+      if (this.offline && isReviewRoute(route) && !this.reviewsCopied(route!.params)) return this.error(404, reviewsNotCopied(this.host))
       const answer = await this.options.copy.request(request)
       if (answer.status === 404 && this.offline) {
         const message = (await answer.json().catch(() => undefined)) as { error?: { message?: string } } | undefined
@@ -363,7 +377,8 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
       }
       return this.decorate(answer)
     }
-    if (typeof route?.offline !== 'object') return this.error(503, needsServer(this.host))
+    if (typeof route?.offline !== 'object')
+      return this.error(503, isReviewRoute(route) ? reviewsNeedServer(this.host) : needsServer(this.host))
     const serverOnly = serverOnlyChange(body)
     if (serverOnly) return this.error(503, serverOnly === 'files' ? filesNeedServer(this.host) : reusableNeedsServer(this.host))
     const answer = await this.options.copy.request(request)
@@ -372,6 +387,16 @@ export class ConnectedBackend implements WorkspaceBackend, ServerSync {
       if (!this.offline) this.scheduleReplay()
     }
     return this.decorate(answer)
+  }
+
+  /** Whether the copy has the reviews of a change request: pulled with it when the app opened it, or made here. */
+  private reviewsCopied({ spaceId, changeRequestId }: Record<string, string>): boolean {
+    const db = this.options.copy.services.db
+    return (
+      !!spaceId &&
+      !!changeRequestId &&
+      repository(db, mirrorRows).reviewsCopied(spaceId, changeRequestId, (id) => outbox(db).hasPending(id))
+    )
   }
 
   /** Keeps the copy following what the app looks at and changes on the server. */

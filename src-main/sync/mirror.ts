@@ -15,6 +15,7 @@ import type { User } from '../../src-shared/schemas/common'
 import type { Page, Revision } from '../../src-shared/schemas/content'
 import type { Member } from '../../src-shared/schemas/members'
 import type { Organization } from '../../src-shared/schemas/orgs'
+import type { ChangeRequestReview, RequestedReviewer } from '../../src-shared/schemas/reviews'
 import type { Space } from '../../src-shared/schemas/spaces'
 import { getRevision, loadPages, writeRevision, type PageRecord } from '../content/revisions'
 import { hashDocument, storeDocument } from '../content/documents'
@@ -69,7 +70,7 @@ export interface Mirror {
   pullOrganizations(): Promise<void>
   /** One space: its row, its primary content (made the space's revision) and its open and draft change requests' rows. */
   pullSpace(spaceId: string): Promise<void>
-  /** One change request (id or number): its row and its content revision. */
+  /** One change request (id or number): its row, its content revision, its reviews and the reviewers asked for. */
   pullChangeRequest(spaceId: string, changeRequest: string): Promise<void>
 }
 
@@ -372,13 +373,19 @@ export function createMirror(db: Db, remoteGet: RemoteGet, options: MirrorOption
     const s = `/v1/spaces/${enc(spaceId)}`
     const cr = await getJson<ChangeRequest>(`${s}/change-requests/${enc(ref)}`)
     if (!rows.spaceExists(spaceId)) await pullSpace(spaceId)
-    const content = await fetchRevision(spaceId, `${s}/change-requests/${enc(cr.id)}`, cr.revision, () => rows.spaceRevisions(spaceId))
+    const c = `${s}/change-requests/${enc(cr.id)}`
+    const [content, reviews, requested] = await Promise.all([
+      fetchRevision(spaceId, c, cr.revision, () => rows.spaceRevisions(spaceId)),
+      getAll<ChangeRequestReview>(`${c}/reviews`, { format: 'markdown' }),
+      getAll<RequestedReviewer>(`${c}/requested-reviewers`)
+    ])
     commit(() => {
       const primary = repository(db, spaceRepository).get(spaceId)?.revision_id
       const revisionId = typeof content === 'string' ? content : storeRevision(spaceId, cr.id, content, primary ? [primary] : [])
       if (cr.createdBy) rows.upsertUsers([cr.createdBy], now())
       // The content read may be newer than the row read just before it.
       rows.upsertChangeRequests(spaceId, [{ ...cr, revision: revisionId }])
+      rows.mirrorReviews(spaceId, cr.id, reviews, requested, now())
     })
   }
 

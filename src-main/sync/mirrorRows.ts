@@ -3,12 +3,21 @@
 // the repositories of their tables. Every upsert writes only when a value differs (storage/repositories/upsert.ts),
 // so pulling the same state again changes no row.
 import type { ChangeRequest } from '../../src-shared/schemas/changeRequests'
+import type { Comment } from '../../src-shared/schemas/comments'
 import type { Collection } from '../../src-shared/schemas/collections'
 import type { Role, User } from '../../src-shared/schemas/common'
 import type { Page } from '../../src-shared/schemas/content'
 import type { Member } from '../../src-shared/schemas/members'
 import type { Organization } from '../../src-shared/schemas/orgs'
+import {
+  SIMPLE_MERGE_RULES,
+  USER_MERGE_RULES,
+  type ChangeRequestReview,
+  type MergeRule,
+  type RequestedReviewer
+} from '../../src-shared/schemas/reviews'
 import type { Space } from '../../src-shared/schemas/spaces'
+import { documentToMarkdown } from '../content/documentModel'
 import { roleRank } from '../api/policies/roles'
 import { SPACE_ACTIONS } from '../api/policies/space'
 import { applyDocumentSettings } from '../content/pageSettings'
@@ -16,9 +25,11 @@ import { deleteRevisions, loadPages, type PageProps, type PageRecord } from '../
 import type { Db } from '../storage/database'
 import { changeRequestRepository } from '../storage/repositories/changeRequestRepository'
 import { collectionRepository } from '../storage/repositories/collectionRepository'
+import { commentRepository } from '../storage/repositories/commentRepository'
 import { memberRepository } from '../storage/repositories/memberRepository'
 import { repository } from '../storage/repositories/memo'
 import { organizationRepository, type MemberRow } from '../storage/repositories/organizationRepository'
+import { reviewRepository } from '../storage/repositories/reviewRepository'
 import { revisionRepository } from '../storage/repositories/revisionRepository'
 import { settingsRepository } from '../storage/repositories/settingsRepository'
 import { spaceRepository } from '../storage/repositories/spaceRepository'
@@ -37,6 +48,8 @@ export function mirrorRows(db: Db) {
   const changeRequests = repository(db, changeRequestRepository)
   const revisions = repository(db, revisionRepository)
   const users = repository(db, userRepository)
+  const comments = repository(db, commentRepository)
+  const reviews = repository(db, reviewRepository)
 
   return {
     /** The workspace's owner: the account. */
@@ -69,7 +82,8 @@ export function mirrorRows(db: Db) {
           invite_links: o.inviteLinks === false ? 0 : 1,
           plan: o.plan ?? 'free',
           custom_hostname: o.customHostname ?? null,
-          logo: o.urls?.logo ?? null
+          logo: o.urls?.logo ?? null,
+          merge_rules: mergeRulesColumn(o.mergeRules, 'none')
         })
         const wanted = (o.emailDomains ?? []).map((d) => d.toLowerCase())
         if (known.get(o.id)?.email_domains !== JSON.stringify(wanted)) organizations.setEmailDomains(o.id, wanted)
@@ -138,7 +152,8 @@ export function mirrorRows(db: Db) {
           change_requests_draft: s.changeRequestsDraft ?? 0,
           created_at: s.createdAt,
           updated_at: s.updatedAt,
-          deleted_at: s.deletedAt ?? null
+          deleted_at: s.deletedAt ?? null,
+          merge_rules: mergeRulesColumn(s.mergeRules, 'inherit')
         },
         position === undefined
       )
@@ -190,6 +205,61 @@ export function mirrorRows(db: Db) {
       }
     },
 
+    /**
+     * A change request's reviews (the server lists them newest first) and requested reviewers (in the order asked),
+     * with the comments posted with the reviews: the server's rows, those it no longer lists removed. A review the
+     * server calls outdated is kept as superseded, so the copy calls it outdated too (and, as the server would, any
+     * review once the change request's head moves on).
+     */
+    mirrorReviews(
+      spaceId: string,
+      changeRequestId: string,
+      list: ChangeRequestReview[],
+      requested: RequestedReviewer[],
+      now: string
+    ): void {
+      const people = [
+        ...list.flatMap((r) => [r.reviewer, ...(r.requestedBy ? [r.requestedBy] : [])]),
+        ...list.flatMap((r) => (r.comment ? [r.comment.postedBy, r.comment.resolvedBy].filter((u): u is User => !!u) : [])),
+        ...requested.flatMap((r) => [r.user, r.requestedBy])
+      ]
+      this.upsertUsers(people, now)
+      const oldestFirst = [...list].reverse()
+      for (const r of oldestFirst) if (r.comment) comments.upsertMirrored(mirroredComment(r.comment, spaceId, changeRequestId))
+      changeRequests.markReviewsCopied(changeRequestId)
+      reviews.mirror(
+        changeRequestId,
+        oldestFirst.map((r) => ({
+          id: r.id,
+          change_request_id: changeRequestId,
+          reviewer_id: r.reviewer.id,
+          requested_by: r.requestedBy?.id ?? null,
+          status: r.status,
+          revision_id: r.revision,
+          comment_id: r.comment?.id ?? null,
+          superseded: r.outdated ? 1 : 0,
+          created_at: r.createdAt,
+          updated_at: r.updatedAt
+        })),
+        requested.map((r) => ({
+          change_request_id: changeRequestId,
+          user_id: r.user.id,
+          requested_by: r.requestedBy.id,
+          revision_id: r.revision,
+          created_at: r.createdAt
+        }))
+      )
+    },
+
+    /**
+     * Whether the copy has the change request's (id or number) reviews: pulled with it, or `local` (made here, or
+     * with writes the server does not have yet: the copy answers for it).
+     */
+    reviewsCopied(spaceId: string, ref: string, local: (id: string) => boolean): boolean {
+      const cr = changeRequests.find(spaceId, ref)
+      return !!cr && (cr.reviews_copied === 1 || local(cr.id))
+    },
+
     /** The copy's open and draft change requests of a space. */
     liveChangeRequests: (spaceId: string) => changeRequests.liveInSpace(spaceId),
 
@@ -225,6 +295,41 @@ export function mirrorRows(db: Db) {
       collections.deleteNotIn(collectionIds)
       organizations.deleteNotIn(organizationIds)
     }
+  }
+}
+
+const KNOWN_MERGE_RULES: ReadonlySet<string> = new Set([...SIMPLE_MERGE_RULES, ...USER_MERGE_RULES])
+
+/**
+ * A server's merge rules as the column holds them: NULL for the default (`inherit` on a space, `none` on an
+ * organization, or a server that does not say), else the configuration's JSON. Rules Quire does not evaluate (the
+ * hosted service also has agent reviews and custom expressions) are left out: the copy cannot check them.
+ */
+export function mergeRulesColumn(config: { type: string; rules?: unknown[] } | undefined, byDefault: 'inherit' | 'none'): string | null {
+  if (!config || config.type === byDefault) return null
+  if (config.type !== 'rules') return JSON.stringify({ type: config.type })
+  const rules = (config.rules ?? []).filter((r): r is MergeRule => KNOWN_MERGE_RULES.has(String((r as { rule?: unknown } | null)?.rule)))
+  return JSON.stringify({ type: 'rules', rules })
+}
+
+/** A review's comment as the copy stores it (its body as markdown, whichever form the server sent). */
+function mirroredComment(c: Comment, spaceId: string, changeRequestId: string) {
+  const body = c.body as { markdown?: string; document?: { nodes?: unknown[] } }
+  return {
+    id: c.id,
+    space_id: spaceId,
+    change_request_id: changeRequestId,
+    page_id: c.target?.page?.id ?? null,
+    node_id: c.target?.node?.id ?? null,
+    node_preview: c.target?.node?.preview ?? null,
+    revision_id: c.target?.revision ?? null,
+    body: typeof body.markdown === 'string' ? body.markdown : body.document ? documentToMarkdown(body.document) : '',
+    posted_by: c.postedBy?.id ?? null,
+    posted_at: c.postedAt,
+    edited_at: c.editedAt ?? null,
+    resolved_at: c.resolvedAt ?? null,
+    resolved_by: c.resolvedBy?.id ?? null,
+    replies: c.replies ?? 0
   }
 }
 

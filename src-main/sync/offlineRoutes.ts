@@ -14,7 +14,17 @@ export const reusableNeedsServer = (host: string) =>
   `${host} is out of reach: reusable contents can be changed once it answers again (text edits of pages are kept meanwhile)`
 
 export const notKeptOffline = (host: string) =>
-  `Not available offline: ${host} is out of reach, and this computer keeps only organizations, spaces, their pages and change requests`
+  `Not available offline: ${host} is out of reach, and this computer keeps only organizations, spaces, their pages, change requests and their reviews`
+
+export const reviewsNeedServer = (host: string) =>
+  `${host} is out of reach: reviews and review requests go straight to it once it answers again (a review is of the change request as the server has it). Edits to change requests are kept meanwhile`
+
+export const reviewsNotCopied = (host: string) =>
+  `Reviews not found on this computer: this change request was not opened before ${host} went out of reach`
+
+/** A route about a change request's reviews, requested reviewers or merge status. */
+export const isReviewRoute = (route: RouteMatch | undefined): boolean =>
+  !!route && /\/change-requests\/:changeRequestId\/(reviews|requested-reviewers|merge-rules)(\/|$)/.test(route.pattern)
 
 /** Content batch operations the outbox does not keep: files (the copy keeps no bytes) and reusable contents. */
 const SERVER_ONLY: Record<string, 'files' | 'reusable'> = {

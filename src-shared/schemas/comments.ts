@@ -45,6 +45,7 @@ export const CommentTargetSchema = Type.Object({
   ),
   node: Type.Optional(Type.Object({ id: Type.String(), preview: Type.Optional(Type.String()) })),
   changeRequest: Type.Optional(Type.String({ description: 'Id of the change request the comment is on' })),
+  review: Type.Optional(Type.String({ description: 'Id of the review the comment was posted with' })),
   space: Type.String(),
   revision: Type.Optional(Type.String({ description: 'Revision of the content the comment was posted on' }))
 })

@@ -1,5 +1,7 @@
 import Type from 'typebox'
 import { DateTime, ListOf, PageQuery, StringEnum, UserSchema } from './common'
+import { COMMENT_MARKDOWN_MAX, CommentSchema } from './comments'
+import { FORMATS } from './content'
 
 export const REVIEW_STATUSES = ['approved', 'changes-requested'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
@@ -12,6 +14,8 @@ export const ChangeRequestReviewSchema = Type.Object({
   requestedBy: Type.Optional(UserSchema),
   status: StringEnum(REVIEW_STATUSES),
   outdated: Type.Boolean({ description: 'The change request changed since, or a newer review or request of the same reviewer came' }),
+  /** The comment posted with the review, for callers who may read comments (the comment role). */
+  comment: Type.Optional(CommentSchema),
   createdAt: DateTime,
   updatedAt: DateTime,
   urls: Type.Object({ location: Type.String() })
@@ -23,8 +27,11 @@ export const ReviewParams = Type.Object({
   changeRequestId: Type.String({ maxLength: 100 }),
   reviewId: Type.String({ maxLength: 100 })
 })
+/** `format` of a review's comment body: `{markdown}` (default) or `{document}`. */
+export const ReviewQuery = Type.Object({ format: Type.Optional(StringEnum(FORMATS)) })
 export const ReviewListQuery = Type.Object({
   ...PageQuery,
+  format: Type.Optional(StringEnum(FORMATS)),
   outdated: Type.Optional(Type.Boolean({ description: 'Only outdated reviews (true) or only current ones (false)' }))
 })
 export const ReviewList = ListOf(ChangeRequestReviewSchema)
@@ -32,7 +39,7 @@ export const ReviewCreateSchema = Type.Object({
   status: StringEnum(REVIEW_STATUSES),
   comment: Type.Optional(
     Type.Object(
-      { markdown: Type.String({ maxLength: 100_000 }) },
+      { markdown: Type.String({ maxLength: COMMENT_MARKDOWN_MAX }) },
       { description: 'Posted as a comment on the change request with the review' }
     )
   )

@@ -4,6 +4,7 @@ import { markdownToDocument } from '../../content/documentModel'
 import { loadPagesWithPaths } from '../../content/revisions'
 import { commentRepository, type CommentReplyRow, type CommentRow } from '../../storage/repositories/commentRepository'
 import { reactionRepository, type ReactionRow } from '../../storage/repositories/reactionRepository'
+import { reviewRepository } from '../../storage/repositories/reviewRepository'
 import type { SpaceRow } from '../../storage/repositories/spaceRepository'
 import { userRepository, type UserRow } from '../../storage/repositories/userRepository'
 import type { Ctx } from '../../workspace/context'
@@ -73,6 +74,7 @@ export function presentComments(rows: CommentRow[], ctx: Ctx, options: CommentPr
     if (row.revision_id && row.revision_id !== current) pairs.push([row.revision_id, row.page_id])
   }
   const pages = loadPagesWithPaths(ctx.db, pairs)
+  const reviews = ctx.repo(reviewRepository).ofComments(rows.filter((r) => r.change_request_id).map((r) => r.id))
 
   return rows.map((row) => {
     const target: Comment['target'] = { space: row.space_id }
@@ -96,6 +98,8 @@ export function presentComments(rows: CommentRow[], ctx: Ctx, options: CommentPr
     }
     if (row.node_id) target.node = row.node_preview !== null ? { id: row.node_id, preview: row.node_preview } : { id: row.node_id }
     if (row.change_request_id) target.changeRequest = row.change_request_id
+    const review = reviews.get(row.id)
+    if (review) target.review = review
     if (row.revision_id) target.revision = row.revision_id
 
     const comment: Comment = {

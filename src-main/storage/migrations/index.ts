@@ -28,7 +28,8 @@ import { sql as reviews } from './0029_reviews'
 import { sql as siteRedirects } from './0030_site_redirects'
 import { sql as auditEvents } from './0031_audit_events'
 import { sql as installationUpdatedAt } from './0032_installation_updated_at'
-import { sql as auditCausedBy } from './0037_audit_caused_by'
+import { sql as reviewComments } from './0033_review_comments'
+import { sql as auditCausedBy } from './0034_audit_caused_by'
 import type { Db } from '../database'
 
 /**
@@ -67,5 +68,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 30, name: 'site_redirects', sql: siteRedirects },
   { version: 31, name: 'audit_events', sql: auditEvents },
   { version: 32, name: 'installation_updated_at', sql: installationUpdatedAt },
-  { version: 37, name: 'audit_caused_by', sql: auditCausedBy }
+  { version: 33, name: 'review_comments', sql: reviewComments },
+  { version: 34, name: 'audit_caused_by', sql: auditCausedBy }
 ]

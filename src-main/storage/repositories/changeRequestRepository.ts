@@ -22,6 +22,8 @@ export interface ChangeRequestRow {
   /** Who merged past unmet merge rules (allowed to bypass them), and those rules' messages as JSON. */
   merge_bypassed_by: string | null
   merge_bypassed_rules: string | null
+  /** 1 once a connected workspace's copy pulled the change request's reviews (sync/mirror.ts). */
+  reviews_copied: number
 }
 
 export type ChangeRequestPatch = Partial<
@@ -39,7 +41,7 @@ export type ChangeRequestPatch = Partial<
 >
 
 /** A change request's row as another Quire or the hosted service has it (a connected workspace's copy). */
-export type MirroredChangeRequest = Omit<ChangeRequestRow, 'seq' | 'merge_bypassed_by' | 'merge_bypassed_rules'>
+export type MirroredChangeRequest = Omit<ChangeRequestRow, 'seq' | 'merge_bypassed_by' | 'merge_bypassed_rules' | 'reviews_copied'>
 
 const MIRRORED_COLUMNS = [
   'space_id',
@@ -58,6 +60,7 @@ const MIRRORED_COLUMNS = [
 
 export function changeRequestRepository(db: Db) {
   const byId = db.prepare<[string, string], ChangeRequestRow>('SELECT * FROM change_requests WHERE space_id = ? AND id = ?')
+  const markReviewsCopied = db.prepare('UPDATE change_requests SET reviews_copied = 1 WHERE id = ? AND reviews_copied = 0')
   const byNumber = db.prepare<[string, number], ChangeRequestRow>('SELECT * FROM change_requests WHERE space_id = ? AND number = ?')
   const nextNumber = db.prepare<[string], number>('SELECT coalesce(max(number), 0) + 1 FROM change_requests WHERE space_id = ?').pluck()
   const insert = db.prepare(
@@ -126,6 +129,8 @@ export function changeRequestRepository(db: Db) {
      * date. A row that already holds these values is not written.
      */
     upsertMirrored: (row: MirroredChangeRequest) => void upsertMirrored.run(row),
+    /** A connected workspace's copy holds the change request's reviews from now on (written once). */
+    markReviewsCopied: (id: string) => void markReviewsCopied.run(id),
     /** Removes change requests for good, with their contributors, comments and the reactions to those (their revisions stay). */
     removeMany(ids: string[]): void {
       if (!ids.length) return

@@ -1,6 +1,7 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
 import { updateById } from './patch'
+import { upsertSql } from './upsert'
 
 export interface CommentRow {
   seq: number
@@ -50,6 +51,24 @@ export interface CommentFilter {
   authors?: string[]
 }
 
+/** A comment as a connected workspace's copy holds it: the server's row, under the server's id. */
+export type MirroredComment = Omit<CommentRow, 'seq'>
+const MIRRORED_COLUMNS = [
+  'space_id',
+  'change_request_id',
+  'page_id',
+  'node_id',
+  'node_preview',
+  'revision_id',
+  'body',
+  'posted_by',
+  'posted_at',
+  'edited_at',
+  'resolved_at',
+  'resolved_by',
+  'replies'
+] as const
+
 /** A page as a comment target shows it, with its path in that revision. */
 export type CommentPatch = Partial<Pick<CommentRow, 'body' | 'edited_at'>>
 export type CommentReplyPatch = Partial<Pick<CommentReplyRow, 'body' | 'edited_at'>>
@@ -75,11 +94,15 @@ function listSql(f: CommentFilter, order: 'asc' | 'desc' | 'count'): string {
  */
 export function commentRepository(db: Db) {
   const byId = db.prepare<[string, string], CommentRow>('SELECT * FROM comments WHERE space_id = ? AND id = ?')
+  const byIds = db.prepare<[string, string], CommentRow>(
+    'SELECT * FROM comments WHERE space_id = ? AND id IN (SELECT value FROM json_each(?)) ORDER BY seq'
+  )
   const insert = db.prepare(
     `INSERT INTO comments (id, space_id, change_request_id, page_id, node_id, node_preview, revision_id, body, posted_by, posted_at)
      VALUES (@id, @space_id, @change_request_id, @page_id, @node_id, @node_preview, @revision_id, @body, @posted_by, @posted_at)`
   )
   const remove = db.prepare('DELETE FROM comments WHERE id = ?')
+  const upsertMirrored = db.prepare(upsertSql('comments', ['id'], ['id', ...MIRRORED_COLUMNS], MIRRORED_COLUMNS))
   const setResolution = db.prepare('UPDATE comments SET resolved_at = ?, resolved_by = ? WHERE id = ?')
   const spaceCounter = db.prepare('UPDATE spaces SET comments_open = comments_open + ? WHERE id = ?')
   const changeRequestCounter = db.prepare('UPDATE change_requests SET comments_open = comments_open + ? WHERE id = ?')
@@ -126,6 +149,8 @@ export function commentRepository(db: Db) {
 
   return {
     get: (spaceId: string, id: string) => byId.get(spaceId, id),
+    /** Comments of a space by id (those that exist), oldest first. */
+    getMany: (spaceId: string, ids: string[]): CommentRow[] => (ids.length ? byIds.all(spaceId, JSON.stringify([...new Set(ids)])) : []),
 
     /** A page of comments after the keyset `after` (a seq), in `order`. */
     list(filter: CommentFilter, order: 'asc' | 'desc', after: number | undefined, limit: number): CommentRow[] {
@@ -144,6 +169,12 @@ export function commentRepository(db: Db) {
     },
 
     update: (id: string, patch: CommentPatch) => updateById(db, 'comments', id, patch),
+
+    /**
+     * A comment the copy takes from its server (a review's): written as the server has it, leaving the open-comment
+     * counters alone (the copy takes those from the server's rows too).
+     */
+    upsertMirrored: (row: MirroredComment) => void upsertMirrored.run(row),
 
     /** Resolves or reopens; a comment already in the asked state keeps its `resolvedAt` and `resolvedBy`. */
     setResolved(row: CommentRow, resolved: boolean, by: string, at: string): void {

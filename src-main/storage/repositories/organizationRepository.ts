@@ -43,7 +43,7 @@ const SELECT_ORG = `SELECT o.*, (SELECT coalesce(json_group_array(domain), '[]')
   FROM organizations o`
 
 /** An organization's row as another Quire or the hosted service has it (a connected workspace's copy). */
-export type MirroredOrganization = Omit<OrganizationRow, 'seq' | 'email_domains' | 'merge_rules'>
+export type MirroredOrganization = Omit<OrganizationRow, 'seq' | 'email_domains'>
 
 const MIRRORED_COLUMNS = [
   'title',
@@ -59,7 +59,8 @@ const MIRRORED_COLUMNS = [
   'invite_links',
   'plan',
   'custom_hostname',
-  'logo'
+  'logo',
+  'merge_rules'
 ] as const
 
 export type OrganizationPatch = Partial<{

@@ -1,5 +1,6 @@
 import type { Db } from '../database'
 import { newId } from '../ids'
+import { upsertSql } from './upsert'
 
 export interface ReviewRow {
   seq: number
@@ -25,6 +26,21 @@ export interface RequestedReviewerRow {
   revision_id: string
   created_at: string
 }
+
+/** A review as a connected workspace's copy holds it, under the server's id. */
+export type MirroredReview = Omit<ReviewRow, 'seq' | 'outdated'>
+const MIRRORED_REVIEW_COLUMNS = [
+  'change_request_id',
+  'reviewer_id',
+  'requested_by',
+  'status',
+  'revision_id',
+  'comment_id',
+  'superseded',
+  'created_at',
+  'updated_at'
+] as const
+const MIRRORED_REQUEST_COLUMNS = ['requested_by', 'revision_id', 'created_at'] as const
 
 // A review is outdated once superseded or once its change request's head is no longer the revision reviewed.
 const WITH_OUTDATED = `SELECT r.*, (r.superseded OR r.revision_id != cr.revision_id) AS outdated
@@ -52,6 +68,27 @@ export function reviewRepository(db: Db) {
     .pluck()
   const current = db.prepare<[string], ReviewRow>(
     `${WITH_OUTDATED} WHERE r.change_request_id = ? AND r.superseded = 0 AND r.revision_id = cr.revision_id ORDER BY r.seq`
+  )
+
+  const upsertMirrored = db.prepare(
+    upsertSql('change_request_reviews', ['id'], ['id', ...MIRRORED_REVIEW_COLUMNS], MIRRORED_REVIEW_COLUMNS)
+  )
+  const deleteNotIn = db.prepare(
+    'DELETE FROM change_request_reviews WHERE change_request_id = ? AND id NOT IN (SELECT value FROM json_each(?))'
+  )
+  const upsertMirroredRequest = db.prepare(
+    upsertSql(
+      'change_request_requested_reviewers',
+      ['change_request_id', 'user_id'],
+      ['change_request_id', 'user_id', ...MIRRORED_REQUEST_COLUMNS],
+      MIRRORED_REQUEST_COLUMNS
+    )
+  )
+  const deleteRequestsNotIn = db.prepare(
+    'DELETE FROM change_request_requested_reviewers WHERE change_request_id = ? AND user_id NOT IN (SELECT value FROM json_each(?))'
+  )
+  const ofComments = db.prepare<[string], { id: string; comment_id: string }>(
+    'SELECT id, comment_id FROM change_request_reviews WHERE comment_id IN (SELECT value FROM json_each(?))'
   )
 
   const requestOf = db.prepare<[string, string], RequestedReviewerRow>(
@@ -98,6 +135,22 @@ export function reviewRepository(db: Db) {
       list.all({ cr: changeRequestId, before: beforeSeq, limit, outdated: outdated === undefined ? null : Number(outdated) }),
     count: (changeRequestId: string, outdated: boolean | undefined) =>
       count.get({ cr: changeRequestId, outdated: outdated === undefined ? null : Number(outdated) })!,
+    /**
+     * A change request's reviews and requested reviewers as its server lists them (a connected workspace's copy):
+     * rows are written only where they differ, new ones in the order given (oldest first), and those the server
+     * no longer lists go.
+     */
+    mirror(changeRequestId: string, reviews: MirroredReview[], requests: Omit<RequestedReviewerRow, 'seq'>[]): void {
+      deleteNotIn.run(changeRequestId, JSON.stringify(reviews.map((r) => r.id)))
+      for (const review of reviews) upsertMirrored.run(review)
+      deleteRequestsNotIn.run(changeRequestId, JSON.stringify(requests.map((r) => r.user_id)))
+      for (const request of requests) upsertMirroredRequest.run(request)
+    },
+    /** The review each of these comments was posted with, by comment id (comments posted otherwise are absent). */
+    ofComments(commentIds: string[]): Map<string, string> {
+      if (!commentIds.length) return new Map()
+      return new Map(ofComments.all(JSON.stringify(commentIds)).map((r) => [r.comment_id, r.id]))
+    },
     /** The reviews that count now (not outdated), oldest first: at most one per reviewer. */
     current: (changeRequestId: string) => current.all(changeRequestId),
 

@@ -51,7 +51,7 @@ export type SpacePatch = Partial<
 export type GrantPrincipal = 'user' | 'team'
 
 /** A space's row as another Quire or the hosted service has it (a connected workspace's copy), but its revision. */
-export type MirroredSpace = Omit<SpaceRow, 'seq' | 'revision_id' | 'created_by' | 'merge_rules'>
+export type MirroredSpace = Omit<SpaceRow, 'seq' | 'revision_id' | 'created_by'>
 
 const MIRRORED_COLUMNS = [
   'organization_id',
@@ -69,7 +69,8 @@ const MIRRORED_COLUMNS = [
   'change_requests_draft',
   'created_at',
   'updated_at',
-  'deleted_at'
+  'deleted_at',
+  'merge_rules'
 ] as const
 
 export function spaceRepository(db: Db) {

@@ -41,7 +41,8 @@ const org = (id: string, title = id): MirroredOrganization => ({
   invite_links: 1,
   plan: 'free',
   custom_hostname: null,
-  logo: null
+  logo: null,
+  merge_rules: null
 })
 const collection = (id: string, title = id): MirroredCollection => ({
   id,
@@ -71,7 +72,8 @@ const space = (id: string, position: number, title = id): MirroredSpace => ({
   change_requests_draft: 0,
   created_at: now,
   updated_at: now,
-  deleted_at: null
+  deleted_at: null,
+  merge_rules: null
 })
 const changeRequest = (id: string, number: number, subject = id): MirroredChangeRequest => ({
   id,

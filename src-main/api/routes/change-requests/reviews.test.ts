@@ -53,6 +53,50 @@ describe('reviews', () => {
     expect((await author.api.get(crPath(cr.id))).body.comments).toBe(1)
   })
 
+  it('carries its comment: the review answers it, and the comment names its review', async () => {
+    const cr = await openCr()
+    const res = await review(cr.id, 'changes-requested', reviewer, 'Please add an **example**')
+    expect(res.status).toBe(201)
+    expect(res.body.comment).toMatchObject({
+      object: 'comment',
+      body: { markdown: 'Please add an **example**' },
+      postedBy: { id: reviewer.user.id },
+      target: { changeRequest: cr.id, review: res.body.id, revision: cr.revision },
+      status: 'open'
+    })
+    const listed = (await author.api.get(crPath(cr.id, '/reviews'))).body.items[0]
+    expect(listed).toEqual({ ...res.body, comment: { ...res.body.comment, permissions: listed.comment.permissions } })
+    expect(listed.comment.permissions).toMatchObject({ view: true, edit: false })
+    const one = await author.api.get(crPath(cr.id, `/reviews/${res.body.id}`), { format: 'document' })
+    expect(one.body.comment.body.document).toMatchObject({ object: 'document', nodes: [{ object: 'block', type: 'paragraph' }] })
+    const comment = await author.api.get(`/v1/spaces/${spaceId}/comments/${res.body.comment.id}`)
+    expect(comment.body.target.review).toBe(res.body.id)
+
+    // A review without a comment, or with a blank one, carries none.
+    expect((await review(cr.id, 'approved', reviewer)).body.comment).toBeUndefined()
+    expect((await review(cr.id, 'approved', reviewer, '  \n ')).body.comment).toBeUndefined()
+    // Deleted, the comment leaves the review.
+    expect((await reviewer.api.delete(`/v1/spaces/${spaceId}/comments/${res.body.comment.id}`)).status).toBe(205)
+    expect((await author.api.get(crPath(cr.id, `/reviews/${res.body.id}`))).body.comment).toBeUndefined()
+  })
+
+  it('shows its comment only to those who may read comments, and refuses a comment too long, recording nothing', async () => {
+    const cr = await openCr()
+    const id = (await review(cr.id, 'approved', reviewer, 'Looks good')).body.id
+    const reader = await t.user({ role: 'read' })
+    const seen = await reader.api.get(crPath(cr.id, '/reviews'))
+    expect(seen.body.items.map((r: any) => [r.id, r.comment])).toEqual([[id, undefined]])
+    expect((await reader.api.get(crPath(cr.id, `/reviews/${id}`))).body.comment).toBeUndefined()
+
+    const tooLong = await review(cr.id, 'changes-requested', reviewer, 'x'.repeat(100_001))
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body.error.message).toMatch(/^comment\.markdown: /)
+    expect((await reviewer.api.post(crPath(cr.id, '/reviews'), { status: 'approved', comment: { markdown: 42 } })).status).toBe(400)
+    expect((await author.api.get(crPath(cr.id, '/reviews'))).body.count).toBe(1)
+    expect((await author.api.get(crPath(cr.id))).body.comments).toBe(1)
+    expect((await author.api.get(crPath(cr.id, '/reviews'), { format: 'html' })).status).toBe(400)
+  })
+
   it('goes outdated when the content changes after it, or a newer review replaces it', async () => {
     const cr = await openCr()
     const first = (await review(cr.id, 'changes-requested')).body

@@ -9,6 +9,7 @@ import {
   ReviewList,
   ReviewListQuery,
   ReviewParams,
+  ReviewQuery,
   ChangeRequestReviewSchema
 } from '../../../../src-shared/schemas/reviews'
 import { NoContent, PageQuery } from '../../../../src-shared/schemas/common'
@@ -33,6 +34,7 @@ export default function reviewRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/reviews',
     {
+      config: { offline: 'copy' },
       schema: {
         tags,
         summary: 'Reviews of a change request, newest first',
@@ -43,9 +45,9 @@ export default function reviewRoutes(app: Api) {
     },
     async (req) =>
       read(req, (ctx) => {
-        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
+        const { space, cr, role } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
         const reviews = ctx.repo(reviewRepository)
-        const { outdated } = req.query
+        const { outdated, format } = req.query
         const limit = req.query.limit ?? DEFAULT_LIMIT
         const [before = Number.MAX_SAFE_INTEGER] = decodeCursor(req.query.page, ['integer']) ?? []
         const rows = reviews.list(cr.id, before, limit + 1, outdated)
@@ -56,7 +58,7 @@ export default function reviewRoutes(app: Api) {
           limit,
           count,
           (r) => [r.seq],
-          (page) => presentReviews(page, space, ctx)
+          (page) => presentReviews(page, space, ctx, { role, format })
         )
       })
   )
@@ -74,7 +76,7 @@ export default function reviewRoutes(app: Api) {
     },
     async (req, reply) => {
       const body = write(req, (ctx) => {
-        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'review')
+        const { space, cr, role } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'review')
         if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`A ${cr.status} change request cannot be reviewed`)
         if (req.body.status === 'approved' && cr.created_by === ctx.actor.id) {
           throw forbidden('status: the author of a change request cannot approve it')
@@ -102,7 +104,7 @@ export default function reviewRoutes(app: Api) {
           comment_id: commentId,
           now: ctx.now
         })
-        return presentReview(row, space, ctx)
+        return presentReview(row, space, ctx, { role })
       })
       return reply.code(201).header('location', body.urls.location).send(body)
     }
@@ -110,19 +112,29 @@ export default function reviewRoutes(app: Api) {
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/reviews/:reviewId',
-    { schema: { tags, summary: 'Get a review of a change request', params: ReviewParams, response: { 200: ChangeRequestReviewSchema } } },
+    {
+      config: { offline: 'copy' },
+      schema: {
+        tags,
+        summary: 'Get a review of a change request',
+        params: ReviewParams,
+        querystring: ReviewQuery,
+        response: { 200: ChangeRequestReviewSchema }
+      }
+    },
     async (req) =>
       read(req, (ctx) => {
-        const { space, cr } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
+        const { space, cr, role } = loadChangeRequest(ctx, req.params.spaceId, req.params.changeRequestId, 'view')
         const row = ctx.repo(reviewRepository).get(cr.id, req.params.reviewId)
         if (!row) throw notFound('Review')
-        return presentReview(row, space, ctx)
+        return presentReview(row, space, ctx, { role, format: req.query.format })
       })
   )
 
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers',
     {
+      config: { offline: 'copy' },
       schema: {
         tags,
         summary: 'Users asked to review a change request, in the order asked',
@@ -206,6 +218,7 @@ export default function reviewRoutes(app: Api) {
   app.get(
     '/v1/spaces/:spaceId/change-requests/:changeRequestId/merge-rules',
     {
+      config: { offline: 'copy' },
       schema: {
         tags,
         summary: 'The merge rules that apply to the change request, and those a merge by the caller would not meet now',

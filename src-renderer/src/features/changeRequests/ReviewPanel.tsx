@@ -2,8 +2,11 @@ import { useState } from 'react'
 import { ActionIcon, Alert, Avatar, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Tooltip } from '@mantine/core'
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconMessageExclamation, IconX } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { COMMENT_MARKDOWN_MAX } from '../../../../src-shared/schemas/comments.ts'
 import type { ChangeRequest, ChangeRequestReview, Space } from '../../api/types.ts'
 import { notifySuccess } from '../../app/notify.ts'
+import commentClasses from '../comments/Comments.module.css'
+import { renderMarkdown } from '../comments/markdown.ts'
 import { memberSearchQuery } from '../members/queries.ts'
 import { userQuery } from '../orgs/queries.ts'
 import {
@@ -14,7 +17,7 @@ import {
   useRequestReviewers,
   useSubmitReview
 } from './queries.ts'
-import { currentReviews } from './reviews.ts'
+import { currentReviews, reviewsWithComments } from './reviews.ts'
 
 const nameOf = (u: { displayName?: string; email?: string }) => u.displayName || u.email || 'Someone'
 
@@ -42,6 +45,7 @@ export function ReviewPanel({
   const current = currentReviews(reviews.data ?? [])
   const approvals = current.filter((r) => r.status === 'approved')
   const objections = current.filter((r) => r.status === 'changes-requested')
+  const commented = reviewsWithComments(reviews.data ?? [])
   const canReview = active && !!space?.permissions.review
   const canAsk = active && !!space?.permissions.edit
   const isAuthor = !!me && cr.createdBy?.id === me.id
@@ -83,6 +87,8 @@ export function ReviewPanel({
         {objections.length > 0 && (
           <ReviewerRow label="Changes requested by" reviews={objections} color="orange" testId="objections" empty="" />
         )}
+
+        {commented.length > 0 && <ReviewComments reviews={commented} />}
 
         {active && status.data && status.data.unmet.length > 0 && (
           <Alert
@@ -146,6 +152,37 @@ function ReviewerRow({
         <Text size="sm">{empty}</Text>
       )}
     </Group>
+  )
+}
+
+/** What reviewers wrote with their reviews, newest first; an outdated review's comment is marked so. */
+function ReviewComments({ reviews }: { reviews: ReturnType<typeof reviewsWithComments> }) {
+  return (
+    <Stack gap={6} data-testid="review-comments">
+      {reviews.map((r) => (
+        <Paper key={r.id} withBorder p="xs" data-testid="review-comment">
+          <Group gap={6} mb={4}>
+            <Avatar size={18} radius="xl" name={nameOf(r.reviewer)} />
+            <Text size="sm" fw={500}>
+              {nameOf(r.reviewer)}
+            </Text>
+            <Badge size="xs" variant="light" color={r.status === 'approved' ? 'green' : 'orange'}>
+              {r.status === 'approved' ? 'Approved' : 'Requested changes'}
+            </Badge>
+            {r.outdated && (
+              <Badge size="xs" variant="default" title="The change request changed since, or a newer review came">
+                Outdated
+              </Badge>
+            )}
+          </Group>
+          <div
+            className={commentClasses.markdown}
+            data-testid="review-comment-body"
+            dangerouslySetInnerHTML={{ __html: renderMarkdown(r.comment.body.markdown ?? '') }}
+          />
+        </Paper>
+      ))}
+    </Stack>
   )
 }
 
@@ -235,6 +272,7 @@ function ReviewForm({ spaceId, number, isAuthor }: { spaceId: string; number: st
       <Textarea
         aria-label="Review comment"
         placeholder="Comment (optional)"
+        maxLength={COMMENT_MARKDOWN_MAX}
         autosize
         minRows={1}
         maxRows={6}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChangeRequestReview } from '../../api/types.ts'
-import { currentReviews, mergeBlock } from './reviews.ts'
+import { currentReviews, mergeBlock, reviewsWithComments } from './reviews.ts'
 
 const user = (id: string) => ({ object: 'user' as const, id, displayName: id, urls: { location: '' } })
 const review = (
@@ -46,5 +46,24 @@ describe('mergeBlock', () => {
       reason: 'Blocked by the merge rules: At least one approving review is required; The change request needs a subject'
     })
     expect(mergeBlock({ ...status, canBypass: true })).toMatchObject({ blocked: false, bypass: true })
+  })
+})
+
+describe('reviewsWithComments', () => {
+  it('keeps the reviews that came with a comment that is not blank, newest first, outdated ones too', () => {
+    const withComment = (r: ChangeRequestReview, markdown: string): ChangeRequestReview => ({
+      ...r,
+      comment: { body: { markdown } } as ChangeRequestReview['comment']
+    })
+    const list = [
+      withComment(review('1', 'a', '2026-01-01', true), 'First'),
+      review('2', 'b', '2026-01-02'),
+      withComment(review('3', 'c', '2026-01-03'), '  \n'),
+      withComment(review('4', 'd', '2026-01-04', false, 'changes-requested'), 'Add an example')
+    ]
+    expect(reviewsWithComments(list).map((r) => [r.id, r.comment.body.markdown])).toEqual([
+      ['4', 'Add an example'],
+      ['1', 'First']
+    ])
   })
 })

@@ -11,6 +11,15 @@ export function currentReviews(reviews: ChangeRequestReview[]): ChangeRequestRev
   return [...byReviewer.values()]
 }
 
+/** Reviews that came with a comment (not blank), newest first: what the review panel shows of the discussion. */
+export function reviewsWithComments(
+  reviews: ChangeRequestReview[]
+): (ChangeRequestReview & { comment: NonNullable<ChangeRequestReview['comment']> })[] {
+  return reviews
+    .filter((r): r is ChangeRequestReview & { comment: NonNullable<ChangeRequestReview['comment']> } => !!r.comment?.body.markdown?.trim())
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+}
+
 export interface MergeBlock {
   /** The merge button is off, with this reason. */
   blocked: boolean
