@@ -20,8 +20,6 @@ import {
   occurrencesSql,
   oneWord,
   preferOccurrences,
-  prefixSplit,
-  termRange,
   wordMatches,
   type Occurrences,
   type Word
@@ -290,22 +288,17 @@ function wordMatchesHere(
 }
 
 /**
- * Ranks one word's matches in [from, to): its occurrences read in two parts, the first on a pool thread and the
- * second here meanwhile, and scored here. A prefix's parts are two sets of its terms (prefixSplit), each walked by
- * one thread; otherwise the parts are the rows before and after `middle` (the range's middle row).
+ * Ranks one word's matches in [from, to): its occurrences read in two parts split at `middle` (the range's middle
+ * row), the first on a pool thread and the second here meanwhile, and scored here.
  */
 async function rankWordOnPool(db: Db, pool: SearchPool, word: Word, from: number, to: number, middle: number): Promise<Ranked | undefined> {
   if (pool.closed) return undefined
   const version = searchIndexVersion(db)
   try {
-    const split = prefixSplit(db, word)
-    const [lo, hi] = termRange(word)
-    const theirs = pool.run(occurrencesSql(word), [
-      split ? occurrenceParams(word, 0, ROWID_END, from, [lo, split]) : occurrenceParams(word, 0, middle, from)
-    ])
+    const theirs = pool.run(occurrencesSql(word), [occurrenceParams(word, 0, middle, from)])
     // The thread's failure is awaited (and handled) below, after this thread's part.
     theirs.catch(() => {})
-    const mine = split ? occurrencesHere(db, word, 0, ROWID_END, from, [split, hi]) : occurrencesHere(db, word, middle, ROWID_END, from)
+    const mine = occurrencesHere(db, word, middle, ROWID_END, from)
     const [[body, title]] = await theirs
     const first: Occurrences = { base: from, body: body!, title: title! }
     // Scored with this connection's row sizes: only if the index is still as the thread read it.
@@ -347,23 +340,14 @@ function matchesOf(db: Db, ranked: Ranked | undefined, match: string, from: numb
 export const bm25Matches = (db: Db, match: string, from: number, to: number): Matches => matchesHere(db, match, from, to)
 
 /**
- * The matches of a one-word query in [from, to) ranked from its occurrences (read whole, or in two parts as the
- * search threads read them: split at row `middle`, or for a prefix at its terms' split, prefixSplit, here for any
- * prefix over two leaf pages or more); undefined for any other query.
+ * The matches of a one-word query in [from, to) ranked from its occurrences (read whole, or in two parts split at
+ * row `middle` as the search threads read them); undefined for any other query.
  */
-export function wordRankedMatches(db: Db, match: string, from: number, to: number, split?: number | 'terms'): Matches | undefined {
+export function wordRankedMatches(db: Db, match: string, from: number, to: number, middle?: number): Matches | undefined {
   const word = oneWord(match)
   if (!word) return undefined
-  const [lo, hi] = termRange(word)
-  const at = split === 'terms' ? prefixSplit(db, word, 2) : undefined
   const parts =
-    split === undefined
-      ? undefined
-      : at !== undefined
-        ? [occurrencesHere(db, word, 0, ROWID_END, from, [lo, at]), occurrencesHere(db, word, 0, ROWID_END, from, [at, hi])]
-        : typeof split === 'number'
-          ? [occurrencesHere(db, word, 0, split, from), occurrencesHere(db, word, split, ROWID_END, from)]
-          : undefined
+    middle === undefined ? undefined : [occurrencesHere(db, word, 0, middle, from), occurrencesHere(db, word, middle, ROWID_END, from)]
   return wordMatchesHere(db, word, from, to, parts)
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../storage/database'
-import { indexTotals, rowSizes, searchIndexVersion } from './searchIndex'
+import { indexTotals, rowSizes } from './searchIndex'
 
 /**
  * Ranking a one-word query without FTS5's bm25(). Most searches are one word (the last one a prefix while it is
@@ -30,13 +30,9 @@ export function oneWord(match: string): Word | undefined {
   return found ? { term: found[1]!.toLowerCase(), prefix: found[2] === '*' } : undefined
 }
 
-/** The terms of a word, [lo, hi): its term, or for a prefix every term it starts (none goes on with U+10FFFF, a noncharacter). */
-export type TermRange = [lo: string, hi: string]
-export const termRange = (word: Word): TermRange => [word.term, word.prefix ? `${word.term}\u{10FFFF}` : word.term]
-
 /**
- * Every occurrence of the word's term (or of the terms in [@lo, @hi), for a prefix: the terms are bytes in UTF-8
- * order) in rows [@from, @to), as two JSON arrays of the
+ * Every occurrence of the word's term (or of every term it starts, for a prefix: the terms are bytes in UTF-8
+ * order, and none of them goes on with U+10FFFF, a noncharacter) in rows [@from, @to), as two JSON arrays of the
  * rows they are in: those in the body, those in the title. Rows are given less @base (the start of the range
  * being ranked), so a space's rows are small integers that JSON.parse reads without allocating each (a rowid is
  * past 2^32): a fifth less to build and parse than whole rowids. The ranking query's shape (two arrays), so the
@@ -44,112 +40,15 @@ export const termRange = (word: Word): TermRange => [word.term, word.prefix ? `$
  * each walks every occurrence (the table takes no row bounds) but builds and parses only its own.
  */
 export function occurrencesSql(word: Word): string {
-  const terms = word.prefix ? 'term >= @lo AND term < @hi' : 'term = @lo'
+  const terms = word.prefix ? 'term >= @term AND term < @term || char(1114111)' : 'term = @term'
   const row = 'doc - CAST(@base AS INTEGER)'
   return `SELECT json_group_array(${row}) FILTER (WHERE col = 'body'), json_group_array(${row}) FILTER (WHERE col = 'title')
     FROM (SELECT doc, col FROM search_instances
       WHERE ${terms} AND doc >= CAST(@from AS INTEGER) AND doc < CAST(@to AS INTEGER) LIMIT ${MAX_OCCURRENCES})`
 }
 
-/**
- * What the occurrence query binds: the terms (all of the word's, or a part of a prefix's), the rows [from, to) to
- * read and the row they are given from.
- */
-export function occurrenceParams(word: Word, from: number, to: number, base: number, [lo, hi] = termRange(word)) {
-  return word.prefix ? { lo, hi, from, to, base } : { lo, from, to, base }
-}
-
-// --- a prefix's terms in two parts ------------------------------------------------------------------------------
-// The occurrence table takes bounds on terms but none on rows: two threads that read a word's rows in two ranges
-// each walk all of its occurrences. A prefix's terms split in two parts of about as many occurrences halve each
-// thread's walk instead. Where to split is read from the index's own b-tree over its leaf pages (search_sections_idx:
-// per segment, the first term of each leaf page, as `0` and its UTF-8 bytes): the pages between one entry and the
-// next hold the terms in between, so counting pages weighs the terms by their occurrences' bytes.
-
-/** Fewer leaf pages than this: one thread walks them as fast as two (not split). */
-const MIN_SPLIT_PAGES = 4
-const UPPER_END = Buffer.from('\u{10FFFF}', 'utf8')
-
-interface SplitStatements {
-  segments: { all(): unknown[] }
-  pages: { iterate(segment: number, from: Buffer): IterableIterator<unknown> }
-}
-const splitStatements = new WeakMap<Db, SplitStatements>()
-const segmentsKept = new WeakMap<Db, { version: string; ids: number[] }>()
-
-function splitStatementsOf(db: Db): SplitStatements {
-  let s = splitStatements.get(db)
-  if (!s) {
-    s = {
-      // The segments' ids, one index seek each (the table's key is (segid, term)).
-      segments: db
-        .prepare(
-          `WITH RECURSIVE seg(id) AS (SELECT min(segid) FROM search_sections_idx
-             UNION ALL SELECT (SELECT min(segid) FROM search_sections_idx WHERE segid > seg.id) FROM seg WHERE seg.id IS NOT NULL)
-           SELECT id FROM seg WHERE id IS NOT NULL`
-        )
-        .pluck(),
-      // `pgno` holds the page number shifted left by one (the low bit says whether a doclist index follows).
-      pages: db.prepare('SELECT term, pgno >> 1 FROM search_sections_idx WHERE segid = ? AND term >= ? ORDER BY term').raw()
-    }
-    splitStatements.set(db, s)
-  }
-  return s
-}
-
-/**
- * A term that splits a prefix's terms in two parts of about as many occurrences ([lo, split), [split, hi)), or
- * undefined when they span fewer than `minPages` leaf pages (or no split falls between two terms).
- */
-export function prefixSplit(db: Db, word: Word, minPages = MIN_SPLIT_PAGES): string | undefined {
-  if (!word.prefix) return undefined
-  const s = splitStatementsOf(db)
-  const version = searchIndexVersion(db)
-  let kept = segmentsKept.get(db)
-  if (!kept || kept.version !== version) segmentsKept.set(db, (kept = { version, ids: s.segments.all() as number[] }))
-  const lo = Buffer.from(`0${word.term}`, 'utf8')
-  const hi = Buffer.concat([lo, UPPER_END])
-  // Each entry in [lo, hi) weighs the pages up to the segment's next entry.
-  const weights = new Map<string, number>()
-  let total = 0
-  for (const segment of kept.ids) {
-    let previous: [Buffer, number] | undefined
-    for (const [term, page] of s.pages.iterate(segment, lo) as IterableIterator<[Buffer, number]>) {
-      if (previous) {
-        const key = previous[0].toString('latin1')
-        weights.set(key, (weights.get(key) ?? 0) + page - previous[1])
-        total += page - previous[1]
-      }
-      if (Buffer.compare(term, hi) >= 0) {
-        previous = undefined
-        break
-      }
-      previous = [term, page]
-    }
-    if (previous) {
-      const key = previous[0].toString('latin1')
-      weights.set(key, (weights.get(key) ?? 0) + 1)
-      total += 1
-    }
-  }
-  if (total < minPages) return undefined
-  // The boundary between two entries' terms closest to half the pages; only an ASCII term is a safe boundary in
-  // both orders (bytes here, the occurrence table's).
-  const terms = [...weights.keys()].sort()
-  let best: string | undefined
-  let bestGap = Infinity
-  let before = 0
-  for (const key of terms) {
-    const gap = Math.abs(before - total / 2)
-    const ascii = /^[\x00-\x7f]*/.exec(key.slice(1))![0]
-    if (before > 0 && gap < bestGap && ascii > word.term) {
-      best = ascii
-      bestGap = gap
-    }
-    before += weights.get(key)!
-  }
-  return best
-}
+/** What the occurrence query binds: the term, the rows [from, to) to read and the row they are given from. */
+export const occurrenceParams = (word: Word, from: number, to: number, base: number) => ({ term: word.term, from, to, base })
 
 /** A word's occurrences in one range of rows: the rows (less `base`) of those in the body and of those in the title. */
 export interface Occurrences {
@@ -186,16 +85,16 @@ export function preferOccurrences(db: Db, word: Word, parts: number): boolean {
   return (ratios.get(db)?.get(ratioKey(word)) ?? 1) < 3 / parts
 }
 
-const statements = new WeakMap<Db, Map<string, { get(params: ReturnType<typeof occurrenceParams>): unknown }>>()
+const statements = new WeakMap<Db, Map<string, { get(params: { term: string }): unknown }>>()
 
-/** The word's occurrences (of all its terms, or those in `terms`) in rows [from, to) (less `base`), read on this thread. */
-export function occurrencesHere(db: Db, word: Word, from: number, to: number, base: number, terms?: TermRange): Occurrences {
+/** The word's occurrences in rows [from, to) (less `base`), read on this thread. */
+export function occurrencesHere(db: Db, word: Word, from: number, to: number, base: number): Occurrences {
   let byWord = statements.get(db)
   if (!byWord) statements.set(db, (byWord = new Map()))
   const sql = occurrencesSql(word)
   let statement = byWord.get(sql)
   if (!statement) byWord.set(sql, (statement = db.prepare(sql).raw()))
-  const [body, title] = statement.get(occurrenceParams(word, from, to, base, terms)) as [string, string]
+  const [body, title] = statement.get(occurrenceParams(word, from, to, base)) as [string, string]
   return { base, body: Float64Array.from(JSON.parse(body) as number[]), title: Float64Array.from(JSON.parse(title) as number[]) }
 }
 
@@ -216,10 +115,9 @@ interface Counts {
 }
 
 /**
- * Sums occurrences per row. They come in parts (of ascending row ranges, or of a prefix's terms), each part's body
- * and title occurrences in term order and each term's in row order: runs in row order (one per term), summed within
- * a run first, then a part's runs merged (adding up the counts of a row several terms or both columns are in), then
- * the parts.
+ * Sums occurrences per row. They come in parts of ascending row ranges, each part's body and title occurrences in
+ * term order and each term's in row order: runs in row order (one per term), summed within a run first, then a
+ * part's runs merged (adding up the counts of a row several terms or both columns are in), then the parts.
  */
 function countsPerRow(parts: Occurrences[], titleWeight: number): Counts {
   return mergeRuns(parts.map((part) => mergeRuns([...runsOf(part.body, part.base, 1.0), ...runsOf(part.title, part.base, titleWeight)])))
