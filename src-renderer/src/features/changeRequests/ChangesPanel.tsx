@@ -13,6 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ApiError } from '../../api/client.ts'
+import { AttributeRows } from '../common/AttributeRows.tsx'
 import { attributeRows } from '../common/changeAttributes.ts'
 import { RouterAnchor } from '../common/links.tsx'
 import {
@@ -304,24 +305,7 @@ function ChangeBody({ change }: { change: PageChange }) {
       const sameText = (before?.markdown ?? '') === (after?.markdown ?? '') || !change.attributes?.document
       return (
         <>
-          {rows.length > 0 && (
-            <Stack gap={4} data-testid="changed-attributes">
-              {rows.map((row) => (
-                <Group key={row.key} gap={8} wrap="nowrap">
-                  <Text size="sm" c="dimmed" style={{ flex: 'none' }}>
-                    {row.label}
-                  </Text>
-                  <Text size="sm" td="line-through" c="dimmed" truncate>
-                    {row.before}
-                  </Text>
-                  <IconArrowRight size={14} style={{ flex: 'none' }} />
-                  <Text size="sm" fw={500} truncate>
-                    {row.after}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          )}
+          <AttributeRows rows={rows} testId="changed-attributes" />
           {sameText ? (
             <Text size="sm" c="dimmed">
               The text is unchanged.

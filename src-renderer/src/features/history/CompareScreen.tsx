@@ -14,6 +14,7 @@ import {
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useReportAppState } from '../../app/appState.ts'
+import { AttributeRows } from '../common/AttributeRows.tsx'
 import { attributeRows } from '../common/changeAttributes.ts'
 import { DiffView, DocumentView, SideLabels } from '../changeRequests/DiffView.tsx'
 import { plural } from '../common/format.ts'
@@ -364,24 +365,7 @@ function ChangeView({ spaceId, base, target, change }: { spaceId: string; base?:
         )}
       </Stack>
 
-      {attributes.length > 0 && (
-        <Stack gap={4} data-testid="compare-attributes">
-          {attributes.map((row) => (
-            <Group key={row.key} gap={8} wrap="nowrap">
-              <Text size="sm" c="dimmed" miw={90} style={{ flex: 'none' }}>
-                {row.label}
-              </Text>
-              <Text size="sm" td="line-through" c="dimmed" truncate>
-                {row.before}
-              </Text>
-              <IconArrowRight size={14} style={{ flex: 'none' }} />
-              <Text size="sm" fw={500} truncate>
-                {row.after}
-              </Text>
-            </Group>
-          ))}
-        </Stack>
-      )}
+      <AttributeRows rows={attributes} testId="compare-attributes" labelWidth={90} />
 
       {change.type === 'page_moved' && change.path && (
         <div className={classes.moveBox} data-testid="compare-move">
