@@ -48,6 +48,10 @@ describe('GET …/content/path/{pagePath}', () => {
     const res = await t.owner.api.get(`/v1/spaces/${spaceId}/content/path/guide/install`)
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: ids.install, title: 'Install', path: 'guide/install', markdown: 'Run it.\n' })
+    // A top-level page: one path segment, as the published operation's `{pagePath}` reads it.
+    const top = await t.owner.api.get(`/v1/spaces/${spaceId}/content/path/guide`)
+    expect(top.status).toBe(200)
+    expect(top.body).toMatchObject({ path: 'guide', pages: [expect.objectContaining({ id: ids.install })] })
     const missing = await t.owner.api.get(`/v1/spaces/${spaceId}/content/path/guide/nothing`)
     expect(missing.status).toBe(404)
     expect(missing.body).toEqual({ error: { code: 404, message: expect.stringMatching(/^Page/) } })
