@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, walk, type TestServer } from '../../../testing/harness'
+import { DEFAULT_LAYOUT, PNG } from './fixtures'
 
 let t: TestServer
 let spaceId: string
@@ -526,22 +527,6 @@ describe('ETag and If-Match on content', () => {
   })
 })
 
-const DEFAULT_LAYOUT = {
-  width: 'default',
-  cover: true,
-  coverSize: 'full',
-  coverMask: 'none',
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-  tags: true,
-  actions: true,
-  anchors: true
-}
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 const SETTINGS = [
   '---',
   'description: Start here',

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../../../testing/harness'
+import { DEFAULT_LAYOUT, PNG } from './fixtures'
 
 // `GET …/change-requests/{id}/changes` and `GET …/revisions/{id}/changes` name a page's changes alike (the
 // published semantic changes); a change request's also carry each side's text and the conflict marks.
@@ -44,23 +45,6 @@ async function seed(pages: { title: string; markdown: string }[]) {
   const listed = (await t.owner.api.get(`/v1/spaces/${spaceId}/content/pages`)).body.pages as { id: string; title: string }[]
   return Object.fromEntries(listed.map((p) => [p.title, p.id]))
 }
-
-const DEFAULT_LAYOUT = {
-  width: 'default',
-  cover: true,
-  coverSize: 'full',
-  coverMask: 'none',
-  title: true,
-  description: true,
-  tableOfContents: true,
-  outline: true,
-  pagination: true,
-  metadata: true,
-  tags: true,
-  actions: true,
-  anchors: true
-}
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 describe('GET …/change-requests/{id}/changes', () => {
   it('names created, edited, moved and deleted pages as a revision does, with each side’s text', async () => {
