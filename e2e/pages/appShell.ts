@@ -62,11 +62,13 @@ export class AppShell {
 
   /**
    * Screenshots of what is on screen at 1440x900 and 1024x700, in the light and the dark colour scheme (Mantine
-   * follows the system's): attached to the report, and copied to $QUIRE_SCREENS_DIR when set. Leaves the page in
-   * the light scheme at 1280x800.
+   * follows the system's), for looking at a screen as its user would: taken when $QUIRE_SCREENS_DIR is set (and
+   * copied there) or $QUIRE_SCREENS is 1, attached to the report. Otherwise (the test run of `npm test`) one
+   * screenshot at the test's size is attached. Leaves the page in the light scheme at 1280x800.
    */
   async screenshots(name: string, testInfo: TestInfo): Promise<void> {
     const copyTo = process.env.QUIRE_SCREENS_DIR
+    if (!copyTo && process.env.QUIRE_SCREENS !== '1') return this.screenshot(name, testInfo)
     if (copyTo) mkdirSync(copyTo, { recursive: true })
     for (const [width, height] of [
       [1440, 900],

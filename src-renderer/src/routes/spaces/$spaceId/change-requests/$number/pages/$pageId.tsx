@@ -4,14 +4,14 @@ import { PagesScreen } from '../../../../../../features/pages/PagesScreen.tsx'
 import { changeRequestQuery, pageQuery, pagesQuery } from '../../../../../../features/pages/queries.ts'
 
 // A page inside a change request: the API's `urls.app` for change-request pages. The same editor as on main,
-// writing to this change request.
+// writing to this change request. As on main, the page itself loads behind the editor's skeleton.
 export const Route = createFileRoute('/spaces/$spaceId/change-requests/$number/pages/$pageId')({
   loader: ({ context: { queryClient }, params: { spaceId, number, pageId } }) => {
     const scope = { spaceId, changeRequest: Number(number) }
+    void queryClient.prefetchQuery(pageQuery(scope, pageId))
     return Promise.all([
       queryClient.ensureQueryData(changeRequestQuery(spaceId, Number(number))),
-      queryClient.ensureQueryData(pagesQuery(scope)),
-      queryClient.ensureQueryData(pageQuery(scope, pageId))
+      queryClient.ensureQueryData(pagesQuery(scope))
     ])
   },
   pendingComponent: () => <PendingRows rows={6} />,
