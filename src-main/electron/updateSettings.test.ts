@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { decideUpdateSettings, feedUrlProblem, parseFeed, readUpdateSettings, updateReport } from './updateSettings'
+import { parse } from 'yaml'
+import { decideUpdateSettings as decideWith, feedUrlProblem, parseFeed, readUpdateSettings, updateReport } from './updateSettings'
+
+const decideUpdateSettings = (inputs: Parameters<typeof decideWith>[0]) => decideWith(inputs, parse)
 
 describe('update feed URLs', () => {
   it('takes https anywhere, http only to this computer, nothing else', () => {
@@ -150,27 +153,29 @@ describe('where the feed comes from', () => {
     dir = undefined
   })
 
-  it('reads update.json from userData and app-update.yml from the resources folder', () => {
+  it('reads update.json from userData and app-update.yml from the resources folder', async () => {
     dir = mkdtempSync(join(tmpdir(), 'quire-update-'))
     const userData = join(dir, 'user')
     const resources = join(dir, 'resources')
-    expect(readUpdateSettings({ env: {}, userDataDir: userData, resourcesDir: resources })).toEqual({
+    expect(await readUpdateSettings({ env: {}, userDataDir: userData, resourcesDir: resources })).toEqual({
       state: 'off',
       reason: 'No update feed is configured.'
     })
     rmSync(resources, { recursive: true, force: true })
     writeFileSync(join(dir, 'app-update.yml'), packaged)
-    expect(readUpdateSettings({ env: {}, userDataDir: userData, resourcesDir: dir })).toMatchObject({
+    expect(await readUpdateSettings({ env: {}, userDataDir: userData, resourcesDir: dir })).toMatchObject({
       state: 'on',
       source: 'app-update.yml'
     })
     writeFileSync(join(dir, 'update.json'), JSON.stringify({ feed: { provider: 's3', bucket: 'quire-releases', channel: 'beta' } }))
-    expect(readUpdateSettings({ env: {}, userDataDir: dir, resourcesDir: dir })).toEqual({
+    expect(await readUpdateSettings({ env: {}, userDataDir: dir, resourcesDir: dir })).toEqual({
       state: 'on',
       source: 'update.json',
       feed: { provider: 's3', bucket: 'quire-releases', channel: 'beta' }
     })
-    expect(readUpdateSettings({ env: { QUIRE_UPDATE_FEED: 'off' }, userDataDir: dir, resourcesDir: dir })).toMatchObject({ state: 'off' })
+    expect(await readUpdateSettings({ env: { QUIRE_UPDATE_FEED: 'off' }, userDataDir: dir, resourcesDir: dir })).toMatchObject({
+      state: 'off'
+    })
   })
 })
 

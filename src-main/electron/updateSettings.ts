@@ -9,7 +9,6 @@
 // Updates are off when none of them names a feed.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parse as parseYaml } from 'yaml'
 
 /** The options electron-updater's generic and S3 providers take (a subset of its publish configuration). */
 export type UpdateFeed =
@@ -131,8 +130,14 @@ export function isPlaceholderFeed(feed: UpdateFeed): boolean {
   return feed.provider === 'generic' && /(^|\.)invalid$/i.test(new URL(feed.url).hostname)
 }
 
-/** The three places, already read (`undefined`: not there); the decision described at the top of this file. */
-export function decideUpdateSettings(inputs: { env?: string; userFile?: string; packageFile?: string }): UpdateSettings {
+/**
+ * The three places, already read (`undefined`: not there); the decision described at the top of this file. `parseYaml`
+ * reads app-update.yml (the `yaml` package's `parse`, passed in so that nothing loads it before a check).
+ */
+export function decideUpdateSettings(
+  inputs: { env?: string; userFile?: string; packageFile?: string },
+  parseYaml: (text: string) => unknown
+): UpdateSettings {
   if (inputs.env !== undefined && inputs.env.trim() !== '') return fromParsed(parseFeed(inputs.env), UPDATE_FEED_ENV)
 
   if (inputs.userFile !== undefined) {
@@ -172,13 +177,19 @@ function fromParsed(parsed: Parsed, source: FeedSource): UpdateSettings {
   return { state: 'on', source, feed: parsed.feed }
 }
 
-/** Reads the three places (a missing file is no setting) and decides. */
-export function readUpdateSettings(where: { env: NodeJS.ProcessEnv; userDataDir: string; resourcesDir?: string }): UpdateSettings {
-  return decideUpdateSettings({
+/** Reads the three places (a missing file is no setting) and decides; the YAML parser is loaded only when needed. */
+export async function readUpdateSettings(where: {
+  env: NodeJS.ProcessEnv
+  userDataDir: string
+  resourcesDir?: string
+}): Promise<UpdateSettings> {
+  const inputs = {
     env: where.env[UPDATE_FEED_ENV],
     userFile: readIfPresent(join(where.userDataDir, UPDATE_SETTINGS_FILE)),
     packageFile: where.resourcesDir === undefined ? undefined : readIfPresent(join(where.resourcesDir, PACKAGED_FEED_FILE))
-  })
+  }
+  const { parse } = await import('yaml')
+  return decideUpdateSettings(inputs, parse)
 }
 
 function readIfPresent(file: string): string | undefined {

@@ -17,9 +17,9 @@ let updater: Promise<AppUpdater> | undefined
 let checking: Promise<UpdateOutcome> | undefined
 let downloaded: string | undefined
 
-function settings(): UpdateSettings {
+async function settings(): Promise<UpdateSettings> {
   try {
-    return readUpdateSettings({ env: process.env, userDataDir: app.getPath('userData'), resourcesDir: process.resourcesPath })
+    return await readUpdateSettings({ env: process.env, userDataDir: app.getPath('userData'), resourcesDir: process.resourcesPath })
   } catch (error) {
     // update.json there but unreadable (permissions): said, never fatal.
     return { state: 'invalid', source: 'update.json', problem: error instanceof Error ? error.message : String(error) }
@@ -49,7 +49,7 @@ export function checkForUpdates(): Promise<UpdateOutcome> {
 }
 
 async function check(): Promise<UpdateOutcome> {
-  const current = settings()
+  const current = await settings()
   if (current.state !== 'on') return current
   if (!app.isPackaged) return { state: 'unpackaged' }
   if (downloaded) return { state: 'downloaded', version: downloaded }
@@ -80,8 +80,11 @@ export async function checkForUpdatesFromMenu(): Promise<void> {
   if (report.restart && response === 0 && updater) (await updater).quitAndInstall()
 }
 
-/** A quiet check some seconds after start, when a feed is configured; a downloaded update installs on quit. */
+/**
+ * A quiet check some seconds after start (in a package; nothing is read before then): without a feed it stops at the
+ * settings; a downloaded update installs on quit.
+ */
 export function scheduleUpdateCheck(): void {
-  if (!app.isPackaged || settings().state !== 'on') return
+  if (!app.isPackaged) return
   setTimeout(() => void checkForUpdates(), FIRST_CHECK_DELAY_MS).unref()
 }

@@ -79,12 +79,14 @@ describe('electron-builder configuration', () => {
     expect(config.publish).toEqual({ provider: 'generic', url: 'https://updates.invalid/quire', channel: 'latest' })
     // What electron-builder writes to resources/app-update.yml: the publish options and the updater's cache folder.
     const appUpdateYml = (publish: object) => stringify({ ...publish, updaterCacheDirName: 'quire-updater' })
-    expect(decideUpdateSettings({ packageFile: appUpdateYml(config.publish) })).toEqual({
+    expect(decideUpdateSettings({ packageFile: appUpdateYml(config.publish) }, parse)).toEqual({
       state: 'off',
       reason: 'This package was built without an update feed.'
     })
     // A release: `npm run package -- -c.publish.url=https://…`.
-    expect(decideUpdateSettings({ packageFile: appUpdateYml({ ...config.publish, url: 'https://updates.example.com/quire' }) })).toEqual({
+    expect(
+      decideUpdateSettings({ packageFile: appUpdateYml({ ...config.publish, url: 'https://updates.example.com/quire' }) }, parse)
+    ).toEqual({
       state: 'on',
       source: 'app-update.yml',
       feed: { provider: 'generic', url: 'https://updates.example.com/quire', channel: 'latest' }
