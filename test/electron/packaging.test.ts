@@ -2,6 +2,7 @@
 // schema, the targets per platform, hardening, icons, the file association and the update feed; and the rule that
 // only a development build honours ELECTRON_RENDERER_URL and offers DevTools.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import Ajv from 'ajv'
 import { describe, expect, it } from 'vitest'
@@ -24,6 +25,21 @@ describe('electron-builder configuration', () => {
     // The validator does refuse: a misspelt option, or a misspelt architecture.
     expect(validate({ ...config, fileAsociations: [] })).toBe(false)
     expect(validate({ ...config, mac: { ...config.mac, target: [{ target: 'dmg', arch: 'univrsal' }] } })).toBe(false)
+  })
+
+  it('is loaded and accepted by electron-builder itself, with a release’s `-c.publish.url=…` merged into the feed', async () => {
+    // The loader the electron-builder command runs (an internal module of the pinned version, checked below).
+    const require = createRequire(import.meta.url)
+    const builder = require('app-builder-lib/out/util/config/config.js') as {
+      getConfig(projectDir: string, configPath: null, fromCli: object | null): Promise<typeof config>
+      validateConfiguration(config: object, logger: { isEnabled: boolean; add(): void }): Promise<void>
+    }
+    const logger = { isEnabled: false, add() {} }
+    const loaded = await builder.getConfig(root, null, { publish: { url: 'https://updates.example.com/quire' } })
+    await expect(builder.validateConfiguration(loaded, logger)).resolves.toBeUndefined()
+    expect(loaded.publish).toEqual({ provider: 'generic', url: 'https://updates.example.com/quire', channel: 'latest' })
+    expect(loaded.electronFuses).toEqual(config.electronFuses)
+    await expect(builder.validateConfiguration({ ...config, fileAsociations: [] }, logger)).rejects.toThrow(/Invalid configuration object/)
   })
 
   it('builds an AppImage and a deb for Linux, a universal dmg (and the zip updates use) for macOS, NSIS for Windows', () => {
