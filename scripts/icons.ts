@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
-import { encodeIcns, encodeIco, ICNS_TYPES, ICO_SIZES, LINUX_SIZES, type IconImage } from './lib/iconFiles.ts'
+import { encodeIcns, encodeIco, ICNS_TYPES, ICO_SIZES, LINUX_SIZES, svgHash, type IconImage } from './lib/iconFiles.ts'
 
 const root = join(import.meta.dirname, '..')
 const resources = join(root, 'resources')
@@ -53,7 +53,7 @@ mkdirSync(join(build, 'icons'), { recursive: true })
 for (const [path, bytes] of Object.entries(files)) writeFileSync(join(root, path), bytes)
 const manifest = {
   source: 'resources/icon.svg',
-  sha256: sha256(svg),
+  sha256: svgHash(svg, sha256),
   files: Object.fromEntries(Object.entries(files).map(([path, bytes]) => [path, sha256(bytes)]))
 }
 writeFileSync(join(build, 'icons.json'), `${JSON.stringify(manifest, null, 2)}\n`)

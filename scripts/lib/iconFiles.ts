@@ -101,6 +101,11 @@ export function encodeIcns(images: IconImage[]): Uint8Array {
   return concat([new Uint8Array(head.buffer), ...entries])
 }
 
+/** The SVG's hash as icons.json records it: of its text with LF line ends, so a CRLF checkout hashes the same. */
+export function svgHash(svg: Uint8Array, sha256: (bytes: Uint8Array) => string): string {
+  return sha256(new TextEncoder().encode(new TextDecoder().decode(svg).replace(/\r\n/g, '\n')))
+}
+
 /** One image in a container, as its header says. */
 export interface IconEntry {
   /** The `.icns` type, or `png`/`bmp` for an `.ico` entry. */

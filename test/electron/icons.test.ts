@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ICNS_TYPES, ICO_SIZES, LINUX_SIZES, pngSize, readIcns, readIco } from '../../scripts/lib/iconFiles'
+import { ICNS_TYPES, ICO_SIZES, LINUX_SIZES, pngSize, readIcns, readIco, svgHash } from '../../scripts/lib/iconFiles'
 
 const root = resolve(import.meta.dirname, '../..')
 const read = (path: string) => new Uint8Array(readFileSync(resolve(root, path)))
@@ -16,7 +16,9 @@ describe('icons', () => {
       sha256: string
       files: Record<string, string>
     }
-    expect(manifest.sha256, 'resources/icon.svg changed: run `npm run icons` and commit the icons').toBe(sha256(read('resources/icon.svg')))
+    expect(manifest.sha256, 'resources/icon.svg changed: run `npm run icons` and commit the icons').toBe(
+      svgHash(read('resources/icon.svg'), sha256)
+    )
     expect(Object.keys(manifest.files).sort()).toEqual(
       ['resources/icon.png', 'build/icon.ico', 'build/icon.icns', ...LINUX_SIZES.map((s) => `build/icons/${s}x${s}.png`)].sort()
     )
