@@ -51,9 +51,21 @@ describe('electron-builder configuration', () => {
     expect(config.win.target).toEqual(['nsis'])
   })
 
-  it('rebuilds the native SQLite addon for Electron with @electron/rebuild before packing', () => {
+  it('names the homepage and maintainer a deb must have', () => {
+    expect(new URL(config.extraMetadata.homepage).protocol).toBe('https:')
+    expect(config.linux.maintainer).toMatch(/^[^<>]+ <[^<>@\s]+@[^<>@\s]+>$/)
+  })
+
+  it('rebuilds the native SQLite addon for Electron with @electron/rebuild before packing, and packs only what loads', () => {
     expect(config.npmRebuild).toBe(true)
     expect(config.nativeRebuilder).toBe('sequential')
+    // Its C sources and the compiler's intermediates stay out (the addon itself and lib/ go in).
+    expect(config.files).toEqual(
+      expect.arrayContaining([
+        '!node_modules/better-sqlite3/{deps,src}{,/**}',
+        '!node_modules/better-sqlite3/build/{deps,Release/obj,Release/obj.target,Release/.deps,Release/test_extension.node}{,/**}'
+      ])
+    )
   })
 
   it('has each platform’s icon where it says, in the build resources (never packed into the app)', () => {
