@@ -101,6 +101,7 @@ export default tseslint.config(
       'test-results-*/',
       'playwright-report/',
       'bench/results/',
+      'dist/', // npm run package
       '**/*.gen.ts'
     ]
   },

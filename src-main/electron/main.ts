@@ -8,6 +8,8 @@ import { notifyDataChanged, registerApiBridge } from './apiBridge.ts'
 import { devServerUrl, devTools, preloadFile, rendererIndexFile } from './appContent.ts'
 import { LOCAL_ORIGIN, LOCAL_SCHEME, localSchemeRequest } from './localScheme.ts'
 import { installMenu } from './menu.ts'
+import { handleWorkspaceFiles } from './openFiles.ts'
+import { checkForUpdatesFromMenu, scheduleUpdateCheck } from './updater.ts'
 import { hardenWebContents } from './security.ts'
 import { tokenSeals } from './tokenSeal.ts'
 import { loadWindowState, trackWindowState } from './windowState.ts'
@@ -56,7 +58,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.enableSandbox()
-  app.on('second-instance', () => {
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    openWorkspaceFiles(argv, workingDirectory)
     if (!mainWindow) return
     if (mainWindow.isMinimized()) mainWindow.restore()
     mainWindow.focus()
@@ -77,6 +80,8 @@ if (!app.requestSingleInstanceLock()) {
     app.exit(1)
   })
   registerApiBridge(host)
+  // Workspace files from a double-click or the command line: added as "Open workspace file…" adds one.
+  const openWorkspaceFiles = handleWorkspaceFiles(host)
 
   void app.whenReady().then(() => {
     protocol.handle(LOCAL_SCHEME, async (request) => {
@@ -85,8 +90,9 @@ if (!app.requestSingleInstanceLock()) {
       return (await host).fetch(forward)
     })
     hardenWebContents()
-    installMenu({ devTools })
+    installMenu({ devTools, checkForUpdates: () => void checkForUpdatesFromMenu() })
     mainWindow = createWindow()
+    scheduleUpdateCheck()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
     })
