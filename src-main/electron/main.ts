@@ -1,15 +1,15 @@
 // The Electron entry: app lifecycle and the one window. Everything else lives in plain-Node modules.
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, protocol } from 'electron'
-import { openLocalBackend } from '../backend/localBackend.ts'
-import { WorkspaceHost } from '../workspaces/host.ts'
+import { HostClient } from '../workspaces/hostClient.ts'
 import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
 import { notifyDataChanged, registerApiBridge } from './apiBridge.ts'
 import { devServerUrl, devTools, preloadFile, rendererIndexFile } from './appContent.ts'
 import { LOCAL_ORIGIN, LOCAL_SCHEME, localSchemeRequest } from './localScheme.ts'
 import { installMenu } from './menu.ts'
+import { utilityHost } from './hostProcess.ts'
 import { hardenWebContents } from './security.ts'
-import { tokenSeals } from './tokenSeal.ts'
+import { keychainKey } from './tokenSeal.ts'
 import { loadWindowState, trackWindowState } from './windowState.ts'
 
 // Tests (and power users) can point the app at a fresh profile; must happen before the instance lock.
@@ -63,15 +63,28 @@ if (!app.requestSingleInstanceLock()) {
   })
 
   // The workspaces under userData (workspaces.json, workspaces/<id>/quire.db or connection.json) and the open
-  // backend of the active one. A connected workspace's status change reaches the windows as a workspaces change.
-  const host: Promise<WorkspaceHost> = app.whenReady().then(() =>
-    WorkspaceHost.open({
-      home: app.getPath('userData'),
-      open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN, seals: tokenSeals() }),
-      seals: tokenSeals(),
-      onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY])
+  // backend of the active one, in the workspace host's utility process: SQLite never runs on this process's loop.
+  // A connected workspace's status change reaches the windows as a workspaces change; a host that dies is started
+  // again (what it had not answered fails).
+  let quitting = false
+  const host: Promise<HostClient> = app.whenReady().then(() => {
+    const client: Promise<HostClient> = HostClient.start({
+      spawn: utilityHost,
+      start: { home: app.getPath('userData'), baseUrl: LOCAL_ORIGIN, keychainKey: keychainKey(app.getPath('userData')) },
+      onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
+      onStopped: (reason) => {
+        if (quitting) return
+        console.error(`The workspace host stopped (${reason}): starting it again`)
+        void client
+          .then((c) => c.restart())
+          .then(
+            () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
+            (error: unknown) => console.error(error)
+          )
+      }
     })
-  )
+    return client
+  })
   host.catch((error: unknown) => {
     dialog.showErrorBox('Quire cannot open its local workspace', error instanceof Error ? error.message : String(error))
     app.exit(1)
@@ -101,6 +114,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', (event) => {
     if (closing) return
     closing = true
+    quitting = true
     event.preventDefault()
     void host
       .then((h) => h.close())
