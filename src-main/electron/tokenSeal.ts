@@ -5,7 +5,7 @@
 // the platform offers no real keychain (Linux without one falls back to a fixed key), there is no key: tokens are
 // kept as the headless server keeps them, in a file only this user can read.
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { safeStorage } from 'electron'
 
@@ -27,6 +27,7 @@ export function keychainKey(userData: string): string | undefined {
     }
   }
   const key = randomBytes(32).toString('base64')
+  mkdirSync(userData, { recursive: true })
   writeFileSync(file, safeStorage.encryptString(key), { mode: 0o600, flag: 'wx' })
   return key
 }

@@ -237,18 +237,18 @@ describe('the HTTP API through a host process', () => {
 })
 
 describe('a home served through a host process', () => {
-  it('lists, creates and activates workspaces, and moves workspace files both ways as bytes', async () => {
+  it('lists, creates and activates workspaces, moves workspace files both ways as bytes, and connects one to a server', async () => {
     const home = mkdtempSync(join(tmpdir(), 'quire-host-home-'))
     const token = newToken()
-    const server = await startServer({ home, port: 0, token, hostProcess: true })
+    const [server, remote] = await Promise.all([startServer({ home, port: 0, token, hostProcess: true }), startTestServer()])
     try {
       const api = httpClient(server.url, token)
       const list = await api.get('/app/workspaces')
       expect(list.body).toMatchObject({ switchable: true, items: [{ name: 'Local', active: true }] })
       const firstId = list.body.active
-      const orgs = await api.get('/v1/orgs')
-      expect(orgs.status).toBe(200)
-      expect(orgs.headers.get('quire-workspace')).toBe(firstId)
+      const local = await api.get('/v1/orgs')
+      expect(local.status).toBe(200)
+      expect(local.headers.get('quire-workspace')).toBe(firstId)
 
       const second = await api.post('/app/workspaces', { name: 'Second' })
       expect(second.status).toBe(201)
@@ -270,8 +270,20 @@ describe('a home served through a host process', () => {
       })
       expect(opened.status).toBe(201)
       expect((await api.get('/app/workspaces')).body.items.map((w: any) => w.name)).toEqual(['Local', 'Second', 'Restored'])
+
+      // A workspace connected to another server: its /v1 is that server's, reached from the host process.
+      const connected = await api.post('/app/workspaces', { name: 'Team', remote: { url: remote.url, token: remote.owner.token } })
+      expect(connected.status).toBe(201)
+      expect(connected.body.remote).toMatchObject({ url: remote.url, account: { id: remote.owner.user.id } })
+      expect((await api.post(`/app/workspaces/${connected.body.id}/activate`)).status).toBe(200)
+      const orgs = await api.get('/v1/orgs')
+      expect(orgs.status).toBe(200)
+      expect(orgs.body.items.map((o: any) => o.id)).toEqual([remote.orgId])
+      expect(orgs.headers.get('quire-remote-status')).toBe('online')
+      expect((await httpClient(server.url).get('/v1/orgs')).status).toBe(401)
     } finally {
       await server.close()
+      await remote.close()
     }
   }, 60_000)
 })
