@@ -95,7 +95,10 @@ if (!app.requestSingleInstanceLock()) {
     protocol.handle(LOCAL_SCHEME, async (request) => {
       const forward = localSchemeRequest(request.url, request.method, request.headers)
       if (!forward) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
-      return (await host).fetch(forward)
+      // A host that stopped (and is starting again) answers 503, as the bridge does.
+      return (await host)
+        .fetch(forward)
+        .catch(() => new Response('The workspace host stopped', { status: 503, headers: { 'content-type': 'text/plain' } }))
     })
     hardenWebContents()
     installMenu({ devTools })
