@@ -73,6 +73,39 @@ describe('the host protocol (both sides in this process)', () => {
   })
 })
 
+describe('the host protocol: events', () => {
+  it("tells the parent when a connected workspace's connection changes", async () => {
+    const remote = await startTestServer()
+    const events: string[] = []
+    const client = await HostClient.start({
+      spawn: channelHost,
+      start: { home: mkdtempSync(join(tmpdir(), 'quire-host-events-')) },
+      onRemoteChange: (id) => events.push(id)
+    })
+    try {
+      const json = (method: string, path: string, body?: unknown) =>
+        new Request(`http://quire.localhost${path}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body)
+        })
+      const created = await client.fetch(
+        json('POST', '/app/workspaces', { name: 'Team', remote: { url: remote.url, token: remote.owner.token } })
+      )
+      expect(created.status).toBe(201)
+      const { id } = (await created.json()) as { id: string }
+      expect(events).toEqual([])
+      await remote.close()
+      // The server is gone: the check finds it out of reach, and the event comes before the answer.
+      const checked = await client.fetch(json('POST', `/app/workspaces/${id}/check`))
+      expect(((await checked.json()) as any).remote.connection.status).toBe('unreachable')
+      expect(events).toEqual([id])
+    } finally {
+      await client.close()
+    }
+  })
+})
+
 describe('a host process: crash, restart, close', () => {
   it('fails what it had not answered when it dies, starts again, and keeps what was committed', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-host-'))
