@@ -39,7 +39,8 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve(root, 'src-main/electron/main.ts'), // Electron entry: the only one that imports 'electron'
-          cli: resolve(root, 'src-main/cli/main.ts') // plain-Node entry: `node out/main/cli.js serve`
+          cli: resolve(root, 'src-main/cli/main.ts'), // plain-Node entry: `node out/main/cli.js serve`
+          host: resolve(root, 'src-main/server/hostEntry.ts') // the workspace host's process (utilityProcess, --host-process)
         }
       }
     }

@@ -87,22 +87,7 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
         headers.set('authorization', `Bearer ${ownerToken}`)
         return backend.fetch(new Request(request, { headers }))
       },
-      async fetch(request: Request): Promise<Response> {
-        const url = new URL(request.url)
-        const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
-        const requestHeaders: Record<string, string> = {}
-        request.headers.forEach((value, key) => void (requestHeaders[key] = value))
-        const res = await api.inject({
-          method: request.method as 'GET',
-          url: url.pathname + url.search,
-          headers: requestHeaders,
-          payload: body
-        })
-        const headers = new Headers()
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v))
-        const noBody = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304
-        return new Response(noBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers })
-      },
+      fetch: (request: Request) => injectFetch(api, request),
       async close() {
         stopMaintenance()
         await api.close()
@@ -116,4 +101,22 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
     await workspace.close()
     throw error
   }
+}
+
+/** A `Request` answered by a Fastify instance in process (`inject`: no socket), as a `Response`. */
+export async function injectFetch(api: Pick<Api, 'inject'>, request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
+  const requestHeaders: Record<string, string> = {}
+  request.headers.forEach((value, key) => void (requestHeaders[key] = value))
+  const res = await api.inject({
+    method: request.method as 'GET',
+    url: url.pathname + url.search,
+    headers: requestHeaders,
+    payload: body
+  })
+  const headers = new Headers()
+  for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v))
+  const noBody = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304
+  return new Response(noBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers })
 }

@@ -20,7 +20,7 @@ const HELP = `Quire — documentation workspace, headless
 
 Usage:
   quire serve [--port N] [--host 127.0.0.1] [--allow-host NAME]... [--home DIR | --data DIR|FILE]
-              [--token T] [--log]
+              [--token T] [--log] [--host-process]
       Serve the /v1 API and the app on loopback. Stops cleanly on SIGINT/SIGTERM.
       Requests must name the server as it listens (127.0.0.1:N, localhost:N); --allow-host NAME
       (repeatable) admits another name, e.g. a reverse proxy's. A token given with --token or
@@ -38,6 +38,8 @@ Usage:
       --data FILE serves the workspace file FILE itself (a backup made by quire backup, say).
       A workspace file that is damaged or comes from a newer version of Quire is never changed:
       --data refuses it; --home lists it with its problem and serves the other workspaces.
+      --host-process runs the workspaces (SQLite, /v1, sync) in a child process of their own, as the
+      desktop app does: this process keeps the port, and a long merge or import never stalls it.
   quire backup [--data DIR|FILE | --home DIR [--workspace ID]] --to FILE [--force]
       Write a consistent copy of a workspace to FILE, one file, while a server may be running on it
       (it goes on answering). --workspace takes an id or a name (default: the active one). FILE is
@@ -135,7 +137,8 @@ async function serve(argv: string[]) {
       home: { type: 'string' },
       token: { type: 'string' },
       'allow-host': { type: 'string', multiple: true },
-      log: { type: 'boolean', default: false }
+      log: { type: 'boolean', default: false },
+      'host-process': { type: 'boolean', default: false }
     }
   })
   if (values.data && values.home) fail('give either --data (one workspace) or --home (several), not both')
@@ -148,7 +151,8 @@ async function serve(argv: string[]) {
   const where = values.data ? { dataDir: dataDirOf(values.data) } : { home: resolve(values.home ?? defaultFolder()) }
   const home = !values.data
   const allowHosts = values['allow-host']
-  const server = await startServer({ ...where, port, host: values.host, allowHosts, token, staticDir, logger: values.log })
+  const hostProcess = values['host-process']
+  const server = await startServer({ ...where, port, host: values.host, allowHosts, token, staticDir, logger: values.log, hostProcess })
   // Handlers first: a script may signal as soon as it reads the ready line.
   let stopping = false
   const stop = async (signal: string) => {

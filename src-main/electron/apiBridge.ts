@@ -1,11 +1,11 @@
 // `api:request`: the renderer's API calls (/v1 and the workspace operations under /app/workspaces), answered
-// in process by the workspace host. Only the app's own top-level frame may call; the renderer never sees or
+// by the workspace host (its own process: hostClient.ts). Only the app's own top-level frame may call; the renderer never sees or
 // sends a token.
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron'
 import { IpcChannel, isTextContentType, queryKeyForPath, type BridgeRequest, type BridgeResponse } from '../../src-shared/ipc.ts'
 import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
-import type { WorkspaceHost } from '../workspaces/host.ts'
-import { isWorkspacesPath } from '../workspaces/operations.ts'
+import { HostStoppedError, type HostClient } from '../workspaces/hostClient.ts'
+import { errorResponse, isWorkspacesPath } from '../workspaces/operations.ts'
 import { isAppUrl } from './appContent.ts'
 import { BACKEND_ORIGIN as origin } from './localScheme.ts'
 const methods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
@@ -28,7 +28,7 @@ function parseRequest(raw: unknown): BridgeRequest & { url: URL } {
   return { method: req.method, path: req.path, headers, body, url }
 }
 
-export function registerApiBridge(workspaces: Promise<WorkspaceHost>): void {
+export function registerApiBridge(workspaces: Promise<HostClient>): void {
   ipcMain.handle(IpcChannel.apiRequest, async (event: IpcMainInvokeEvent, raw: unknown): Promise<BridgeResponse> => {
     const frame = event.senderFrame
     if (!frame || frame.parent !== null || !isAppUrl(frame.url)) throw new Error('api:request: sender is not the app')
@@ -40,7 +40,10 @@ export function registerApiBridge(workspaces: Promise<WorkspaceHost>): void {
     // /v1 goes to the active workspace as its own user (the owner of a local one, the account of a connected
     // one): the backend that answers adds the credentials, and a switch may replace it between two requests.
     const request = new Request(req.url, { method: req.method, headers: req.headers, body: requestBody })
-    const res = isWorkspaceOperation ? await host.fetch(request) : await host.use((backend) => backend.request(request))
+    const res = await (isWorkspaceOperation ? host.fetch(request) : host.request(request)).catch((error: unknown) => {
+      if (!(error instanceof HostStoppedError)) throw error
+      return errorResponse(503, 'The workspace host stopped before it answered: try again')
+    })
 
     const headers: Record<string, string> = {}
     res.headers.forEach((value, key) => {

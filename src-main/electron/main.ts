@@ -1,8 +1,7 @@
 // The Electron entry: app lifecycle and the one window. Everything else lives in plain-Node modules.
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, protocol } from 'electron'
-import { openLocalBackend } from '../backend/localBackend.ts'
-import { WorkspaceHost } from '../workspaces/host.ts'
+import { HostClient } from '../workspaces/hostClient.ts'
 import { WORKSPACES_QUERY_KEY } from '../../src-shared/workspaces.ts'
 import { notifyDataChanged, registerApiBridge } from './apiBridge.ts'
 import { devServerUrl, devTools, preloadFile, rendererIndexFile } from './appContent.ts'
@@ -10,8 +9,9 @@ import { LOCAL_ORIGIN, LOCAL_SCHEME, localSchemeRequest } from './localScheme.ts
 import { installMenu } from './menu.ts'
 import { handleWorkspaceFiles } from './openFiles.ts'
 import { checkForUpdatesFromMenu, scheduleUpdateCheck } from './updater.ts'
+import { utilityHost } from './hostProcess.ts'
 import { hardenWebContents } from './security.ts'
-import { tokenSeals } from './tokenSeal.ts'
+import { keychainKey } from './tokenSeal.ts'
 import { loadWindowState, trackWindowState } from './windowState.ts'
 
 // Tests (and power users) can point the app at a fresh profile; must happen before the instance lock.
@@ -66,15 +66,28 @@ if (!app.requestSingleInstanceLock()) {
   })
 
   // The workspaces under userData (workspaces.json, workspaces/<id>/quire.db or connection.json) and the open
-  // backend of the active one. A connected workspace's status change reaches the windows as a workspaces change.
-  const host: Promise<WorkspaceHost> = app.whenReady().then(() =>
-    WorkspaceHost.open({
-      home: app.getPath('userData'),
-      open: ({ dataDir, account }) => openLocalBackend({ dataDir, account, baseUrl: LOCAL_ORIGIN, seals: tokenSeals() }),
-      seals: tokenSeals(),
-      onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY])
+  // backend of the active one, in the workspace host's utility process: SQLite never runs on this process's loop.
+  // A connected workspace's status change reaches the windows as a workspaces change; a host that dies is started
+  // again (what it had not answered fails).
+  let quitting = false
+  const host: Promise<HostClient> = app.whenReady().then(() => {
+    const client: Promise<HostClient> = HostClient.start({
+      spawn: utilityHost,
+      start: { home: app.getPath('userData'), baseUrl: LOCAL_ORIGIN, keychainKey: keychainKey(app.getPath('userData')) },
+      onRemoteChange: () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
+      onStopped: (reason) => {
+        if (quitting) return
+        console.error(`The workspace host stopped (${reason}): starting it again`)
+        void client
+          .then((c) => c.restart())
+          .then(
+            () => notifyDataChanged([WORKSPACES_QUERY_KEY]),
+            (error: unknown) => console.error(error)
+          )
+      }
     })
-  )
+    return client
+  })
   host.catch((error: unknown) => {
     dialog.showErrorBox('Quire cannot open its local workspace', error instanceof Error ? error.message : String(error))
     app.exit(1)
@@ -87,7 +100,10 @@ if (!app.requestSingleInstanceLock()) {
     protocol.handle(LOCAL_SCHEME, async (request) => {
       const forward = localSchemeRequest(request.url, request.method, request.headers)
       if (!forward) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } })
-      return (await host).fetch(forward)
+      // A host that stopped (and is starting again) answers 503, as the bridge does.
+      return (await host)
+        .fetch(forward)
+        .catch(() => new Response('The workspace host stopped', { status: 503, headers: { 'content-type': 'text/plain' } }))
     })
     hardenWebContents()
     installMenu({ devTools, checkForUpdates: () => void checkForUpdatesFromMenu() })
@@ -107,6 +123,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', (event) => {
     if (closing) return
     closing = true
+    quitting = true
     event.preventDefault()
     void host
       .then((h) => h.close())

@@ -16,6 +16,9 @@ import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
 import { REMOTE_STATUS_HEADER, WORKSPACE_HEADER } from '../../src-shared/workspaces'
 import { WorkspaceHost } from '../workspaces/host'
+import { HostClient, HostStoppedError } from '../workspaces/hostClient'
+import type { HostStartOptions } from '../workspaces/hostProtocol'
+import { forkHost } from './hostFork'
 import {
   WORKSPACE_BODY_LIMIT,
   answerWorkspaceRequest,
@@ -64,6 +67,14 @@ export interface ServerOptions {
   headersTimeout?: number
   /** Milliseconds a client has to send a whole request, body included (default 30 s); then it answers 408 and closes. */
   requestTimeout?: number
+  /**
+   * Runs the workspaces (SQLite, the /v1 engine, sync) in a child process of their own (`quire serve
+   * --host-process`; hostProtocol.ts): this process keeps the socket, and a long write there never stalls it. `api`
+   * and `workspaces` are then absent, and `clock` is not used.
+   */
+  hostProcess?: boolean
+  /** Test harness only, with `hostProcess`: the host's manual clock starts there and it takes control messages. */
+  hostTesting?: HostStartOptions['testing']
 }
 
 export interface RunningServer {
@@ -80,6 +91,8 @@ export interface RunningServer {
   readonly api: Api
   /** With `home`: the workspaces and the active one's backend. */
   workspaces?: WorkspaceHost
+  /** With `hostProcess`: the client of the host process. */
+  host?: HostClient
   close(): Promise<void>
 }
 
@@ -96,7 +109,7 @@ const RENDERER_CSP = [
 ].join('; ')
 
 /** The label of a `--home` server's generated token: replaced at each start instead of piling up. */
-const GENERATED_TOKEN_LABEL = 'serve session'
+export const GENERATED_TOKEN_LABEL = 'serve session'
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
@@ -158,7 +171,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const hosts = new HostPolicy({ host, allowHosts: options.allowHosts })
   const staticDir = options.staticDir && resolve(options.staticDir)
   const extend = staticDir && existsSync(resolve(staticDir, 'index.html')) ? serveRenderer(staticDir) : undefined
-  const served = options.home ? await serveHome(options.home, options, extend) : await serveDataDir(options.dataDir!, options, extend)
+  const served = options.hostProcess
+    ? await serveThroughHost(options)
+    : options.home
+      ? await serveHome(options.home, options, extend)
+      : await serveDataDir(options.dataDir!, options, extend)
 
   const requestTimeout = options.requestTimeout ?? 30_000
   const headersTimeout = Math.min(options.headersTimeout ?? 10_000, requestTimeout)
@@ -204,6 +221,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return served.api()
     },
     workspaces: served.workspaces,
+    host: served.host,
     async close() {
       if (closed) return
       closed = true
@@ -246,8 +264,73 @@ interface Served {
   token?: string
   bootstrapped: boolean
   workspaces?: WorkspaceHost
+  host?: HostClient
   setBaseUrl(url: string): void
   close(): Promise<void>
+}
+
+/** Hop-by-hop and framing headers: the host gets the body whole, and its own framing. */
+const UNFORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade'])
+
+/**
+ * `hostProcess`: the workspaces in a child process (hostProcess.ts answers there as `serveHome` and `serveDataDir`
+ * do here); this process reads each request, hands it over whole and writes the answer back. A host that stops is
+ * started again; what it had not answered answers 503.
+ */
+async function serveThroughHost(options: ServerOptions): Promise<Served> {
+  let closing = false
+  const { token, staticDir, logger, searchThreads } = options
+  const client: HostClient = await HostClient.start({
+    spawn: forkHost,
+    start: {
+      home: options.home && resolve(options.home),
+      dataDir: options.dataDir,
+      http: { token, staticDir, logger, searchThreads },
+      testing: options.hostTesting
+    },
+    onStopped(reason) {
+      if (closing) return
+      console.error(`The workspace host stopped (${reason}): starting it again`)
+      client.restart().catch((error: unknown) => console.error('The workspace host could not start again:', error))
+    }
+  })
+  const answer = async (req: IncomingMessage): Promise<Response> => {
+    try {
+      const method = req.method ?? 'GET'
+      // A workspace file sent to be opened has no size limit (held whole here, then in the host).
+      const limit = isWorkspaceUpload(method, pathOf(req)) ? Infinity : API_BODY_LIMIT
+      const body = method === 'GET' || method === 'HEAD' ? undefined : await readBytes(req, limit)
+      if (body === null) return errorResponse(413, 'body: larger than the server accepts')
+      const headers = new Headers()
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value !== undefined && !UNFORWARDED.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+      }
+      const request = new Request(new URL(req.url ?? '/', 'http://quire.localhost'), {
+        method,
+        headers,
+        body: body && new Uint8Array(body)
+      })
+      return await client.fetch(request, 'http')
+    } catch (error) {
+      if (error instanceof HostStoppedError) return errorResponse(503, 'The workspace host stopped before it answered: try again')
+      console.error('Request to the workspace host failed:', error)
+      return errorResponse(500, 'Internal error')
+    }
+  }
+  return {
+    handle: (req, res) => void answer(req).then((response) => sendResponse(res, response)),
+    api() {
+      throw new Error('The workspaces run in a host process: this process has no API of theirs')
+    },
+    token: client.ready.token,
+    bootstrapped: client.ready.bootstrapped,
+    host: client,
+    setBaseUrl: (url) => client.setBaseUrl(url),
+    async close() {
+      closing = true
+      await client.close()
+    }
+  }
 }
 
 /** `--data`: one workspace, as before `--home` existed; `/app/workspaces` lists it and refuses writes. */
@@ -365,7 +448,7 @@ async function serveHome(home: string, options: ServerOptions, extend: BuildOpti
 }
 
 /** The one workspace of a `--data` server, named after its folder (or its file, less `.quire.db` or `.db`). */
-function describeDataDir(dataDir: string) {
+export function describeDataDir(dataDir: string) {
   const name = dataDir === ':memory:' ? 'In memory' : basename(resolve(dataDir)).replace(/(\.quire)?\.db$/i, '') || 'Workspace'
   let createdAt = new Date().toISOString()
   if (dataDir !== ':memory:') {
@@ -384,13 +467,19 @@ function describeDataDir(dataDir: string) {
  * and which has no downloads or previews here): anything else answers 404 in the /v1 envelope.
  */
 async function rendererApp(extend: BuildOptions['extend']): Promise<Handler> {
+  const app = await rendererFastify(extend)
+  return (req, res) => app.routing(req, res)
+}
+
+/** The Fastify instance of `rendererApp` (the workspace host answers through its `inject`). */
+export async function rendererFastify(extend: BuildOptions['extend']) {
   const app = Fastify()
   app.setNotFoundHandler((req, reply) => {
     void reply.code(404).send({ error: { code: 404, message: `${pathOf(req.raw)} is not served for a connected workspace` } })
   })
   if (extend) await extend(app as unknown as Api)
   await app.ready()
-  return (req, res) => app.routing(req, res)
+  return app
 }
 
 /**
@@ -430,7 +519,7 @@ async function proxyHttp(
   await sendResponse(res, response)
 }
 
-function serveRenderer(staticDir: string): BuildOptions['extend'] {
+export function serveRenderer(staticDir: string): BuildOptions['extend'] {
   return async (app) => {
     await app.register(fastifyStatic, {
       root: staticDir,

@@ -92,9 +92,16 @@ export function httpClient(baseUrl: string, token?: string): Client {
 
 let counter = 0
 
-/** `dataDir`: a workspace folder instead of memory (what needs a file: the search threads); `searchThreads` as for startServer. */
-export async function startTestServer(options: { dataDir?: string; searchThreads?: number } = {}): Promise<TestServer> {
-  const clock = manualClock(new Date('2026-03-01T10:00:00.000Z'))
+/**
+ * `dataDir`: a workspace folder instead of memory (what needs a file: the search threads); `searchThreads` as for
+ * startServer. `hostProcess` (or QUIRE_TEST_HOST_PROCESS=1 for every file run): the workspace in a host process
+ * (startServer's `hostProcess`); users and the clock then reach it through the host's test-only control messages.
+ */
+export async function startTestServer(
+  options: { dataDir?: string; searchThreads?: number; hostProcess?: boolean } = {}
+): Promise<TestServer> {
+  if (options.hostProcess ?? process.env.QUIRE_TEST_HOST_PROCESS === '1') return startHostProcessTestServer(options)
+  const clock = manualClock(new Date(CLOCK_START))
   const ownerToken = newToken()
   const server = await startServer({
     dataDir: options.dataDir ?? ':memory:',
@@ -109,8 +116,35 @@ export async function startTestServer(options: { dataDir?: string; searchThreads
   const ownerRow = users.getByToken(ownerToken)!
   const orgId = db.prepare<[], string>('SELECT id FROM organizations ORDER BY seq LIMIT 1').pluck().get()!
 
-  const client = (token?: string) => httpClient(server.url, token)
+  return testServer(server, clock, ownerToken, ownerRow, orgId, async (options) => {
+    const n = ++counter
+    const now = clock.now().toISOString()
+    const token = newToken()
+    const user = db.transaction(() => {
+      const row = users.create({ email: options.email ?? `user${n}@example.com`, displayName: options.name ?? `User ${n}` }, now)
+      users.addToken(row.id, token, 'test', now)
+      const role = options.role === undefined ? 'read' : options.role
+      if (role !== 'none') orgs.addMember(options.orgId ?? orgId, row.id, role, now)
+      return row
+    })()
+    server.api.services.writes++
+    return { user, token }
+  })
+}
 
+const CLOCK_START = '2026-03-01T10:00:00.000Z'
+
+type NewUser = (options: NonNullable<Parameters<TestServer['user']>[0]>) => Promise<{ user: UserRow; token: string }>
+
+function testServer(
+  server: RunningServer,
+  clock: TestServer['clock'],
+  ownerToken: string,
+  ownerRow: UserRow,
+  orgId: string,
+  newUser: NewUser
+): TestServer {
+  const client = (token?: string) => httpClient(server.url, token)
   return {
     server,
     url: server.url,
@@ -120,17 +154,7 @@ export async function startTestServer(options: { dataDir?: string; searchThreads
     anonymous: client(),
     client,
     async user(options = {}) {
-      const n = ++counter
-      const now = clock.now().toISOString()
-      const token = newToken()
-      const user = db.transaction(() => {
-        const row = users.create({ email: options.email ?? `user${n}@example.com`, displayName: options.name ?? `User ${n}` }, now)
-        users.addToken(row.id, token, 'test', now)
-        const role = options.role === undefined ? 'read' : options.role
-        if (role !== 'none') orgs.addMember(options.orgId ?? orgId, row.id, role, now)
-        return row
-      })()
-      server.api.services.writes++
+      const { user, token } = await newUser(options)
       return { user, token, api: client(token) }
     },
     async emptySpace(title = 'Docs') {
@@ -140,6 +164,40 @@ export async function startTestServer(options: { dataDir?: string; searchThreads
     },
     close: () => server.close()
   }
+}
+
+/** The same server with its workspace in a host process: the clock's changes and new users are sent to the host. */
+async function startHostProcessTestServer(options: { dataDir?: string; searchThreads?: number }): Promise<TestServer> {
+  const ownerToken = newToken()
+  const server = await startServer({
+    dataDir: options.dataDir ?? ':memory:',
+    port: 0,
+    token: ownerToken,
+    searchThreads: options.searchThreads,
+    hostProcess: true,
+    hostTesting: { clock: CLOCK_START }
+  })
+  const host = server.host!
+  const local = manualClock(new Date(CLOCK_START))
+  // Sent in order on the host's channel, so the host's clock has moved before any request sent afterwards.
+  const sync = () => void host.control({ op: 'clock', now: local.now().toISOString() }).catch(() => {})
+  const clock: TestServer['clock'] = {
+    now: local.now,
+    set: (date) => (local.set(date), sync()),
+    advance: (ms) => (local.advance(ms), sync())
+  }
+  const info = await host.control<{ orgId: string; owner: UserRow }>({ op: 'info' })
+  return testServer(server, clock, ownerToken, info.owner, info.orgId, (options) => {
+    const n = ++counter
+    const role = options.role === undefined ? 'read' : options.role
+    return host.control({
+      op: 'user',
+      email: options.email ?? `user${n}@example.com`,
+      name: options.name ?? `User ${n}`,
+      role,
+      orgId: options.orgId
+    })
+  })
 }
 
 /** Walks a paginated list to the end; returns every item and the pages seen. */
