@@ -9,7 +9,8 @@
 //                    [--profile] [--pages 10000]
 // `--only content` runs only the content benchmark (bench/content.ts); `--only sync` only the sync benchmark
 // (bench/sync.ts); `--only renderer` only the renderer benchmark (bench/renderer.ts: needs `npm run build`);
-// `--only api` only the API scenarios.
+// `--only api` only the API scenarios; `--only cold-start` only the cold-start benchmark (bench/coldStart.ts: process
+// start to the first /v1 answer, building out/ first when it is stale).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -24,6 +25,7 @@ import type { ChildReady } from './servers'
 import { runContentBench } from './content'
 import { runRendererBench } from './renderer'
 import { runSyncBench } from './sync'
+import { runColdStartBench } from './coldStart'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const resultsDir = join(here, 'results')
@@ -35,7 +37,8 @@ const HELP = `npm run bench -- [options]
   --spaces N        spaces in the generated organization (default 100000)
   --only L          comma-separated scenario names, or \`api\` (every API scenario), \`content\` (the content
                     benchmark), \`sync\` (a connected workspace sending 1,000 queued edits), \`renderer\` (the built app in
-                    Chromium: first screen, a 10,000-page tree scrolled), \`all\` (default: all)
+                    Chromium: first screen, a 10,000-page tree scrolled), \`cold-start\` (process start to the
+                    first /v1 answer, median of 10), \`all\` (default: all)
   --rounds N        run every measurement N times and keep the median (default 1; 3 or more when other
                     processes share the machine)
   --profile         CPU-profile the server during each measurement (bench/results/profiles/), print where the time goes
@@ -282,12 +285,13 @@ async function shutdown() {
 process.on('SIGINT', () => void shutdown().finally(() => process.exit(130)))
 
 // Suites: the API scenarios (main) and the content benchmark. `--only` names scenarios or suites.
-const SUITES = ['api', 'content', 'sync', 'renderer', 'all']
+const SUITES = ['api', 'content', 'sync', 'renderer', 'cold-start', 'all']
 const onlyList = args.only?.split(',') ?? []
 const runContent = !args.only || onlyList.includes('content') || onlyList.includes('all')
 const runSync = !args.only || onlyList.includes('sync') || onlyList.includes('all')
 const runRenderer = !args.only || onlyList.includes('renderer') || onlyList.includes('all')
-const runApi = !args.only || onlyList.some((n) => n !== 'content' && n !== 'sync' && n !== 'renderer')
+const runColdStart = !args.only || onlyList.includes('cold-start') || onlyList.includes('all')
+const runApi = !args.only || onlyList.some((n) => n !== 'content' && n !== 'sync' && n !== 'renderer' && n !== 'cold-start')
 
 async function runSuites() {
   if (runApi) {
@@ -297,6 +301,7 @@ async function runSuites() {
   if (runContent) await runContentBench({ pages: Number(args.pages) })
   if (runSync) await runSyncBench()
   if (runRenderer) await runRendererBench()
+  if (runColdStart) await runColdStartBench()
 }
 
 runSuites()

@@ -4,20 +4,16 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify'
 import { createAjv } from './validation'
 
 // Compiled request validators (ajv) and response serializers (fast-json-stringify), shared by every API instance
-// of the process. Fastify compiles each route's schemas when an instance starts: about 0.8 s for Quire's routes,
-// paid again by every workspace the host opens and by every test server. A compiled function depends only on its
-// schema (and the shared schemas, which are fixed), and route modules build equal schemas as new objects, so the
-// functions are kept by the schema's JSON text. Both kinds are pure; ajv's `errors` are read right after the call.
+// of the process. Fastify asks for each route's functions when an instance starts: compiling them all took about
+// 0.8 s for Quire's routes (most of a cold start), though a start answers a few routes only. So a route gets a
+// function that compiles on its first call, and the compiled function is kept per process by the schema's JSON
+// text (route modules build equal schemas as new objects): a workspace opened later, or a test server, compiles
+// nothing a route of another instance already did. Both kinds are pure; ajv's `errors` are read right after the call.
 
 let ajvs: { coercing: ReturnType<typeof createAjv>; strict: ReturnType<typeof createAjv> } | undefined
 const validators = new Map<string, ValidateFunction>()
 
-/**
- * Fastify's validator compiler: query strings and path parameters arrive as text, so their validator coerces
- * ("limit=5" is 5); a JSON body is validated as sent (a number is not a title).
- */
-export const compileValidator: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
-  const body = httpPart === 'body'
+function validatorOf(body: boolean, schema: unknown): ValidateFunction {
   const key = `${body ? 'body' : 'text'}:${JSON.stringify(schema)}`
   let validate = validators.get(key)
   if (!validate) {
@@ -28,17 +24,46 @@ export const compileValidator: FastifySchemaCompiler<FastifySchema> = ({ schema,
   return validate
 }
 
-type SerializerFactory = ReturnType<typeof SerializerSelector>
-const serializers = new Map<string, ReturnType<ReturnType<SerializerFactory>>>()
+/**
+ * Fastify's validator compiler: query strings and path parameters arrive as text, so their validator coerces
+ * ("limit=5" is 5); a JSON body is validated as sent (a number is not a title). Compiled on the route's first call.
+ */
+export const compileValidator: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+  const body = httpPart === 'body'
+  let validate: ValidateFunction | undefined
+  const lazy = ((...args: Parameters<ValidateFunction>) => {
+    validate ??= validatorOf(body, schema)
+    const valid = validate(...args)
+    lazy.errors = validate.errors
+    return valid
+  }) as ValidateFunction
+  return lazy
+}
 
-/** Fastify's serializer factory (schemaController.compilersFactory.buildSerializer), fast-json-stringify's, kept. */
+type SerializerFactory = ReturnType<typeof SerializerSelector>
+type Serializer = ReturnType<ReturnType<SerializerFactory>>
+const serializers = new Map<string, Serializer>()
+
+/**
+ * Fastify's serializer factory (schemaController.compilersFactory.buildSerializer), fast-json-stringify's, kept;
+ * a route's serializer is built when it first answers with that status.
+ */
 export const buildSerializer: SerializerFactory = (externalSchemas, options) => {
-  const build = SerializerSelector()(externalSchemas, options)
-  const prefix = JSON.stringify([externalSchemas, options ?? null])
+  let build: ReturnType<SerializerFactory> | undefined
+  let prefix: string | undefined
   return (route) => {
-    const key = `${prefix}:${JSON.stringify(route.schema)}`
-    let serialize = serializers.get(key)
-    if (!serialize) serializers.set(key, (serialize = build(route)))
-    return serialize
+    let serialize: Serializer | undefined
+    return ((data: unknown) => {
+      if (!serialize) {
+        prefix ??= JSON.stringify([externalSchemas, options ?? null])
+        const key = `${prefix}:${JSON.stringify(route.schema)}`
+        serialize = serializers.get(key)
+        if (!serialize) {
+          build ??= SerializerSelector()(externalSchemas, options)
+          serializers.set(key, (serialize = build(route)))
+        }
+      }
+      return serialize(data)
+    }) as Serializer
   }
 }

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs'
-import git from 'isomorphic-git'
+import { loadGit } from './isomorphicGit'
 
 /** A file of a Git tree: its blob and mode (`100644`, `100755`, `120000` for a symlink). */
 export interface TreeFile {
@@ -18,6 +18,7 @@ export class TreeTooLargeError extends Error {
 
 /** Every blob of a commit's tree, by full path (`docs/guide/README.md`). Submodules are left out. */
 export async function listFiles(gitdir: string, commitOid: string): Promise<Map<string, TreeFile>> {
+  const git = await loadGit()
   const { commit } = await git.readCommit({ fs, gitdir, oid: commitOid })
   const files = new Map<string, TreeFile>()
   const visit = async (treeOid: string, prefix: string) => {
@@ -36,10 +37,12 @@ export async function listFiles(gitdir: string, commitOid: string): Promise<Map<
 }
 
 export async function readBlob(gitdir: string, oid: string): Promise<Uint8Array> {
+  const git = await loadGit()
   return (await git.readBlob({ fs, gitdir, oid })).blob
 }
 
 export async function writeBlob(gitdir: string, bytes: Uint8Array): Promise<string> {
+  const git = await loadGit()
   return git.writeBlob({ fs, gitdir, blob: bytes })
 }
 
@@ -50,6 +53,7 @@ interface Dir {
 
 /** Writes the nested trees for a flat map of paths and returns the root tree's oid. */
 export async function writeTreeFromPaths(gitdir: string, files: Map<string, TreeFile>): Promise<string> {
+  const git = await loadGit()
   const root: Dir = { files: new Map(), dirs: new Map() }
   for (const [path, file] of files) {
     const parts = path.split('/')
@@ -82,6 +86,7 @@ export async function writeCommit(
   gitdir: string,
   input: { tree: string; parents: string[]; message: string; author: Signature }
 ): Promise<string> {
+  const git = await loadGit()
   const who = { name: input.author.name, email: input.author.email, timestamp: input.author.timestamp, timezoneOffset: 0 }
   return git.writeCommit({
     fs,
@@ -97,11 +102,13 @@ export async function writeCommit(
 }
 
 export async function readCommit(gitdir: string, oid: string) {
+  const git = await loadGit()
   return (await git.readCommit({ fs, gitdir, oid })).commit
 }
 
 /** The oid a ref names in `gitdir`, or undefined when the ref does not exist. */
 export async function resolveRef(gitdir: string, ref: string): Promise<string | undefined> {
+  const git = await loadGit()
   try {
     return await git.resolveRef({ fs, gitdir, ref })
   } catch (error) {

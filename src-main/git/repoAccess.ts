@@ -3,9 +3,9 @@ import * as fs from 'node:fs'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import git from 'isomorphic-git'
-import nodeHttp from 'isomorphic-git/http/node'
+import type { HttpClient } from 'isomorphic-git'
 import type { Services } from '../workspace/context'
+import { loadGit, loadGitHttp } from './isomorphicGit'
 import { resolveRef } from './objects'
 import type { GitJobs } from './queue'
 import { redact, type Remote } from './remote'
@@ -16,10 +16,9 @@ export const GIT_HTTP_TIMEOUT_MS = 60_000
 /** A failure whose message is safe to store and show (no credentials, no stack). */
 export class SyncError extends Error {}
 
-type HttpClient = typeof nodeHttp
 const http: HttpClient = {
-  request: (req) =>
-    nodeHttp.request({
+  request: async (req) =>
+    (await loadGitHttp()).request({
       ...req,
       fetchOptions: { ...(req as { fetchOptions?: object }).fetchOptions, timeout: GIT_HTTP_TIMEOUT_MS }
     } as typeof req)
@@ -87,6 +86,7 @@ const authOf = (remote: Remote & { kind: 'http' }) => ({
 
 /** Fetches `ref` of an http remote into the cache; returns its commit (undefined when the branch is missing). */
 async function fetchRef(gitdir: string, remote: Remote & { kind: 'http' }, ref: string): Promise<string | undefined> {
+  const git = await loadGit()
   const branch = ref.slice('refs/heads/'.length)
   const options = { fs, http, gitdir, url: remote.url, ref: branch, remoteRef: ref, singleBranch: true, tags: false, ...authOf(remote) }
   try {
@@ -115,6 +115,7 @@ export async function withRepository<T>(
   cacheId: string | undefined,
   fn: (workdir: Workdir) => Promise<T>
 ): Promise<T> {
+  const git = await loadGit()
   if (remote.kind === 'local') {
     const { gitdir, bare } = await localGitdir(remote.path)
     const checkedOut = bare ? undefined : ((await git.currentBranch({ fs, gitdir, fullname: true }).catch(() => undefined)) ?? undefined)
@@ -137,6 +138,7 @@ export async function withRepository<T>(
  * must still be where the sync found it.
  */
 export async function publish(workdir: Workdir, ref: string, oid: string, expected: string | undefined, force: boolean): Promise<void> {
+  const git = await loadGit()
   const { remote, gitdir } = workdir
   if (remote.kind === 'local') {
     if (workdir.checkedOut === ref) {

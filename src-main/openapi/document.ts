@@ -1,5 +1,5 @@
 import { posix } from 'node:path'
-import { Validator } from '@seriousme/openapi-schema-validator'
+import type { Validator } from '@seriousme/openapi-schema-validator'
 import { isMap, isScalar, isSeq, LineCounter, parse as parseYaml, parseDocument as parseYamlDocument, YAMLError } from 'yaml'
 import type { OpenAPIErrorCode } from '../../src-shared/schemas/openapi'
 import { isHttpUrl, ProcessingError, withoutCredentials } from './fetcher'
@@ -239,7 +239,7 @@ const EXTERNAL = 'x-quire-external'
  * The validator checks internal references only, so it gets a copy where each external file sits under a
  * vendor extension of the main document and every `$ref` points inside it. One validator per process: it
  * compiles the OpenAPI meta-schemas once (most of a second each); it keeps no state between calls when every
- * reference is internal.
+ * reference is internal. The package is loaded with it (a start that processes no spec never loads it).
  */
 async function validate(files: LoadedFile[], index: Map<string, number>): Promise<void> {
   const prefix = (j: number) => (j === 0 ? '#' : `#/${EXTERNAL}/${j - 1}`)
@@ -258,7 +258,7 @@ async function validate(files: LoadedFile[], index: Map<string, number>): Promis
   }
   const bundled = rewrite(files[0]!.doc, 0) as Record<string, unknown>
   if (files.length > 1) bundled[EXTERNAL] = files.slice(1).map((f, k) => rewrite(f.doc, k + 1))
-  validator ??= new Validator()
+  validator ??= new (await import('@seriousme/openapi-schema-validator')).Validator()
   const result = await validator.validate(bundled)
   if (result.valid) return
   const first = Array.isArray(result.errors) ? result.errors[0] : undefined

@@ -1,5 +1,4 @@
 import { createHmac } from 'node:crypto'
-import { jwtVerify } from 'jose'
 import type { Db } from '../storage/database'
 import { repository } from '../storage/repositories/memo'
 import { memberRepository } from '../storage/repositories/memberRepository'
@@ -77,6 +76,7 @@ export function changesVisitorSettings(site: SiteRow, patch: SitePatch): boolean
  * the site's visitor settings last changed (`iat` counts whole seconds: a token of the same second is refused).
  */
 export async function verifyVisitorToken(db: Db, site: SiteRow, token: string, now: Date): Promise<Record<string, unknown> | undefined> {
+  const { jwtVerify } = await import('jose') // loaded on first use: most starts verify nothing
   let payload
   try {
     ;({ payload } = await jwtVerify(token, visitorClaimsKey(db, site.organization_id), {

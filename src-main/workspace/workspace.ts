@@ -206,19 +206,31 @@ export function purgeExpiredSpaces(services: Services): number {
   return removed
 }
 
+/** How long after a workspace opens its first upkeep pass runs: after the server listens and its first answers. */
+export const FIRST_UPKEEP_DELAY_MS = 1_000
+
 /**
  * Upkeep of an open workspace, off the request path, for every host (the loopback server, the desktop app's
- * in-process backend): deleted spaces past the restore window go for good (now, then hourly), documents and
- * blobs nothing refers to any more are collected (hourly, in small batches: collectUnreferenced), and search
- * indexes left behind their space's content (a merge whose catch-up never ran: the process stopped, or another
- * process merged) catch up in the background. Returns the stop function.
+ * in-process backend): deleted spaces past the restore window go for good (a second after opening, then hourly;
+ * the routes treat them as gone meanwhile), documents and blobs nothing refers to any more are collected (hourly,
+ * in small batches: collectUnreferenced), and search indexes left behind their space's content (a merge whose
+ * catch-up never ran: the process stopped, or another process merged) catch up in the background. The first pass
+ * (and the search threads' start) waits `FIRST_UPKEEP_DELAY_MS`, so a start's first answer never waits for it.
+ * Returns the stop function.
  */
 export function startMaintenance(services: Services): () => void {
-  purgeExpiredSpaces(services)
-  scheduleStaleSearchIndexes(services.db)
-  services.searchPool?.warm()
   let collecting = false
-  sweepIdempotencyKeys(services)
+  const first = setTimeout(() => {
+    if (!services.db.open) return
+    try {
+      purgeExpiredSpaces(services)
+      scheduleStaleSearchIndexes(services.db)
+      services.searchPool?.warm()
+      sweepIdempotencyKeys(services)
+    } catch (error) {
+      console.error('Workspace upkeep failed:', error)
+    }
+  }, FIRST_UPKEEP_DELAY_MS).unref()
   const hourly = setInterval(
     () => {
       purgeExpiredSpaces(services)
@@ -231,5 +243,8 @@ export function startMaintenance(services: Services): () => void {
     },
     60 * 60 * 1000
   ).unref()
-  return () => clearInterval(hourly)
+  return () => {
+    clearTimeout(first)
+    clearInterval(hourly)
+  }
 }

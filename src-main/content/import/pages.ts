@@ -72,3 +72,19 @@ export function checkSize<T extends { url: string; markdown: string }>(page: T):
   if (page.markdown.length > MAX_MARKDOWN) throw new ImportError(`${page.url} converts to more than ${MAX_MARKDOWN} characters of markdown`)
   return page
 }
+
+/** A page URL's path as segments; `/guide/`, `/guide` and `/guide/index.html` are one page. */
+export function segmentsOf(url: URL): string[] {
+  return url.pathname
+    .replace(/\/index\.html?$/i, '/')
+    .split('/')
+    .filter(Boolean)
+}
+
+/**
+ * What identifies a page: origin, path segments and query (never the fragment). The crawl visits each key once,
+ * and the import turns links to an imported page's key into links to the new page.
+ */
+export function pageKey(url: URL): string {
+  return `${url.origin}/${segmentsOf(url).join('/')}${url.search}`
+}

@@ -1,6 +1,6 @@
 import { fetchResource, ImportError, textOf } from './fetchResource'
 import { convertHtml, titleFromUrl } from './htmlToMarkdown'
-import { checkSize, expectHtml, type CollectedPages, type ImportedPage, type ImportLimits } from './pages'
+import { checkSize, expectHtml, pageKey, segmentsOf, type CollectedPages, type ImportedPage, type ImportLimits } from './pages'
 
 /** Pages fetched at once: quick on a real site, gentle on it too. */
 const CONCURRENCY = 4
@@ -8,22 +8,6 @@ const CONCURRENCY = 4
 /** Links to these are files, not pages: not followed. */
 const NOT_A_PAGE =
   /\.(png|jpe?g|gif|webp|svg|ico|bmp|avif|pdf|zip|gz|tgz|tar|7z|mp3|mp4|webm|mov|avi|css|js|mjs|map|json|xml|rss|atom|woff2?|ttf|otf|eot|exe|dmg|msi|docx?|xlsx?|pptx?|csv)$/i
-
-/** A page URL's path as segments; `/guide/`, `/guide` and `/guide/index.html` are one page. */
-function segmentsOf(url: URL): string[] {
-  return url.pathname
-    .replace(/\/index\.html?$/i, '/')
-    .split('/')
-    .filter(Boolean)
-}
-
-/**
- * What identifies a page: origin, path segments and query (never the fragment). The crawl visits each key once,
- * and the import turns links to an imported page's key into links to the new page.
- */
-export function pageKey(url: URL): string {
-  return `${url.origin}/${segmentsOf(url).join('/')}${url.search}`
-}
 
 interface Fetched {
   url: string

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 import { ContentImportSchema, ImportResultSchema, type ContentImport } from '../../../../src-shared/schemas/import'
-import { collectImport } from '../../../content/import/collect'
 import { DEFAULT_IMPORT_LIMITS } from '../../../content/import/pages'
 import { JobQuery } from '../../../../src-shared/schemas/jobs'
 import { startJob } from '../../jobs'
@@ -61,6 +60,8 @@ export default function importRoutes(app: Api) {
         const body = await job.run(async () => {
           let collected
           try {
+            // mammoth (Word) and turndown (HTML) load with the first import: most starts never import.
+            const { collectImport } = await import('../../../content/import/collect')
             collected = await collectImport(url, source, { ...DEFAULT_IMPORT_LIMITS, signal: job.signal, report: job.report })
           } catch (error) {
             if (error instanceof ImportError && !job.signal.aborted) throw badRequest(`url: ${error.message}`)

@@ -1,5 +1,3 @@
-import { SignJWT } from 'jose'
-
 export const VISITOR_CLAIMS_TTL_S = 60 * 60
 
 export interface VisitorClaims {
@@ -14,6 +12,7 @@ export interface VisitorClaims {
  */
 export async function signVisitorClaims(claims: VisitorClaims, key: Uint8Array, now: Date): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000)
+  const { SignJWT } = await import('jose') // loaded on first use: most starts sign nothing
   return new SignJWT({ org: claims.org, role: claims.role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)

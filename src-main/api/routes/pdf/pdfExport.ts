@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { PageTree } from '../../../content/pageTree'
 import type { IncludeSource } from '../../../../src-shared/blockTags'
 import { fileLookup, readBlob } from '../../../content/files'
-import { renderPdf, type PdfFileNames, type PdfImages, type PdfPage } from '../../../content/pdf'
+import type { PdfFileNames, PdfImages, PdfPage } from '../../../content/pdf'
 import { loadFiles, loadIncludeSources, loadPages, type FileRecord } from '../../../content/revisions'
 import { readDocuments } from '../../../content/documents'
 import type { Db } from '../../../storage/database'
@@ -112,10 +112,13 @@ export function cachedPdf(db: Db, key: string, title: string, content: () => Pdf
     return hit
   }
   const { pages, includes, images, fileNames } = content()
-  const rendering = renderPdf(title, pages, includes, images, fileNames, progress).then((bytes) => ({
-    bytes,
-    etag: createHash('sha256').update(bytes).digest('hex')
-  }))
+  // pdfkit and fontkit load with the first rendering: most starts never export a PDF.
+  const rendering = import('../../../content/pdf')
+    .then(({ renderPdf }) => renderPdf(title, pages, includes, images, fileNames, progress))
+    .then((bytes) => ({
+      bytes,
+      etag: createHash('sha256').update(bytes).digest('hex')
+    }))
   if (progress) {
     return rendering.then((done) => {
       cache.set(key, Promise.resolve(done))

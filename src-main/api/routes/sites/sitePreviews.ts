@@ -1,4 +1,3 @@
-import { SignJWT } from 'jose'
 import {
   SiteDraftPreviewSchema,
   SiteVisitorTokenCreateSchema,
@@ -72,6 +71,7 @@ export default function sitePreviewAccessRoutes(app: Api) {
       const iat = Math.floor(now.getTime() / 1000)
       const exp = iat + (req.body.expiresIn ?? DEFAULT_VISITOR_TOKEN_S)
       // `site` binds the token to this site: the preview refuses it on any other (verifyVisitorToken).
+      const { SignJWT } = await import('jose') // loaded on first use: most starts sign nothing
       const token = await new SignJWT({ ...claims, org: site.organization_id, site: site.id })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(sub)

@@ -33,7 +33,7 @@ import {
   type CompareGroupKey,
   type SemanticChange
 } from './history.ts'
-import { revisionChangesQuery, revisionPageQuery, revisionQuery, revisionsQuery } from './queries.ts'
+import { COMPARE_LIMIT, revisionChangesQuery, revisionPageQuery, revisionQuery, revisionsQuery } from './queries.ts'
 import {
   CURRENT_REVISION_HINT,
   HistoryBackLink,
@@ -44,8 +44,6 @@ import {
 } from './RevisionHeader.tsx'
 import classes from './History.module.css'
 
-/** Changes answered at most (the API's limit); `more` says how many were left out. */
-export const COMPARE_LIMIT = 1000
 const GROUP_ROW = 30
 const CHANGE_ROW = 48
 

@@ -83,6 +83,9 @@ export const revisionFileQuery = (spaceId: string, revisionId: string, fileId: s
   })
 
 /** What a revision changed against its first parent, or against another revision of the space. */
+/** Changes the compare screen asks for at most (the API's limit); `more` says how many were left out. */
+export const COMPARE_LIMIT = 1000
+
 export const revisionChangesQuery = (spaceId: string, revisionId: string, options: { against?: string; limit?: number } = {}) =>
   queryOptions({
     queryKey: [...base(spaceId), revisionId, 'changes', options],

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PendingRows } from '../../../../../features/common/Skeletons.tsx'
-import { COMPARE_LIMIT, CompareScreen } from '../../../../../features/history/CompareScreen.tsx'
-import { revisionChangesQuery, revisionQuery } from '../../../../../features/history/queries.ts'
+import { CompareScreen } from '../../../../../features/history/CompareScreen.tsx'
+import { COMPARE_LIMIT, revisionChangesQuery, revisionQuery } from '../../../../../features/history/queries.ts'
 
 // What changed from a base revision (`?against=`, default the one before) to this one; `?change=` names the
 // change shown.
