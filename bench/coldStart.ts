@@ -7,12 +7,11 @@
 // Target: the median under 500 ms.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { newToken } from '../src-main/storage/ids'
-import { LAZY_PACKAGES, packagesInLog } from '../src-main/testing/lazyPackages'
+import { getStatus, LAZY_PACKAGES, packagesInLog } from '../src-main/testing/lazyPackages'
 import { BenchFailure, round2 } from './load'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -67,18 +66,6 @@ function cpuMillis(pid: number): number | undefined {
   } catch {
     return undefined
   }
-}
-
-/** GET `url` with the bearer token; answers the status (node:http: nothing to load on the first call). */
-function getStatus(url: string, token: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-    })
-    req.on('error', reject)
-    req.end()
-  })
 }
 
 /**

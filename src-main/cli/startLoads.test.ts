@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
-import { request } from 'node:http'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { LAZY_PACKAGES, packagesInLog } from '../testing/lazyPackages'
+import { getStatus, LAZY_PACKAGES, packagesInLog } from '../testing/lazyPackages'
 import { tempDirs } from '../testing/tempDirs'
 
 // What `quire serve` loads before its first answer. The cold start (`npm run bench -- --only cold-start`) stays
@@ -14,17 +13,6 @@ const cli = join(import.meta.dirname, 'main.ts')
 const moduleLog = join(import.meta.dirname, '..', 'testing', 'moduleLog.mjs')
 const tempDir = tempDirs('start-loads')
 const token = 'start-loads-token-0123456789abcdefghijklmnop'
-
-function getStatus(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
 
 /** Starts `quire serve` on a fresh folder, asks GET /v1/user, stops it; answers the packages the process loaded. */
 async function packagesLoadedByAStart(): Promise<Set<string>> {
@@ -46,7 +34,7 @@ async function packagesLoadedByAStart(): Promise<Set<string>> {
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
     child.once('exit', (code) => reject(new Error(`quire serve exited with ${code}: ${out}`)))
   })
-  expect(await getStatus(`${url}/user`)).toBe(200)
+  expect(await getStatus(`${url}/user`, token)).toBe(200)
   child.kill('SIGTERM')
   expect(await exited).toBe(0)
   expect(existsSync(log)).toBe(true)

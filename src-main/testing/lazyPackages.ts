@@ -1,3 +1,5 @@
+import { request } from 'node:http'
+
 /**
  * Packages a start of the server must not load: they load on first use (PDF: pdfkit, fontkit and the fonts; Word
  * and HTML import: mammoth, turndown, domino; Git: isomorphic-git; OpenAPI validation; JWTs: jose). Checked on the
@@ -24,4 +26,16 @@ export function packagesInLog(text: string): Set<string> {
     if (match) packages.add(match[1]!)
   }
   return packages
+}
+
+/** GET `url` with a bearer token; answers the status (node:http: a client with nothing to load on its first call). */
+export function getStatus(url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { authorization: `Bearer ${token}` }, agent: false }, (res) => {
+      res.resume()
+      res.on('end', () => resolve(res.statusCode ?? 0))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
