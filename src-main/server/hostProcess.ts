@@ -3,14 +3,13 @@
 // and answers the parent's messages. Whatever a request throws answers 500 in the /v1 envelope; the process itself
 // ends only when asked to close (after closing its workspaces, which checkpoints their last write) or when it dies.
 import { existsSync } from 'node:fs'
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { resolve } from 'node:path'
 import type { Api } from '../api/app'
 import { buildApi } from '../api/app'
 import { ApiError } from '../base/errors'
 import { manualClock, type Clock } from '../base/clock'
 import { WORKSPACE_BODY_LIMIT } from '../workspaces/operations'
-import { injectFetch, openLocalBackend } from '../backend/localBackend'
+import { injectFetch } from '../backend/localBackend'
 import { cameThrough, VIA_HEADER } from '../backend/remoteBackend'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
@@ -21,7 +20,6 @@ import { aesSeal, fileSeal, type TokenSeal } from '../workspace/tokenSeal'
 import { bootstrapWorkspace, openWorkspace, startMaintenance } from '../workspace/workspace'
 import { WORKSPACE_HEADER } from '../../src-shared/workspaces'
 import type { Role } from '../../src-shared/schemas/common'
-import { WorkspaceHost } from '../workspaces/host'
 import {
   requestOf,
   responseMessage,
@@ -42,7 +40,7 @@ import {
   singleWorkspaceDirectory,
   type WorkspaceDirectory
 } from '../workspaces/operations'
-import { describeDataDir, GENERATED_TOKEN_LABEL, rendererFastify, serveRenderer } from './server'
+import { describeDataDir, openHome, rendererFastify, serveRenderer, tokenCheck } from './server'
 
 /** What the host serves: a home's workspaces or one workspace. */
 interface Hosted {
@@ -186,20 +184,13 @@ async function hostHome(home: string, options: HostStartOptions, extras: Extras)
   // token is made per open instead (`request()` adds it).
   const token = http ? (http.token ?? newToken()) : undefined
   let baseUrl = options.baseUrl ?? 'http://127.0.0.1'
-  const workspaces = await WorkspaceHost.open({
-    home: resolve(home),
-    open: ({ dataDir, account }) =>
-      openLocalBackend({
-        dataDir,
-        account,
-        baseUrl,
-        token,
-        tokenLabel: http && !http.token ? GENERATED_TOKEN_LABEL : undefined,
-        clock: extras.clock,
-        logger: http?.logger,
-        extend: extras.extend,
-        seals: extras.seals
-      }),
+  const workspaces = await openHome(home, {
+    token,
+    generatedToken: !!http && !http.token,
+    baseUrl: () => baseUrl,
+    clock: extras.clock,
+    logger: http?.logger,
+    extend: extras.extend,
     seals: extras.seals,
     onRemoteChange: extras.onRemoteChange
   })
@@ -289,12 +280,6 @@ async function hostDataDir(dataDir: string, options: HostStartOptions, extras: E
       await workspace.close()
     }
   }
-}
-
-function tokenCheck(token: string): (given: string) => boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest()
-  const expected = digest(token)
-  return (given) => timingSafeEqual(digest(given), expected)
 }
 
 const bearerOf = (request: Request) => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1]

@@ -15,7 +15,7 @@ import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { userRepository } from '../storage/repositories/userRepository'
 import { REMOTE_STATUS_HEADER, WORKSPACE_HEADER } from '../../src-shared/workspaces'
-import { WorkspaceHost } from '../workspaces/host'
+import { WorkspaceHost, type WorkspaceHostOptions } from '../workspaces/host'
 import { HostClient, HostStoppedError } from '../workspaces/hostClient'
 import type { HostStartOptions } from '../workspaces/hostProtocol'
 import { forkHost } from './hostFork'
@@ -367,6 +367,48 @@ async function serveDataDir(dataDir: string, options: ServerOptions, extend: Bui
   }
 }
 
+/** How a home's workspaces open theirs, here (`serveHome`) or in a host process (hostProcess.ts). */
+export interface HomeOpening {
+  /** An owner token in every local workspace (the desktop app makes its own per open instead). */
+  token?: string
+  /** Whether `token` was generated at start (its label says so). */
+  generatedToken: boolean
+  /** Where the workspaces are served, read as each one opens (the port is known once the server listens). */
+  baseUrl(): string
+  clock?: Clock
+  logger?: BuildOptions['logger']
+  extend?: BuildOptions['extend']
+  seals?: WorkspaceHostOptions['seals']
+  onRemoteChange?: WorkspaceHostOptions['onRemoteChange']
+}
+
+/** A home's workspaces; a connected workspace's copy is owned by its server's account (`account`). */
+export function openHome(home: string, o: HomeOpening): Promise<WorkspaceHost> {
+  return WorkspaceHost.open({
+    home: resolve(home),
+    open: ({ dataDir, account }) =>
+      openLocalBackend({
+        dataDir,
+        account,
+        baseUrl: o.baseUrl(),
+        token: o.token,
+        tokenLabel: o.token && o.generatedToken ? GENERATED_TOKEN_LABEL : undefined,
+        clock: o.clock,
+        logger: o.logger,
+        extend: o.extend,
+        seals: o.seals
+      }),
+    seals: o.seals,
+    onRemoteChange: o.onRemoteChange
+  })
+}
+
+/** Compares a given token with `token` in constant time (of their digests). */
+export function tokenCheck(token: string): (given: string) => boolean {
+  const expected = digest(token)
+  return (given) => timingSafeEqual(digest(given), expected)
+}
+
 /**
  * `--home`: the same host as the desktop app; the server's token is an owner token in every local workspace, and
  * the only token a connected workspace's /v1 takes here (the workspace's own token for its server stays in this
@@ -375,23 +417,15 @@ async function serveDataDir(dataDir: string, options: ServerOptions, extend: Bui
 async function serveHome(home: string, options: ServerOptions, extend: BuildOptions['extend']): Promise<Served> {
   const token = options.token ?? newToken()
   let baseUrl = 'http://127.0.0.1'
-  const workspaces = await WorkspaceHost.open({
-    home: resolve(home),
-    // A connected workspace's copy is owned by its server's account (`account`).
-    open: ({ dataDir, account }) =>
-      openLocalBackend({
-        dataDir,
-        account,
-        baseUrl,
-        token,
-        tokenLabel: options.token ? undefined : GENERATED_TOKEN_LABEL,
-        clock: options.clock,
-        logger: options.logger,
-        extend
-      })
+  const workspaces = await openHome(home, {
+    token,
+    generatedToken: !options.token,
+    baseUrl: () => baseUrl,
+    clock: options.clock,
+    logger: options.logger,
+    extend
   })
-  const expected = digest(token)
-  const authorized = (given: string) => timingSafeEqual(digest(given), expected)
+  const authorized = tokenCheck(token)
   // What a connected workspace has beside its server's /v1: the renderer's files.
   const rendererOnly = await rendererApp(extend)
   return {
