@@ -84,6 +84,7 @@ test('delete a reusable content in a change request', async ({ page, token, api 
   await screen.openTab(token, spaceId)
   await screen.item('Old note').click()
   await page.getByTestId('reusable-delete').click()
+  await screen.dialogSettled()
   await page.getByTestId('confirm-delete-reusable').click()
   await expect(screen.scope).toContainText(/Change request #\d+/)
   await expect(screen.items).toHaveCount(0)

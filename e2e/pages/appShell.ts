@@ -47,6 +47,16 @@ export class AppShell {
     await expect(this.page.getByRole('dialog')).toHaveCount(0)
   }
 
+  /**
+   * Waits until the open dialog's opening transition has finished: a click in the first frames of a modal's
+   * transition can be lost (seen on a loaded machine with a confirm modal's button).
+   */
+  async dialogSettled(): Promise<void> {
+    await this.page
+      .getByRole('dialog')
+      .evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)))
+  }
+
   /** Picks an option of a Mantine Select (a combobox input and a listbox of options). */
   async choose(select: Locator, option: string): Promise<void> {
     await select.click()
