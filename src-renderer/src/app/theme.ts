@@ -26,6 +26,8 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
   fontSizes: { xs: '0.75rem', sm: '0.8125rem', md: '0.875rem', lg: '1rem', xl: '1.125rem' },
   cursorType: 'pointer',
+  // Users who ask their system for less motion get no transitions (modals, menus, popovers appear at once).
+  respectReducedMotion: true,
   components: {
     Button: Button.extend({ defaultProps: { size: 'sm' } }),
     ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', color: 'gray' } }),
