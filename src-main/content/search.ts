@@ -14,16 +14,7 @@ import {
 import type { SearchPool } from './searchPool'
 import { HAS_CJK, spellings, STARTS_CJK } from './searchText'
 import { kthSmallest } from './select'
-import {
-  occurrenceParams,
-  occurrencesHere,
-  occurrencesSql,
-  oneWord,
-  preferOccurrences,
-  wordMatches,
-  type Occurrences,
-  type Word
-} from './searchWord'
+import { plainWords, wordMatches, type Word } from './searchWord'
 
 /**
  * Queries over the section index that syncSearchIndex keeps (one FTS5 row per section of every page of each
@@ -264,91 +255,64 @@ function reportPoolFailure(pool: SearchPool, error: unknown): void {
 }
 
 /**
- * The query's word when it is one ASCII word and its occurrences are the better way to rank rows [from, to)
- * (searchWord.ts): they are read from the whole index, so a space with less than half of the index's pages ranks
- * its own range with bm25() instead. Either way gives the same scores.
+ * The query's words when they are ASCII words that must all match (searchWord.ts), ranked from their postings over
+ * rows [from, to). The postings are read from the whole index (bm25's idf counts a word's rows everywhere), so a
+ * space with less than half of the index's pages ranks its own range with bm25() instead, which reads only that
+ * range. Either way gives the same scores.
  */
-function wordFor(db: Db, match: string, from: number, to: number, parts: number): Word | undefined {
-  const word = oneWord(match)
-  return word && preferOccurrences(db, word, parts) && (to - from >= ROWID_END || isLargeSpace(db, spaceOfRow(from))) ? word : undefined
+function wordsFor(db: Db, match: string, from: number, to: number): Word[] | undefined {
+  const words = plainWords(match)
+  return words && (to - from >= ROWID_END || isLargeSpace(db, spaceOfRow(from))) ? words : undefined
 }
 
-/**
- * The word's matches in [from, to), ranked on this thread from its occurrences (read here, or handed over in
- * parts of ascending row ranges that cover the whole index, rows given from `from`).
- */
-function wordMatchesHere(
-  db: Db,
-  word: Word,
-  from: number,
-  to: number,
-  occurrences = [occurrencesHere(db, word, 0, ROWID_END, from)]
-): Matches | undefined {
-  return wordMatches(db, word, occurrences, TITLE_WEIGHT, from, to)
+/** The words' matches in [from, to), ranked here from their postings (faster than bm25() on every thread at once). */
+function wordMatchesHere(db: Db, words: Word[], from: number, to: number): Matches | undefined {
+  return wordMatches(db, words, TITLE_WEIGHT, from, to)
 }
 
-/**
- * Ranks one word's matches in [from, to): its occurrences read in two parts split at `middle` (the range's middle
- * row), the first on a pool thread and the second here meanwhile, and scored here.
- */
-async function rankWordOnPool(db: Db, pool: SearchPool, word: Word, from: number, to: number, middle: number): Promise<Ranked | undefined> {
-  if (pool.closed) return undefined
+/** A query of plain words ranked from their postings, with the state of the index they were read at. */
+function rankWords(db: Db, match: string, from: number, to: number): Ranked | undefined {
+  const words = wordsFor(db, match, from, to)
   const version = searchIndexVersion(db)
-  try {
-    const theirs = pool.run(occurrencesSql(word), [occurrenceParams(word, 0, middle, from)])
-    // The thread's failure is awaited (and handled) below, after this thread's part.
-    theirs.catch(() => {})
-    const mine = occurrencesHere(db, word, middle, ROWID_END, from)
-    const [[body, title]] = await theirs
-    const first: Occurrences = { base: from, body: body!, title: title! }
-    // Scored with this connection's row sizes: only if the index is still as the thread read it.
-    const matches = searchIndexVersion(db) === version ? wordMatchesHere(db, word, from, to, [first, mine]) : undefined
-    return matches && { matches, version }
-  } catch (error) {
-    if (!pool.closed) reportPoolFailure(pool, error)
-    return undefined
-  }
+  const matches = words && wordMatchesHere(db, words, from, to)
+  return matches && { matches, version }
 }
 
-/** Ranks a space search's matches on the pool's threads and this one, the space's pages split between them. */
+/**
+ * Ranks a space search's matches: a query of plain words here from its postings, any other on the pool's threads and
+ * this one, the space's pages split between them.
+ */
 export async function rankSpace(db: Db, pool: SearchPool | undefined, spaceId: string, query: SearchQuery): Promise<Ranked | undefined> {
   const range = pool && spaceRowRange(db, spaceId)
-  const word = range && wordFor(db, query.match, range[0], range[1], pool.threads + 1)
-  // A word whose occurrences were too many to read is ranked by bm25() after all, split between the threads.
-  const byWord = pool && range && word && (await rankWordOnPool(db, pool, word, range[0], range[1], spaceRowParts(db, spaceId, 2)![1]!))
+  const byWord = range && rankWords(db, query.match, range[0], range[1])
   if (byWord) return byWord
   const bounds = pool && spaceRowParts(db, spaceId, pool.threads + 1)
   return bounds && pool ? rankOnPool(db, pool, query.match, bounds) : undefined
 }
 
-/** Ranks an organization search's matches on the pool's threads and this one, the whole index split between them. */
+/**
+ * Ranks an organization search's matches: a query of plain words here from its postings, any other on the pool's
+ * threads and this one, the whole index split between them.
+ */
 export async function rankAll(db: Db, pool: SearchPool | undefined, query: SearchQuery): Promise<Ranked | undefined> {
   if (!pool) return undefined
-  const word = wordFor(db, query.match, 0, ROWID_END, pool.threads + 1)
-  const byWord = word && (await rankWordOnPool(db, pool, word, 0, ROWID_END, indexRowParts(db, 2, ROWID_END)[1]!))
-  return byWord || rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads + 1, ROWID_END))
+  return rankWords(db, query.match, 0, ROWID_END) || rankOnPool(db, pool, query.match, indexRowParts(db, pool.threads + 1, ROWID_END))
 }
 
 /** The matches ranked ahead if the index has not changed since, else ranked now. */
 function matchesOf(db: Db, ranked: Ranked | undefined, match: string, from: number, to: number): Matches {
   if (ranked && ranked.version === searchIndexVersion(db)) return ranked.matches
-  const word = wordFor(db, match, from, to, 1)
-  return (word && wordMatchesHere(db, word, from, to)) || matchesHere(db, match, from, to)
+  const words = wordsFor(db, match, from, to)
+  return (words && wordMatchesHere(db, words, from, to)) || matchesHere(db, match, from, to)
 }
 
-/** The matches of `match` in [from, to) ranked by bm25() (tests compare the one-word ranking with it). */
+/** The matches of `match` in [from, to) ranked by bm25() (tests compare the plain-word ranking with it). */
 export const bm25Matches = (db: Db, match: string, from: number, to: number): Matches => matchesHere(db, match, from, to)
 
-/**
- * The matches of a one-word query in [from, to) ranked from its occurrences (read whole, or in two parts split at
- * row `middle` as the search threads read them); undefined for any other query.
- */
-export function wordRankedMatches(db: Db, match: string, from: number, to: number, middle?: number): Matches | undefined {
-  const word = oneWord(match)
-  if (!word) return undefined
-  const parts =
-    middle === undefined ? undefined : [occurrencesHere(db, word, 0, middle, from), occurrencesHere(db, word, middle, ROWID_END, from)]
-  return wordMatchesHere(db, word, from, to, parts)
+/** The matches of a query of plain words in [from, to) ranked from their postings; undefined for any other query. */
+export function wordRankedMatches(db: Db, match: string, from: number, to: number): Matches | undefined {
+  const words = plainWords(match)
+  return words && wordMatchesHere(db, words, from, to)
 }
 
 /**

@@ -30,6 +30,7 @@ import { sql as auditEvents } from './0031_audit_events'
 import { sql as installationUpdatedAt } from './0032_installation_updated_at'
 import { sql as reviewComments } from './0033_review_comments'
 import { sql as auditCausedBy } from './0034_audit_caused_by'
+import { sql as dropSearchInstances } from './0035_drop_search_instances'
 import type { Db } from '../database'
 
 /**
@@ -69,5 +70,6 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
   { version: 31, name: 'audit_events', sql: auditEvents },
   { version: 32, name: 'installation_updated_at', sql: installationUpdatedAt },
   { version: 33, name: 'review_comments', sql: reviewComments },
-  { version: 34, name: 'audit_caused_by', sql: auditCausedBy }
+  { version: 34, name: 'audit_caused_by', sql: auditCausedBy },
+  { version: 35, name: 'drop_search_instances', sql: dropSearchInstances }
 ]
