@@ -296,8 +296,11 @@ class Reading {
   }
 }
 
-/** A varint at `at` of `buf`: [value, next offset]. */
-function varintAt(buf: Uint8Array, at: number): [number, number] {
+/**
+ * SQLite's varint (FTS5 writes its records with it) at `at` of `buf`: [value, next offset]. Values past 2^56 (a
+ * ninth byte) are refused: no rowid, count or size reaches them.
+ */
+export function varintAt(buf: Uint8Array, at: number): [number, number] {
   let value = 0
   for (let i = 0; i < 8; i++) {
     const byte = buf[at++]

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3'
 import { dataVersion, type Db } from '../storage/database'
 import { documentSections } from './documents'
+import { varintAt } from './ftsPostings'
 import type { Section } from './markdown'
 import { PageTree } from './pageTree'
 import { loadPages } from './revisions'
@@ -553,22 +554,11 @@ const sst = (db: Db) => {
   return s
 }
 
-/** SQLite's varint (FTS5 writes its records with it): the value and where the next one starts. */
-function varint(buf: Uint8Array, at: number): [number, number] {
-  let value = 0
-  for (let i = 0; i < 8; i++) {
-    const byte = buf[at + i]!
-    value = value * 128 + (byte & 0x7f)
-    if (!(byte & 0x80)) return [value, at + i + 1]
-  }
-  return [value * 256 + buf[at + 8]!, at + 9]
-}
-
 /** A record's values: the token count of each column (and nothing else in a docsize record). */
 function recordSum(buf: Uint8Array, at: number, end: number): number {
   let sum = 0
   while (at < end) {
-    const [value, next] = varint(buf, at)
+    const [value, next] = varintAt(buf, at)
     sum += value
     at = next
   }
@@ -704,6 +694,6 @@ export function rowSizes(db: Db): (rowid: number) => number {
 export function indexTotals(db: Db): { rows: number; tokens: number } {
   const record = sst(db).averages.get()
   if (!record) return { rows: 0, tokens: 0 }
-  const [rows, at] = varint(record, 0)
+  const [rows, at] = varintAt(record, 0)
   return { rows, tokens: recordSum(record, at, record.length) }
 }
