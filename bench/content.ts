@@ -12,13 +12,13 @@ import { fork, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import { getRevision, loadPages } from '../src-main/content/revisions'
 import { newToken } from '../src-main/storage/ids'
 import type { BuiltSpace } from './contentBuild'
+import type { SearchClientJob, SearchClientReport } from './searchClient'
 import { prng } from './contentData'
 import { BenchFailure, round2 } from './load'
 
@@ -166,56 +166,43 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
       )
 
       const queries = searchQueries(built.words)
-      const run = async (path: (q: string) => string, rounds: number) => {
-        const times: number[] = []
-        for (let round = 0; round <= rounds; round++) {
-          for (const q of queries) {
-            const { ms } = await get(path(q))
-            if (round > 0) times.push(ms)
-          }
-        }
-        return times
-      }
-      const spaceSearch = (q: string) => `/search?query=${encodeURIComponent(q)}`
+      // Timed from a client process of their own (bench/searchClient.ts), which also reports how late its timer ran.
+      const run = (path: (q: string) => string, rounds: number) =>
+        timeInChild(
+          queries.map((q) => path(q)),
+          token,
+          rounds
+        )
+      const spaceSearch = (q: string) => `${base}/search?query=${encodeURIComponent(q)}`
       // The machine's speed around the space searches: a VM's can drift severalfold within minutes.
       const machineCheck = [cpuCheck()]
-      // How late this process's own 10 ms timer ran meanwhile (its own work on an answer, 1–3 ms, and any stall): a
+      // How late the client's own 10 ms timer ran meanwhile (its own work on an answer, 1–3 ms, and any stall): a
       // VM that stops a process for milliseconds stops the server too, and such stalls, not the search, can decide
       // a p99 (see docs/benchmarks.md).
-      const stalls = monitorEventLoopDelay({ resolution: STALL_TIMER_MS })
-      stalls.enable()
+      const spaceRun = await run(spaceSearch, searchRounds)
       figures.push(
         figure(
           'search-space',
           `GET …/search, ${queries.length} queries of 1–2 words × ${searchRounds} rounds (default limit 100)`,
-          await run(spaceSearch, searchRounds),
+          spaceRun.times,
           targets.spaceSearch
         )
       )
-      stalls.disable()
-      // The histogram holds whole intervals (the timer's period and its lateness).
-      const late = (ns: number) => round2(Math.max(0, ns / 1e6 - STALL_TIMER_MS))
-      const clientStalls = { p99LateMs: late(stalls.percentile(99)), maxLateMs: late(stalls.max) }
+      const clientStalls = spaceRun.stalls
       machineCheck.push(cpuCheck())
       figures.push(
         figure(
           'search-space-20',
           `the same with limit=20 (a search box's first screen)`,
-          await run((q) => `${spaceSearch(q)}&limit=20`, searchRounds)
+          (await run((q) => `${spaceSearch(q)}&limit=20`, searchRounds)).times
         )
       )
       const orgBase = `${server.url}/v1/orgs/${built.organizationId}/search?query=`
-      const orgTimes: number[] = []
-      for (let round = 0; round <= Math.ceil(searchRounds / 2); round++) {
-        for (const q of queries) {
-          const { ms } = await timed(`${orgBase}${encodeURIComponent(q)}`, { token })
-          if (round > 0) orgTimes.push(ms)
-        }
-      }
+      const orgTimes = (await run((q) => `${orgBase}${encodeURIComponent(q)}`, Math.ceil(searchRounds / 2))).times
       figures.push(figure('search-org', 'GET /v1/orgs/{id}/search, the same queries', orgTimes, targets.orgSearch))
       const common = built.words.slice(0, 3)
       const commonTimes: number[] = []
-      for (let i = 0; i < 4; i++) for (const w of common) commonTimes.push((await get(spaceSearch(w))).ms)
+      for (let i = 0; i < 4; i++) for (const w of common) commonTimes.push((await timed(spaceSearch(w), { token })).ms)
       figures.push(
         figure('search-common-word', `worst case: the 3 most frequent words (${common.join(', ')}), on most sections`, commonTimes.slice(3))
       )
@@ -305,7 +292,7 @@ export async function runContentBench(options: ContentBenchOptions): Promise<voi
         `  (machine check: a fixed CPU loop took ${machineCheck.map((ms) => ms.toFixed(0)).join(' and ')} ms before and after the space searches; compare runs by it)`
       )
       console.log(
-        `  (stalls: this process's ${STALL_TIMER_MS} ms timer ran up to ${clientStalls.maxLateMs.toFixed(1)} ms late during the space searches, p99 ${clientStalls.p99LateMs.toFixed(1)} ms)`
+        `  (stalls: the search client's ${STALL_TIMER_MS} ms timer ran up to ${clientStalls.maxLateMs.toFixed(1)} ms late during the space searches, p99 ${clientStalls.p99LateMs.toFixed(1)} ms)`
       )
       const report = {
         date: new Date().toISOString(),
@@ -476,6 +463,29 @@ function cpuCheck(): number {
     best = Math.min(best, performance.now() - started)
   }
   return best
+}
+
+/**
+ * GETs the URLs `rounds` times (after one untimed round) from a client process of its own (bench/searchClient.ts):
+ * each answer's time, and how late the client's own timer ran meanwhile (p99 and max, in ms past its period).
+ */
+async function timeInChild(
+  urls: string[],
+  token: string,
+  rounds: number
+): Promise<{ times: number[]; stalls: { p99LateMs: number; maxLateMs: number } }> {
+  const child = fork(join(here, 'searchClient.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const job: SearchClientJob = { urls, token, rounds, stallTimerMs: STALL_TIMER_MS }
+  const report = await new Promise<SearchClientReport>((resolve, reject) => {
+    child.once('message', (message: SearchClientReport) => resolve(message))
+    child.once('error', reject)
+    child.once('exit', (code) => reject(new BenchFailure(`the search client stopped (exit code ${code})`)))
+    child.send(job)
+  })
+  if (report.error || !report.times) throw new BenchFailure(report.error ?? 'the search client sent no times')
+  // The histogram holds whole intervals (the timer's period and its lateness).
+  const late = (ns: number) => round2(Math.max(0, ns / 1e6 - STALL_TIMER_MS))
+  return { times: report.times, stalls: { p99LateMs: late(report.stallP99Ns!), maxLateMs: late(report.stallMaxNs!) } }
 }
 
 /** Builds the space in a child process (bench/contentBuild.ts), so this process stays a lean client. */
