@@ -48,15 +48,12 @@ function ln(db: Db, x: number): number {
   return statement.get(x) as number
 }
 
-/** Rows in order with the weighted count of the word in each (the title's occurrences count `titleWeight`). */
-type Counts = Run
-
 /**
  * Runs merged into one, the two shortest first: a prefix's rare terms make short runs, merged into a long one by
  * finding each of their rows in it (and copying what lies between in blocks); runs of ranges that follow one
  * another are put end to end.
  */
-function mergeRuns(runs: Counts[]): Counts {
+function mergeRuns(runs: Run[]): Run {
   runs = runs.filter((run) => run.length > 0)
   if (!runs.length) return { rows: new Float64Array(0), counts: new Float64Array(0), length: 0 }
   while (runs.length > 1) {
@@ -70,8 +67,8 @@ function mergeRuns(runs: Counts[]): Counts {
 }
 
 /** The rows of a short run put into a long one: each found by binary search, the long run copied between them. */
-function insertInto(long: Counts, short: Counts): Counts {
-  const out: Counts = {
+function insertInto(long: Run, short: Run): Run {
+  const out: Run = {
     rows: new Float64Array(long.length + short.length),
     counts: new Float64Array(long.length + short.length),
     length: 0
@@ -101,8 +98,8 @@ function insertInto(long: Counts, short: Counts): Counts {
 }
 
 /** Two runs merged by walking both (or put end to end, when one's rows all come before the other's). */
-function merge(a: Counts, b: Counts): Counts {
-  const out: Counts = { rows: new Float64Array(a.length + b.length), counts: new Float64Array(a.length + b.length), length: 0 }
+function merge(a: Run, b: Run): Run {
+  const out: Run = { rows: new Float64Array(a.length + b.length), counts: new Float64Array(a.length + b.length), length: 0 }
   if (!a.length || !b.length || a.rows[a.length - 1]! < b.rows[0]! || b.rows[b.length - 1]! < a.rows[0]!) {
     const [first, second] = !a.length || (b.length && b.rows[b.length - 1]! < a.rows[0]!) ? [b, a] : [a, b]
     out.rows.set(first.rows.subarray(0, first.length))
@@ -163,7 +160,7 @@ function scoreWords(
   from: number,
   to: number
 ): { rids: Float64Array; scores: Float64Array } | undefined {
-  const lists: Counts[] = []
+  const lists: Run[] = []
   const state = searchIndexVersion(db)
   for (const word of words) {
     const runs = termPostings(db, 'search_sections', word.term, word.prefix, [titleWeight, 1.0], from, to, state)
