@@ -32,22 +32,30 @@ interface Declared {
   offline?: OfflineBehaviour
 }
 
-/** Every route of an API, with its offline behaviour, matched as Fastify's own router (find-my-way) does. */
+/**
+ * Every route of an API, with its offline behaviour, matched as Fastify's own router (find-my-way) does. The router
+ * is built on the first `find` (only a connected workspace asks): building it as routes are added cost every start
+ * a second router's worth of work (find-my-way compiles a matcher for each node) before the first answer.
+ */
 export class RouteTable {
-  private readonly router = FindMyWay({ ignoreTrailingSlash: false, maxParamLength: 8192 })
+  private router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1> | undefined
   private readonly declared: (Declared & { method: string })[] = []
 
   add(method: string | string[], pattern: string, offline?: OfflineBehaviour): void {
-    for (const m of Array.isArray(method) ? method : [method]) {
-      const store: Declared = { pattern, ...(offline ? { offline } : {}) }
-      this.router.on(m as FindMyWay.HTTPMethod, pattern, () => undefined, store)
-      this.declared.push({ method: m, ...store })
-    }
+    for (const m of Array.isArray(method) ? method : [method]) this.declared.push({ method: m, pattern, ...(offline ? { offline } : {}) })
+    this.router = undefined
+  }
+
+  private built(): FindMyWay.Instance<FindMyWay.HTTPVersion.V1> {
+    if (this.router) return this.router
+    const router = FindMyWay({ ignoreTrailingSlash: false, maxParamLength: 8192 })
+    for (const { method, ...store } of this.declared) router.on(method as FindMyWay.HTTPMethod, store.pattern, () => undefined, store)
+    return (this.router = router)
   }
 
   /** The route a request reaches (a path without its query), or undefined when none does. */
   find(method: string, path: string): RouteMatch | undefined {
-    const found = this.router.find(method.toUpperCase() as FindMyWay.HTTPMethod, path)
+    const found = this.built().find(method.toUpperCase() as FindMyWay.HTTPMethod, path)
     if (!found) return undefined
     const store = found.store as Declared
     return {
