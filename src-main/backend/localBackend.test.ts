@@ -46,4 +46,19 @@ describe('local backend', () => {
     await last.close()
     expect((await tokenRows(dataDir)).sort()).toEqual(['serve --token', 'serve session'])
   })
+
+  it('answers a HEAD in process as its GET: the same status and headers, no body', async () => {
+    const backend = await openLocalBackend({ dataDir: tempDir() })
+    try {
+      const ask = (method: string, path: string) => backend.request(new Request(`http://quire.localhost${path}`, { method }))
+      const get = await ask('GET', '/v1/user')
+      const head = await ask('HEAD', '/v1/user')
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-length')).toBe(String((await get.arrayBuffer()).byteLength))
+      expect(head.body).toBeNull()
+      expect((await ask('HEAD', '/v1/no-such-thing')).status).toBe(404)
+    } finally {
+      await backend.close()
+    }
+  })
 })

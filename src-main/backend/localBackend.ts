@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { buildApi, type Api, type BuildOptions } from '../api/app'
+import { answerNode, buildApi, type Api, type BuildOptions } from '../api/app'
 import type { Clock } from '../base/clock'
 import type { Services } from '../workspace/context'
 import type { TokenSeal } from '../workspace/tokenSeal'
@@ -80,7 +80,7 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
       bootstrapped: !!boot.organizationId,
       services,
       api,
-      serveNode: (req, res) => api.routing(req, res),
+      serveNode: (req, res) => answerNode(api, req, res),
       setBaseUrl: (url) => void (services.baseUrl = url),
       request(request: Request): Promise<Response> {
         const headers = new Headers(request.headers)
@@ -103,20 +103,24 @@ export async function openLocalBackend(opts: LocalBackendOptions): Promise<Local
   }
 }
 
-/** A `Request` answered by a Fastify instance in process (`inject`: no socket), as a `Response`. */
+/**
+ * A `Request` answered by a Fastify instance in process (`inject`: no socket), as a `Response`. A HEAD is answered
+ * by its GET route, without the body (the API has no HEAD routes of its own: answerNode).
+ */
 export async function injectFetch(api: Pick<Api, 'inject'>, request: Request): Promise<Response> {
   const url = new URL(request.url)
   const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
   const requestHeaders: Record<string, string> = {}
   request.headers.forEach((value, key) => void (requestHeaders[key] = value))
+  const head = request.method === 'HEAD'
   const res = await api.inject({
-    method: request.method as 'GET',
+    method: (head ? 'GET' : request.method) as 'GET',
     url: url.pathname + url.search,
     headers: requestHeaders,
     payload: body
   })
   const headers = new Headers()
   for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v))
-  const noBody = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304
+  const noBody = head || res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304
   return new Response(noBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers })
 }

@@ -253,6 +253,22 @@ describe('startServer({ dataDir })', () => {
     expect((await api('GET', '/v1/orgs')).body.count).toBe(1)
   })
 
+  it('answers a HEAD as its GET, headers without the body, over --data and --home alike', async () => {
+    for (const server of [await start({ dataDir: tempDir(), token: T0 }), await start({ home: tempDir(), token: T0 })]) {
+      const headers = { authorization: `Bearer ${T0}` }
+      const get = await fetch(`${server.url}/v1/orgs`, { headers })
+      const got = await get.text()
+      const head = await fetch(`${server.url}/v1/orgs`, { method: 'HEAD', headers })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'))
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(got)))
+      expect(await head.text()).toBe('')
+      // What a GET refuses, a HEAD refuses the same way; nothing answers HEAD where no GET exists.
+      expect((await fetch(`${server.url}/v1/orgs`, { method: 'HEAD' })).status).toBe(401)
+      expect((await fetch(`${server.url}/v1/no-such-thing`, { method: 'HEAD', headers })).status).toBe(404)
+    }
+  })
+
   it('refuses a start with both or neither of dataDir and home', async () => {
     await expect(startServer({ port: 0 })).rejects.toThrow('either dataDir or home')
     await expect(startServer({ port: 0, dataDir: tempDir(), home: tempDir() })).rejects.toThrow('either dataDir or home')

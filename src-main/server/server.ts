@@ -5,7 +5,7 @@ import { basename, resolve } from 'node:path'
 import { createHash, timingSafeEqual } from 'node:crypto'
 import fastifyStatic from '@fastify/static'
 import Fastify from 'fastify'
-import { buildApi, type Api, type BuildOptions } from '../api/app'
+import { answerNode, buildApi, type Api, type BuildOptions } from '../api/app'
 import { ApiError } from '../base/errors'
 import { API_BODY_LIMIT, MAX_URL_LENGTH } from '../api/limits'
 import type { WorkspaceBackend } from '../backend/backend'
@@ -353,7 +353,7 @@ async function serveDataDir(dataDir: string, options: ServerOptions, extend: Bui
   return {
     handle(req, res) {
       if (isWorkspacesPath(pathOf(req))) void answerWorkspaceHttp(req, res, authorized, directory)
-      else api.routing(req, res)
+      else answerNode(api, req, res)
     },
     api: () => api,
     token: options.token ?? boot.createdToken,
