@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite'
 import type { PluginOption } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { headlessBundle } from './scripts/lib/headlessBundle'
 
 const root = import.meta.dirname
 
@@ -61,11 +62,12 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve(root, 'src-main/electron/main.ts'), // Electron entry: the only one that imports 'electron'
-          cli: resolve(root, 'src-main/cli/main.ts'), // plain-Node entry: `node out/main/cli.js serve`
           host: resolve(root, 'src-main/server/hostEntry.ts') // the workspace host's process (utilityProcess, --host-process)
         }
       }
-    }
+    },
+    // The plain-Node entry, `node out/main/cli.js serve`: one CommonJS bundle run with V8's code cache.
+    plugins: [headlessBundle(root)]
   },
   preload: {
     build: {

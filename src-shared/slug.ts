@@ -25,7 +25,7 @@ export function asciiSlug(name: string, max = 100): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/ß/g, 'ss')
+    .replace(/\u00df/g, 'ss') // ß
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, max)

@@ -68,7 +68,7 @@ export function buildSearchQuery(text: string): SearchQuery | undefined {
     })
     .join(' AND ')
   const patterns = terms.map((term) => {
-    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ss|ß/giu, '(?:ss|ß)')
+    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ss|\u00df/giu, '(?:ss|ß)')
     // Inside CJK running text a word has letters on both sides.
     return STARTS_CJK.test(term) ? escaped : `(?<![\\p{L}\\p{N}])${escaped}`
   })

@@ -29,7 +29,7 @@ const MAX_SS = 3
  * not ß, so `Straße` is looked up as `strasse` and `straße`, and `GRÖSSE` as `grösse` and `größe`.
  */
 export function spellings(token: string): string[] {
-  const lower = token.toLowerCase().replace(/ß/g, 'ss')
+  const lower = token.toLowerCase().replace(/\u00df/g, 'ss') // ß
   const at: number[] = []
   for (let i = lower.indexOf('ss'); i >= 0 && at.length < MAX_SS; i = lower.indexOf('ss', i + 2)) at.push(i)
   if (!at.length) return [token]
