@@ -3,7 +3,6 @@
 // or an out-of-memory in SQLite ends it alone; the parent sees it stop and can start it again. Its IPC channel
 // carries the protocol's messages with V8's serialization (`advanced`), so bytes cross as ArrayBuffers (copied: a
 // process boundary cannot move them).
-import { fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,6 +20,8 @@ function hostEntry(): { file: string; execArgv: string[] } {
 
 /** Starts a host process; it waits for the protocol's `start` message. */
 export function forkHost(): HostProcess {
+  // node:child_process (and the dgram, cluster… it loads) only when a host is started, not at every server start.
+  const { fork } = process.getBuiltinModule('node:child_process')
   const { file, execArgv } = hostEntry()
   const child = fork(file, [], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const exited = new Promise<string>((resolve) => {
