@@ -1,11 +1,12 @@
 // The headless CLI's build (`node out/main/cli.js`), a step of `electron-vite build`. The CLI is one CommonJS file
 // (out/main/cli.cjs) holding every module a start loads, its dependencies too, run by a small launcher (cli.js) with
 // V8's code cache (src-main/cli/codeCache.ts): one file read and no compiling, against ~600 module files resolved,
-// read and compiled one by one. esbuild builds it: Node CommonJS output with `import.meta` mapped onto the file,
-// ASCII output (read as one-byte text), minified (2.0 MB against 2.9 with its names: each start reads it, copies it
-// into a string and deserializes its cache, ~15 ms less on the 2-core machine; stack traces name minified
-// functions, out/main/cli.cjs.map maps them back, and `npm run serve` runs the sources), in about two seconds. The packages a start must not load (LAZY_PACKAGES: PDF, Word, Git, JWT, ...)
-// and better-sqlite3 (native) stay outside it and load from node_modules when first used.
+// read and compiled one by one. esbuild builds it in about two seconds: Node CommonJS output with `import.meta`
+// mapped onto the file, ASCII (read as one-byte text), minified (2.0 MB against 2.9 with its names: each start reads
+// it, copies it into a string and deserializes its cache, ~15 ms less on the 2-core machine; stack traces name
+// minified functions, out/main/cli.cjs.map maps them back, and `npm run serve` runs the sources). The packages a
+// start must not load (LAZY_PACKAGES: PDF, Word, Git, JWT, ...) and better-sqlite3 (native) stay outside it and load
+// from node_modules when first used.
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
