@@ -61,12 +61,12 @@ export default defineConfig({
       externalizeDeps: { include: ['better-sqlite3'], exclude: BUNDLED_DEPS },
       rolldownOptions: {
         input: {
-          index: resolve(root, 'src-main/electron/main.ts'), // Electron entry: the only one that imports 'electron'
-          host: resolve(root, 'src-main/server/hostEntry.ts') // the workspace host's process (utilityProcess, --host-process)
+          index: resolve(root, 'src-main/electron/main.ts') // Electron entry: the only one that imports 'electron'
         }
       }
     },
-    // The plain-Node entry, `node out/main/cli.js serve`: one CommonJS bundle run with V8's code cache.
+    // `node out/main/cli.js serve` and the workspace host's process (utilityProcess, --host-process), out/main/host.js:
+    // each one CommonJS bundle run with V8's code cache.
     plugins: [headlessBundle(root)]
   },
   preload: {

@@ -1,6 +1,7 @@
-// The headless CLI's build (`node out/main/cli.js`), a step of `electron-vite build`. The CLI is one CommonJS file
-// (out/main/cli.cjs) holding every module a start loads, its dependencies too, run by a small launcher (cli.js) with
-// V8's code cache (src-main/cli/codeCache.ts): one file read and no compiling, against ~600 module files resolved,
+// The headless CLI's build (`node out/main/cli.js`) and the workspace host's (out/main/host.js), a step of
+// `electron-vite build`. Each is one CommonJS file (out/main/cli.cjs, host.cjs) holding every module a start loads,
+// its dependencies too, run by a small launcher (cli.js, host.js) with
+// V8's code cache (src-main/base/codeCache.ts): one file read and no compiling, against ~600 module files resolved,
 // read and compiled one by one. esbuild builds it in about two seconds: Node CommonJS output with `import.meta`
 // mapped onto the file, ASCII (read as one-byte text), minified (2.0 MB against 2.9 with its names: each start reads
 // it, copies it into a string and deserializes its cache, ~15 ms less on the 2-core machine; stack traces name
@@ -12,18 +13,28 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'esbuild'
 import type { Plugin } from 'vite'
-import { WRAPPER_HEAD, WRAPPER_TAIL } from '../../src-main/cli/codeCache'
+import { WRAPPER_HEAD, WRAPPER_TAIL } from '../../src-main/base/codeCache'
 import { LAZY_PACKAGES } from '../../src-main/testing/lazyPackages'
 
 const EXTERNAL = [...LAZY_PACKAGES, 'better-sqlite3', 'electron']
 
-/** Builds out/main/cli.cjs and its launcher out/main/cli.js under `root`. */
+/** The bundles: the CLI, and the workspace host (the desktop app's utilityProcess, `quire serve --host-process`). */
+const BUNDLES = [
+  { name: 'cli', entry: ['src-main', 'cli', 'main.ts'] },
+  { name: 'host', entry: ['src-main', 'server', 'hostEntry.ts'] }
+]
+
+/** Builds out/main/<name>.cjs and its launcher out/main/<name>.js, for each bundle, under `root`. */
 export async function buildHeadless(root: string): Promise<void> {
   const outDir = join(root, 'out', 'main')
-  const bundle = join(outDir, 'cli.cjs')
   rmSync(join(outDir, 'code-cache'), { recursive: true, force: true })
+  for (const { name, entry } of BUNDLES) await buildBundle(root, outDir, name, join(root, ...entry))
+}
+
+async function buildBundle(root: string, outDir: string, name: string, entry: string): Promise<void> {
+  const bundle = join(outDir, `${name}.cjs`)
   await build({
-    entryPoints: [join(root, 'src-main', 'cli', 'main.ts')],
+    entryPoints: [entry],
     outfile: bundle,
     bundle: true,
     platform: 'node',
@@ -39,7 +50,7 @@ export async function buildHeadless(root: string): Promise<void> {
     logLevel: 'warning',
     define: { 'import.meta.url': '__quire_import_meta_url', 'import.meta.dirname': '__dirname' },
     // Wrapped as Node wraps a CommonJS module, in the file itself: the launcher compiles the text as read, where
-    // wrapping it at each start would copy 3 MB once more.
+    // wrapping it at each start would copy it once more.
     banner: { js: `${WRAPPER_HEAD}var __quire_import_meta_url=require("node:url").pathToFileURL(__filename).href;` },
     footer: { js: WRAPPER_TAIL }
   })
@@ -49,13 +60,16 @@ export async function buildHeadless(root: string): Promise<void> {
   if (wide >= 0) throw new Error(`${bundle} is not ASCII (byte ${wide}): the launcher reads it as one-byte text`)
   await build({
     entryPoints: [join(root, 'src-main', 'cli', 'launch.ts')],
-    outfile: join(outDir, 'cli.js'),
+    outfile: join(outDir, `${name}.js`),
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    define: { __QUIRE_BUNDLE_HASH__: JSON.stringify(createHash('sha256').update(text).digest('hex').slice(0, 16)) }
+    define: {
+      __QUIRE_BUNDLE__: JSON.stringify(`${name}.cjs`),
+      __QUIRE_BUNDLE_HASH__: JSON.stringify(createHash('sha256').update(text).digest('hex').slice(0, 16))
+    }
   })
 }
 

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { WARM_EVENT } from './codeCache'
+import { WARM_EVENT } from '../base/codeCache'
 import { newToken } from '../storage/ids'
 import { repository } from '../storage/repositories/memo'
 import { organizationRepository } from '../storage/repositories/organizationRepository'
@@ -168,7 +168,7 @@ async function serve(argv: string[]) {
     console.log(`Created the owner, an organization and a token. Token (shown once): ${server.token}`)
   }
   console.log(`Quire API listening on ${server.url}/v1`)
-  // What this start compiled is what the next one wants from the code cache (codeCache.ts, when run built).
+  // What this start compiled is what the next one wants from the code cache (base/codeCache.ts, when run built).
   process.emit(WARM_EVENT)
   if (server.token && staticDir) console.log(`Quire app: ${server.url}/?token=${server.token}`)
   // --home without --token: the generated token is the only way in, valid until the server stops.

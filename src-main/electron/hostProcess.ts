@@ -2,11 +2,18 @@
 // to over a MessagePortMain. Only the transport is here; the protocol and both its sides are plain Node modules,
 // tested under Node with a child process (src-main/server/hostFork.ts) in its place.
 import { join } from 'node:path'
-import { MessageChannelMain, utilityProcess } from 'electron'
+import { app, MessageChannelMain, utilityProcess } from 'electron'
 import type { HostProcess } from '../workspaces/hostClient.ts'
 
 export function utilityHost(): HostProcess {
-  const child = utilityProcess.fork(join(import.meta.dirname, 'host.js'), [], { serviceName: 'Quire workspace host', stdio: 'inherit' })
+  // host.js runs its bundle with V8's code cache (src-main/base/codeCache.ts), kept in the user's data: the install
+  // beside it is read-only.
+  const env = { ...process.env, QUIRE_CODE_CACHE_DIR: join(app.getPath('userData'), 'host-code-cache') }
+  const child = utilityProcess.fork(join(import.meta.dirname, 'host.js'), [], {
+    serviceName: 'Quire workspace host',
+    stdio: 'inherit',
+    env
+  })
   const { port1, port2 } = new MessageChannelMain()
   // The first message hands the host its end of the channel; everything after goes over the ports.
   child.postMessage(null, [port2])

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Api } from '../api/app'
 import { buildApi } from '../api/app'
+import { WARM_EVENT } from '../base/codeCache'
 import { ApiError } from '../base/errors'
 import { manualClock, type Clock } from '../base/clock'
 import { WORKSPACE_BODY_LIMIT } from '../workspaces/operations'
@@ -73,7 +74,11 @@ export function serveHost(port: HostPort, exit: (code: number) => void): { close
         testing = message.testing && { clock: manualClock(new Date(message.testing.clock)) }
         hosted = openHosted(message, testing?.clock, (workspace) => post({ type: 'remote-change', workspace }))
         hosted.then(
-          (h) => post({ type: 'ready', ready: h.ready }),
+          (h) => {
+            post({ type: 'ready', ready: h.ready })
+            // What opening the workspaces compiled is what the next host wants from the code cache (base/codeCache.ts).
+            process.emit(WARM_EVENT)
+          },
           (error: unknown) => {
             post({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
             exit(1)

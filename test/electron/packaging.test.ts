@@ -77,8 +77,8 @@ describe('electron-builder configuration', () => {
     expect(config.directories.buildResources).toBe('build')
     for (const icon of [config.mac.icon, config.win.icon, config.linux.icon, config.nsis.include]) expect(icon).toMatch(/^build\//)
     expect(config.files.filter((f: string) => f.startsWith('build'))).toEqual([])
-    // Nor the headless CLI's bundle and code cache (the app runs out/main/index.js and host.js).
-    expect(config.files).toContain('!out/main/{cli.js,cli.cjs,cli.cjs.map,code-cache}{,/**}')
+    // Nor the headless CLI, the source maps and a code cache (the app runs out/main/index.js and host.js).
+    expect(config.files).toContain('!out/main/{cli.js,cli.cjs,*.map,code-cache}{,/**}')
     // The window icon the app loads itself (src-main/electron/main.ts) stays in.
     expect(existsSync(resolve(root, 'resources/icon.png'))).toBe(true)
   })

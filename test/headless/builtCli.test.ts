@@ -1,6 +1,7 @@
-// The built headless CLI (`node out/main/cli.js`, built by `npm test`'s first step): one CommonJS bundle run with
-// V8's code cache. A start writes the cache, the next one runs from it, and from it the engines that load on first
-// use (PDF, OpenAPI validation) still load: a script run from the cache has no import(), so the bundle must have none.
+// The built headless CLI (`node out/main/cli.js`, built by `npm test`'s first step) and workspace host (host.js):
+// each one CommonJS bundle run with V8's code cache. A start writes the cache, the next one runs from it, and from it
+// the engines that load on first use (PDF, OpenAPI validation) still load: a script run from the cache has no
+// import(), so the bundle must have none.
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -17,9 +18,9 @@ afterAll(async () => {
   for (const stop of running) await stop()
 })
 
-/** `quire serve` from the build on `data` (its code cache is beside the bundle, out/main/code-cache). */
-async function serve(data: string) {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--token', token], {
+/** `quire serve` from the build on `data`, with `flags` (the code caches are beside the bundles, out/main/code-cache). */
+async function serve(data: string, ...flags: string[]) {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', data, '--token', token, ...flags], {
     stdio: ['ignore', 'pipe', 'pipe']
   })
   const exited = new Promise<number | null>((done) => child.once('exit', done))
@@ -89,5 +90,22 @@ describe('the built CLI (out/main/cli.js)', () => {
     expect(state).toBe('complete')
     expect(await again.stop()).toBe(0)
     expect(again.output()).not.toMatch(/error/i)
+  }, 60_000)
+
+  it('runs the workspace host (--host-process: out/main/host.js) from its own bundle and code cache too', async () => {
+    const data = tempDir()
+    const first = await serve(data, '--host-process')
+    expect((await first.json('GET', '/v1/user')).status).toBe(200)
+    expect(await first.stop()).toBe(0)
+    const caches = join(root, 'out', 'main', 'code-cache')
+    expect(readdirSync(caches).some((name) => name.startsWith('host.cjs-'))).toBe(true)
+
+    const again = await serve(data, '--host-process')
+    const orgId = (await again.json('GET', '/v1/orgs')).body.items[0].id as string
+    const space = await again.json('POST', `/v1/orgs/${orgId}/spaces`, { title: 'Through the host' })
+    expect(space.status).toBe(201)
+    const pdf = await again.call('GET', (await again.json('GET', `/v1/spaces/${space.body.id}/pdf`)).body.url)
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(await again.stop()).toBe(0)
   }, 60_000)
 })

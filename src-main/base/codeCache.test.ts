@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { tempDirs } from '../testing/tempDirs'
-import { WARM_EVENT, WRAPPER_HEAD, WRAPPER_TAIL } from './codeCache'
+import { WARM_EVENT, WRAPPER_HEAD, WRAPPER_TAIL } from '../base/codeCache'
 
 const tempDir = tempDirs('code-cache')
 const codeCache = join(import.meta.dirname, 'codeCache.ts')

@@ -1,11 +1,11 @@
-// Runs the headless CLI's CommonJS bundle (out/main/cli.cjs) with V8's code cache, the way VS Code loads its own
+// Runs a CommonJS bundle (out/main/cli.cjs, the headless CLI; host.cjs, the workspace host) with V8's code cache, the way VS Code loads its own
 // bundles and Node 22's `module.enableCompileCache()` loads modules (not in Node 20). Without it, every start parses
 // and compiles the same 2 MB of JavaScript again: with it, V8 deserializes the bytecode of every function the last
 // warm run compiled, so a start neither resolves hundreds of module files nor compiles them.
 //
-// The cache is a file beside the bundle (code-cache/), named by the bundle's content hash and the V8 version, and
-// written only by a run that got warm (the server listening: `process.emit(WARM_EVENT)`), at exit or a second
-// later, whichever comes first: a `quire help` must not leave a cache that lacks the server's functions. V8 checks
+// The cache is a file beside the bundle (code-cache/) or in a folder the caller names, named by the bundle's content
+// hash and the V8 version, and written only by a run that got warm (the server listening, the host's workspaces
+// open: `process.emit(WARM_EVENT)`), at exit or a second later, whichever comes first: a `quire help` must not leave a cache that lacks the server's functions. V8 checks
 // the rest itself (its flags, the source's length) and rejects a cache that does not fit; the run then compiles
 // as if there were none and writes a new one. Nothing here is needed for correctness: a cache that cannot be read
 // or written only makes the start slower.
