@@ -265,16 +265,11 @@ function wordsFor(db: Db, match: string, from: number, to: number): Word[] | und
   return words && (to - from >= ROWID_END || isLargeSpace(db, spaceOfRow(from))) ? words : undefined
 }
 
-/** The words' matches in [from, to), ranked here from their postings (faster than bm25() on every thread at once). */
-function wordMatchesHere(db: Db, words: Word[], from: number, to: number): Matches | undefined {
-  return wordMatches(db, words, TITLE_WEIGHT, from, to)
-}
-
 /** A query of plain words ranked from their postings, with the state of the index they were read at. */
 function rankWords(db: Db, match: string, from: number, to: number): Ranked | undefined {
   const words = wordsFor(db, match, from, to)
   const version = searchIndexVersion(db)
-  const matches = words && wordMatchesHere(db, words, from, to)
+  const matches = words && wordMatches(db, words, TITLE_WEIGHT, from, to)
   return matches && { matches, version }
 }
 
@@ -303,7 +298,7 @@ export async function rankAll(db: Db, pool: SearchPool | undefined, query: Searc
 function matchesOf(db: Db, ranked: Ranked | undefined, match: string, from: number, to: number): Matches {
   if (ranked && ranked.version === searchIndexVersion(db)) return ranked.matches
   const words = wordsFor(db, match, from, to)
-  return (words && wordMatchesHere(db, words, from, to)) || matchesHere(db, match, from, to)
+  return (words && wordMatches(db, words, TITLE_WEIGHT, from, to)) || matchesHere(db, match, from, to)
 }
 
 /** The matches of `match` in [from, to) ranked by bm25() (tests compare the plain-word ranking with it). */
@@ -312,7 +307,7 @@ export const bm25Matches = (db: Db, match: string, from: number, to: number): Ma
 /** The matches of a query of plain words in [from, to) ranked from their postings; undefined for any other query. */
 export function wordRankedMatches(db: Db, match: string, from: number, to: number): Matches | undefined {
   const words = plainWords(match)
-  return words && wordMatchesHere(db, words, from, to)
+  return words && wordMatches(db, words, TITLE_WEIGHT, from, to)
 }
 
 /**

@@ -150,66 +150,58 @@ export function wordMatches(
   to: number
 ): { rids: Float64Array; scores: Float64Array } | undefined {
   // One read transaction: the postings and the sizes of one state of the index.
-  return readIndex(db, () => scoreWords(db, words, titleWeight, from, to))
-}
-
-function scoreWords(
-  db: Db,
-  words: Word[],
-  titleWeight: number,
-  from: number,
-  to: number
-): { rids: Float64Array; scores: Float64Array } | undefined {
-  const lists: Run[] = []
-  const state = searchIndexVersion(db)
-  for (const word of words) {
-    const runs = termPostings(db, 'search_sections', word.term, word.prefix, [titleWeight, 1.0], from, to, state)
-    if (!runs) return undefined
-    lists.push(mergeRuns(runs))
-  }
-  // bm25 (fts5Bm25Function, fts5Bm25GetData), phrase for phrase: the idf from the rows the phrase matches in the
-  // whole table, the average row length from the table's totals, each row's weighted count and total size.
-  const totals = indexTotals(db)
-  const avgdl = totals.tokens / totals.rows
-  const idfs = lists.map(({ length }) => {
-    const idf = ln(db, (totals.rows - length + 0.5) / (length + 0.5))
-    return idf <= 0.0 ? 1e-6 : idf
+  return readIndex(db, () => {
+    const lists: Run[] = []
+    const state = searchIndexVersion(db)
+    for (const word of words) {
+      const runs = termPostings(db, 'search_sections', word.term, word.prefix, [titleWeight, 1.0], from, to, state)
+      if (!runs) return undefined
+      lists.push(mergeRuns(runs))
+    }
+    // bm25 (fts5Bm25Function, fts5Bm25GetData), phrase for phrase: the idf from the rows the phrase matches in the
+    // whole table, the average row length from the table's totals, each row's weighted count and total size.
+    const totals = indexTotals(db)
+    const avgdl = totals.tokens / totals.rows
+    const idfs = lists.map(({ length }) => {
+      const idf = ln(db, (totals.rows - length + 0.5) / (length + 0.5))
+      return idf <= 0.0 ? 1e-6 : idf
+    })
+    // The rows every list holds, walked from the shortest list's rows in range; each other list's position only
+    // moves forward.
+    const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a))
+    const at = lists.map((list) => lowerBound(list.rows, list.length, from))
+    const found = new Float64Array(
+      Math.max(0, lowerBound(shortest.rows, shortest.length, to) - lowerBound(shortest.rows, shortest.length, from))
+    )
+    const scores = new Float64Array(found.length)
+    let n = 0
+    const sizeOf = rowSizes(db)
+    const i0 = lists.indexOf(shortest)
+    rows: for (let j = at[i0]!; j < shortest.length; j++) {
+      const row = shortest.rows[j]!
+      if (row >= to) break
+      for (let w = 0; w < lists.length; w++) {
+        if (w === i0) continue
+        const list = lists[w]!
+        let k = at[w]!
+        while (k < list.length && list.rows[k]! < row) k++
+        at[w] = k
+        if (k === list.length) break rows
+        if (list.rows[k] !== row) continue rows
+      }
+      at[i0] = j
+      const size = sizeOf(row)
+      if (size < 0) return undefined
+      let score = 0.0
+      for (let w = 0; w < lists.length; w++) {
+        const f = lists[w]!.counts[at[w]!]!
+        score += idfs[w]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * size) / avgdl)))
+      }
+      // As the ranking query scores: bm25() is the negated sum, kept in billionths as an integer.
+      // (+ 0: a score truncated to -0 is SQLite's 0.)
+      found[n] = row
+      scores[n++] = Math.trunc(-1.0 * score * 1000000000) + 0
+    }
+    return { rids: found.slice(0, n), scores: scores.slice(0, n) }
   })
-  // The rows every list holds, walked from the shortest list's rows in range; each other list's position only
-  // moves forward.
-  const shortest = lists.reduce((a, b) => (b.length < a.length ? b : a))
-  const at = lists.map((list) => lowerBound(list.rows, list.length, from))
-  const found = new Float64Array(
-    Math.max(0, lowerBound(shortest.rows, shortest.length, to) - lowerBound(shortest.rows, shortest.length, from))
-  )
-  const scores = new Float64Array(found.length)
-  let n = 0
-  const sizeOf = rowSizes(db)
-  const i0 = lists.indexOf(shortest)
-  rows: for (let j = at[i0]!; j < shortest.length; j++) {
-    const row = shortest.rows[j]!
-    if (row >= to) break
-    for (let w = 0; w < lists.length; w++) {
-      if (w === i0) continue
-      const list = lists[w]!
-      let k = at[w]!
-      while (k < list.length && list.rows[k]! < row) k++
-      at[w] = k
-      if (k === list.length) break rows
-      if (list.rows[k] !== row) continue rows
-    }
-    at[i0] = j
-    const size = sizeOf(row)
-    if (size < 0) return undefined
-    let score = 0.0
-    for (let w = 0; w < lists.length; w++) {
-      const f = lists[w]!.counts[at[w]!]!
-      score += idfs[w]! * ((f * (K1 + 1.0)) / (f + K1 * (1 - B + (B * size) / avgdl)))
-    }
-    // As the ranking query scores: bm25() is the negated sum, kept in billionths as an integer.
-    // (+ 0: a score truncated to -0 is SQLite's 0.)
-    found[n] = row
-    scores[n++] = Math.trunc(-1.0 * score * 1000000000) + 0
-  }
-  return { rids: found.slice(0, n), scores: scores.slice(0, n) }
 }
